@@ -1,0 +1,1 @@
+"""The game of Generala: models and rules, free of any user interface."""

@@ -1,0 +1,448 @@
+"""The rules of Generala as pure functions (RULES.md).
+
+Each move takes a :class:`GameState` and returns a new one, or raises
+:class:`IllegalMove` with a message for the player and leaves the state as it
+was. The verbs are the game's own: :func:`roll`, :func:`toggle_hold`,
+:func:`score`, :func:`scratch`, and :func:`end_tie_break_turn` for a
+tie-break turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from .model import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_ROLLS,
+    NUMBER_CATEGORIES,
+    NUMBER_OF_DICE,
+    Box,
+    Category,
+    Ending,
+    GameState,
+    HouseRules,
+    Phase,
+    Player,
+    ServedRoll,
+    StraightRule,
+    TieBreakRound,
+    Turn,
+)
+
+__all__ = [
+    "IllegalMove",
+    "can_roll",
+    "category_name",
+    "category_score",
+    "check_dice",
+    "end_tie_break_turn",
+    "is_generala",
+    "is_straight",
+    "new_game",
+    "roll",
+    "score",
+    "scoring_options",
+    "scratch",
+    "tie_break_score",
+    "toggle_hold",
+    "totals",
+    "validate_names",
+]
+
+_SEED_RANGE = 2**63
+_STANDARD_STRAIGHTS = (
+    frozenset({1, 2, 3, 4, 5}),
+    frozenset({2, 3, 4, 5, 6}),
+    frozenset({3, 4, 5, 6, 1}),
+)
+_STRICT_STRAIGHTS = _STANDARD_STRAIGHTS[:2]
+_BONUS_CATEGORIES = frozenset({Category.STRAIGHT, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND})
+_CATEGORY_NAMES = {
+    Category.ONES: "Ones",
+    Category.TWOS: "Twos",
+    Category.THREES: "Threes",
+    Category.FOURS: "Fours",
+    Category.FIVES: "Fives",
+    Category.SIXES: "Sixes",
+    Category.STRAIGHT: "Straight",
+    Category.FULL_HOUSE: "Full house",
+    Category.FOUR_OF_A_KIND: "Four of a kind",
+    Category.GENERALA: "Generala",
+    Category.DOUBLE_GENERALA: "Double Generala",
+    Category.TWO_PAIRS: "Two pairs",
+}
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid. The message says why, in words for the player."""
+
+
+# --- the dice alone -------------------------------------------------------
+
+
+def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
+    """Return ``dice`` as a tuple, or raise :class:`IllegalMove` unless they are five dice 1-6."""
+    values = tuple(dice)
+    if len(values) != NUMBER_OF_DICE:
+        raise IllegalMove(f"A roll shows {NUMBER_OF_DICE} dice, not {len(values)}.")
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+            raise IllegalMove(f"A die shows 1 to 6, not {value!r}.")
+    return values
+
+
+def is_generala(dice: Sequence[int]) -> bool:
+    """Whether all five dice show the same number."""
+    return len(dice) == NUMBER_OF_DICE and len(set(dice)) == 1
+
+
+def is_straight(dice: Sequence[int], rule: StraightRule) -> bool:
+    """Whether the dice form a straight under house rule ``straight``."""
+    faces = frozenset(dice)
+    if rule is StraightRule.STRICT:
+        return faces in _STRICT_STRAIGHTS
+    if rule is StraightRule.WRAPAROUND:
+        return len(faces) == NUMBER_OF_DICE
+    if rule is StraightRule.ONE_REPLACES_TWO:
+        return faces in _STANDARD_STRAIGHTS or sorted(dice) == [1, 1, 3, 4, 5]
+    if rule is StraightRule.ONES_WILD:
+        others = [value for value in dice if value != 1]
+        return len(set(others)) == len(others)
+    return faces in _STANDARD_STRAIGHTS
+
+
+def category_score(
+    dice: Sequence[int], category: Category, house_rules: HouseRules, served: bool
+) -> int:
+    """The points the dice earn in ``category`` (RULES.md section 4), 0 if they don't qualify.
+
+    Only the dice count: the scorecard is ignored, so there is no Double
+    Generala precondition and no automatic win here.
+    """
+    values = check_dice(dice)
+    counts = sorted(Counter(values).values())
+    if category in NUMBER_CATEGORIES:
+        face = NUMBER_CATEGORIES.index(category) + 1
+        return face * values.count(face)
+    bonus = house_rules.served_bonus if served else 0
+    if category is Category.STRAIGHT:
+        return 20 + bonus if is_straight(values, house_rules.straight) else 0
+    if category is Category.FULL_HOUSE:
+        return 30 + bonus if counts == [2, 3] else 0
+    if category is Category.FOUR_OF_A_KIND:
+        return 40 + bonus if counts[-1] >= 4 else 0
+    if category is Category.GENERALA:
+        return house_rules.generala_points if counts == [5] else 0
+    if category is Category.DOUBLE_GENERALA:
+        if counts != [5]:
+            return 0
+        return 120 if served and house_rules.double_generala_served_bonus else 100
+    # Two pairs: +5 when served, whatever served_bonus is.
+    return (15 if served else 10) if counts == [1, 2, 2] else 0
+
+
+def tie_break_score(dice: Sequence[int], house_rules: HouseRules, served: bool) -> int:
+    """The best score the dice would earn in any box of an empty scorecard (RULES.md section 7).
+
+    On an empty scorecard Double Generala can't be scored, so five of a kind
+    earns ``generala_points``.
+    """
+    return max(
+        category_score(dice, category, house_rules, served)
+        for category in house_rules.categories()
+        if category is not Category.DOUBLE_GENERALA
+    )
+
+
+# --- starting a game ------------------------------------------------------
+
+
+def validate_names(names: Sequence[str]) -> list[str]:
+    """Trim the names and check them; raise :class:`IllegalMove` naming the first problem.
+
+    A game has 1 to 8 players with non-empty names of at most 20 characters,
+    no two alike (ignoring case).
+    """
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise IllegalMove(f"A game has 1 to {MAX_PLAYERS} players, not {len(names)}.")
+    cleaned: list[str] = []
+    seen: set[str] = set()
+    for position, raw in enumerate(names, start=1):
+        name = raw.strip()
+        if not name:
+            raise IllegalMove(f"Player {position} needs a name.")
+        if len(name) > MAX_NAME_LENGTH:
+            raise IllegalMove(
+                f"Player {position}'s name is {len(name)} characters long; "
+                f"the most is {MAX_NAME_LENGTH}."
+            )
+        if not name.isprintable():
+            raise IllegalMove(f"Player {position}'s name has a character that can't be shown.")
+        if name.casefold() in seen:
+            raise IllegalMove(f"Two players are called {name}: each needs a name of their own.")
+        seen.add(name.casefold())
+        cleaned.append(name)
+    return cleaned
+
+
+def new_game(
+    players: Sequence[str | Player],
+    house_rules: HouseRules | None = None,
+    seed: int | None = None,
+) -> GameState:
+    """Start a game: empty scorecards, the first seat to roll.
+
+    ``players`` are names (humans) or :class:`Player` models (which may be
+    computer players). Without a ``seed`` one is drawn from the system, and
+    stored in the state so the game's dice can be replayed.
+    """
+    named = [p if isinstance(p, Player) else Player(name=p) for p in players]
+    names = validate_names([p.name for p in named])
+    seated = tuple(
+        Player(name=name, level=player.level) for name, player in zip(names, named, strict=True)
+    )
+    if seed is None:
+        seed = random.SystemRandom().randrange(_SEED_RANGE)
+    return GameState(players=seated, house_rules=house_rules or HouseRules(), seed=seed)
+
+
+# --- moves inside a turn --------------------------------------------------
+
+
+def _require_turn(state: GameState) -> None:
+    if state.phase is Phase.OVER:
+        raise IllegalMove("The game is over.")
+
+
+def can_roll(state: GameState) -> bool:
+    """Whether the current player may roll now."""
+    return (
+        state.phase is not Phase.OVER
+        and state.turn.rolls < MAX_ROLLS
+        and (state.turn.rolls == 0 or not all(state.turn.held))
+    )
+
+
+def _draw(state: GameState, count: int) -> list[int]:
+    # A fresh generator per roll, keyed by the seed and the roll's number:
+    # no hidden state, so a reloaded game rolls the same dice.
+    rng = random.Random(f"generala:{state.seed}:{state.dice_thrown}")
+    return [rng.randint(1, 6) for _ in range(count)]
+
+
+def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
+    """Throw every die that is not held.
+
+    ``values``, when given, are the thrown dice's results in position order
+    (held dice keep their places); otherwise they come from the game's seed.
+    A served five of a kind with the Generala box open wins the game at once
+    when house rule ``served_generala_wins`` is on (RULES.md section 6).
+    """
+    _require_turn(state)
+    turn = state.turn
+    if turn.rolls >= MAX_ROLLS:
+        raise IllegalMove(f"You have rolled {MAX_ROLLS} times: fill a box to end your turn.")
+    if turn.rolls and all(turn.held):
+        raise IllegalMove("All five dice are held: release a die to roll, or stop and fill a box.")
+    thrown = [i for i in range(NUMBER_OF_DICE) if turn.rolls == 0 or not turn.held[i]]
+    if values is None:
+        results = _draw(state, len(thrown))
+    else:
+        results = list(values)
+        if len(results) != len(thrown):
+            raise IllegalMove(f"This roll throws {len(thrown)} dice, not {len(results)}.")
+        for value in results:
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+                raise IllegalMove(f"A die shows 1 to 6, not {value!r}.")
+    dice = list(turn.dice) if turn.dice else [0] * NUMBER_OF_DICE
+    for position, value in zip(thrown, results, strict=True):
+        dice[position] = value
+    rules = state.house_rules
+    if rules.served_roll is ServedRoll.FIRST_ROLL:
+        served = turn.rolls == 0
+    else:
+        served = len(thrown) == NUMBER_OF_DICE
+    locked = turn.locked
+    if rules.locked_holds:
+        locked = tuple(was or now for was, now in zip(turn.locked, turn.held, strict=True))
+    new_turn = Turn(
+        dice=tuple(dice),
+        held=turn.held if turn.rolls else (False,) * NUMBER_OF_DICE,
+        locked=locked,
+        rolls=turn.rolls + 1,
+        served=served,
+    )
+    rolled = state.model_copy(update={"turn": new_turn, "dice_thrown": state.dice_thrown + 1})
+    if served and rules.served_generala_wins and is_generala(dice):
+        generala_open = Category.GENERALA not in state.current_player.boxes
+        if state.phase is Phase.TIE_BREAK or generala_open:
+            return rolled.model_copy(
+                update={
+                    "phase": Phase.OVER,
+                    "winners": (state.current,),
+                    "ending": Ending.SERVED_GENERALA,
+                }
+            )
+    return rolled
+
+
+def toggle_hold(state: GameState, die: int) -> GameState:
+    """Hold a die for the next roll, or release it (die 0 to 4)."""
+    _require_turn(state)
+    if isinstance(die, bool) or not isinstance(die, int) or not 0 <= die < NUMBER_OF_DICE:
+        raise IllegalMove(f"There is no die {die!r}: the dice are numbered 0 to 4.")
+    turn = state.turn
+    if turn.rolls == 0:
+        raise IllegalMove("Roll first: there are no dice to hold yet.")
+    if turn.held[die] and turn.locked[die]:
+        raise IllegalMove("That die was held for a roll, so it stays held (locked holds).")
+    held = tuple(not h if i == die else h for i, h in enumerate(turn.held))
+    return state.model_copy(update={"turn": turn.model_copy(update={"held": held})})
+
+
+# --- ending a turn --------------------------------------------------------
+
+
+def scoring_options(state: GameState) -> dict[Category, int]:
+    """The current player's open boxes that may be filled now, with their points.
+
+    0 means the box can only be scratched. Empty before the first roll and
+    outside the playing phase. In scorecard order.
+    """
+    if state.phase is not Phase.PLAYING or state.turn.rolls == 0:
+        return {}
+    player = state.current_player
+    rules = state.house_rules
+    options: dict[Category, int] = {}
+    for category in rules.categories():
+        if category in player.boxes:
+            continue
+        points = category_score(state.turn.dice, category, rules, state.turn.served)
+        if category is Category.DOUBLE_GENERALA and not player.holds_points(Category.GENERALA):
+            points = 0
+        options[category] = points
+    return options
+
+
+def _open_box(state: GameState, category: Category) -> None:
+    _require_turn(state)
+    if state.phase is Phase.TIE_BREAK:
+        raise IllegalMove("This is a tie-break turn: end it to take its tie-break score.")
+    if state.turn.rolls == 0:
+        raise IllegalMove("Roll first: nothing can be filled before the first roll.")
+    try:
+        category = Category(category)
+    except ValueError:
+        raise IllegalMove(f"There is no box called {category!r}.") from None
+    name = _CATEGORY_NAMES[category]
+    if category not in state.house_rules.categories():
+        raise IllegalMove(f"{name} is not played under these house rules.")
+    if category in state.current_player.boxes:
+        raise IllegalMove(f"Your {name} box is already filled.")
+
+
+def score(state: GameState, category: Category) -> GameState:
+    """Score the dice in an open box they qualify for, then pass the turn.
+
+    Ones to Sixes always qualify; no dice of that number is recorded as a
+    scratch. Other boxes need qualifying dice: scratch them otherwise.
+    """
+    _open_box(state, category)
+    category = Category(category)
+    points = scoring_options(state)[category]
+    if points == 0 and category not in NUMBER_CATEGORIES:
+        name = _CATEGORY_NAMES[category]
+        if category is Category.DOUBLE_GENERALA and is_generala(state.turn.dice):
+            reason = "Double Generala can be scored only once your Generala box holds points"
+        else:
+            reason = f"These dice don't make {name}"
+        raise IllegalMove(f"{reason}: scratch it instead, or choose another box.")
+    return _fill(state, category, Box(points=points, scratched=points == 0))
+
+
+def scratch(state: GameState, category: Category) -> GameState:
+    """Fill an open box with a scratch (0 points), then pass the turn."""
+    _open_box(state, category)
+    return _fill(state, Category(category), Box(points=0, scratched=True))
+
+
+def _fill(state: GameState, category: Category, box: Box) -> GameState:
+    player = state.current_player
+    filled = player.model_copy(update={"boxes": {**player.boxes, category: box}})
+    players = tuple(filled if i == state.current else p for i, p in enumerate(state.players))
+    state = state.model_copy(update={"players": players})
+    rounds = state.rounds
+    if all(len(p.boxes) == rounds for p in players):
+        return _finish(state)
+    return _next_turn(state, (state.current + 1) % len(players))
+
+
+def _next_turn(state: GameState, player: int) -> GameState:
+    return state.model_copy(update={"current": player, "turn": Turn()})
+
+
+def totals(state: GameState) -> list[int]:
+    """Each player's total, in seating order: the sum of their boxes."""
+    return [player.total for player in state.players]
+
+
+def _finish(state: GameState) -> GameState:
+    scores = totals(state)
+    best = max(scores)
+    leaders = tuple(i for i, total in enumerate(scores) if total == best)
+    if len(leaders) == 1:
+        return _over(state, leaders, Ending.POINTS)
+    if not state.house_rules.tie_break:
+        return _over(state, leaders, Ending.SHARED)
+    return _start_tie_break(state, leaders)
+
+
+def _over(state: GameState, winners: tuple[int, ...], ending: Ending) -> GameState:
+    return state.model_copy(
+        update={"phase": Phase.OVER, "winners": winners, "ending": ending, "turn": Turn()}
+    )
+
+
+def _start_tie_break(state: GameState, contenders: tuple[int, ...]) -> GameState:
+    tie_round = TieBreakRound(contenders=contenders)
+    state = state.model_copy(
+        update={"phase": Phase.TIE_BREAK, "tie_breaks": (*state.tie_breaks, tie_round)}
+    )
+    return _next_turn(state, contenders[0])
+
+
+def end_tie_break_turn(state: GameState) -> GameState:
+    """End a tie-break turn, taking its tie-break score (RULES.md section 7).
+
+    After the last contender of the round: the highest tie-break score wins,
+    and players still tied play another round among themselves.
+    """
+    _require_turn(state)
+    if state.phase is not Phase.TIE_BREAK:
+        raise IllegalMove("Only a tie-break turn ends this way: fill a box to end your turn.")
+    if state.turn.rolls == 0:
+        raise IllegalMove("Roll first: a tie-break turn needs at least one roll.")
+    points = tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
+    tie_round = state.tie_breaks[-1]
+    tie_round = tie_round.model_copy(update={"scores": (*tie_round.scores, points)})
+    state = state.model_copy(update={"tie_breaks": (*state.tie_breaks[:-1], tie_round)})
+    played = len(tie_round.scores)
+    if played < len(tie_round.contenders):
+        return _next_turn(state, tie_round.contenders[played])
+    best = max(tie_round.scores)
+    leaders = tuple(
+        player
+        for player, points in zip(tie_round.contenders, tie_round.scores, strict=True)
+        if points == best
+    )
+    if len(leaders) == 1:
+        return _over(state, leaders, Ending.TIE_BREAK)
+    return _start_tie_break(state, leaders)
+
+
+def category_name(category: Category) -> str:
+    """The English name of a category, for messages."""
+    return _CATEGORY_NAMES[category]
