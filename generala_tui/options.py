@@ -1,0 +1,123 @@
+"""Reading house rules and players from command-line text.
+
+Shared by the ``generala-tui`` command and ``generala-tui simulate``. Every
+error is a :class:`OptionError` whose message names the valid choices, for a
+one-line complaint and exit status 2.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Iterable
+from enum import Enum
+from typing import Any
+
+from pydantic import ValidationError
+
+from .game.model import HouseRules, Level, Player
+from .game.rules import IllegalMove, validate_names
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+class OptionError(ValueError):
+    """A command-line value that can't be used; the message says what would do."""
+
+
+def rule_choices(key: str) -> list[str]:
+    """The valid values of a house rule, as text."""
+    annotation = HouseRules.model_fields[key].annotation
+    if annotation is bool:
+        return ["true", "false"]
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return [str(member.value) for member in annotation]
+    return [str(value) for value in typing.get_args(annotation)]
+
+
+def _rule_value(key: str, text: str) -> Any:
+    annotation = HouseRules.model_fields[key].annotation
+    lowered = text.strip().lower()
+    if annotation is bool:
+        if lowered in _TRUE:
+            return True
+        if lowered in _FALSE:
+            return False
+    elif typing.get_origin(annotation) is typing.Literal:
+        for value in typing.get_args(annotation):
+            if str(value) == lowered:
+                return value
+    elif isinstance(annotation, type) and issubclass(annotation, Enum):
+        for member in annotation:
+            if member.value == lowered:
+                return member
+    raise OptionError(
+        f"{key} can't be {text.strip()!r}: choose one of {', '.join(rule_choices(key))}."
+    )
+
+
+def parse_rules(pairs: Iterable[str], base: HouseRules | None = None) -> HouseRules:
+    """House rules from ``KEY=VALUE`` texts, on top of ``base`` (the defaults)."""
+    updates: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep:
+            raise OptionError(f"A rule is written KEY=VALUE, not {pair!r}.")
+        if key not in HouseRules.model_fields:
+            raise OptionError(
+                f"There is no house rule {key!r}: choose one of "
+                f"{', '.join(HouseRules.model_fields)}."
+            )
+        updates[key] = _rule_value(key, text)
+    try:
+        return HouseRules.model_validate({**(base or HouseRules()).model_dump(), **updates})
+    except ValidationError as error:  # pragma: no cover - values are checked above
+        raise OptionError(str(error)) from None
+
+
+def parse_players(text: str) -> list[Player]:
+    """Players from ``Ana,Bruno,Rita:expert``; ``name:level`` is a computer player.
+
+    A bare level (``expert``) is a computer named after its level. Names are
+    checked as the setup screen checks them.
+    """
+    levels = ", ".join(level.value for level in Level)
+    players: list[Player] = []
+    for raw in text.split(","):
+        name, sep, level_text = raw.partition(":")
+        level: Level | None = None
+        if sep:
+            try:
+                level = Level(level_text.strip().lower())
+            except ValueError:
+                raise OptionError(
+                    f"{level_text.strip()!r} is not a computer level: choose one of {levels}."
+                ) from None
+        elif name.strip().lower() in set(Level):
+            level = Level(name.strip().lower())
+            name = level.value.capitalize()
+        players.append(Player.model_construct(name=name, level=level, boxes={}))
+    _number_duplicates(players)
+    try:
+        names = validate_names([player.name for player in players])
+    except IllegalMove as error:
+        raise OptionError(str(error)) from None
+    return [Player(name=name, level=p.level) for name, p in zip(names, players, strict=True)]
+
+
+def _number_duplicates(players: list[Player]) -> None:
+    # "expert,expert" names two computers "Expert" and "Expert 2".
+    seen: dict[str, int] = {}
+    for index, player in enumerate(players):
+        if player.level is None or player.name.lower() != player.level.value:
+            continue
+        count = seen.get(player.name, 0) + 1
+        seen[player.name] = count
+        if count > 1:
+            players[index] = Player.model_construct(
+                name=f"{player.name} {count}", level=player.level, boxes={}
+            )
+
+
+__all__ = ["OptionError", "parse_players", "parse_rules", "rule_choices"]
