@@ -3,21 +3,57 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from . import __version__
+from .options import OptionError, parse_players, parse_rules
+
+PROG = "generala-tui"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="generala-tui",
+        prog=PROG,
         description="Generala, the Latin-American five-dice game, in your terminal.",
+        epilog="Without --players the game opens on the setup screen.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--players",
+        metavar="NAMES",
+        help="start a game at once with these players, comma-separated, in seating order "
+        "(for example Ana,Bruno)",
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice of the first game")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a house rule for the game (repeatable), for example --rule generala_points=60",
+    )
     return parser
+
+
+def fail(message: str) -> int:
+    """Print one line naming the problem; return exit status 2."""
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status."""
-    build_parser().parse_args(argv)
+    args = build_parser().parse_args(argv)
+    try:
+        house_rules = parse_rules(args.rule)
+        players = parse_players(args.players) if args.players is not None else None
+    except OptionError as error:
+        return fail(str(error))
+
+    from .game.rules import new_game
+    from .ui.app import GeneralaApp
+
+    game = new_game(players, house_rules, seed=args.seed) if players else None
+    GeneralaApp(game=game, house_rules=house_rules, seed=args.seed).run()
     return 0

@@ -1,0 +1,1 @@
+"""The Textual user interface of generala-tui."""

@@ -1,0 +1,138 @@
+"""GeneralaApp: owns the game state, the one source of truth, and routes the screens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from textual.app import App, SystemCommand
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from ..game import rules
+from ..game.model import GameState, HouseRules, Phase, Player
+from .screens.dialogs import ConfirmDialog
+from .screens.game_over import GameOverScreen
+from .screens.setup import SetupScreen
+from .screens.turn import TurnScreen
+
+
+class GeneralaApp(App[None]):
+    """Generala in the terminal.
+
+    ``game`` is the current :class:`GameState` (``None`` before a game starts);
+    screens call :mod:`generala_tui.game.rules` and assign the new state here,
+    and redraw from it.
+    """
+
+    CSS_PATH = "generala.tcss"
+    TITLE = "Generala"
+
+    game: reactive[GameState | None] = reactive(None, init=False)
+
+    def __init__(
+        self,
+        game: GameState | None = None,
+        house_rules: HouseRules | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        self._first_game = game
+        self.house_rules = house_rules or (game.house_rules if game else HouseRules())
+        """The house rules for new games (a game in progress keeps its own)."""
+        self.seed = seed
+
+    def on_mount(self) -> None:
+        if self._first_game is not None:
+            self.start(self._first_game)
+        else:
+            self.push_screen(SetupScreen())
+
+    # --- routing ----------------------------------------------------------
+
+    def _show(self, screen: Screen[None]) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def start(self, state: GameState) -> None:
+        """Play this game from where it stands."""
+        self.game = state
+        if state.phase is Phase.OVER:
+            self._show(GameOverScreen())
+        else:
+            self._show(TurnScreen())
+
+    def new_game(self, players: Sequence[Player]) -> None:
+        """A new game for these players under the current house rules."""
+        seed = self.seed
+        self.seed = None  # a --seed fixes the first game's dice only
+        self.start(rules.new_game(list(players), self.house_rules, seed=seed))
+
+    def play_again(self) -> None:
+        """The same players, in the same seats, a new game."""
+        if self.game is None:
+            self.show_setup()
+            return
+        players = [Player(name=p.name, level=p.level) for p in self.game.players]
+        self.new_game(players)
+
+    def show_setup(self) -> None:
+        players = None
+        if self.game is not None:
+            players = [Player(name=p.name, level=p.level) for p in self.game.players]
+        self.game = None
+        self._show(SetupScreen(players))
+
+    def watch_game(self, state: GameState | None) -> None:
+        over = state is not None and state.phase is Phase.OVER
+        if over and not isinstance(self.screen, GameOverScreen):
+            self._show(GameOverScreen())
+
+    # --- app-wide actions -------------------------------------------------
+
+    def game_in_progress(self) -> bool:
+        return self.game is not None and self.game.phase is not Phase.OVER
+
+    async def action_quit(self) -> None:
+        if not self.game_in_progress() or isinstance(self.screen, ConfirmDialog):
+            self.exit()
+            return
+
+        def answered(quit_: bool | None) -> None:
+            if quit_:
+                self.exit()
+
+        self.push_screen(
+            ConfirmDialog(
+                Content("Quit now? The game in progress will be lost."), "Quit", "Keep playing"
+            ),
+            answered,
+        )
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, TurnScreen):
+            yield SystemCommand("Roll", "Roll the dice that are not held", screen.action_roll)
+            yield SystemCommand("Scorecard", "Show every player's boxes", screen.action_scorecard)
+        yield SystemCommand("Rules and keys", "How to play, and every key", self._help)
+        if self.game_in_progress():
+            yield SystemCommand("New game", "Leave this game and set up a new one", self._ask_new)
+
+    def _help(self) -> None:
+        from .screens.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def _ask_new(self) -> None:
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self.show_setup()
+
+        self.push_screen(
+            ConfirmDialog(Content("Leave this game and set up a new one?"), "Leave", "Stay"),
+            answered,
+        )

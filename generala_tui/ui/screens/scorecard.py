@@ -1,0 +1,38 @@
+"""The scorecard, over the turn or game-over screen."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+from ...game.model import GameState
+from ..widgets.scorecard import ScorecardTable
+
+
+class ScorecardScreen(ModalScreen[None]):
+    """Every box of every player; escape or s closes it."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("s", "close", "Close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="scorecard-panel"):
+            yield Static("[b]Scorecard[/b]   ✗ = scratched, · = open", id="scorecard-title")
+            yield ScorecardTable(id="scorecard")
+            yield Button("Close (Esc)", id="close-scorecard")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        state = self.app.game  # type: ignore[attr-defined]
+        if isinstance(state, GameState):
+            self.query_one(ScorecardTable).show(state)
+
+    @on(Button.Pressed, "#close-scorecard")
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,178 @@
+"""The start screen: who plays, in which order, under which house rules."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, HouseRules, Player
+from ...game.rules import IllegalMove, validate_names
+from ..names import rules_summary
+
+TITLE_ART = """\
+ ╔═╗╔═╗╔╗╔╔═╗╦═╗╔═╗╦  ╔═╗
+ ║ ╦║╣ ║║║║╣ ╠╦╝╠═╣║  ╠═╣
+ ╚═╝╚═╝╝╚╝╚═╝╩╚═╩ ╩╩═╝╩ ╩"""
+
+
+class PlayerRow(Horizontal):
+    """One seat: its number, the name, and buttons to move or remove it."""
+
+    def __init__(self, seat: int, name: str) -> None:
+        super().__init__(classes="player-row")
+        self.seat = seat
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.seat + 1}.", classes="seat")
+        yield Input(
+            self.player_name,
+            placeholder="Name",
+            max_length=MAX_NAME_LENGTH,
+            id=f"name-{self.seat + 1}",
+            classes="name",
+        )
+        yield Button("▲", id=f"up-{self.seat + 1}", classes="up", compact=True)
+        yield Button("▼", id=f"down-{self.seat + 1}", classes="down", compact=True)
+        yield Button("✕", id=f"remove-{self.seat + 1}", classes="remove", compact=True)
+
+
+class SetupScreen(Screen[None]):
+    """Choose the players and start a game."""
+
+    BINDINGS = [
+        Binding("ctrl+n", "add_player", "Add player"),
+        Binding("ctrl+r", "settings", "House rules"),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("f1", "help", "Help"),
+    ]
+
+    def __init__(self, players: list[Player] | None = None) -> None:
+        super().__init__()
+        self.players = players or [Player(name="Player 1"), Player(name="Player 2")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="setup"):
+            yield Static(TITLE_ART, id="title-art", markup=False)
+            yield Static("The Latin-American dice game", id="subtitle")
+            yield Label("Players, in seating order", classes="section")
+            yield VerticalScroll(id="players")
+            with Horizontal(id="player-buttons"):
+                yield Button("+ Add player (ctrl+n)", id="add-player")
+            yield Static(id="setup-error")
+            yield Label("House rules", classes="section")
+            with Horizontal(id="rules-row"):
+                yield Static(id="rules-summary", markup=False)
+                yield Button("Change… (ctrl+r)", id="open-settings")
+            yield Button("Start the game (ctrl+s)", id="start", variant="success")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self._show_players()
+        self._show_rules()
+        self.query_one("#name-1", Input).focus()
+
+    @property
+    def house_rules(self) -> HouseRules:
+        rules = self.app.house_rules  # type: ignore[attr-defined]
+        assert isinstance(rules, HouseRules)
+        return rules
+
+    def _show_rules(self) -> None:
+        self.query_one("#rules-summary", Static).update(rules_summary(self.house_rules))
+
+    async def _show_players(self, focus: str | None = None) -> None:
+        box = self.query_one("#players", VerticalScroll)
+        await box.remove_children()
+        await box.mount_all(
+            PlayerRow(seat, player.name) for seat, player in enumerate(self.players)
+        )
+        for row in box.query(PlayerRow):
+            row.query_one(".up", Button).disabled = row.seat == 0
+            row.query_one(".down", Button).disabled = row.seat == len(self.players) - 1
+            row.query_one(".remove", Button).disabled = len(self.players) == 1
+        self.query_one("#add-player", Button).disabled = len(self.players) >= MAX_PLAYERS
+        if focus:
+            self.query_one(focus).focus()
+
+    def _read_names(self) -> None:
+        """Take the names typed so far into ``self.players``."""
+        for seat, player in enumerate(self.players):
+            typed = self.query_one(f"#name-{seat + 1}", Input).value
+            self.players[seat] = player.model_construct(name=typed, level=player.level, boxes={})
+
+    def _error(self, message: str) -> None:
+        self.query_one("#setup-error", Static).update(message)
+        self.set_class(bool(message), "-error")
+
+    async def action_add_player(self) -> None:
+        if len(self.players) >= MAX_PLAYERS:
+            self._error(f"A game has at most {MAX_PLAYERS} players.")
+            return
+        self._read_names()
+        taken = {p.name.strip().casefold() for p in self.players}
+        number = len(self.players) + 1
+        while f"player {number}" in taken:
+            number += 1
+        self.players.append(Player(name=f"Player {number}"))
+        self._error("")
+        await self._show_players(focus=f"#name-{len(self.players)}")
+
+    @on(Button.Pressed, "#add-player")
+    async def _add_pressed(self) -> None:
+        await self.action_add_player()
+
+    @on(Button.Pressed, ".player-row Button")
+    async def _row_button(self, event: Button.Pressed) -> None:
+        button_id = event.button.id or ""
+        verb, _, seat_text = button_id.partition("-")
+        seat = int(seat_text) - 1
+        self._read_names()
+        if verb == "remove" and len(self.players) > 1:
+            del self.players[seat]
+            await self._show_players()
+        elif verb in {"up", "down"}:
+            other = seat - 1 if verb == "up" else seat + 1
+            if 0 <= other < len(self.players):
+                self.players[seat], self.players[other] = self.players[other], self.players[seat]
+                await self._show_players(focus=f"#{verb}-{other + 1}")
+        self._error("")
+
+    @on(Input.Submitted)
+    def _name_submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#open-settings")
+    def action_settings(self) -> None:
+        from .settings import SettingsScreen
+
+        def saved(rules: HouseRules | None) -> None:
+            if rules is not None:
+                self.app.house_rules = rules  # type: ignore[attr-defined]
+                self._show_rules()
+
+        self._read_names()
+        self.app.push_screen(SettingsScreen(self.house_rules), saved)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        self._read_names()
+        try:
+            names = validate_names([player.name for player in self.players])
+        except IllegalMove as error:
+            self._error(str(error))
+            return
+        players = [
+            Player(name=name, level=player.level)
+            for name, player in zip(names, self.players, strict=True)
+        ]
+        self.app.new_game(players)  # type: ignore[attr-defined]

@@ -1,0 +1,343 @@
+"""The turn screen: dice, the open boxes with their points, the standings."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from ...game import rules
+from ...game.model import MAX_ROLLS, Category, GameState, Phase
+from ..names import category_label
+from ..widgets.boxes import BoxList, BoxOffer, BoxRow
+from ..widgets.dice import DiceTray, Die
+from ..widgets.standings import Standings
+from .dialogs import ConfirmDialog
+
+
+def box_offers(state: GameState) -> list[BoxOffer]:
+    """The current player's open boxes with what each would earn now."""
+    player = state.current_player
+    options = rules.scoring_options(state)
+    if not options:
+        return [
+            BoxOffer(category, None)
+            for category in state.house_rules.categories()
+            if category not in player.boxes
+        ]
+    turn = state.turn
+    offers = []
+    for category, points in options.items():
+        plain = rules.category_score(turn.dice, category, state.house_rules, served=False)
+        offers.append(BoxOffer(category, points, served=turn.served and points > plain > 0))
+    return offers
+
+
+def best_box(state: GameState) -> Category | None:
+    """The open box that earns the most points now (the first of equals)."""
+    options = rules.scoring_options(state)
+    if not options:
+        return None
+    return max(options, key=lambda category: options[category])
+
+
+class TurnScreen(Screen[None]):
+    """One player's turn: roll up to three times, hold dice, fill a box."""
+
+    BINDINGS = [
+        Binding("r", "roll", "Roll", priority=True),
+        Binding("space", "roll", "Roll", show=False, priority=True),
+        *(
+            Binding(str(n), f"hold({n - 1})", "Hold", key_display="1-5", show=n == 1)
+            for n in range(1, 6)
+        ),
+        Binding("up", "move(-1)", "Choose", key_display="↑↓", priority=True),
+        Binding("down", "move(1)", "Choose", show=False, priority=True),
+        Binding("enter", "fill", "Fill", priority=True),
+        Binding("s", "scorecard", "Scorecard"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.highlight: Category | None = None
+        self._shown: GameState | None = None
+        self._announcement = Content("")
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        with Horizontal(id="table"):
+            with Vertical(id="play"):
+                yield DiceTray(id="dice")
+                yield Static(id="message")
+                yield BoxList(id="boxes")
+                with Vertical(id="tie-break"):
+                    yield Static(id="tie-break-info")
+                    yield Button("End turn", id="end-turn", variant="primary")
+            with Vertical(id="side"):
+                yield Standings(id="standings")
+                yield Button("Roll", id="roll", variant="success")
+                yield Button("Scorecard (s)", id="show-scorecard", compact=True)
+                yield Button("Rules and keys (?)", id="show-help", compact=True)
+        yield Footer()
+
+    @property
+    def game(self) -> GameState:
+        state = self.app.game  # type: ignore[attr-defined]
+        assert isinstance(state, GameState)
+        return state
+
+    def on_mount(self) -> None:
+        self.query_one("#standings").border_title = "Standings"
+        self.watch(self.app, "game", self._game_changed)
+
+    def _game_changed(self, state: GameState | None) -> None:
+        if state is None or state.phase is Phase.OVER:
+            return
+        self.show(state)
+
+    # --- drawing ----------------------------------------------------------
+
+    def show(self, state: GameState) -> None:
+        """Redraw everything from the game state."""
+        previous, self._shown = self._shown, state
+        new_turn = previous is None or (
+            previous.current != state.current
+            or previous.turn.rolls > state.turn.rolls
+            or previous.phase != state.phase
+        )
+        rolled = previous is not None and not new_turn and state.turn.rolls > previous.turn.rolls
+        if new_turn or rolled:
+            self.highlight = best_box(state)
+        turn = state.turn
+        thrown: tuple[int, ...] = ()
+        if rolled and previous is not None and self._wants_animation():
+            thrown = tuple(i for i in range(5) if previous.turn.rolls == 0 or not turn.held[i])
+        self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=thrown)
+        self.query_one("#topbar", Static).update(self._topbar(state))
+        self.query_one("#message", Static).update(self._message(state))
+        self.query_one(Standings).show(state)
+        tie_break = state.phase is Phase.TIE_BREAK
+        self.query_one(BoxList).display = not tie_break
+        self.query_one("#tie-break").display = tie_break
+        if tie_break:
+            self._show_tie_break(state)
+        else:
+            self.query_one(BoxList).show(box_offers(state), self.highlight)
+        roll_button = self.query_one("#roll", Button)
+        roll_button.disabled = not rules.can_roll(state)
+        roll_button.label = f"Roll ({state.rolls_left} left)" if state.rolls_left else "No rolls"
+        self.refresh_bindings()
+
+    def _wants_animation(self) -> bool:
+        return not self.app.is_headless and self.app.animation_level != "none"
+
+    def _topbar(self, state: GameState) -> Content:
+        dots = "●" * state.turn.rolls + "○" * state.rolls_left
+        if state.phase is Phase.TIE_BREAK:
+            stage = Content.from_markup("[b]Tie-break[/b] round $n", n=str(len(state.tie_breaks)))
+        else:
+            stage = Content.from_markup(
+                "Round [b]$round[/b]/$rounds", round=str(state.round), rounds=str(state.rounds)
+            )
+        return Content.assemble(
+            Content.from_markup("[b $accent]GENERALA[/]  "),
+            stage,
+            Content.from_markup(
+                "   [b]$name[/b]'s turn   roll $rolls of $max $dots",
+                name=state.current_player.name,
+                rolls=str(state.turn.rolls),
+                max=str(MAX_ROLLS),
+                dots=dots,
+            ),
+        )
+
+    def _message(self, state: GameState) -> Content:
+        announcement, self._announcement = self._announcement, Content("")
+        prompt = self._prompt(state)
+        return Content("\n").join([announcement, prompt]) if announcement.plain else prompt
+
+    def _prompt(self, state: GameState) -> Content:
+        turn = state.turn
+        if turn.rolls == 0:
+            return Content.from_markup(
+                "[b]$name[/b], roll the dice: [b]r[/b], space, or the Roll button.",
+                name=state.current_player.name,
+            )
+        if turn.served:
+            bonus = state.house_rules.served_bonus
+            return Content.from_markup(
+                "[b $warning]Served roll![/] Straight, Full house and Four of a kind "
+                f"score +{bonus} now."
+            )
+        if not rules.can_roll(state):
+            if state.rolls_left:
+                return Content("All five dice are held: release one to roll, or fill a box.")
+            if state.phase is Phase.TIE_BREAK:
+                return Content("No rolls left: end your turn to take the tie-break score.")
+            return Content("No rolls left: choose a box (↑↓ and Enter, or click it).")
+        return Content("Click dice or press 1-5 to hold them, then roll; or fill a box.")
+
+    def _show_tie_break(self, state: GameState) -> None:
+        tie_round = state.tie_breaks[-1]
+        names = [state.players[i].name for i in tie_round.contenders]
+        played = [
+            f"{state.players[i].name}: {points}"
+            for i, points in zip(tie_round.contenders, tie_round.scores, strict=False)
+        ]
+        lines = [
+            Content.from_markup(
+                "[b]Tie-break![/b] $names are tied. One turn each: the best score the final "
+                "dice would earn in any box of an empty scorecard wins.",
+                names=" and ".join(names),
+            )
+        ]
+        if played:
+            lines.append(Content("Scores so far: " + ", ".join(played)))
+        end_turn = self.query_one("#end-turn", Button)
+        if state.turn.rolls:
+            points = rules.tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
+            lines.append(Content.from_markup("Your dice score [b]$p[/b] now.", p=str(points)))
+            end_turn.label = f"Take {points} points (Enter)"
+        else:
+            end_turn.label = "End turn (Enter)"
+        end_turn.disabled = state.turn.rolls == 0
+        self.query_one("#tie-break-info", Static).update(Content("\n").join(lines))
+
+    # --- what the player does --------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self._shown
+        if state is None or state.phase is Phase.OVER:
+            return action in {"scorecard", "help"}
+        if action == "roll":
+            return True if rules.can_roll(state) else None
+        if action == "hold":
+            return True if state.turn.rolls else None
+        if action in {"fill", "move"}:
+            return True if state.turn.rolls else None
+        return True
+
+    def _try(self, move: str, *args: object) -> None:
+        """Make a move of :mod:`rules`; explain it to the player when it is illegal."""
+        try:
+            new_state = getattr(rules, move)(self.game, *args)
+        except rules.IllegalMove as error:
+            self._announcement = Content("")
+            self.notify(str(error), severity="warning", markup=False)
+            return
+        self.app.game = new_state  # type: ignore[attr-defined]
+
+    def action_roll(self) -> None:
+        self._try("roll")
+
+    @on(Button.Pressed, "#roll")
+    def _roll_pressed(self) -> None:
+        self.action_roll()
+
+    def action_hold(self, die: int) -> None:
+        self._try("toggle_hold", die)
+
+    @on(Die.Toggled)
+    def _die_clicked(self, event: Die.Toggled) -> None:
+        self.action_hold(event.die.index)
+
+    def action_move(self, step: int) -> None:
+        state = self.game
+        if state.phase is Phase.TIE_BREAK:
+            return
+        categories = [offer.category for offer in box_offers(state)]
+        if not categories:
+            return
+        if self.highlight in categories:
+            index = (categories.index(self.highlight) + step) % len(categories)
+        else:
+            index = 0
+        self.highlight = categories[index]
+        self.query_one(BoxList).show(box_offers(state), self.highlight)
+
+    def action_fill(self) -> None:
+        state = self.game
+        if state.phase is Phase.TIE_BREAK:
+            self._end_tie_break_turn()
+        elif self.highlight is not None:
+            self.fill(self.highlight)
+
+    @on(BoxRow.Chosen)
+    def _box_clicked(self, event: BoxRow.Chosen) -> None:
+        if self.game.turn.rolls == 0:
+            self.notify("Roll first: nothing can be filled before the first roll.")
+            return
+        self.highlight = event.row.category
+        self.fill(event.row.category)
+
+    def fill(self, category: Category) -> None:
+        """Score the box, or ask first and scratch it when it would hold 0."""
+        state = self.game
+        points = rules.scoring_options(state).get(category)
+        if points is None:
+            self._try("score", category)  # explains why the box can't be filled
+            return
+        player = state.current_player.name
+        if points:
+            self._announce(
+                Content.from_markup(
+                    "$player scored [b]$points[/b] in $box.",
+                    player=player,
+                    points=str(points),
+                    box=category_label(category),
+                )
+            )
+            self._try("score", category)
+            return
+        question = Content.from_markup(
+            "Scratch [b]$box[/b]? It will hold 0 points (✗) for the rest of the game.",
+            box=category_label(category),
+        )
+
+        def scratch(confirmed: bool | None) -> None:
+            if confirmed:
+                self._announce(
+                    Content.from_markup(
+                        "$player scratched $box.", player=player, box=category_label(category)
+                    )
+                )
+                self._try("scratch", category)
+
+        self.app.push_screen(ConfirmDialog(question, "Scratch", "Keep playing"), scratch)
+
+    def _announce(self, message: Content) -> None:
+        self._announcement = message
+
+    @on(Button.Pressed, "#end-turn")
+    def _end_tie_break_turn(self) -> None:
+        state = self.game
+        points = (
+            rules.tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
+            if state.turn.rolls
+            else 0
+        )
+        self._announce(
+            Content.from_markup(
+                "$player takes [b]$points[/b] tie-break points.",
+                player=state.current_player.name,
+                points=str(points),
+            )
+        )
+        self._try("end_tie_break_turn")
+
+    @on(Button.Pressed, "#show-scorecard")
+    def action_scorecard(self) -> None:
+        from .scorecard import ScorecardScreen
+
+        self.app.push_screen(ScorecardScreen())
+
+    @on(Button.Pressed, "#show-help")
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen())

@@ -1,0 +1,132 @@
+"""Dice drawn as real die faces, clickable to hold or release."""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widget import Widget
+
+# Pip positions on a 3x3 grid (row, column), for each face.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 2), (2, 0)),
+    3: ((0, 2), (1, 1), (2, 0)),
+    4: ((0, 0), (0, 2), (2, 0), (2, 2)),
+    5: ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2)),
+    6: ((0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)),
+}
+_PIP = "●"
+_FRAMES = {
+    False: ("┌───────┐", "│", "└───────┘"),
+    True: ("╔═══════╗", "║", "╚═══════╝"),
+}
+ROLL_ANIMATION_SECONDS = 0.3
+_TUMBLE_INTERVAL = 0.06
+
+
+def face_rows(value: int) -> list[str]:
+    """The three inner rows (7 characters each) of a die showing ``value``; blank for 0."""
+    grid = [[" "] * 3 for _ in range(3)]
+    for row, column in _PIPS.get(value, ()):
+        grid[row][column] = _PIP
+    return [" " + " ".join(cells) + " " for cells in grid]
+
+
+class Die(Widget):
+    """One die: a framed face, lifted and double-framed with a HELD label when held."""
+
+    DEFAULT_CSS = """
+    Die { width: 10; height: 7; }
+    """
+
+    value: reactive[int] = reactive(0)
+    held: reactive[bool] = reactive(False, toggle_class="-held")
+    locked: reactive[bool] = reactive(False, toggle_class="-locked")
+    tumbling: reactive[bool] = reactive(False)
+
+    class Toggled(Message):
+        """The player clicked the die to hold or release it."""
+
+        def __init__(self, die: Die) -> None:
+            super().__init__()
+            self.die = die
+
+        @property
+        def control(self) -> Die:
+            return self.die
+
+    def __init__(self, index: int) -> None:
+        super().__init__(id=f"die-{index + 1}")
+        self.index = index
+        self._tumble_face = 1
+        self._tumble_timer: Timer | None = None
+
+    def render(self) -> Text:
+        top, side, bottom = _FRAMES[self.held]
+        face = self._tumble_face if self.tumbling else self.value
+        rows = [top, *(f"{side}{row}{side}" for row in face_rows(face)), bottom]
+        if self.held:
+            label = "LOCKED" if self.locked else "HELD"
+            rows.append(label.center(9))
+        else:
+            rows.insert(0, "")
+        rows.append(str(self.index + 1).center(9))
+        text = Text("\n".join(rows[:7]), no_wrap=True, end="")
+        text.stylize("bold", len("\n".join(rows[:5])) if self.held else 0, None)
+        return text
+
+    def tumble(self) -> None:
+        """Show a short roll animation; the die's real value is already set."""
+        self.tumbling = True
+        if self._tumble_timer is not None:
+            self._tumble_timer.stop()
+        self._tumble_timer = self.set_interval(_TUMBLE_INTERVAL, self._next_tumble_face)
+        self.set_timer(ROLL_ANIMATION_SECONDS, self.stop_tumbling)
+
+    def _next_tumble_face(self) -> None:
+        self._tumble_face = random.randint(1, 6)
+        self.refresh()
+
+    def stop_tumbling(self) -> None:
+        if self._tumble_timer is not None:
+            self._tumble_timer.stop()
+            self._tumble_timer = None
+        self.tumbling = False
+
+    def on_click(self) -> None:
+        self.post_message(self.Toggled(self))
+
+
+class DiceTray(Horizontal):
+    """The five dice in a row."""
+
+    DEFAULT_CSS = """
+    DiceTray { height: 7; width: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        for index in range(5):
+            yield Die(index)
+
+    def show(
+        self,
+        dice: tuple[int, ...],
+        held: tuple[bool, ...],
+        locked: tuple[bool, ...],
+        animate: tuple[int, ...] = (),
+    ) -> None:
+        """Show the dice of a turn (blank faces before the first roll)."""
+        for index, die in enumerate(self.query(Die)):
+            die.value = dice[index] if dice else 0
+            die.held = held[index]
+            die.locked = locked[index]
+            if index in animate:
+                die.tumble()
+            elif die.tumbling:
+                die.stop_tumbling()

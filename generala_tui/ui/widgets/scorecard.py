@@ -1,0 +1,47 @@
+"""The whole scorecard: categories down, players across, totals at the foot."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from ...game.model import GameState, Phase
+from ..names import category_label
+
+SCRATCH_MARK = "✗"
+
+
+class ScorecardTable(DataTable[Text]):
+    """A read-only table of every player's boxes."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="none", zebra_stripes=True, show_cursor=False)
+
+    def show(self, state: GameState) -> None:
+        self.clear(columns=True)
+        current = state.current if state.phase is not Phase.OVER else None
+        self.add_column(Text("Box", style="bold"), key="box")
+        for index, player in enumerate(state.players):
+            style = "bold reverse" if index == current else "bold"
+            label = ("▶ " if index == current else "") + player.name
+            self.add_column(Text(label, style=style, justify="right"), key=f"p{index}")
+        for category in state.house_rules.categories():
+            cells = [Text(category_label(category))]
+            for index, player in enumerate(state.players):
+                box = player.boxes.get(category)
+                style = "bold" if index == current else ""
+                if box is None:
+                    cells.append(Text("·", style="dim", justify="right"))
+                elif box.scratched:
+                    cells.append(Text(SCRATCH_MARK, style=f"{style} red", justify="right"))
+                else:
+                    cells.append(Text(str(box.points), style=style, justify="right"))
+            self.add_row(*cells, key=category.value)
+        totals = [Text("Total", style="bold")]
+        totals += [
+            Text(
+                str(player.total), style="bold reverse" if i == current else "bold", justify="right"
+            )
+            for i, player in enumerate(state.players)
+        ]
+        self.add_row(*totals, key="total")
