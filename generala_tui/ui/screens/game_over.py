@@ -26,8 +26,10 @@ def ranking(state: GameState) -> list[int]:
 def headline(state: GameState) -> Content:
     names = [state.players[i].name for i in state.winners]
     if len(names) == 1:
-        return Content.from_markup("🏆  [b]$name wins![/b]  🏆", name=names[0])
-    return Content.from_markup("🏆  [b]$names share the win![/b]  🏆", names=" and ".join(names))
+        return Content.from_markup("★ ★ ★   [b]$name wins![/b]   ★ ★ ★", name=names[0])
+    return Content.from_markup(
+        "★ ★ ★   [b]$names share the win![/b]   ★ ★ ★", names=" and ".join(names)
+    )
 
 
 def explanation(state: GameState) -> Content:
@@ -94,7 +96,7 @@ class GameOverScreen(Screen[None]):
             key = (index in state.winners, player.total)
             if key != previous:
                 place, previous = position, key
-            medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(place, "  ")
+            medal = "★" if index in state.winners else " "
             lines.append(
                 Content.from_markup(
                     "$medal $place. [b]$name[/b]  $total points",

@@ -23,7 +23,7 @@ class ScorecardScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scorecard-panel"):
-            yield Static("[b]Scorecard[/b]   ✗ = scratched, · = open", id="scorecard-title")
+            yield Static("[b]Scorecard[/b] · ✗ scratched · · open", id="scorecard-title")
             yield ScorecardTable(id="scorecard")
             yield Button("Close (Esc)", id="close-scorecard")
         yield Footer()

@@ -62,7 +62,7 @@ class SetupScreen(Screen[None]):
             yield Label("Players, in seating order", classes="section")
             yield VerticalScroll(id="players")
             with Horizontal(id="player-buttons"):
-                yield Button("+ Add player (ctrl+n)", id="add-player")
+                yield Button("+ Add player (ctrl+n)", id="add-player", compact=True)
             yield Static(id="setup-error")
             yield Label("House rules", classes="section")
             with Horizontal(id="rules-row"):

@@ -145,10 +145,12 @@ class TurnScreen(Screen[None]):
                 "Round [b]$round[/b]/$rounds", round=str(state.round), rounds=str(state.rounds)
             )
         return Content.assemble(
-            Content.from_markup("[b $accent]GENERALA[/]  "),
+            Content.from_markup("[b $accent]GENERALA[/]"),
+            "   ",
             stage,
+            "   ",
             Content.from_markup(
-                "   [b]$name[/b]'s turn   roll $rolls of $max $dots",
+                "[b]$name[/b]'s turn   roll $rolls of $max $dots",
                 name=state.current_player.name,
                 rolls=str(state.turn.rolls),
                 max=str(MAX_ROLLS),

@@ -21,21 +21,24 @@ class ScorecardTable(DataTable[Text]):
         self.clear(columns=True)
         current = state.current if state.phase is not Phase.OVER else None
         self.add_column(Text("Box", style="bold"), key="box")
+        widths = []
         for index, player in enumerate(state.players):
             style = "bold reverse" if index == current else "bold"
             label = ("▶ " if index == current else "") + player.name
-            self.add_column(Text(label, style=style, justify="right"), key=f"p{index}")
+            widths.append(max(len(label), 5))
+            self.add_column(Text(label.rjust(widths[-1]), style=style), key=f"p{index}")
         for category in state.house_rules.categories():
             cells = [Text(category_label(category))]
             for index, player in enumerate(state.players):
                 box = player.boxes.get(category)
                 style = "bold" if index == current else ""
+                width = widths[index]
                 if box is None:
-                    cells.append(Text("·", style="dim", justify="right"))
+                    cells.append(Text("·".rjust(width), style="dim"))
                 elif box.scratched:
-                    cells.append(Text(SCRATCH_MARK, style=f"{style} red", justify="right"))
+                    cells.append(Text(SCRATCH_MARK.rjust(width), style=f"{style} red"))
                 else:
-                    cells.append(Text(str(box.points), style=style, justify="right"))
+                    cells.append(Text(str(box.points).rjust(width), style=style))
             self.add_row(*cells, key=category.value)
         totals = [Text("Total", style="bold")]
         totals += [

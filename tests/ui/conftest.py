@@ -1,0 +1,33 @@
+"""Shared pieces for the app tests: games built with the real rules, and seeds found by search."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generala_tui.game import rules
+from generala_tui.game.model import Box, Category, GameState, HouseRules, Player
+
+
+def first_seed(predicate: Callable[[GameState], bool], game: GameState) -> int:
+    """The smallest seed whose first roll of ``game`` satisfies ``predicate``."""
+    for seed in range(200_000):
+        candidate = game.model_copy(update={"seed": seed})
+        if predicate(rules.roll(candidate)):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def last_turn_tie(house_rules: HouseRules | None = None) -> GameState:
+    """Two players one box from the end: Bruno's scratch of Generala ties them at 30."""
+    house_rules = house_rules or HouseRules()
+    categories = house_rules.categories()
+    ana = {c: Box(points=0, scratched=True) for c in categories}
+    ana[Category.SIXES] = Box(points=30)
+    bruno = {c: Box(points=0, scratched=True) for c in categories if c is not Category.GENERALA}
+    bruno[Category.SIXES] = Box(points=30)
+    return GameState(
+        players=(Player(name="Ana", boxes=ana), Player(name="Bruno", boxes=bruno)),
+        house_rules=house_rules,
+        current=1,
+        seed=7,
+    )

@@ -1,0 +1,90 @@
+"""Every screen at 80x24 with seeded dice, compared with the approved SVGs in __snapshots__."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from generala_tui.game import rules
+from generala_tui.game.model import HouseRules
+from generala_tui.ui.app import GeneralaApp
+
+from .conftest import first_seed, last_turn_tie
+
+SIZE = (80, 24)
+
+
+def _mid_game() -> Any:
+    state = rules.new_game(["Ana", "Bruno", "Rita"], seed=11)
+    for dice, category in [
+        ([5, 5, 5, 3, 3], "full_house"),
+        ([1, 2, 2, 4, 6], "twos"),
+        ([6, 6, 6, 6, 1], "four_of_a_kind"),
+    ]:
+        state = rules.score(rules.roll(state, dice), category)
+    return state
+
+
+def test_setup_screen(snap_compare: Any) -> None:
+    assert snap_compare(GeneralaApp(), terminal_size=SIZE)
+
+
+def test_setup_screen_with_a_name_error(snap_compare: Any) -> None:
+    async def clear_name(pilot: Pilot[None]) -> None:
+        pilot.app.screen.query_one("#name-2", Input).value = "  "
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+
+    assert snap_compare(GeneralaApp(), terminal_size=SIZE, run_before=clear_name)
+
+
+def test_settings_screen(snap_compare: Any) -> None:
+    assert snap_compare(GeneralaApp(), terminal_size=SIZE, press=["ctrl+r"])
+
+
+def test_turn_screen_before_the_first_roll(snap_compare: Any) -> None:
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE)
+
+
+def test_turn_screen_with_held_dice(snap_compare: Any) -> None:
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE, press=["r", "2", "4"])
+
+
+def test_turn_screen_with_optional_boxes_and_locked_holds(snap_compare: Any) -> None:
+    house = HouseRules(double_generala=True, two_pairs=True, locked_holds=True)
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], house, seed=4))
+    assert snap_compare(app, terminal_size=SIZE, press=["r", "1", "2", "r"])
+
+
+def test_scratch_dialog(snap_compare: Any) -> None:
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 3, 4, 6, 6])
+    assert snap_compare(GeneralaApp(state), terminal_size=SIZE, press=["up", "up", "up", "enter"])
+
+
+def test_scorecard_screen(snap_compare: Any) -> None:
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE, press=["s"])
+
+
+def test_help_screen(snap_compare: Any) -> None:
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE, press=["question_mark"])
+
+
+def test_tie_break_turn(snap_compare: Any) -> None:
+    state = rules.scratch(rules.roll(last_turn_tie(), [1, 2, 3, 3, 5]), "generala")
+    assert snap_compare(GeneralaApp(state), terminal_size=SIZE, press=["r"])
+
+
+def test_game_over_on_points(snap_compare: Any) -> None:
+    state = last_turn_tie()
+    state = rules.roll(rules.roll(state, [1, 2, 3, 5, 6]), [6, 6, 6, 6, 6])
+    state = rules.score(state, "generala")
+    assert snap_compare(GeneralaApp(state), terminal_size=SIZE)
+
+
+def test_game_over_by_served_generala(snap_compare: Any) -> None:
+    game = rules.new_game(["Ana", "Bruno"])
+    seed = first_seed(lambda s: s.phase.value == "over", game)
+    app = GeneralaApp(game.model_copy(update={"seed": seed}))
+    assert snap_compare(app, terminal_size=SIZE, press=["r"])
