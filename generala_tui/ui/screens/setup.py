@@ -63,7 +63,7 @@ class SetupScreen(Screen[None]):
             yield VerticalScroll(id="players")
             with Horizontal(id="player-buttons"):
                 yield Button("+ Add player (ctrl+n)", id="add-player", compact=True)
-            yield Static(id="setup-error")
+            yield Static(id="setup-error", markup=False)
             yield Label("House rules", classes="section")
             with Horizontal(id="rules-row"):
                 yield Static(id="rules-summary", markup=False)

@@ -1,0 +1,41 @@
+"""The generala-tui command line: bad options get one clear line and status 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from generala_tui.cli import main
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--players", "Ana,Bruno", "--rule", "generala_points=55"], "choose one of 50, 60"),
+        (["--players", "Ana", "--rule", "nope=1"], "There is no house rule 'nope'"),
+        (["--players", "Ana", "--rule", "straight"], "KEY=VALUE"),
+        (["--players", "Ana,,Bruno"], "Player 2 needs a name"),
+        (["--players", "Ana,ana"], "Two players are called ana"),
+        (["--players", "Ana:wizard"], "choose one of easy, medium, expert"),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(
+    args: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert expected in err
+    assert err.count("\n") == 1
+
+
+def test_python_dash_m_prints_the_version() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "generala_tui", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("generala-tui ")

@@ -1,0 +1,168 @@
+"""The setup screen's player list and validation, and the settings screen's save and cancel."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select, Static, Switch
+
+from generala_tui.game.model import HouseRules, ServedRoll
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.settings import SettingsScreen
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.turn import TurnScreen
+
+
+def _names(app: GeneralaApp) -> list[str]:
+    screen = app.screen
+    return [
+        screen.query_one(f"#name-{seat}", Input).value
+        for seat in range(1, len(screen.query(Input)) + 1)
+    ]
+
+
+def _error(app: GeneralaApp) -> str:
+    return str(app.screen.query_one("#setup-error", Static).render())
+
+
+async def test_setup_starts_with_two_named_players_and_can_add_remove_and_reorder() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert _names(app) == ["Player 1", "Player 2"]
+        await pilot.click("#add-player")
+        await pilot.pause()
+        assert _names(app) == ["Player 1", "Player 2", "Player 3"]
+        app.screen.query_one("#name-3", Input).value = "Rita"
+        await pilot.click("#up-3")
+        await pilot.pause()
+        assert _names(app) == ["Player 1", "Rita", "Player 2"]
+        await pilot.click("#remove-1")
+        await pilot.pause()
+        assert _names(app) == ["Rita", "Player 2"]
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert [p.name for p in app.game.players] == ["Rita", "Player 2"]
+
+
+async def test_setup_trims_names_and_refuses_empty_or_duplicate_ones() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        name_1 = app.screen.query_one("#name-1", Input)
+        name_2 = app.screen.query_one("#name-2", Input)
+        name_2.value = "   "
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "Player 2 needs a name" in _error(app)
+        name_1.value = "ana"
+        name_2.value = " Ana "
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Two players are called Ana" in _error(app)
+        assert app.game is None
+        name_2.value = "  Bruno  "
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert [p.name for p in app.game.players] == ["ana", "Bruno"]
+
+
+async def test_setup_names_are_cut_at_twenty_characters() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        name = app.screen.query_one("#name-1", Input)
+        name.value = ""
+        await pilot.click("#name-1")
+        await pilot.press(*"abcdefghijklmnopqrstuvwxyz")
+        assert name.value == "abcdefghijklmnopqrst"
+
+
+async def test_setup_allows_at_most_eight_players_and_at_least_one() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(10):
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert len(_names(app)) == 8
+        assert "at most 8 players" in _error(app)
+        for _ in range(8):
+            await pilot.click("#remove-1")
+            await pilot.pause()
+        assert len(_names(app)) == 1
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert len(app.game.players) == 1
+
+
+async def test_settings_save_applies_to_new_games() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.click("#open-settings")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#rule-generala_points", Select).value = 60
+        app.screen.query_one("#rule-two_pairs", Switch).value = True
+        await pilot.click("#save")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.house_rules == HouseRules(generala_points=60, two_pairs=True)
+        assert "Generala 60" in str(app.screen.query_one("#rules-summary").render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.game.house_rules.generala_points == 60
+        assert app.game.rounds == 11
+
+
+async def test_settings_cancel_keeps_the_rules() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        app.screen.query_one("#rule-locked_holds", Switch).value = True
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.house_rules == HouseRules()
+
+
+async def test_settings_swedish_preset_sets_sixty_points_and_any_full_roll() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.click("#preset-1")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.house_rules.generala_points == 60
+        assert app.house_rules.served_roll is ServedRoll.ANY_FULL_ROLL
+
+
+async def test_changing_settings_never_touches_the_game_in_progress() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        game = app.game
+        app.house_rules = HouseRules(generala_points=60)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.game.house_rules == game.house_rules == HouseRules()
+
+
+async def test_setup_error_shows_a_markup_name_literally() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#name-1", Input).value = "Bob[/]"
+        app.screen.query_one("#name-2", Input).value = "bob[/]"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Two players are called bob[/]" in _error(app)
