@@ -9,43 +9,17 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown
 
-HELP_TEXT = """\
-# How to play Generala
+from ...game.model import GameState, HouseRules, ServedRoll, StraightRule
 
-Five dice, a scorecard, and one box to fill each turn. The game has as many
-rounds as boxes; the highest total wins.
+_STRAIGHTS = {
+    StraightRule.STANDARD: "1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1",
+    StraightRule.STRICT: "1-2-3-4-5 or 2-3-4-5-6",
+    StraightRule.WRAPAROUND: "any five different numbers",
+    StraightRule.ONE_REPLACES_TWO: "1-2-3-4-5, 2-3-4-5-6, 3-4-5-6-1, or 1-1-3-4-5",
+    StraightRule.ONES_WILD: "five different numbers, each 1 standing in for any missing one",
+}
 
-## Your turn
-- **Roll** up to three times. After each roll, **hold** any dice you like and
-  roll the others again, or stop whenever you want.
-- End the turn by **filling one open box**: score the dice there, or
-  **scratch** a box (✗, 0 points) when nothing fits.
-
-## The boxes
-| Box | Needs | Points |
-|---|---|---|
-| Ones … Sixes | anything | the sum of the dice showing that number |
-| Straight | 1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1 | 20 |
-| Full house | three of a kind and a pair | 30 |
-| Four of a kind | four dice alike | 40 |
-| Generala | five dice alike | 50 (or 60) |
-
-Optional boxes: **Double Generala** (a second five of a kind, 100, once your
-Generala box holds points) and **Two pairs** (Doble, 10).
-
-## Served rolls
-A straight, full house or four of a kind made on the **first roll** of the
-turn is *served* (servida) and earns a bonus, 5 points by default. A
-**Generala served** while your Generala box is still open **wins the game at
-once**.
-
-## Ties
-Players tied for the highest total play a **tie-break**: one turn each, scored
-as the best box the final dice would earn on an empty scorecard.
-
-House rules change some of this (the straights, the bonus, which rolls are
-served, locked holds, and more): see *House rules* on the setup screen.
-
+KEYS_TEXT = """\
 # Keys
 | Key | What it does |
 |---|---|
@@ -58,7 +32,79 @@ served, locked holds, and more): see *House rules* on the setup screen.
 | `y` / `enter`, `n` / `escape` | answer a question |
 | `ctrl+p` | the command palette |
 | `ctrl+q` | quit (asks first during a game) |
+
+On the setup screen: `ctrl+n` adds a player, `ctrl+r` opens the house rules,
+`ctrl+s` starts the game, `tab` moves between the fields.
 """
+
+
+def help_text(house_rules: HouseRules) -> str:
+    """The rules as these house rules play them, and the keys, in Markdown."""
+    h = house_rules
+    bonus = h.served_bonus
+    if h.served_roll is ServedRoll.FIRST_ROLL:
+        served = "the **first roll** of the turn"
+    else:
+        served = "any roll that throws **all five dice** (the first roll always does)"
+    rows = [
+        "| Ones … Sixes | anything | the sum of the dice showing that number |",
+        f"| Straight | {_STRAIGHTS[h.straight]} | 20, served {20 + bonus} |",
+        f"| Full house | three of a kind and a pair | 30, served {30 + bonus} |",
+        f"| Four of a kind | four dice alike | 40, served {40 + bonus} |",
+        f"| Generala | five dice alike | {h.generala_points} |",
+    ]
+    if h.double_generala:
+        served_double = 120 if h.double_generala_served_bonus else 100
+        rows.append(
+            "| Double Generala | five dice alike, once Generala holds points "
+            f"| 100, served {served_double} |"
+        )
+    if h.two_pairs:
+        rows.append("| Two pairs (Doble) | two pairs and an odd die | 10, served 15 |")
+    lines = [
+        "# How to play Generala",
+        "",
+        "Five dice, a scorecard, and one box to fill each turn. The game has "
+        f"{len(h.categories())} rounds, one per box; the highest total wins.",
+        "",
+        "## Your turn",
+        "- **Roll** up to three times. After each roll, **hold** any dice you like and "
+        "roll the others again, or stop whenever you want.",
+        "- End the turn by **filling one open box**: score the dice there, or "
+        "**scratch** a box (✗, 0 points) when nothing fits. Ones … Sixes always take "
+        "the dice; with none of that number they count as a scratch.",
+    ]
+    if h.locked_holds:
+        lines.append(
+            "- **Locked holds**: a die that was held when you rolled stays held for the "
+            "rest of the turn."
+        )
+    lines += [
+        "",
+        "## The boxes",
+        "| Box | Needs | Points |",
+        "|---|---|---|",
+        *rows,
+        "",
+        "## Served rolls",
+        f"A roll is *served* (servida) when it is {served}. A Straight, Full house or "
+        f"Four of a kind scored from a served roll earns **{bonus} extra points**.",
+    ]
+    if h.served_generala_wins:
+        lines.append(
+            "A **Generala on a served roll** while your Generala box is still open "
+            "**wins the game at once**."
+        )
+    lines += ["", "## Ties"]
+    if h.tie_break:
+        lines.append(
+            "Players tied for the highest total play a **tie-break**: one turn each, "
+            "scored as the best box their final dice would earn on an empty scorecard. "
+            "Still tied? Another round."
+        )
+    else:
+        lines.append("Players tied for the highest total **share the win**.")
+    return "\n".join(lines) + "\n\n" + KEYS_TEXT
 
 
 class HelpScreen(ModalScreen[None]):
@@ -71,9 +117,16 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-panel"):
-            yield Markdown(HELP_TEXT, id="help-text")
+            yield Markdown(help_text(self._house_rules()), id="help-text")
             yield Button("Close (Esc)", id="close-help")
         yield Footer()
+
+    def _house_rules(self) -> HouseRules:
+        game = self.app.game  # type: ignore[attr-defined]
+        if isinstance(game, GameState):
+            return game.house_rules
+        rules = self.app.house_rules  # type: ignore[attr-defined]
+        return rules if isinstance(rules, HouseRules) else HouseRules()
 
     @on(Button.Pressed, "#close-help")
     def action_close(self) -> None:
