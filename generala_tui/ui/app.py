@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -27,6 +28,7 @@ class GeneralaApp(App[None]):
 
     CSS_PATH = "generala.tcss"
     TITLE = "Generala"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", key_display="^q", priority=True)]
 
     game: reactive[GameState | None] = reactive(None, init=False)
 

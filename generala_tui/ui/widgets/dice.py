@@ -83,6 +83,7 @@ class Die(Widget):
 
     def tumble(self) -> None:
         """Show a short roll animation; the die's real value is already set."""
+        self._next_tumble_face()
         self.tumbling = True
         if self._tumble_timer is not None:
             self._tumble_timer.stop()
