@@ -39,3 +39,29 @@ def test_python_dash_m_prints_the_version() -> None:
     )
     assert done.returncode == 0
     assert done.stdout.startswith("generala-tui ")
+
+
+def test_players_flag_opens_the_app_on_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generala_tui.ui.app import GeneralaApp
+
+    started: list[GeneralaApp] = []
+    monkeypatch.setattr(GeneralaApp, "run", lambda self, *a, **k: started.append(self))
+    argv = ["--players", " Ana , Rita ", "--seed", "9", "--rule", "generala_points=60"]
+    assert main(argv) == 0
+    (app,) = started
+    game = app._first_game
+    assert game is not None
+    assert [p.name for p in game.players] == ["Ana", "Rita"]
+    assert game.seed == 9
+    assert game.house_rules.generala_points == 60
+
+
+def test_no_players_flag_opens_setup_with_the_given_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generala_tui.ui.app import GeneralaApp
+
+    started: list[GeneralaApp] = []
+    monkeypatch.setattr(GeneralaApp, "run", lambda self, *a, **k: started.append(self))
+    assert main(["--rule", "two_pairs=on"]) == 0
+    (app,) = started
+    assert app._first_game is None
+    assert app.house_rules.two_pairs
