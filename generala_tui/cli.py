@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import __version__
+from . import __version__, simulate
 from .options import OptionError, parse_players, parse_rules
 
 PROG = "generala-tui"
@@ -33,6 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a house rule for the game (repeatable), for example --rule generala_points=60",
     )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    simulate.configure_parser(
+        commands.add_parser("simulate", help="play computer-only games and print statistics")
+    )
     return parser
 
 
@@ -45,6 +49,8 @@ def fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status."""
     args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        return simulate.run(args)
     try:
         house_rules = parse_rules(args.rule)
         players = parse_players(args.players) if args.players is not None else None

@@ -1,0 +1,299 @@
+"""The dynamic programme: a turn's values for many scorecards at once.
+
+A scorecard is summed up by a *card*: one bit per category in play (in
+scorecard order, set when the box is filled) and, with Double Generala on, one
+more bit set when the Generala box holds points. The future points of a card
+depend on nothing else, because totals only add up (RULES.md section 5).
+
+For a batch of cards whose successors are known, :func:`turn_values` runs the
+roll, keep, roll, keep, roll, choose chain of a turn over dice multisets; every
+array has one row per card. :func:`solve_values` runs it over every card, most
+filled first, and returns the expected future points of every card at the
+start of a turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..model import Category, HouseRules, ServedRoll
+from ..rules import category_score, tie_break_score
+from ._dice import DiceTables, FloatArray, IndexArray, dice_tables
+
+BoolArray = NDArray[np.bool_]
+Progress = Callable[[float], None]
+
+TIE_BREAK_WIN_VALUE = 100.0
+"""What an automatic win is worth to a computer player in a tie-break turn.
+
+More than any tie-break score (the most is 60), so a served Generala is always
+worth going for when the rules make one possible.
+"""
+
+_CHUNK = 256
+
+
+@dataclass(frozen=True, eq=False)
+class RulesTables:
+    """What the solver needs to know about one rule set."""
+
+    house_rules: HouseRules
+    categories: tuple[Category, ...]
+    generala_bit: int
+    """The bit of the Generala box in a card."""
+    points_bit: int
+    """The "Generala holds points" bit, or 0 without Double Generala."""
+    double_bit: int
+    """The bit of the Double Generala box, or 0 without it."""
+    full_card: int
+    """Every box filled (the points bit clear)."""
+    cards: int
+    """The size of a table indexed by card."""
+    unserved: tuple[FloatArray, ...]
+    """Per category: the points of every roll, last roll not served."""
+    served: tuple[FloatArray, ...]
+    """Per category: the points of every roll, last roll served."""
+    scores: tuple[tuple[tuple[int, int], ...], ...]
+    """``scores[c][d]``: the (unserved, served) points of roll ``d`` in category ``c``."""
+    any_full_roll: bool
+    locked_holds: bool
+    automatic_win: bool
+    generala_points: int
+
+
+@cache
+def rules_tables(house_rules: HouseRules) -> RulesTables:
+    """Score every roll in every category under ``house_rules`` (with the rules engine)."""
+    tables = dice_tables()
+    categories = house_rules.categories()
+    scores = tuple(
+        tuple(
+            (
+                category_score(roll, category, house_rules, False),
+                category_score(roll, category, house_rules, True),
+            )
+            for roll in tables.rolls
+        )
+        for category in categories
+    )
+    count = len(categories)
+    double = house_rules.double_generala
+    return RulesTables(
+        house_rules=house_rules,
+        categories=categories,
+        generala_bit=1 << categories.index(Category.GENERALA),
+        points_bit=1 << count if double else 0,
+        double_bit=1 << categories.index(Category.DOUBLE_GENERALA) if double else 0,
+        full_card=(1 << count) - 1,
+        cards=1 << (count + 1 if double else count),
+        unserved=tuple(np.array([u for u, _ in column], dtype=np.float64) for column in scores),
+        served=tuple(np.array([s for _, s in column], dtype=np.float64) for column in scores),
+        scores=scores,
+        any_full_roll=house_rules.served_roll is ServedRoll.ANY_FULL_ROLL,
+        locked_holds=house_rules.locked_holds,
+        automatic_win=house_rules.served_generala_wins,
+        generala_points=house_rules.generala_points,
+    )
+
+
+def card_successors(rt: RulesTables, card: int, index: int, five_of_a_kind: bool) -> int:
+    """The card after filling box ``index`` (five of a kind: scored in Generala with points)."""
+    bit = 1 << index
+    if bit == rt.generala_bit and five_of_a_kind:
+        return card | bit | rt.points_bit
+    return card | bit
+
+
+@dataclass(frozen=True, eq=False)
+class Stops:
+    """The value of stopping on every roll, and the automatic wins, for a batch of cards.
+
+    Arrays hold one row per roll and one column per card, so that the solver's
+    gathers copy whole rows.
+    """
+
+    unserved: FloatArray
+    """(252, cards): the value of filling the best box with the roll, last roll not served."""
+    served: FloatArray
+    """(252, cards): the same with the last roll served."""
+    forced: FloatArray | None
+    """(cards,): the value of a served five of a kind that wins at once, NaN where none does."""
+
+
+def stop_values(rt: RulesTables, cards: IndexArray, values: FloatArray) -> Stops:
+    """For each card, the value of filling the best open box with each roll."""
+    tables = dice_tables()
+    shape = (len(tables.rolls), len(cards))
+    unserved = np.full(shape, -np.inf)
+    served = np.full(shape, -np.inf)
+    forced: FloatArray | None = None
+    for index, category in enumerate(rt.categories):
+        bit = 1 << index
+        is_open = (cards & bit) == 0
+        if not is_open.any():
+            continue
+        # A filled box is worth minus infinity, so it is never the best.
+        after = np.where(is_open, values[cards | bit], -np.inf)
+        if category is Category.GENERALA:
+            with_points = np.where(
+                is_open, values[cards | bit | rt.points_bit] + rt.generala_points, -np.inf
+            )
+            # Only five of a kind scores there: everything else is a scratch.
+            candidate = np.broadcast_to(after, shape).copy()
+            candidate[tables.generala_rolls] = with_points
+            np.maximum(unserved, candidate, out=unserved)
+            np.maximum(served, candidate, out=served)
+            if rt.automatic_win:
+                forced = np.where(is_open, with_points, np.nan)
+            continue
+        if category is Category.DOUBLE_GENERALA:
+            # Scorable only while the Generala box holds points; a scratch otherwise.
+            allowed = (cards & rt.points_bit) != 0
+            points_u = np.where(allowed, rt.unserved[index][:, None], 0.0)
+            points_s = np.where(allowed, rt.served[index][:, None], 0.0)
+        else:
+            points_u = rt.unserved[index][:, None]
+            points_s = rt.served[index][:, None]
+        np.maximum(unserved, points_u + after, out=unserved)
+        np.maximum(served, points_s + after, out=served)
+    return Stops(unserved=unserved, served=served, forced=forced)
+
+
+@dataclass(frozen=True, eq=False)
+class TurnArrays:
+    """A turn's values for a batch of cards (one column per card)."""
+
+    start: FloatArray
+    """(cards,): the value of the turn before its first roll."""
+    second: FloatArray
+    """(210, cards): the value of rolling from each keep after the first roll."""
+    third: FloatArray
+    """(210, cards): the value of rolling from each keep after the second roll."""
+
+
+def _force(values: FloatArray, forced: FloatArray | None, tables: DiceTables) -> FloatArray:
+    # A served five of a kind with the Generala box open wins at once: under
+    # RULES.md section 10 it is scored in Generala, whatever else was possible.
+    if forced is None:
+        return values
+    columns = np.flatnonzero(~np.isnan(forced))
+    if columns.size:
+        values = values.copy()
+        values[np.ix_(tables.generala_rolls, columns)] = forced[columns]
+    return values
+
+
+def _best_keep(keep_values: FloatArray, tables: DiceTables) -> FloatArray:
+    """(252, cards): for every roll, the value of the best rolling keep inside it."""
+    padded = np.empty((keep_values.shape[0] + 1, keep_values.shape[1]))
+    padded[:-1] = keep_values
+    padded[-1] = -np.inf
+    columns = tables.sub_keep_columns
+    best = np.take(padded, columns[0], axis=0)
+    for column in columns[1:]:
+        np.maximum(best, np.take(padded, column, axis=0), out=best)
+    return best
+
+
+def turn_values(
+    stops: Stops, any_full_roll: bool, locked_holds: bool, tables: DiceTables | None = None
+) -> TurnArrays:
+    """Run a turn's roll, keep, roll, keep, roll, choose chain for a batch of cards."""
+    tables = tables or dice_tables()
+    first = tables.first_roll
+    forced = stops.forced
+    # The third roll: stop whatever it shows.
+    third = tables.transition @ stops.unserved
+    if any_full_roll:
+        third[0] = first @ _force(stops.served, forced, tables)
+    # The second roll.
+    if not locked_holds:
+        best_third = _best_keep(third, tables)
+        second = tables.transition @ np.maximum(stops.unserved, best_third)
+        if any_full_roll:
+            again = _force(np.maximum(stops.served, best_third), forced, tables)
+            second[0] = first @ again
+    else:
+        second = _locked_second(stops, third, any_full_roll, tables)
+    # The first roll, always served.
+    opening = _force(np.maximum(stops.served, _best_keep(second, tables)), forced, tables)
+    return TurnArrays(start=first @ opening, second=second, third=third)
+
+
+def _locked_second(
+    stops: Stops, third: FloatArray, any_full_roll: bool, tables: DiceTables
+) -> FloatArray:
+    # With locked holds the keep after the second roll must contain the keep
+    # before it. best[p] for a pair p = (L, d) is the best value on roll d with
+    # the dice L locked: the best of keeping exactly L and of adding one more
+    # die, computed from five locked dice (stopping) down to none.
+    columns = third.shape[1]
+    best = np.empty((tables.pairs, columns))
+    best[tables.pairs - len(tables.rolls) :] = stops.unserved
+    second = np.empty_like(third)
+    for level in reversed(tables.locked_levels):
+        values = np.take(third, level.keeps, axis=0)
+        for rows, targets in level.extensions:
+            values[rows] = np.maximum(values[rows], np.take(best, targets, axis=0))
+        best[level.start : level.end] = values
+        shaped = values.reshape(level.keep_count, level.per_keep, columns)
+        keeps = slice(level.first_keep, level.first_keep + level.keep_count)
+        second[keeps] = (shaped * level.chance).sum(axis=1)
+    if any_full_roll:
+        none_locked = tables.locked_levels[0]
+        again = np.maximum(stops.served, best[none_locked.start : none_locked.end])
+        second[0] = tables.first_roll @ _force(again, stops.forced, tables)
+    return second
+
+
+def _layers(rt: RulesTables) -> list[IndexArray]:
+    """Every reachable card, grouped by the number of filled boxes, fullest first."""
+    count = len(rt.categories)
+    masks = np.arange(1 << count, dtype=np.intp)
+    filled = np.zeros(masks.size, dtype=np.intp)
+    for index in range(count):
+        filled += (masks >> index) & 1
+    layers: list[IndexArray] = []
+    for size in range(count - 1, -1, -1):
+        cards = masks[filled == size]
+        if rt.points_bit:
+            with_generala = cards[(cards & rt.generala_bit) != 0]
+            cards = np.concatenate([cards, with_generala | rt.points_bit])
+        layers.append(cards)
+    return layers
+
+
+def solve_values(house_rules: HouseRules, progress: Progress | None = None) -> FloatArray:
+    """The expected future points of every card at the start of a turn (the whole table)."""
+    rt = rules_tables(house_rules)
+    tables = dice_tables()
+    values = np.zeros(rt.cards)
+    layers = _layers(rt)
+    total = sum(layer.size for layer in layers)
+    done = 0
+    for layer in layers:
+        for start in range(0, layer.size, _CHUNK):
+            cards = layer[start : start + _CHUNK]
+            stops = stop_values(rt, cards, values)
+            values[cards] = turn_values(stops, rt.any_full_roll, rt.locked_holds, tables).start
+            done += cards.size
+            if progress is not None:
+                progress(done / total)
+    return values
+
+
+@cache
+def tie_break_stops(house_rules: HouseRules) -> Stops:
+    """The stopping values of a tie-break turn: its tie-break score (RULES.md section 7)."""
+    tables = dice_tables()
+    unserved = np.array([[tie_break_score(roll, house_rules, False)] for roll in tables.rolls])
+    served = np.array([[tie_break_score(roll, house_rules, True)] for roll in tables.rolls])
+    forced = np.array([TIE_BREAK_WIN_VALUE]) if house_rules.served_generala_wins else None
+    return Stops(
+        unserved=unserved.astype(np.float64), served=served.astype(np.float64), forced=forced
+    )

@@ -1,0 +1,451 @@
+"""The optimal strategy for a rule set, and the values of every action in a position.
+
+:func:`solve` computes (or loads) the table of a rule set: the expected future
+points of every scorecard at the start of a turn, under the solitaire optimum
+of RULES.md section 10. A :class:`Strategy` answers questions about positions
+from it; it plans each turn it is asked about on demand (a fraction of a
+millisecond) and remembers the most recent plans.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Collection
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..model import NUMBER_OF_DICE, Category, GameState, HouseRules, Phase, Player
+from ..rules import IllegalMove
+from ._dice import DiceTables, FloatArray, dice_tables
+from ._solver import (
+    Progress,
+    RulesTables,
+    rules_tables,
+    solve_values,
+    stop_values,
+    tie_break_stops,
+    turn_values,
+)
+from .actions import Action, ActionKind, ActionValue
+
+__all__ = ["Strategy", "cached_strategy", "medium_planner", "solve", "strategy_key"]
+
+_FORMAT = 1
+_PLANS_KEPT = 4096
+_TIE_BREAK_CARD = -1
+
+# What a choice is, before it becomes an Action: (value, kind, argument),
+# the argument a keep index for a roll, a category index for a box.
+_Choice = tuple[float, ActionKind, int]
+
+
+@dataclass(frozen=True, eq=False)
+class _Plan:
+    """One turn planned for one scorecard, as Python lists for quick lookups."""
+
+    start: float
+    second: list[float]
+    third: list[float]
+
+
+@dataclass(frozen=True)
+class _Position:
+    card: int
+    roll: int
+    rolls: int
+    served: bool
+    locked: tuple[int, ...]
+    """How many dice of each face are locked (locked holds, after the second roll)."""
+
+
+class Planner:
+    """Decisions for any position, given the turn-start value of every scorecard.
+
+    The optimal :class:`Strategy` is a planner whose values are the solved
+    table; the medium computer player is a planner whose values only look one
+    turn ahead.
+    """
+
+    def __init__(self, house_rules: HouseRules, values: FloatArray) -> None:
+        self.house_rules = house_rules
+        self._rt: RulesTables = rules_tables(house_rules)
+        self._dice: DiceTables = dice_tables()
+        self._values = values
+        self._value_list: list[float] = values.tolist()
+        self._plans: OrderedDict[int, _Plan] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # --- public questions --------------------------------------------------
+
+    def evaluate(self, state: GameState, *, all_scratches: bool = False) -> list[ActionValue]:
+        """Every legal action of the position, best first, with its expected final total.
+
+        The expected final total is the current player's column total at the
+        end of the game (RULES.md section 10), if the player takes the action
+        and plays optimally afterwards. The actions are: before the first roll,
+        the roll; after a roll, every distinct keep (as held positions; a keep
+        of fewer than five dice, with every locked die under locked holds) while
+        rolls are left, and stopping, which is filling a box: one action per
+        open box, scoring it when the dice earn points there and scratching it
+        otherwise (``all_scratches`` adds the never-better scratches of boxes
+        the dice would score in). In a tie-break turn the values are expected
+        tie-break scores and stopping is ending the turn. Empty once the game
+        is over.
+        """
+        position = self._position(state)
+        if position is None:
+            return []
+        offset = 0.0 if state.phase is Phase.TIE_BREAK else float(state.current_player.total)
+        choices = self._choices(state, position, all_scratches)
+        best = max(value for value, _, _ in choices)
+        ranked = sorted(choices, key=lambda choice: -choice[0])
+        return [self._action_value(state, position, choice, best, offset) for choice in ranked]
+
+    def best_action(self, state: GameState) -> Action:
+        """The best action of the position; :class:`IllegalMove` once the game is over."""
+        position = self._position(state)
+        if position is None:
+            raise IllegalMove("The game is over.")
+        choices = self._choices(state, position, False)
+        best = choices[0]
+        for choice in choices[1:]:
+            if choice[0] > best[0]:
+                best = choice
+        return self._action(state, position, best)
+
+    def action_value(self, state: GameState, action: Action) -> float:
+        """The expected final total (tie-break: score) of taking ``action`` here."""
+        for value in self.evaluate(state, all_scratches=True):
+            if value.action == action:
+                return value.expected
+        position = self._position(state)
+        if position is not None and action.kind is ActionKind.ROLL and position.rolls:
+            # The same keep held at other positions is worth the same.
+            kept = tuple(sorted(state.turn.dice[i] for i in action.held))
+            for value in self.evaluate(state):
+                if value.action.kind is ActionKind.ROLL and value.kept == kept:
+                    return value.expected
+        raise IllegalMove(f"{action.describe(state.turn.dice)} is not possible here.")
+
+    # --- positions -----------------------------------------------------------
+
+    def card(self, player: Player) -> int:
+        """The card (bit set) of a player's scorecard."""
+        card = 0
+        for index, category in enumerate(self._rt.categories):
+            if category in player.boxes:
+                card |= 1 << index
+        if self._rt.points_bit and player.holds_points(Category.GENERALA):
+            card |= self._rt.points_bit
+        return card
+
+    def _position(self, state: GameState) -> _Position | None:
+        if state.phase is Phase.OVER:
+            return None
+        turn = state.turn
+        if state.phase is Phase.TIE_BREAK:
+            card = _TIE_BREAK_CARD
+        else:
+            card = self.card(state.current_player)
+            if card & self._rt.full_card == self._rt.full_card:
+                return None
+        if not turn.rolls:
+            return _Position(card, -1, 0, False, ())
+        locked: tuple[int, ...] = ()
+        if self._rt.locked_holds:
+            values = [turn.dice[i] for i in range(NUMBER_OF_DICE) if turn.locked[i]]
+            locked = tuple(values.count(face) for face in range(1, 7))
+        roll = self._dice.roll_index[tuple(sorted(turn.dice))]
+        return _Position(card, roll, turn.rolls, turn.served, locked)
+
+    def _plan(self, card: int) -> _Plan:
+        with self._lock:
+            plan = self._plans.get(card)
+            if plan is not None:
+                self._plans.move_to_end(card)
+                return plan
+        if card == _TIE_BREAK_CARD:
+            stops = tie_break_stops(self.house_rules)
+        else:
+            stops = stop_values(self._rt, np.array([card], dtype=np.intp), self._values)
+        arrays = turn_values(stops, self._rt.any_full_roll, self._rt.locked_holds, self._dice)
+        plan = _Plan(
+            start=float(arrays.start[0]),
+            second=arrays.second[:, 0].tolist(),
+            third=arrays.third[:, 0].tolist(),
+        )
+        with self._lock:
+            self._plans[card] = plan
+            if len(self._plans) > _PLANS_KEPT:
+                self._plans.popitem(last=False)
+        return plan
+
+    def _choices(self, state: GameState, position: _Position, all_scratches: bool) -> list[_Choice]:
+        plan = self._plan(position.card)
+        if position.rolls == 0:
+            return [(plan.start, ActionKind.ROLL, 0)]
+        choices: list[_Choice] = []
+        if position.card == _TIE_BREAK_CARD:
+            stops = tie_break_stops(self.house_rules)
+            table = stops.served if position.served else stops.unserved
+            choices.append((float(table[position.roll, 0]), ActionKind.END_TIE_BREAK, -1))
+        else:
+            choices.extend(self._boxes(position, all_scratches))
+        if position.rolls < 3:
+            keep_values = plan.second if position.rolls == 1 else plan.third
+            keep_counts = self._dice.keep_counts
+            locked = position.locked if position.rolls == 2 and any(position.locked) else None
+            for keep in self._dice.sub_keep_lists[position.roll]:
+                if locked is not None and any(
+                    have < need for have, need in zip(keep_counts[keep], locked, strict=True)
+                ):
+                    continue
+                choices.append((keep_values[keep], ActionKind.ROLL, keep))
+        return choices
+
+    def _boxes(self, position: _Position, all_scratches: bool) -> list[_Choice]:
+        rt = self._rt
+        values = self._value_list
+        card = position.card
+        served = 1 if position.served else 0
+        choices: list[_Choice] = []
+        for index, category in enumerate(rt.categories):
+            bit = 1 << index
+            if card & bit:
+                continue
+            points = rt.scores[index][position.roll][served]
+            if category is Category.DOUBLE_GENERALA and not card & rt.points_bit:
+                points = 0
+            after = card | bit
+            if category is Category.GENERALA and points:
+                after |= rt.points_bit  # only five of a kind scores there
+            if points:
+                choices.append((points + values[after], ActionKind.SCORE, index))
+                if not all_scratches:
+                    continue
+            choices.append((values[card | bit], ActionKind.SCRATCH, index))
+        return choices
+
+    # --- choices to actions ----------------------------------------------------
+
+    def _action(self, state: GameState, position: _Position, choice: _Choice) -> Action:
+        _, kind, argument = choice
+        if kind is ActionKind.ROLL:
+            if position.rolls == 0:
+                return Action.roll()
+            return Action.roll(self._held_positions(state, argument))
+        if kind is ActionKind.END_TIE_BREAK:
+            return Action.end_tie_break()
+        category = self._rt.categories[argument]
+        return Action.score(category) if kind is ActionKind.SCORE else Action.scratch(category)
+
+    def _held_positions(self, state: GameState, keep: int) -> tuple[int, ...]:
+        # Hold the keep's dice, preferring locked dice, then dice already held,
+        # so a user interface toggles as few holds as it can.
+        turn = state.turn
+        wanted = list(self._dice.keep_counts[keep])
+        order = sorted(
+            range(NUMBER_OF_DICE), key=lambda i: (not turn.locked[i], not turn.held[i], i)
+        )
+        held: list[int] = []
+        for die in order:
+            face = turn.dice[die] - 1
+            if wanted[face]:
+                wanted[face] -= 1
+                held.append(die)
+        return tuple(sorted(held))
+
+    def _action_value(
+        self,
+        state: GameState,
+        position: _Position,
+        choice: _Choice,
+        best: float,
+        offset: float,
+    ) -> ActionValue:
+        value, kind, argument = choice
+        action = self._action(state, position, choice)
+        kept: tuple[int, ...] = ()
+        points: int | None = None
+        if kind is ActionKind.ROLL and position.rolls:
+            kept = self._dice.keeps[argument]
+        elif kind is ActionKind.SCORE:
+            points = self._rt.scores[argument][position.roll][1 if position.served else 0]
+        elif kind is ActionKind.SCRATCH:
+            points = 0
+        return ActionValue(
+            action=action, expected=offset + value, loss=best - value, kept=kept, points=points
+        )
+
+
+class Strategy(Planner):
+    """The optimal strategy of a rule set (RULES.md section 10).
+
+    Build it with :func:`solve`. ``expected_score`` is the expected final total
+    of a whole game from an empty scorecard; :meth:`evaluate` values every
+    action of a position; :meth:`best_action` is what the expert plays.
+    """
+
+    def __init__(
+        self,
+        house_rules: HouseRules,
+        values: FloatArray,
+        solve_seconds: float,
+        from_disk: bool = False,
+    ) -> None:
+        super().__init__(house_rules, values)
+        self.solve_seconds = solve_seconds
+        """How long computing the table took (when it was computed, if loaded from disk)."""
+        self.from_disk = from_disk
+        """Whether the table was read from the disk cache rather than computed now."""
+
+    @property
+    def expected_score(self) -> float:
+        """The expected final total of a whole game, from an empty scorecard."""
+        return float(self._values[0])
+
+    def card_value(
+        self, filled: Collection[Category], generala_holds_points: bool = False
+    ) -> float:
+        """The expected points still to come, at the start of a turn, with ``filled`` boxes filled.
+
+        ``generala_holds_points`` matters with Double Generala only.
+        """
+        card = 0
+        for category in filled:
+            card |= 1 << self._rt.categories.index(category)
+        if generala_holds_points and Category.GENERALA in filled:
+            card |= self._rt.points_bit
+        return float(self._values[card])
+
+
+# --- solving and caching -------------------------------------------------------
+
+_memory: dict[str, Strategy] = {}
+_memory_lock = threading.Lock()
+_key_locks: dict[str, threading.Lock] = {}
+
+
+def strategy_key(house_rules: HouseRules) -> str:
+    """The cache key of a rule set's table: the rules that change the optimum."""
+    relevant = house_rules.model_dump(mode="json", exclude={"tie_break"})
+    digest = hashlib.sha256(json.dumps(relevant, sort_keys=True).encode()).hexdigest()
+    return f"strategy-v{_FORMAT}-{digest[:20]}"
+
+
+def cached_strategy(house_rules: HouseRules, disk: bool = True) -> Strategy | None:
+    """The strategy if it is in memory (or, with ``disk``, on disk), without computing it."""
+    key = strategy_key(house_rules)
+    with _memory_lock:
+        strategy = _memory.get(key)
+    if strategy is not None:
+        return _for_rules(strategy, house_rules)
+    loaded = _load(key, house_rules) if disk else None
+    if loaded is None:
+        return None
+    with _memory_lock:
+        _memory.setdefault(key, loaded)
+    return loaded
+
+
+def solve(
+    house_rules: HouseRules | None = None, progress: Progress | None = None, disk: bool = True
+) -> Strategy:
+    """The optimal strategy of ``house_rules``, from memory, from disk, or computed now.
+
+    Computing takes well under two seconds; ``progress`` is then called with
+    the fraction done (0 to 1) as the work goes on. With ``disk`` the table is
+    looked for in, and saved to, the disk cache (:mod:`generala_tui.store`);
+    a cache that can't be read or written is no error. Safe to call from
+    several threads: one computes, the others wait for its result.
+    """
+    house_rules = house_rules or HouseRules()
+    key = strategy_key(house_rules)
+    with _memory_lock:
+        key_lock = _key_locks.setdefault(key, threading.Lock())
+    with key_lock:
+        strategy = cached_strategy(house_rules, disk)
+        if strategy is None:
+            started = time.perf_counter()
+            values = solve_values(house_rules, progress)
+            seconds = time.perf_counter() - started
+            strategy = Strategy(house_rules, values, seconds)
+            if disk:
+                _save(key, house_rules, values, seconds)
+            with _memory_lock:
+                _memory[key] = strategy
+    if progress is not None:
+        progress(1.0)
+    return strategy
+
+
+def _for_rules(strategy: Strategy, house_rules: HouseRules) -> Strategy:
+    # Rule sets differing only in ``tie_break`` share a table.
+    if strategy.house_rules == house_rules:
+        return strategy
+    return Strategy(house_rules, strategy._values, strategy.solve_seconds, strategy.from_disk)
+
+
+def _load(key: str, house_rules: HouseRules) -> Strategy | None:
+    from ... import store
+
+    data = store.load_strategy_table(key)
+    if data is None:
+        return None
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
+            values = np.array(archive["values"], dtype=np.float64)
+            seconds = float(archive["solve_seconds"])
+            rules = str(archive["rules"])
+    except Exception:  # a damaged file is recomputed, never fatal
+        return None
+    expected = rules_tables(house_rules).cards
+    if (
+        rules != house_rules.model_dump_json(exclude={"tie_break"})
+        or values.shape != (expected,)
+        or not np.all(np.isfinite(values))
+        or not 0.0 < values[0] < 1000.0
+    ):
+        return None
+    return Strategy(house_rules, values, seconds, from_disk=True)
+
+
+def _save(key: str, house_rules: HouseRules, values: FloatArray, seconds: float) -> None:
+    from ... import store
+
+    buffer = io.BytesIO()
+    np.savez(
+        buffer,
+        values=values,
+        solve_seconds=np.array(seconds),
+        rules=np.array(house_rules.model_dump_json(exclude={"tie_break"})),
+    )
+    store.save_strategy_table(key, buffer.getvalue())
+
+
+# --- the medium player's one-turn lookahead --------------------------------------
+
+_medium: dict[str, Planner] = {}
+
+
+def medium_planner(house_rules: HouseRules) -> Planner:
+    """The medium computer player: a one-turn lookahead.
+
+    It plays each turn exactly to maximise the expected points of that turn
+    alone, as if the game ended with it: the boxes left open are worth nothing
+    to it. On equal values it prefers to stop, and it fills the first box in
+    scorecard order (so with nothing to score it scratches its lowest open
+    number box first).
+    """
+    key = strategy_key(house_rules)
+    planner = _medium.get(key)
+    if planner is None:
+        planner = Planner(house_rules, np.zeros(rules_tables(house_rules).cards))
+        _medium[key] = planner
+    return planner
