@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import operator
 import threading
 import time
 from collections import OrderedDict
@@ -20,7 +21,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..model import NUMBER_OF_DICE, Category, GameState, HouseRules, Phase, Player
+from ..model import (
+    NUMBER_CATEGORIES,
+    NUMBER_OF_DICE,
+    Category,
+    GameState,
+    HouseRules,
+    Phase,
+    Player,
+)
 from ..rules import IllegalMove
 from ._dice import DiceTables, FloatArray, dice_tables
 from ._solver import (
@@ -43,6 +52,7 @@ _TIE_BREAK_CARD = -1
 # What a choice is, before it becomes an Action: (value, kind, argument),
 # the argument a keep index for a roll, a category index for a box.
 _Choice = tuple[float, ActionKind, int]
+_value_of = operator.itemgetter(0)
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,6 +62,10 @@ class _Plan:
     start: float
     second: list[float]
     third: list[float]
+    boxes: tuple[tuple[int, tuple[tuple[int, int], ...], float, float], ...]
+    """Per open box: its category index, the (unserved, served) points of every
+    roll there, and the value of the card after scoring points and after a
+    scratch there."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +93,8 @@ class Planner:
         self._values = values
         self._value_list: list[float] = values.tolist()
         self._plans: OrderedDict[int, _Plan] = OrderedDict()
+        self._bits = {category: 1 << i for i, category in enumerate(self._rt.categories)}
+        self._no_points = ((0, 0),) * len(self._dice.rolls)
         self._lock = threading.Lock()
 
     # --- public questions --------------------------------------------------
@@ -113,14 +129,21 @@ class Planner:
         if position is None:
             raise IllegalMove("The game is over.")
         choices = self._choices(state, position, False)
-        best = choices[0]
-        for choice in choices[1:]:
-            if choice[0] > best[0]:
-                best = choice
-        return self._action(state, position, best)
+        # max() keeps the first of equal values: stopping before rolling on.
+        return self._action(state, position, max(choices, key=_value_of))
 
     def action_value(self, state: GameState, action: Action) -> float:
-        """The expected final total (tie-break: score) of taking ``action`` here."""
+        """The expected final total (tie-break: score) of taking ``action`` here.
+
+        Raises :class:`IllegalMove` when the rules don't allow ``action`` here.
+        """
+        if (
+            action.kind is ActionKind.SCORE
+            and action.category in NUMBER_CATEGORIES
+            and state.turn.rolls
+            and NUMBER_CATEGORIES.index(action.category) + 1 not in state.turn.dice
+        ):
+            action = Action.scratch(action.category)  # no dice of the number: a scratch
         for value in self.evaluate(state, all_scratches=True):
             if value.action == action:
                 return value.expected
@@ -137,10 +160,10 @@ class Planner:
 
     def card(self, player: Player) -> int:
         """The card (bit set) of a player's scorecard."""
+        bits = self._bits
         card = 0
-        for index, category in enumerate(self._rt.categories):
-            if category in player.boxes:
-                card |= 1 << index
+        for category in player.boxes:
+            card |= bits.get(category, 0)
         if self._rt.points_bit and player.holds_points(Category.GENERALA):
             card |= self._rt.points_bit
         return card
@@ -179,6 +202,7 @@ class Planner:
             start=float(arrays.start[0]),
             second=arrays.second[:, 0].tolist(),
             third=arrays.third[:, 0].tolist(),
+            boxes=self._open_boxes(card),
         )
         with self._lock:
             self._plans[card] = plan
@@ -196,40 +220,54 @@ class Planner:
             table = stops.served if position.served else stops.unserved
             choices.append((float(table[position.roll, 0]), ActionKind.END_TIE_BREAK, -1))
         else:
-            choices.extend(self._boxes(position, all_scratches))
+            choices.extend(self._boxes(plan, position, all_scratches))
         if position.rolls < 3:
             keep_values = plan.second if position.rolls == 1 else plan.third
-            keep_counts = self._dice.keep_counts
-            locked = position.locked if position.rolls == 2 and any(position.locked) else None
-            for keep in self._dice.sub_keep_lists[position.roll]:
-                if locked is not None and any(
-                    have < need for have, need in zip(keep_counts[keep], locked, strict=True)
-                ):
-                    continue
-                choices.append((keep_values[keep], ActionKind.ROLL, keep))
+            keeps = self._dice.sub_keep_lists[position.roll]
+            if position.rolls == 2 and any(position.locked):
+                counts = self._dice.keep_counts
+                locked = position.locked
+                keeps = tuple(
+                    keep
+                    for keep in keeps
+                    if all(have >= need for have, need in zip(counts[keep], locked, strict=True))
+                )
+            roll_kind = ActionKind.ROLL
+            choices.extend([(keep_values[keep], roll_kind, keep) for keep in keeps])
         return choices
 
-    def _boxes(self, position: _Position, all_scratches: bool) -> list[_Choice]:
+    def _open_boxes(
+        self, card: int
+    ) -> tuple[tuple[int, tuple[tuple[int, int], ...], float, float], ...]:
+        if card == _TIE_BREAK_CARD:
+            return ()
         rt = self._rt
         values = self._value_list
-        card = position.card
-        served = 1 if position.served else 0
-        choices: list[_Choice] = []
+        boxes = []
         for index, category in enumerate(rt.categories):
             bit = 1 << index
             if card & bit:
                 continue
-            points = rt.scores[index][position.roll][served]
+            column = rt.scores[index]
             if category is Category.DOUBLE_GENERALA and not card & rt.points_bit:
-                points = 0
-            after = card | bit
-            if category is Category.GENERALA and points:
-                after |= rt.points_bit  # only five of a kind scores there
+                column = self._no_points  # a scratch until Generala holds points
+            with_points = card | bit
+            if category is Category.GENERALA:
+                with_points |= rt.points_bit
+            boxes.append((index, column, values[with_points], values[card | bit]))
+        return tuple(boxes)
+
+    def _boxes(self, plan: _Plan, position: _Position, all_scratches: bool) -> list[_Choice]:
+        roll = position.roll
+        served = 1 if position.served else 0
+        choices: list[_Choice] = []
+        for index, column, with_points, scratched in plan.boxes:
+            points = column[roll][served]
             if points:
-                choices.append((points + values[after], ActionKind.SCORE, index))
+                choices.append((points + with_points, ActionKind.SCORE, index))
                 if not all_scratches:
                     continue
-            choices.append((values[card | bit], ActionKind.SCRATCH, index))
+            choices.append((scratched, ActionKind.SCRATCH, index))
         return choices
 
     # --- choices to actions ----------------------------------------------------

@@ -61,9 +61,11 @@ def choose_action(
         return medium_planner(state.house_rules).best_action(state)
     if strategy is None:
         strategy = solve(state.house_rules)
-    elif strategy.house_rules != state.house_rules and strategy_key(
-        strategy.house_rules
-    ) != strategy_key(state.house_rules):
+    elif (
+        strategy.house_rules is not state.house_rules
+        and strategy.house_rules != state.house_rules
+        and strategy_key(strategy.house_rules) != strategy_key(state.house_rules)
+    ):
         raise ValueError("The strategy was solved for other house rules.")
     return strategy.best_action(state)
 

@@ -1,0 +1,120 @@
+"""The disk cache of strategy tables: where it lives, atomic writes, damaged files."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generala_tui import store
+from generala_tui.game.model import HouseRules
+from generala_tui.game.strategy import optimal, solve, strategy_key
+
+
+@pytest.fixture(autouse=True)
+def cache_home(tmp_path, monkeypatch) -> Path:
+    home = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def no_memory(monkeypatch):
+    """Forget the strategies solved so far, so the next solve uses the disk."""
+    monkeypatch.setattr(optimal, "_memory", {})
+
+
+def test_cache_dir_follows_xdg_cache_home(cache_home):
+    assert store.cache_dir() == cache_home / "generala-tui"
+
+
+def test_cache_dir_ignores_a_relative_xdg_cache_home(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert store.cache_dir() == tmp_path / "home" / ".cache" / "generala-tui"
+
+
+def test_saved_table_loads_back(cache_home):
+    assert store.load_strategy_table("strategy-test") is None
+    assert store.save_strategy_table("strategy-test", b"\x00table\xff")
+    assert store.load_strategy_table("strategy-test") == b"\x00table\xff"
+    files = list((cache_home / "generala-tui" / "strategy").iterdir())
+    assert [path.name for path in files] == ["strategy-test.npz"], "no temporary file is left"
+
+
+def test_saving_again_replaces_the_table():
+    store.save_strategy_table("strategy-test", b"old")
+    store.save_strategy_table("strategy-test", b"new")
+    assert store.load_strategy_table("strategy-test") == b"new"
+
+
+@pytest.mark.parametrize("key", ["", "../escape", "a/b", ".hidden", "x" * 200])
+def test_keys_that_are_not_plain_names_are_refused(key, cache_home):
+    assert store.save_strategy_table(key, b"data") is False
+    assert store.load_strategy_table(key) is None
+    assert not (cache_home.parent / "escape.npz").exists()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only directories")
+def test_an_unwritable_cache_is_a_miss_not_an_error(cache_home):
+    cache_home.mkdir()
+    cache_home.chmod(0o500)
+    try:
+        assert store.save_strategy_table("strategy-test", b"data") is False
+        assert store.load_strategy_table("strategy-test") is None
+    finally:
+        cache_home.chmod(0o700)
+
+
+def test_a_cache_path_blocked_by_a_file_is_a_miss_not_an_error(cache_home):
+    cache_home.mkdir()
+    (cache_home / "generala-tui").write_text("not a directory")
+    assert store.save_strategy_table("strategy-test", b"data") is False
+    assert store.load_strategy_table("strategy-test") is None
+
+
+def test_solve_writes_the_table_and_a_fresh_process_reads_it(no_memory, cache_home):
+    house_rules = HouseRules(generala_points=60, served_bonus=10)
+    computed = solve(house_rules)
+    assert not computed.from_disk
+    assert store.load_strategy_table(strategy_key(house_rules)) is not None
+    optimal._memory.clear()
+    loaded = solve(house_rules)
+    assert loaded.from_disk
+    assert loaded.expected_score == computed.expected_score
+    assert loaded.solve_seconds == pytest.approx(computed.solve_seconds)
+
+
+def test_a_damaged_table_is_recomputed(no_memory):
+    house_rules = HouseRules(generala_points=60, straight="strict")
+    expected = solve(house_rules, disk=False).expected_score
+    optimal._memory.clear()
+    store.save_strategy_table(strategy_key(house_rules), b"this is no table")
+    strategy = solve(house_rules)
+    assert not strategy.from_disk
+    assert strategy.expected_score == expected
+    # ... and the damaged file was replaced by a good one.
+    optimal._memory.clear()
+    assert solve(house_rules).from_disk
+
+
+def test_a_table_saved_for_other_rules_is_not_used(no_memory):
+    house_rules = HouseRules(straight="wraparound")
+    other = HouseRules(straight="strict")
+    solve(other)
+    data = store.load_strategy_table(strategy_key(other))
+    assert data is not None
+    store.save_strategy_table(strategy_key(house_rules), data)
+    optimal._memory.clear()
+    strategy = solve(house_rules)
+    assert not strategy.from_disk
+    assert strategy.expected_score != solve(other).expected_score
+
+
+def test_solve_works_with_an_unusable_cache(no_memory, cache_home):
+    cache_home.mkdir()
+    (cache_home / "generala-tui").write_text("not a directory")
+    strategy = solve(HouseRules(straight="ones_wild"))
+    assert strategy.expected_score > 0
+    assert not strategy.from_disk
