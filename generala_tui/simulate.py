@@ -66,6 +66,11 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         help="a house rule, as in RULES.md section 8 (repeatable), e.g. generala_points=60",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.epilog = (
+        "A win shared under tie_break=false counts for every sharer. With "
+        "served_generala_wins on (the default) an automatic win ends a game early, "
+        "so totals are lower than in games played to the last box."
+    )
 
 
 class _InputError(ValueError):

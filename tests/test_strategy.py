@@ -343,6 +343,12 @@ REFERENCE_CASES = [
         {"double_generala": True}, {C.GENERALA, C.DOUBLE_GENERALA}, False, id="double-generala"
     ),
     pytest.param(
+        {"served_roll": "any_full_roll"},
+        {C.GENERALA, C.FOUR_OF_A_KIND},
+        False,
+        id="any-full-roll-automatic-win",
+    ),
+    pytest.param(
         {"double_generala": True, "served_roll": "any_full_roll"},
         {C.DOUBLE_GENERALA, C.SIXES},
         True,

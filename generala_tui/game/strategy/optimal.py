@@ -15,6 +15,7 @@ import json
 import operator
 import threading
 import time
+from array import array
 from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -43,10 +44,10 @@ from ._solver import (
 )
 from .actions import Action, ActionKind, ActionValue
 
-__all__ = ["Strategy", "cached_strategy", "medium_planner", "solve", "strategy_key"]
+__all__ = ["Planner", "Strategy", "cached_strategy", "medium_planner", "solve", "strategy_key"]
 
 _FORMAT = 1
-_PLANS_KEPT = 4096
+_PLANS_KEPT = 2048  # about 4 kB each
 _TIE_BREAK_CARD = -1
 
 # What a choice is, before it becomes an Action: (value, kind, argument),
@@ -57,11 +58,11 @@ _value_of = operator.itemgetter(0)
 
 @dataclass(frozen=True, eq=False)
 class _Plan:
-    """One turn planned for one scorecard, as Python lists for quick lookups."""
+    """One turn planned for one scorecard, in compact arrays of Python floats."""
 
     start: float
-    second: list[float]
-    third: list[float]
+    second: array[float]
+    third: array[float]
     boxes: tuple[tuple[int, tuple[tuple[int, int], ...], float, float], ...]
     """Per open box: its category index, the (unserved, served) points of every
     roll there, and the value of the card after scoring points and after a
@@ -200,8 +201,8 @@ class Planner:
         arrays = turn_values(stops, self._rt.any_full_roll, self._rt.locked_holds, self._dice)
         plan = _Plan(
             start=float(arrays.start[0]),
-            second=arrays.second[:, 0].tolist(),
-            third=arrays.third[:, 0].tolist(),
+            second=_floats(arrays.second[:, 0]),
+            third=_floats(arrays.third[:, 0]),
             boxes=self._open_boxes(card),
         )
         with self._lock:
@@ -320,6 +321,12 @@ class Planner:
         return ActionValue(
             action=action, expected=offset + value, loss=best - value, kept=kept, points=points
         )
+
+
+def _floats(values: FloatArray) -> array[float]:
+    floats = array("d")
+    floats.frombytes(np.ascontiguousarray(values, dtype=np.float64).tobytes())
+    return floats
 
 
 class Strategy(Planner):
