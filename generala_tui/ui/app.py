@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.content import Content
@@ -12,6 +13,7 @@ from textual.screen import Screen
 
 from ..game import rules
 from ..game.model import GameState, HouseRules, Phase, Player
+from ..game.strategy import Action, Strategy
 from .screens.dialogs import ConfirmDialog
 from .screens.game_over import GameOverScreen
 from .screens.setup import SetupScreen
@@ -31,18 +33,33 @@ class GeneralaApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", key_display="^q", priority=True)]
 
     game: reactive[GameState | None] = reactive(None, init=False)
+    coach: reactive[bool] = reactive(False, init=False)
+    """Whether the coach shows the value of every action on the turn screen."""
+    strategy_progress: reactive[float | None] = reactive(None, init=False)
+    """How far computing the optimal strategy has come (0 to 1), None when idle."""
+    strategies_ready: reactive[int] = reactive(0, init=False)
+    """Counts the strategy tables computed so far, for screens waiting on one."""
+
+    COMPUTER_SPEEDS = (1.2, 0.7, 0.4, 0.15, 0.0)
+    """Seconds between a computer player's steps, slowest first."""
 
     def __init__(
         self,
         game: GameState | None = None,
         house_rules: HouseRules | None = None,
         seed: int | None = None,
+        computer_delay: float = 0.7,
     ) -> None:
         super().__init__()
         self._first_game = game
         self.house_rules = house_rules or (game.house_rules if game else HouseRules())
         """The house rules for new games (a game in progress keeps its own)."""
         self.seed = seed
+        self.computer_delay = computer_delay
+        """Seconds between the steps of a computer player's turn."""
+        self.history: list[tuple[GameState, Action]] = []
+        """The decisions of the game in play: each position and the action taken."""
+        self._solving: set[str] = set()
 
     def on_mount(self) -> None:
         if self._first_game is not None:
@@ -62,6 +79,7 @@ class GeneralaApp(App[None]):
 
     def start(self, state: GameState) -> None:
         """Play this game from where it stands."""
+        self.history = []
         self.game = state
         if state.phase is Phase.OVER:
             self._show(GameOverScreen())
@@ -93,6 +111,44 @@ class GeneralaApp(App[None]):
         over = state is not None and state.phase is Phase.OVER
         if over and not isinstance(self.screen, GameOverScreen):
             self._show(GameOverScreen())
+
+    def play(self, new_state: GameState, decision: tuple[GameState, Action] | None) -> None:
+        """Make ``new_state`` the game, remembering the decision that led to it."""
+        if decision is not None:
+            self.history.append(decision)
+        self.game = new_state
+
+    # --- the optimal strategy ---------------------------------------------
+
+    def strategy(self, house_rules: HouseRules) -> Strategy | None:
+        """The strategy table if it is ready; otherwise start computing it and return None."""
+        from ..game.strategy import cached_strategy, strategy_key
+
+        ready = cached_strategy(house_rules, disk=False)
+        if ready is None:
+            key = strategy_key(house_rules)
+            if key not in self._solving:
+                self._solving.add(key)
+                self.strategy_progress = 0.0
+                self._solve(house_rules, key)
+        return ready
+
+    @work(thread=True, group="solve", exit_on_error=False)
+    def _solve(self, house_rules: HouseRules, key: str) -> None:
+        from ..game.strategy import solve
+
+        def progress(done: float) -> None:
+            self.call_from_thread(setattr, self, "strategy_progress", done)
+
+        try:
+            solve(house_rules, progress=progress)
+        finally:
+            self.call_from_thread(self._solved, key)
+
+    def _solved(self, key: str) -> None:
+        self._solving.discard(key)
+        self.strategy_progress = None
+        self.strategies_ready += 1
 
     # --- app-wide actions -------------------------------------------------
 

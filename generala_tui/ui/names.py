@@ -7,9 +7,9 @@ from ..game.rules import category_name
 
 LEVEL_LABELS: dict[Level | None, str] = {
     None: "Human",
-    Level.EASY: "Computer (easy)",
-    Level.MEDIUM: "Computer (medium)",
-    Level.EXPERT: "Computer (expert)",
+    Level.EASY: "⚙ Easy",
+    Level.MEDIUM: "⚙ Medium",
+    Level.EXPERT: "⚙ Expert",
 }
 
 

@@ -7,11 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, HouseRules, Player
+from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
-from ..names import rules_summary
+from ..names import LEVEL_LABELS, rules_summary
+
+HUMAN = "human"
 
 TITLE_ART = """\
  ╔═╗╔═╗╔╗╔╔═╗╦═╗╔═╗╦  ╔═╗
@@ -22,10 +24,11 @@ TITLE_ART = """\
 class PlayerRow(Horizontal):
     """One seat: its number, the name, and buttons to move or remove it."""
 
-    def __init__(self, seat: int, name: str) -> None:
+    def __init__(self, seat: int, name: str, level: Level | None) -> None:
         super().__init__(classes="player-row")
         self.seat = seat
         self.player_name = name
+        self.level = level
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.seat + 1}.", classes="seat")
@@ -36,9 +39,21 @@ class PlayerRow(Horizontal):
             id=f"name-{self.seat + 1}",
             classes="name",
         )
-        yield Button("▲", id=f"up-{self.seat + 1}", classes="up", compact=True)
-        yield Button("▼", id=f"down-{self.seat + 1}", classes="down", compact=True)
-        yield Button("✕", id=f"remove-{self.seat + 1}", classes="remove", compact=True)
+        yield Select(
+            [(label, level or HUMAN) for level, label in LEVEL_LABELS.items()],
+            value=self.level or HUMAN,
+            allow_blank=False,
+            compact=True,
+            id=f"level-{self.seat + 1}",
+            classes="level",
+        )
+        yield Button("↑", id=f"up-{self.seat + 1}", classes="up", compact=True, tooltip="Move up")
+        yield Button(
+            "↓", id=f"down-{self.seat + 1}", classes="down", compact=True, tooltip="Move down"
+        )
+        yield Button(
+            "✕", id=f"remove-{self.seat + 1}", classes="remove", compact=True, tooltip="Remove"
+        )
 
 
 class SetupScreen(Screen[None]):
@@ -89,7 +104,7 @@ class SetupScreen(Screen[None]):
         box = self.query_one("#players", VerticalScroll)
         await box.remove_children()
         await box.mount_all(
-            PlayerRow(seat, player.name) for seat, player in enumerate(self.players)
+            PlayerRow(seat, player.name, player.level) for seat, player in enumerate(self.players)
         )
         for row in box.query(PlayerRow):
             row.query_one(".up", Button).disabled = row.seat == 0
@@ -101,9 +116,11 @@ class SetupScreen(Screen[None]):
 
     def _read_names(self) -> None:
         """Take the names typed so far into ``self.players``."""
-        for seat, player in enumerate(self.players):
+        for seat in range(len(self.players)):
             typed = self.query_one(f"#name-{seat + 1}", Input).value
-            self.players[seat] = player.model_construct(name=typed, level=player.level, boxes={})
+            chosen = self.query_one(f"#level-{seat + 1}", Select).value
+            level = None if chosen == HUMAN or not isinstance(chosen, str) else Level(chosen)
+            self.players[seat] = Player.model_construct(name=typed, level=level, boxes={})
 
     def _error(self, message: str) -> None:
         self.query_one("#setup-error", Static).update(message)

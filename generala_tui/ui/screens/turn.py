@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
-from textual import on
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from ...game import rules
-from ...game.model import MAX_ROLLS, Category, GameState, Phase
+from ...game.model import MAX_ROLLS, Category, GameState, Level, Phase
+from ...game.strategy import Action, ActionKind, choose_action
 from ..names import category_label
 from ..widgets.boxes import BoxList, BoxOffer, BoxRow
+from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.standings import Standings
 from .dialogs import ConfirmDialog
+
+if TYPE_CHECKING:
+    from ..app import GeneralaApp
 
 
 def box_offers(state: GameState) -> list[BoxOffer]:
@@ -59,14 +68,25 @@ class TurnScreen(Screen[None]):
         Binding("down", "move(1)", "Choose", show=False, priority=True),
         Binding("enter", "fill", "Fill", priority=True),
         Binding("s", "scorecard", "Scorecard"),
+        Binding("h", "coach", "Coach"),
         Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("f", "skip_ahead", "Skip ahead"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
+        Binding("minus", "speed(-1)", "Slower", key_display="-"),
     ]
+
+    HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "move"})
+    COMPUTER_ACTIONS = frozenset({"skip_ahead", "speed"})
 
     def __init__(self) -> None:
         super().__init__()
         self.highlight: Category | None = None
         self._shown: GameState | None = None
         self._announcement = Content("")
+        self._computer_busy = False
+        self._computer_steps: list[Callable[[], None]] = []
+        self._skip_turn_of: tuple[int, int] | None = None
+        self._computer_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
@@ -81,19 +101,41 @@ class TurnScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Standings(id="standings")
                 yield Button("Roll", id="roll", variant="success")
-                yield Button("Scorecard (s)", id="show-scorecard", compact=True)
-                yield Button("Rules and keys (?)", id="show-help", compact=True)
-        yield Footer()
+                yield CoachPanel(id="coach")
+                with Vertical(id="side-buttons"):
+                    yield Button("Coach (h)", id="toggle-coach", compact=True)
+                    yield Button("Scorecard (s)", id="show-scorecard", compact=True)
+                    yield Button("Rules and keys (?)", id="show-help", compact=True)
+        yield Footer(show_command_palette=False)
+
+    @property
+    def generala(self) -> GeneralaApp:
+        return cast("GeneralaApp", self.app)
 
     @property
     def game(self) -> GameState:
-        state = self.app.game  # type: ignore[attr-defined]
+        state = self.generala.game
         assert isinstance(state, GameState)
         return state
 
     def on_mount(self) -> None:
         self.query_one("#standings").border_title = "Standings"
+        self.query_one("#coach").border_title = "Coach"
         self.watch(self.app, "game", self._game_changed)
+        self.watch(self.app, "coach", self._coach_changed)
+        self.watch(self.app, "strategies_ready", self._strategy_ready, init=False)
+        self.watch(self.app, "strategy_progress", self._strategy_progress, init=False)
+        # The expert and the coach need the strategy table: compute it after the
+        # first frame, in a worker, so the game shows at once.
+        self.call_after_refresh(self._prepare_strategy)
+
+    def _prepare_strategy(self) -> None:
+        state = self.generala.game
+        if state is None:
+            return
+        experts = any(p.level is Level.EXPERT for p in state.players)
+        if experts or self.generala.coach:
+            self.generala.strategy(state.house_rules)
 
     def _game_changed(self, state: GameState | None) -> None:
         if state is None or state.phase is Phase.OVER:
@@ -129,9 +171,11 @@ class TurnScreen(Screen[None]):
         else:
             self.query_one(BoxList).show(box_offers(state), self.highlight)
         roll_button = self.query_one("#roll", Button)
-        roll_button.disabled = not rules.can_roll(state)
+        roll_button.disabled = not rules.can_roll(state) or self._computer_turn(state)
         roll_button.label = f"Roll ({state.rolls_left} left)" if state.rolls_left else "No rolls"
+        self._show_coach(state)
         self.refresh_bindings()
+        self._maybe_start_computer(state)
 
     def _wants_animation(self) -> bool:
         return not self.app.is_headless and self.app.animation_level != "none"
@@ -165,6 +209,11 @@ class TurnScreen(Screen[None]):
 
     def _prompt(self, state: GameState) -> Content:
         turn = state.turn
+        if self._computer_turn(state):
+            return Content.from_markup(
+                "[b]$name[/b] ⚙ is playing: [b]f[/b] skips ahead, [b]+[/b] [b]-[/b] set the pace.",
+                name=state.current_player.name,
+            )
         if turn.rolls == 0:
             return Content.from_markup(
                 "[b]$name[/b], roll the dice: [b]r[/b], space, or the Roll button.",
@@ -215,7 +264,12 @@ class TurnScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self._shown
         if state is None or state.phase is Phase.OVER:
-            return action in {"scorecard", "help"}
+            return action in {"scorecard", "help", "coach"}
+        computer = self._computer_turn(state)
+        if action in self.COMPUTER_ACTIONS:
+            return computer
+        if computer and action in self.HUMAN_ACTIONS:
+            return False  # hidden, to make room for the computer's keys
         if action == "roll":
             return True if rules.can_roll(state) else None
         if action == "hold":
@@ -226,27 +280,30 @@ class TurnScreen(Screen[None]):
 
     def _try(self, move: str, *args: object) -> None:
         """Make a move of :mod:`rules`; explain it to the player when it is illegal."""
+        state = self.game
         try:
-            new_state = getattr(rules, move)(self.game, *args)
+            new_state = getattr(rules, move)(state, *args)
         except rules.IllegalMove as error:
             self._announcement = Content("")
             self.notify(str(error), severity="warning", markup=False)
             return
-        self.app.game = new_state  # type: ignore[attr-defined]
+        self.generala.play(new_state, _decision(state, move, args))
 
     def action_roll(self) -> None:
         self._try("roll")
 
     @on(Button.Pressed, "#roll")
     def _roll_pressed(self) -> None:
-        self.action_roll()
+        if not self._computer_turn(self.game):
+            self.action_roll()
 
     def action_hold(self, die: int) -> None:
         self._try("toggle_hold", die)
 
     @on(Die.Toggled)
     def _die_clicked(self, event: Die.Toggled) -> None:
-        self.action_hold(event.die.index)
+        if not self._computer_turn(self.game):
+            self.action_hold(event.die.index)
 
     def action_move(self, step: int) -> None:
         state = self.game
@@ -271,6 +328,8 @@ class TurnScreen(Screen[None]):
 
     @on(BoxRow.Chosen)
     def _box_clicked(self, event: BoxRow.Chosen) -> None:
+        if self._computer_turn(self.game):
+            return
         if self.game.turn.rolls == 0:
             self.notify("Roll first: nothing can be filled before the first roll.")
             return
@@ -316,6 +375,10 @@ class TurnScreen(Screen[None]):
         self._announcement = message
 
     @on(Button.Pressed, "#end-turn")
+    def _end_tie_break_pressed(self) -> None:
+        if not self._computer_turn(self.game):
+            self._end_tie_break_turn()
+
     def _end_tie_break_turn(self) -> None:
         state = self.game
         points = (
@@ -343,3 +406,152 @@ class TurnScreen(Screen[None]):
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen())
+
+    # --- the coach --------------------------------------------------------
+
+    @on(Button.Pressed, "#toggle-coach")
+    def action_coach(self) -> None:
+        self.generala.coach = not self.generala.coach
+
+    def _coach_changed(self, on: bool) -> None:
+        if on:
+            self._prepare_strategy()
+        if self._shown is not None:
+            self._show_coach(self._shown)
+
+    def _strategy_ready(self) -> None:
+        if self._shown is not None:
+            self._show_coach(self._shown)
+
+    def _strategy_progress(self, done: float | None) -> None:
+        if self.generala.coach and done is not None:
+            self.query_one(CoachPanel).show_progress(done)
+
+    def _show_coach(self, state: GameState) -> None:
+        panel = self.query_one(CoachPanel)
+        on = self.generala.coach
+        panel.display = on
+        self.query_one("#toggle-coach", Button).label = "Coach off (h)" if on else "Coach (h)"
+        if not on:
+            return
+        strategy = self.generala.strategy(state.house_rules)
+        if strategy is None:
+            panel.show_progress(self.generala.strategy_progress or 0.0)
+        else:
+            panel.show(state, strategy.evaluate(state))
+
+    # --- computer players -------------------------------------------------
+
+    @staticmethod
+    def _computer_turn(state: GameState) -> bool:
+        return state.phase is not Phase.OVER and state.current_player.level is not None
+
+    def _maybe_start_computer(self, state: GameState) -> None:
+        if self._computer_turn(state) and not self._computer_busy:
+            self._computer_busy = True
+            self._think(state)
+
+    @work(thread=True, group="computer", exit_on_error=False)
+    def _think(self, state: GameState) -> None:
+        """Choose the computer's next action off the UI thread; then play it step by step."""
+        strategy = None
+        if state.current_player.level is Level.EXPERT:
+            from ...game.strategy import solve
+
+            strategy = solve(state.house_rules)
+        action = choose_action(state, strategy=strategy)
+        self.app.call_from_thread(self._play_computer_action, state, action)
+
+    def _play_computer_action(self, state: GameState, action: Action) -> None:
+        if not self.is_attached or self.generala.game is not state:
+            self._computer_busy = False  # the game moved on (a new game, a quit)
+            return
+        steps: list[Callable[[], None]] = []
+        if action.kind is ActionKind.ROLL:
+            if state.turn.rolls:
+                for die, held in enumerate(state.turn.held):
+                    if held != (die in action.held):
+                        steps.append(lambda die=die: self._try("toggle_hold", die))
+            steps.append(lambda: self._try("roll"))
+        elif action.kind is ActionKind.END_TIE_BREAK:
+            steps.append(self._end_tie_break_turn)
+        else:
+            category = action.category
+            assert category is not None
+            steps.append(lambda: self._highlight(category))
+            steps.append(lambda: self._computer_fill(action.kind, category))
+        self._computer_steps = steps
+        self._schedule_computer_step()
+
+    def _schedule_computer_step(self) -> None:
+        state = self.game
+        skipping = self._skip_turn_of == (state.current, len(state.current_player.boxes))
+        delay = 0.0 if skipping else self.generala.computer_delay
+        if delay:
+            self._computer_timer = self.set_timer(delay, self._next_computer_step)
+        else:
+            self.call_later(self._next_computer_step)
+
+    def _next_computer_step(self) -> None:
+        self._computer_timer = None
+        if not self._computer_steps or not self.is_attached:
+            self._computer_busy = False
+            return
+        step = self._computer_steps.pop(0)
+        if not self._computer_steps:
+            self._computer_busy = False  # the last step's new state starts the next action
+            step()
+        else:
+            step()
+            self._schedule_computer_step()
+
+    def _highlight(self, category: Category) -> None:
+        self.highlight = category
+        self.query_one(BoxList).show(box_offers(self.game), category)
+
+    def _computer_fill(self, kind: ActionKind, category: Category) -> None:
+        state = self.game
+        points = rules.scoring_options(state).get(category, 0)
+        name = state.current_player.name
+        if kind is ActionKind.SCORE and points:
+            text = "$player scored [b]$points[/b] in $box."
+        else:
+            text = "$player scratched $box."
+        self._announce(
+            Content.from_markup(text, player=name, points=str(points), box=category_label(category))
+        )
+        self._try("score" if kind is ActionKind.SCORE else "scratch", category)
+
+    def action_skip_ahead(self) -> None:
+        """Play the rest of the computer's turn at once."""
+        state = self.game
+        self._skip_turn_of = (state.current, len(state.current_player.boxes))
+        if self._computer_timer is not None and self._computer_steps:
+            self._computer_timer.stop()
+            self._computer_timer = None
+            self.call_later(self._next_computer_step)
+
+    def action_speed(self, step: int) -> None:
+        speeds = self.generala.COMPUTER_SPEEDS
+        delay = self.generala.computer_delay
+        index = min(range(len(speeds)), key=lambda i: abs(speeds[i] - delay))
+        index = max(0, min(len(speeds) - 1, index + step))
+        self.generala.computer_delay = speeds[index]
+        names = ["very slow", "slow", "normal", "fast", "instant"]
+        self.notify(f"Computer pace: {names[index]}.", timeout=1.5)
+
+
+def _decision(
+    state: GameState, move: str, args: tuple[object, ...]
+) -> tuple[GameState, Action] | None:
+    """The decision a move of the rules records for the post-game analysis, if it is one."""
+    if move == "roll":
+        held = [die for die, h in enumerate(state.turn.held) if h] if state.turn.rolls else []
+        return state, Action.roll(held)
+    if move in {"score", "scratch"}:
+        category = Category(str(args[0]))
+        make = Action.score if move == "score" else Action.scratch
+        return state, make(category)
+    if move == "end_tie_break_turn":
+        return state, Action.end_tie_break()
+    return None
