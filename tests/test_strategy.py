@@ -25,7 +25,7 @@ from generala_tui.game.model import (
     TieBreakRound,
     Turn,
 )
-from generala_tui.game.strategy import Action, ActionKind, Strategy, solve
+from generala_tui.game.strategy import Action, ActionKind, Strategy, cached_strategy, solve
 
 C = Category
 TOLERANCE = 1e-9
@@ -479,9 +479,13 @@ def test_solve_is_cached_in_memory():
 
 
 def test_tables_differing_only_in_tie_break_share_their_values():
-    strategy = solve(HouseRules(tie_break=False))
+    solve(HouseRules())
+    strategy = cached_strategy(HouseRules(tie_break=False), disk=False)
+    assert strategy is not None, "the table of the default rules serves"
     assert strategy.house_rules.tie_break is False
     assert strategy.expected_score == solve(HouseRules()).expected_score
+    assert cached_strategy(HouseRules(tie_break=False), disk=False) is strategy
+    assert solve(HouseRules(tie_break=False)) is strategy
 
 
 def test_importing_the_game_and_the_strategy_package_does_not_import_numpy():
@@ -489,9 +493,10 @@ def test_importing_the_game_and_the_strategy_package_does_not_import_numpy():
         "import sys\n"
         "import generala_tui.game, generala_tui.game.rules, generala_tui.game.strategy\n"
         "import generala_tui.cli, generala_tui.simulate, generala_tui.store\n"
-        "from generala_tui.game.strategy import Action, choose_action, analyse_game\n"
+        "from generala_tui.game.strategy import Action, Strategy, choose_action, solve\n"
         "assert 'numpy' not in sys.modules, 'numpy was imported'\n"
-        "from generala_tui.game.strategy import solve\n"
+        "from generala_tui.game.model import HouseRules\n"
+        "solve(HouseRules(), disk=False)\n"
         "assert 'numpy' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

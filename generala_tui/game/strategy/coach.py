@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..model import GameState, Phase
 from .actions import Action
-
-if TYPE_CHECKING:
-    from .optimal import Strategy
+from .optimal import Strategy, solve
 
 __all__ = ["Decision", "PlayerAnalysis", "analyse_game"]
 
@@ -77,8 +74,6 @@ def analyse_game(
     """
     if not history:
         return []
-    from .optimal import solve
-
     players = history[0][0].players
     if strategy is None:
         strategy = solve(history[0][0].house_rules)

@@ -5,6 +5,8 @@ points of every scorecard at the start of a turn, under the solitaire optimum
 of RULES.md section 10. A :class:`Strategy` answers questions about positions
 from it; it plans each turn it is asked about on demand (a fraction of a
 millisecond) and remembers the most recent plans.
+
+Importing this module does not import numpy; solving or planning does.
 """
 
 from __future__ import annotations
@@ -19,8 +21,7 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..model import (
     NUMBER_CATEGORIES,
@@ -32,17 +33,13 @@ from ..model import (
     Player,
 )
 from ..rules import IllegalMove
-from ._dice import DiceTables, FloatArray, dice_tables
-from ._solver import (
-    Progress,
-    RulesTables,
-    rules_tables,
-    solve_values,
-    stop_values,
-    tie_break_stops,
-    turn_values,
-)
 from .actions import Action, ActionKind, ActionValue
+
+if TYPE_CHECKING:
+    # numpy and the solver load on first use, so that importing this module
+    # (for the Strategy type, say) stays cheap.
+    from ._dice import DiceTables, FloatArray
+    from ._solver import Progress, RulesTables
 
 __all__ = ["Planner", "Strategy", "cached_strategy", "medium_planner", "solve", "strategy_key"]
 
@@ -67,6 +64,8 @@ class _Plan:
     """Per open box: its category index, the (unserved, served) points of every
     roll there, and the value of the card after scoring points and after a
     scratch there."""
+    tie_break_scores: tuple[array[float], array[float]] | None = None
+    """For a tie-break turn: the (unserved, served) tie-break score of every roll."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +87,9 @@ class Planner:
     """
 
     def __init__(self, house_rules: HouseRules, values: FloatArray) -> None:
+        from ._dice import dice_tables
+        from ._solver import rules_tables
+
         self.house_rules = house_rules
         self._rt: RulesTables = rules_tables(house_rules)
         self._dice: DiceTables = dice_tables()
@@ -194,8 +196,14 @@ class Planner:
             if plan is not None:
                 self._plans.move_to_end(card)
                 return plan
+        import numpy as np
+
+        from ._solver import stop_values, tie_break_stops, turn_values
+
+        tie_break_scores = None
         if card == _TIE_BREAK_CARD:
             stops = tie_break_stops(self.house_rules)
+            tie_break_scores = (_floats(stops.unserved[:, 0]), _floats(stops.served[:, 0]))
         else:
             stops = stop_values(self._rt, np.array([card], dtype=np.intp), self._values)
         arrays = turn_values(stops, self._rt.any_full_roll, self._rt.locked_holds, self._dice)
@@ -204,6 +212,7 @@ class Planner:
             second=_floats(arrays.second[:, 0]),
             third=_floats(arrays.third[:, 0]),
             boxes=self._open_boxes(card),
+            tie_break_scores=tie_break_scores,
         )
         with self._lock:
             self._plans[card] = plan
@@ -216,10 +225,9 @@ class Planner:
         if position.rolls == 0:
             return [(plan.start, ActionKind.ROLL, 0)]
         choices: list[_Choice] = []
-        if position.card == _TIE_BREAK_CARD:
-            stops = tie_break_stops(self.house_rules)
-            table = stops.served if position.served else stops.unserved
-            choices.append((float(table[position.roll, 0]), ActionKind.END_TIE_BREAK, -1))
+        if plan.tie_break_scores is not None:
+            scores = plan.tie_break_scores[1 if position.served else 0]
+            choices.append((scores[position.roll], ActionKind.END_TIE_BREAK, -1))
         else:
             choices.extend(self._boxes(plan, position, all_scratches))
         if position.rolls < 3:
@@ -324,6 +332,8 @@ class Planner:
 
 
 def _floats(values: FloatArray) -> array[float]:
+    import numpy as np
+
     floats = array("d")
     floats.frombytes(np.ascontiguousarray(values, dtype=np.float64).tobytes())
     return floats
@@ -372,7 +382,7 @@ class Strategy(Planner):
 
 # --- solving and caching -------------------------------------------------------
 
-_memory: dict[str, Strategy] = {}
+_memory: dict[HouseRules, Strategy] = {}
 _memory_lock = threading.Lock()
 _key_locks: dict[str, threading.Lock] = {}
 
@@ -386,17 +396,12 @@ def strategy_key(house_rules: HouseRules) -> str:
 
 def cached_strategy(house_rules: HouseRules, disk: bool = True) -> Strategy | None:
     """The strategy if it is in memory (or, with ``disk``, on disk), without computing it."""
-    key = strategy_key(house_rules)
-    with _memory_lock:
-        strategy = _memory.get(key)
-    if strategy is not None:
-        return _for_rules(strategy, house_rules)
-    loaded = _load(key, house_rules) if disk else None
-    if loaded is None:
-        return None
-    with _memory_lock:
-        _memory.setdefault(key, loaded)
-    return loaded
+    strategy = _remembered(house_rules)
+    if strategy is None and disk:
+        strategy = _load(strategy_key(house_rules), house_rules)
+        if strategy is not None:
+            strategy = _remember(strategy)
+    return strategy
 
 
 def solve(
@@ -417,28 +422,45 @@ def solve(
     with key_lock:
         strategy = cached_strategy(house_rules, disk)
         if strategy is None:
+            from ._solver import solve_values
+
             started = time.perf_counter()
             values = solve_values(house_rules, progress)
             seconds = time.perf_counter() - started
-            strategy = Strategy(house_rules, values, seconds)
             if disk:
                 _save(key, house_rules, values, seconds)
-            with _memory_lock:
-                _memory[key] = strategy
+            strategy = _remember(Strategy(house_rules, values, seconds))
     if progress is not None:
         progress(1.0)
     return strategy
 
 
-def _for_rules(strategy: Strategy, house_rules: HouseRules) -> Strategy:
-    # Rule sets differing only in ``tie_break`` share a table.
-    if strategy.house_rules == house_rules:
+def _remembered(house_rules: HouseRules) -> Strategy | None:
+    with _memory_lock:
+        strategy = _memory.get(house_rules)
+        if strategy is None:
+            # Rule sets differing only in ``tie_break`` share a table.
+            key = strategy_key(house_rules)
+            for twin in _memory.values():
+                if strategy_key(twin.house_rules) == key:
+                    strategy = Strategy(
+                        house_rules, twin._values, twin.solve_seconds, twin.from_disk
+                    )
+                    _memory[house_rules] = strategy
+                    break
         return strategy
-    return Strategy(house_rules, strategy._values, strategy.solve_seconds, strategy.from_disk)
+
+
+def _remember(strategy: Strategy) -> Strategy:
+    with _memory_lock:
+        return _memory.setdefault(strategy.house_rules, strategy)
 
 
 def _load(key: str, house_rules: HouseRules) -> Strategy | None:
+    import numpy as np
+
     from ... import store
+    from ._solver import rules_tables
 
     data = store.load_strategy_table(key)
     if data is None:
@@ -462,6 +484,8 @@ def _load(key: str, house_rules: HouseRules) -> Strategy | None:
 
 
 def _save(key: str, house_rules: HouseRules, values: FloatArray, seconds: float) -> None:
+    import numpy as np
+
     from ... import store
 
     buffer = io.BytesIO()
@@ -491,6 +515,10 @@ def medium_planner(house_rules: HouseRules) -> Planner:
     key = strategy_key(house_rules)
     planner = _medium.get(key)
     if planner is None:
+        import numpy as np
+
+        from ._solver import rules_tables
+
         planner = Planner(house_rules, np.zeros(rules_tables(house_rules).cards))
         _medium[key] = planner
     return planner

@@ -20,14 +20,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..model import NUMBER_CATEGORIES, NUMBER_OF_DICE, Category, GameState, Level, Phase
 from ..rules import IllegalMove, scoring_options, tie_break_score
 from .actions import Action, ActionKind, apply_action
-
-if TYPE_CHECKING:
-    from .optimal import Strategy
+from .optimal import Strategy, medium_planner, solve, strategy_key
 
 __all__ = ["choose_action", "play_game", "play_turn"]
 
@@ -55,8 +52,6 @@ def choose_action(
         return Action.roll()
     if level is Level.EASY:
         return _easy_action(state)
-    from .optimal import medium_planner, solve, strategy_key
-
     if level is Level.MEDIUM:
         return medium_planner(state.house_rules).best_action(state)
     if strategy is None:
