@@ -10,6 +10,7 @@ from textual.worker import WorkerCancelled
 from generala_tui.game import rules
 from generala_tui.game.model import GameState, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.coach import CoachPanel
@@ -84,6 +85,15 @@ async def test_a_game_of_computers_reaches_the_winner_screen() -> None:
                 break
         await pilot.pause()
         assert app.game.phase is Phase.OVER
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("v")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, AnalysisScreen)
+        text = str(app.screen.query_one("#analysis").render())
+        assert "Max:" in text and "Leo:" in text
+        assert "expected points lost over" in text
+        await pilot.press("escape")
+        await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
 
 

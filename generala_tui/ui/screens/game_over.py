@@ -66,6 +66,7 @@ class GameOverScreen(Screen[None]):
         Binding("a", "play_again", "Play again"),
         Binding("n", "new_game", "New game"),
         Binding("s", "scorecard", "Scorecard"),
+        Binding("v", "analysis", "Analysis"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -81,10 +82,11 @@ class GameOverScreen(Screen[None]):
                 yield Static(explanation(state), id="how-won")
             yield Static(self._ranking(state), id="ranking")
             with Center(), Horizontal(id="game-over-buttons"):
-                yield Button("Play again (a)", id="play-again", variant="primary")
-                yield Button("New game (n)", id="new-game")
-                yield Button("Scorecard (s)", id="game-over-scorecard")
-                yield Button("Quit (q)", id="quit", variant="error")
+                yield Button("Play again", id="play-again", variant="primary", compact=True)
+                yield Button("New game", id="new-game", compact=True)
+                yield Button("Scorecard", id="game-over-scorecard", compact=True)
+                yield Button("Analysis", id="show-analysis", compact=True)
+                yield Button("Quit", id="quit", variant="error", compact=True)
         yield Footer()
 
     def _ranking(self, state: GameState) -> Content:
@@ -121,6 +123,12 @@ class GameOverScreen(Screen[None]):
         from .scorecard import ScorecardScreen
 
         self.app.push_screen(ScorecardScreen())
+
+    @on(Button.Pressed, "#show-analysis")
+    def action_analysis(self) -> None:
+        from .analysis import AnalysisScreen
+
+        self.app.push_screen(AnalysisScreen(self.app.history))  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:
