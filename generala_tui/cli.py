@@ -51,8 +51,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         return simulate.run(args)
+    from .ui.app import saved_house_rules
+
+    saved, warning = saved_house_rules()
     try:
-        house_rules = parse_rules(args.rule)
+        house_rules = parse_rules(args.rule, base=saved)
         players = parse_players(args.players) if args.players is not None else None
     except OptionError as error:
         return fail(str(error))
@@ -61,5 +64,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .ui.app import GeneralaApp
 
     game = new_game(players, house_rules, seed=args.seed) if players else None
-    GeneralaApp(game=game, house_rules=house_rules, seed=args.seed).run()
+    app = GeneralaApp(game, house_rules, seed=args.seed, startup_warning=warning)
+    app.run()
     return 0

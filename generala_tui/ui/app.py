@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from .. import store
 from ..game import rules
 from ..game.model import GameState, HouseRules, Phase, Player
 from ..game.strategy import Action, Strategy
@@ -18,6 +19,14 @@ from .screens.dialogs import ConfirmDialog
 from .screens.game_over import GameOverScreen
 from .screens.setup import SetupScreen
 from .screens.turn import TurnScreen
+
+
+def saved_house_rules() -> tuple[HouseRules, str | None]:
+    """The house rules saved for new games, and a warning when the settings file is unusable."""
+    try:
+        return store.load_settings().house_rules, None
+    except store.SettingsProblem as problem:
+        return HouseRules(), f"{problem} The classic rules apply until you save new ones."
 
 
 class GeneralaApp(App[None]):
@@ -49,10 +58,14 @@ class GeneralaApp(App[None]):
         house_rules: HouseRules | None = None,
         seed: int | None = None,
         computer_delay: float = 0.7,
+        startup_warning: str | None = None,
     ) -> None:
         super().__init__()
         self._first_game = game
-        self.house_rules = house_rules or (game.house_rules if game else HouseRules())
+        self._startup_warning = startup_warning
+        if house_rules is None:
+            house_rules, self._startup_warning = saved_house_rules()
+        self.house_rules = house_rules
         """The house rules for new games (a game in progress keeps its own)."""
         self.seed = seed
         self.computer_delay = computer_delay
@@ -62,6 +75,8 @@ class GeneralaApp(App[None]):
         self._solving: set[str] = set()
 
     def on_mount(self) -> None:
+        if self._startup_warning:
+            self.notify(self._startup_warning, severity="warning", timeout=10, markup=False)
         if self._first_game is not None:
             self.start(self._first_game)
         else:
@@ -117,6 +132,17 @@ class GeneralaApp(App[None]):
         if decision is not None:
             self.history.append(decision)
         self.game = new_state
+
+    def save_house_rules(self, house_rules: HouseRules) -> None:
+        """Use these house rules for new games, and remember them for next time."""
+        self.house_rules = house_rules
+        if not store.save_settings(store.Settings(house_rules=house_rules)):
+            self.notify(
+                f"The house rules could not be saved in {store.settings_path()}: "
+                "they apply until you quit.",
+                severity="warning",
+                markup=False,
+            )
 
     # --- the optimal strategy ---------------------------------------------
 

@@ -169,7 +169,7 @@ class SetupScreen(Screen[None]):
 
         def saved(rules: HouseRules | None) -> None:
             if rules is not None:
-                self.app.house_rules = rules  # type: ignore[attr-defined]
+                self.app.save_house_rules(rules)  # type: ignore[attr-defined]
                 self._show_rules()
 
         self._read_names()
