@@ -254,3 +254,15 @@ async def test_a_tiny_terminal_does_not_crash() -> None:
         await pilot.press("r", "1", "r", "s")
         await pilot.pause()
         assert app.is_running
+
+
+async def test_command_palette_offers_the_game_actions() -> None:
+    app = GeneralaApp(rules.new_game(["Ana"], seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Roll", "Scorecard", "Rules and keys", "New game"} <= titles
+        roll = next(c for c in app.get_system_commands(app.screen) if c.title == "Roll")
+        roll.callback()
+        await pilot.pause()
+        assert app.game.turn.rolls == 1

@@ -210,6 +210,13 @@ class TurnScreen(Screen[None]):
     def _prompt(self, state: GameState) -> Content:
         turn = state.turn
         if self._computer_turn(state):
+            progress = self.generala.strategy_progress
+            if progress is not None and state.current_player.level is Level.EXPERT:
+                return Content.from_markup(
+                    "[b]$name[/b] ⚙ is working out the best play… $done%",
+                    name=state.current_player.name,
+                    done=str(round(progress * 100)),
+                )
             return Content.from_markup(
                 "[b]$name[/b] ⚙ is playing: [b]f[/b] skips ahead, [b]+[/b] [b]-[/b] set the pace.",
                 name=state.current_player.name,
@@ -426,6 +433,8 @@ class TurnScreen(Screen[None]):
     def _strategy_progress(self, done: float | None) -> None:
         if self.generala.coach and done is not None:
             self.query_one(CoachPanel).show_progress(done)
+        if self._shown is not None and self._computer_turn(self._shown):
+            self.query_one("#message", Static).update(self._prompt(self._shown))
 
     def _show_coach(self, state: GameState) -> None:
         panel = self.query_one(CoachPanel)
