@@ -32,7 +32,7 @@ def action_label(value: ActionValue, state: GameState) -> str:
 
 class CoachPanel(Widget):
     """Every action of the position, best first: the best with its expected total, the others
-    with the expected points they lose."""
+    with the expected points they lose; ◆ marks the keep the player's held dice make."""
 
     DEFAULT_CSS = """
     CoachPanel { height: 1fr; }
@@ -67,13 +67,19 @@ class CoachPanel(Widget):
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         unit = "tie-break" if state.phase is Phase.TIE_BREAK else "final total"
         text.append(f"Expected {unit}\n", style="dim")
+        turn = state.turn
+        holding = turn.rolls > 0 and state.rolls_left > 0 and any(turn.held)
+        held: tuple[int, ...] = ()
+        if holding:
+            held = tuple(sorted(d for d, h in zip(turn.dice, turn.held, strict=True) if h))
         for line, value in enumerate(values):
             label = action_label(value, state)
             number = f"{value.expected:.1f}" if line == 0 else f"−{value.loss:.1f}"
             room = width - len(number) - 3
             if len(label) > room:
                 label = label[: room - 1] + "…"
-            marker = "▶ " if line == 0 else "  "
+            is_held = holding and value.action.kind is ActionKind.ROLL and value.kept == held
+            marker = "▶ " if line == 0 else ("◆ " if is_held else "  ")
             style = "bold green" if line == 0 else ("dim" if value.loss >= 10 else "")
             text.append(f"{marker}{label:<{room}} {number}", style=style)
             text.append("\n")
