@@ -199,10 +199,12 @@ def new_game(
     computer players). Without a ``seed`` one is drawn from the system, and
     stored in the state so the game's dice can be replayed.
     """
-    named = [p if isinstance(p, Player) else Player(name=p) for p in players]
-    names = validate_names([p.name for p in named])
+    # Names are checked before any Player is built, so a bad name is an
+    # IllegalMove with a message for the player, not a pydantic error.
+    names = validate_names([p.name if isinstance(p, Player) else p for p in players])
+    levels = [p.level if isinstance(p, Player) else None for p in players]
     seated = tuple(
-        Player(name=name, level=player.level) for name, player in zip(names, named, strict=True)
+        Player(name=name, level=level) for name, level in zip(names, levels, strict=True)
     )
     if seed is None:
         seed = random.SystemRandom().randrange(_SEED_RANGE)
