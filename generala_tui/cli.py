@@ -66,4 +66,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = new_game(players, house_rules, seed=args.seed) if players else None
     app = GeneralaApp(game, house_rules, seed=args.seed, startup_warning=warning)
     app.run()
-    return 0
+    return app.return_code or 0

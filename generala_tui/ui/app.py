@@ -15,7 +15,7 @@ from .. import store
 from ..game import rules
 from ..game.model import GameState, HouseRules, Phase, Player
 from ..game.strategy import Action, Strategy
-from .screens.dialogs import ConfirmDialog
+from .screens.dialogs import ConfirmDialog, QuitDialog
 from .screens.game_over import GameOverScreen
 from .screens.setup import SetupScreen
 from .screens.turn import TurnScreen
@@ -182,7 +182,7 @@ class GeneralaApp(App[None]):
         return self.game is not None and self.game.phase is not Phase.OVER
 
     async def action_quit(self) -> None:
-        if not self.game_in_progress() or isinstance(self.screen, ConfirmDialog):
+        if not self.game_in_progress() or isinstance(self.screen, QuitDialog):
             self.exit()
             return
 
@@ -191,7 +191,7 @@ class GeneralaApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            ConfirmDialog(
+            QuitDialog(
                 Content("Quit now? The game in progress will be lost."), "Quit", "Keep playing"
             ),
             answered,
@@ -199,8 +199,9 @@ class GeneralaApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        if isinstance(screen, TurnScreen):
+        if isinstance(screen, TurnScreen) and screen.check_action("roll", ()):
             yield SystemCommand("Roll", "Roll the dice that are not held", screen.action_roll)
+        if isinstance(screen, TurnScreen):
             yield SystemCommand("Scorecard", "Show every player's boxes", screen.action_scorecard)
         yield SystemCommand("Rules and keys", "How to play, and every key", self._help)
         if self.game_in_progress():

@@ -16,7 +16,6 @@ class ConfirmDialog(ModalScreen[bool]):
 
     BINDINGS = [
         Binding("y", "confirm", "Yes", priority=True),
-        Binding("enter", "confirm", "Yes", priority=True),
         Binding("n", "cancel", "No", priority=True),
         Binding("escape", "cancel", "No", priority=True),
     ]
@@ -36,6 +35,10 @@ class ConfirmDialog(ModalScreen[bool]):
                 yield Button(Content(f"{self.confirm_label} (y)"), variant="primary", id="confirm")
                 yield Button(Content(f"{self.cancel_label} (n)"), id="cancel")
 
+    def on_mount(self) -> None:
+        # Enter presses the focused button, and the focus starts on the confirm button.
+        self.query_one("#confirm", Button).focus()
+
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:
         self.dismiss(True)
@@ -43,3 +46,7 @@ class ConfirmDialog(ModalScreen[bool]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+class QuitDialog(ConfirmDialog):
+    """The question before quitting: ctrl+q again while it shows quits at once."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -104,7 +105,7 @@ class GameOverScreen(Screen[None]):
                     "$medal $place. [b]$name[/b]  $total points",
                     medal=medal,
                     place=str(place),
-                    name=player.name.ljust(20),
+                    name=player.name + " " * max(20 - cell_len(player.name), 0),
                     total=str(player.total).rjust(3),
                 )
             )

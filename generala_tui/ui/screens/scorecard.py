@@ -30,8 +30,10 @@ class ScorecardScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         state = self.app.game  # type: ignore[attr-defined]
+        table = self.query_one(ScorecardTable)
         if isinstance(state, GameState):
-            self.query_one(ScorecardTable).show(state)
+            table.show(state)
+        table.focus()  # so the arrow keys scroll a table wider than the screen
 
     @on(Button.Pressed, "#close-scorecard")
     def action_close(self) -> None:

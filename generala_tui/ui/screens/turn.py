@@ -32,9 +32,14 @@ def box_offers(state: GameState) -> list[BoxOffer]:
     """The current player's open boxes with what each would earn now."""
     player = state.current_player
     options = rules.scoring_options(state)
+    notes = {}
+    if not player.holds_points(Category.GENERALA):
+        # Double Generala scores only once Generala holds points (RULES.md section 5).
+        dead = Category.GENERALA in player.boxes
+        notes[Category.DOUBLE_GENERALA] = "dead" if dead else "needs Generala"
     if not options:
         return [
-            BoxOffer(category, None)
+            BoxOffer(category, None, note=notes.get(category, ""))
             for category in state.house_rules.categories()
             if category not in player.boxes
         ]
@@ -42,7 +47,8 @@ def box_offers(state: GameState) -> list[BoxOffer]:
     offers = []
     for category, points in options.items():
         plain = rules.category_score(turn.dice, category, state.house_rules, served=False)
-        offers.append(BoxOffer(category, points, served=turn.served and points > plain > 0))
+        served = turn.served and points > plain > 0
+        offers.append(BoxOffer(category, points, served, note=notes.get(category, "")))
     return offers
 
 
@@ -52,6 +58,11 @@ def best_box(state: GameState) -> Category | None:
     if not options:
         return None
     return max(options, key=lambda category: options[category])
+
+
+class ClickButton(Button, can_focus=False):
+    """A button for the mouse only: on the turn screen the keys always mean the game's
+    actions (enter fills, space rolls), so no button there takes the focus."""
 
 
 class TurnScreen(Screen[None]):
@@ -76,7 +87,6 @@ class TurnScreen(Screen[None]):
     ]
 
     HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "move"})
-    COMPUTER_ACTIONS = frozenset({"skip_ahead", "speed"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -87,6 +97,7 @@ class TurnScreen(Screen[None]):
         self._computer_steps: list[Callable[[], None]] = []
         self._skip_turn_of: tuple[int, int] | None = None
         self._computer_timer: Timer | None = None
+        self._computer_expects: GameState | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
@@ -97,15 +108,15 @@ class TurnScreen(Screen[None]):
                 yield BoxList(id="boxes")
                 with Vertical(id="tie-break"):
                     yield Static(id="tie-break-info")
-                    yield Button("End turn", id="end-turn", variant="primary")
+                    yield ClickButton("End turn", id="end-turn", variant="primary")
             with Vertical(id="side"):
                 yield Standings(id="standings")
-                yield Button("Roll", id="roll", variant="success")
+                yield ClickButton("Roll", id="roll", variant="success")
                 yield CoachPanel(id="coach")
                 with Vertical(id="side-buttons"):
-                    yield Button("Coach (h)", id="toggle-coach", compact=True)
-                    yield Button("Scorecard (s)", id="show-scorecard", compact=True)
-                    yield Button("Rules and keys (?)", id="show-help", compact=True)
+                    yield ClickButton("Coach (h)", id="toggle-coach", compact=True)
+                    yield ClickButton("Scorecard (s)", id="show-scorecard", compact=True)
+                    yield ClickButton("Rules and keys (?)", id="show-help", compact=True)
         yield Footer(show_command_palette=False)
 
     @property
@@ -254,6 +265,13 @@ class TurnScreen(Screen[None]):
                 names=" and ".join(names),
             )
         ]
+        if len(state.tie_breaks) > 1:
+            last = state.tie_breaks[-2]
+            scores = ", ".join(
+                f"{state.players[i].name} {points}"
+                for i, points in zip(last.contenders, last.scores, strict=True)
+            )
+            lines.append(Content(f"Round {len(state.tie_breaks) - 1} was tied again: {scores}."))
         if played:
             lines.append(Content("Scores so far: " + ", ".join(played)))
         end_turn = self.query_one("#end-turn", Button)
@@ -273,7 +291,9 @@ class TurnScreen(Screen[None]):
         if state is None or state.phase is Phase.OVER:
             return action in {"scorecard", "help", "coach"}
         computer = self._computer_turn(state)
-        if action in self.COMPUTER_ACTIONS:
+        if action == "speed":
+            return any(player.level is not None for player in state.players)
+        if action == "skip_ahead":
             return computer
         if computer and action in self.HUMAN_ACTIONS:
             return False  # hidden, to make room for the computer's keys
@@ -297,20 +317,20 @@ class TurnScreen(Screen[None]):
         self.generala.play(new_state, _decision(state, move, args))
 
     def action_roll(self) -> None:
-        self._try("roll")
+        if not self._computer_turn(self.game):
+            self._try("roll")
 
     @on(Button.Pressed, "#roll")
     def _roll_pressed(self) -> None:
-        if not self._computer_turn(self.game):
-            self.action_roll()
+        self.action_roll()
 
     def action_hold(self, die: int) -> None:
-        self._try("toggle_hold", die)
+        if not self._computer_turn(self.game):
+            self._try("toggle_hold", die)
 
     @on(Die.Toggled)
     def _die_clicked(self, event: Die.Toggled) -> None:
-        if not self._computer_turn(self.game):
-            self.action_hold(event.die.index)
+        self.action_hold(event.die.index)
 
     def action_move(self, step: int) -> None:
         state = self.game
@@ -490,29 +510,52 @@ class TurnScreen(Screen[None]):
             steps.append(lambda: self._highlight(category))
             steps.append(lambda: self._computer_fill(action.kind, category))
         self._computer_steps = steps
+        self._computer_expects = state
         self._schedule_computer_step()
 
     def _schedule_computer_step(self) -> None:
-        state = self.game
+        state = self.generala.game
+        if state is None:
+            self._stop_computer()
+            return
         skipping = self._skip_turn_of == (state.current, len(state.current_player.boxes))
         delay = 0.0 if skipping else self.generala.computer_delay
         if delay:
             self._computer_timer = self.set_timer(delay, self._next_computer_step)
         else:
+            self._computer_timer = None
             self.call_later(self._next_computer_step)
 
     def _next_computer_step(self) -> None:
+        """Play the next step of the computer's action, if the game is still where it was."""
         self._computer_timer = None
-        if not self._computer_steps or not self.is_attached:
-            self._computer_busy = False
+        state = self.generala.game
+        if not self._computer_steps or not self.is_attached or state is None:
+            self._stop_computer()
+            return
+        if state is not self._computer_expects:
+            # Something else moved the game: plan again from where it is now.
+            self._stop_computer()
+            self._maybe_start_computer(state)
             return
         step = self._computer_steps.pop(0)
         if not self._computer_steps:
             self._computer_busy = False  # the last step's new state starts the next action
             step()
-        else:
-            step()
-            self._schedule_computer_step()
+            return
+        step()
+        self._computer_expects = self.generala.game
+        self._schedule_computer_step()
+
+    def _stop_computer(self) -> None:
+        if self._computer_timer is not None:
+            self._computer_timer.stop()
+            self._computer_timer = None
+        self._computer_steps = []
+        self._computer_busy = False
+
+    def on_unmount(self) -> None:
+        self._stop_computer()
 
     def _highlight(self, category: Category) -> None:
         self.highlight = category

@@ -24,6 +24,8 @@ class BoxOffer:
     """None before the first roll."""
     served: bool = False
     """The points include the served-roll bonus."""
+    note: str = ""
+    """A word on why the box can only be scratched for now, if it can."""
 
 
 class BoxRow(Widget):
@@ -59,7 +61,7 @@ class BoxRow(Widget):
     def render(self) -> Text:
         offer = self.offer
         marker = "▶ " if self.highlighted else "  "
-        name = category_label(self.category)
+        name = category_label(self.category) + (f" ({offer.note})" if offer.note else "")
         if offer.points is None:
             value, tag = "–", ""
         elif offer.points == 0:

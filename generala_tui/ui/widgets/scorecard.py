@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
 
@@ -15,7 +16,9 @@ class ScorecardTable(DataTable[Text]):
     """A read-only table of every player's boxes."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, cursor_type="none", zebra_stripes=True, show_cursor=False)
+        super().__init__(
+            id=id, cursor_type="none", zebra_stripes=True, show_cursor=False, fixed_columns=1
+        )
 
     def show(self, state: GameState) -> None:
         self.clear(columns=True)
@@ -25,8 +28,8 @@ class ScorecardTable(DataTable[Text]):
         for index, player in enumerate(state.players):
             style = "bold reverse" if index == current else "bold"
             label = ("▶ " if index == current else "") + player.name
-            widths.append(max(len(label), 5))
-            self.add_column(Text(label.rjust(widths[-1]), style=style), key=f"p{index}")
+            widths.append(max(cell_len(label), 5))
+            self.add_column(Text(label, style=style, justify="right"), key=f"p{index}")
         for category in state.house_rules.categories():
             cells = [Text(category_label(category))]
             for index, player in enumerate(state.players):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
@@ -47,11 +48,15 @@ class Standings(Widget):
             if line:
                 text.append("\n")
             mark = "▶ " if current else "  "
-            label = name + (f" {COMPUTER_MARK}" if computer else "")
             points = f"{note} {total:>3}" if note else f"{total:>3}"
-            room = width - len(mark) - len(points) - 1
-            if len(label) > room:
-                label = label[: max(room - 1, 1)] + "…"
+            suffix = f" {COMPUTER_MARK}" if computer else ""
+            # Widths in terminal cells: a wide (CJK, emoji) name must not wrap the row.
+            room = max(width - cell_len(mark) - cell_len(points) - 1 - cell_len(suffix), 1)
+            label = Text(name)
+            label.truncate(room, overflow="ellipsis")
+            label.append(suffix)
+            label.pad_right(room + cell_len(suffix) - label.cell_len)
             style = "bold reverse" if current else ""
-            text.append(f"{mark}{label:<{room}} {points}", style=style)
+            row = Text.assemble(mark, label, " ", points, style=style)
+            text.append_text(row)
         return text

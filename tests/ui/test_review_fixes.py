@@ -1,0 +1,162 @@
+"""Player-facing bugs found in review, each pinned by a test."""
+
+from __future__ import annotations
+
+import contextlib
+
+from rich.cells import cell_len
+from textual.widgets import Button
+from textual.worker import WorkerCancelled
+
+from generala_tui.game import rules
+from generala_tui.game.model import Category, Level, Player
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.dialogs import ConfirmDialog, QuitDialog
+from generala_tui.ui.screens.scorecard import ScorecardScreen
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.turn import TurnScreen, box_offers
+from generala_tui.ui.widgets.scorecard import ScorecardTable
+from generala_tui.ui.widgets.standings import Standings
+
+
+async def _settle(app: GeneralaApp, pilot: object) -> None:
+    with contextlib.suppress(WorkerCancelled):
+        await app.workers.wait_for_complete()
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def test_new_game_while_a_computer_plays_does_not_crash() -> None:
+    game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
+    app = GeneralaApp(game, computer_delay=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause(0.06)
+        app.show_setup()
+        for _ in range(5):
+            await pilot.pause(0.06)
+        assert isinstance(app.screen, SetupScreen)
+        assert app.is_running
+
+
+async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> None:
+    game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
+    app = GeneralaApp(game, computer_delay=0.02)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        titles = {c.title for c in app.get_system_commands(screen)}
+        assert "Roll" not in titles
+        before = app.game
+        screen.action_roll()
+        assert app.game is before
+        for _ in range(200):
+            await pilot.pause(0.03)
+            if app.game.current == 1:
+                break
+        assert app.game.current == 1  # Rita finished her turn
+
+
+async def test_computer_replans_when_the_game_moved_under_it() -> None:
+    game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
+    app = GeneralaApp(game, computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(app, pilot)
+        app.game = rules.roll(app.game)  # something else rolls while her step waits
+        await pilot.press("f")
+        for _ in range(40):
+            await _settle(app, pilot)
+            if app.game.current == 1:
+                break
+        assert app.game.current == 1
+
+
+async def test_ctrl_q_over_another_dialog_still_asks() -> None:
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 3, 4, 6, 6])
+    app = GeneralaApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#box-generala")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running
+
+
+async def test_enter_on_the_focused_cancel_button_cancels() -> None:
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 3, 4, 6, 6])
+    app = GeneralaApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#box-generala")
+        await pilot.pause()
+        app.screen.query_one("#cancel", Button).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game == state
+        await pilot.click("#box-generala")
+        await pilot.pause()
+        await pilot.press("enter")  # the focus starts on the confirm button
+        await pilot.pause()
+        assert app.game.players[0].boxes[Category.GENERALA].scratched
+
+
+async def test_enter_before_the_first_roll_does_nothing_and_says_nothing() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = app.game
+        await pilot.press("tab", "enter", "space")
+        await pilot.pause()
+        assert app.game.turn.rolls == 1  # space rolled; enter did nothing
+        assert app.game.players == start.players
+        assert not [n for n in app._notifications if "tie-break" in n.message]
+
+
+async def test_pace_can_be_changed_on_a_human_turn_when_computers_play() -> None:
+    game = rules.new_game([Player(name="Ana"), Player(name="Rita", level=Level.EASY)], seed=1)
+    app = GeneralaApp(game, computer_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("minus")
+        assert app.computer_delay > 0.0
+
+
+async def test_a_wide_scorecard_scrolls_sideways() -> None:
+    names = [f"{letter * 18}{n}" for n, letter in enumerate("ABCDEFGH")]
+    app = GeneralaApp(rules.new_game(names, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        table = app.screen.query_one(ScorecardTable)
+        assert table.max_scroll_x > 0
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        assert table.scroll_x > 0
+
+
+async def test_wide_character_names_keep_one_row_per_player() -> None:
+    names = ["😀🎲 Dice", "張偉張偉張偉張偉張偉", "Ana", "ABCDEFGHIJKLMNOPQRST"]
+    players = [
+        Player(name=n, level=Level.EASY if n == "ABCDEFGHIJKLMNOPQRST" else None) for n in names
+    ]
+    app = GeneralaApp(rules.new_game(players, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        standings = app.screen.query_one(Standings)
+        lines = str(standings.render()).split("\n")
+        assert len(lines) == 4
+        width = standings.size.width
+        assert all(cell_len(line) <= width for line in lines)
+        assert "⚙" in lines[3]
+
+
+def test_double_generala_says_why_it_can_only_be_scratched() -> None:
+    from generala_tui.game.model import HouseRules
+
+    state = rules.new_game(["Ana"], HouseRules(double_generala=True), seed=1)
+    notes = {o.category: o.note for o in box_offers(state)}
+    assert notes[Category.DOUBLE_GENERALA] == "needs Generala"
+    state = rules.scratch(rules.roll(state, [1, 2, 3, 4, 6]), Category.GENERALA)
+    notes = {o.category: o.note for o in box_offers(state)}
+    assert notes[Category.DOUBLE_GENERALA] == "dead"
