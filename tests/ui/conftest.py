@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+
+from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from generala_tui.game import rules
 from generala_tui.game.model import Box, Category, GameState, HouseRules, Player
@@ -31,3 +35,11 @@ def last_turn_tie(house_rules: HouseRules | None = None) -> GameState:
         current=1,
         seed=7,
     )
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait for the app's workers (a computer thinking, a table solving), then a frame."""
+    # A screen that leaves (the game ends) cancels its workers: that counts as done.
+    with contextlib.suppress(WorkerCancelled):
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

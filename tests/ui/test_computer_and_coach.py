@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from textual.widgets import Input, Select
-from textual.worker import WorkerCancelled
 
 from generala_tui.game import rules
 from generala_tui.game.model import GameState, Level, Phase, Player
@@ -15,16 +12,11 @@ from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.coach import CoachPanel
 
+from .conftest import settle
+
 
 def _game(*players: Player, seed: int = 3) -> GameState:
     return rules.new_game(list(players), seed=seed)
-
-
-async def _settle(app: GeneralaApp, pilot: object) -> None:
-    # A screen that leaves (the game ends) cancels its workers: that counts as done.
-    with contextlib.suppress(WorkerCancelled):
-        await app.workers.wait_for_complete()
-    await pilot.pause()  # type: ignore[attr-defined]
 
 
 async def test_a_computer_turn_plays_out_on_the_turn_screen() -> None:
@@ -34,7 +26,7 @@ async def test_a_computer_turn_plays_out_on_the_turn_screen() -> None:
         await pilot.press("r", "enter")
         await pilot.pause()
         for _ in range(40):
-            await _settle(app, pilot)
+            await settle(pilot)
             if app.game.current == 0:
                 break
         rita = app.game.players[1]
@@ -48,7 +40,7 @@ async def test_humans_cannot_act_during_a_computer_turn_and_f_skips_ahead() -> N
     game = _game(Player(name="Rita", level=Level.EASY), Player(name="Ana"))
     app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _settle(app, pilot)
+        await settle(pilot)
         before = app.game
         assert before.current == 0
         await pilot.press("r", "1", "enter")
@@ -58,7 +50,7 @@ async def test_humans_cannot_act_during_a_computer_turn_and_f_skips_ahead() -> N
         assert app.game.turn == before.turn  # the computer's first step is still waiting
         await pilot.press("f")
         for _ in range(40):
-            await _settle(app, pilot)
+            await settle(pilot)
             if app.game.current == 1:
                 break
         assert app.game.current == 1
@@ -80,14 +72,14 @@ async def test_a_game_of_computers_reaches_the_winner_screen() -> None:
     app = GeneralaApp(game, computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
-            await _settle(app, pilot)
+            await settle(pilot)
             if app.game.phase is Phase.OVER:
                 break
         await pilot.pause()
         assert app.game.phase is Phase.OVER
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("v")
-        await _settle(app, pilot)
+        await settle(pilot)
         assert isinstance(app.screen, AnalysisScreen)
         text = str(app.screen.query_one("#analysis").render())
         assert "Max:" in text and "Leo:" in text
@@ -118,7 +110,7 @@ async def test_coach_shows_the_best_action_and_follows_holds_and_rolls() -> None
     app = GeneralaApp(game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
-        await _settle(app, pilot)
+        await settle(pilot)
         panel = app.screen.query_one(CoachPanel)
         assert panel.display
         assert "▶ Roll" in str(panel.render())

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from rich.cells import cell_len
 from textual.widgets import Button
-from textual.worker import WorkerCancelled
 
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Level, Player
@@ -18,11 +15,7 @@ from generala_tui.ui.screens.turn import TurnScreen, box_offers
 from generala_tui.ui.widgets.scorecard import ScorecardTable
 from generala_tui.ui.widgets.standings import Standings
 
-
-async def _settle(app: GeneralaApp, pilot: object) -> None:
-    with contextlib.suppress(WorkerCancelled):
-        await app.workers.wait_for_complete()
-    await pilot.pause()  # type: ignore[attr-defined]
+from .conftest import settle
 
 
 async def test_new_game_while_a_computer_plays_does_not_crash() -> None:
@@ -60,11 +53,11 @@ async def test_computer_replans_when_the_game_moved_under_it() -> None:
     game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
     app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _settle(app, pilot)
+        await settle(pilot)
         app.game = rules.roll(app.game)  # something else rolls while her step waits
         await pilot.press("f")
         for _ in range(40):
-            await _settle(app, pilot)
+            await settle(pilot)
             if app.game.current == 1:
                 break
         assert app.game.current == 1
