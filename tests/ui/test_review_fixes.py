@@ -20,21 +20,25 @@ from .conftest import settle
 
 async def test_new_game_while_a_computer_plays_does_not_crash() -> None:
     game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
-    app = GeneralaApp(game, computer_delay=0.05)
+    app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(3):
-            await pilot.pause(0.06)
+        await settle(pilot)
+        turn_screen = app.screen
+        assert isinstance(turn_screen, TurnScreen)
+        assert turn_screen._computer_steps  # Rita's first step waits on its timer
         app.show_setup()
-        for _ in range(5):
-            await pilot.pause(0.06)
+        turn_screen._next_computer_step()  # the timer fires as the screen goes
+        await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
+        assert app.game is None
         assert app.is_running
 
 
 async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> None:
     game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
-    app = GeneralaApp(game, computer_delay=0.02)
+    app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TurnScreen)
         titles = {c.title for c in app.get_system_commands(screen)}
@@ -42,8 +46,9 @@ async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> No
         before = app.game
         screen.action_roll()
         assert app.game is before
-        for _ in range(200):
-            await pilot.pause(0.03)
+        await pilot.press("f")
+        for _ in range(40):
+            await settle(pilot)
             if app.game.current == 1:
                 break
         assert app.game.current == 1  # Rita finished her turn
