@@ -11,7 +11,7 @@ from generala_tui.game import rules
 from generala_tui.game.model import HouseRules
 from generala_tui.ui.app import GeneralaApp
 
-from .conftest import first_seed, last_turn_tie
+from .conftest import first_seed, last_turn_tie, settle
 
 SIZE = (80, 24)
 
@@ -88,3 +88,27 @@ def test_game_over_by_served_generala(snap_compare: Any) -> None:
     seed = first_seed(lambda s: s.phase.value == "over", game)
     app = GeneralaApp(game.model_copy(update={"seed": seed}))
     assert snap_compare(app, terminal_size=SIZE, press=["r"])
+
+
+def test_turn_screen_with_the_coach(snap_compare: Any) -> None:
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE, press=["h", "r", "2"])
+
+
+def test_analysis_screen(snap_compare: Any) -> None:
+    from generala_tui.game.model import Level, Player
+    from generala_tui.game.strategy import play_game
+
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    history: list[Any] = []
+    final = play_game(
+        rules.new_game(players, HouseRules(served_generala_wins=False), seed=21),
+        on_action=lambda state, action: history.append((state, action)),
+    )
+    app = GeneralaApp(final)
+
+    async def analyse(pilot: Pilot[None]) -> None:
+        pilot.app.history = history  # type: ignore[attr-defined]
+        await pilot.press("v")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=analyse)

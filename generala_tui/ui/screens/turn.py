@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from textual import on, work
@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...game import rules
 from ...game.model import MAX_ROLLS, Category, GameState, Level, Phase
-from ...game.strategy import Action, ActionKind, choose_action
+from ...game.strategy import Action, ActionKind, ActionValue, choose_action
 from ..names import category_label
 from ..widgets.boxes import BoxList, BoxOffer, BoxRow
 from ..widgets.coach import CoachPanel
@@ -28,8 +28,12 @@ if TYPE_CHECKING:
     from ..app import GeneralaApp
 
 
-def box_offers(state: GameState) -> list[BoxOffer]:
-    """The current player's open boxes with what each would earn now."""
+def box_offers(state: GameState, coach: Sequence[ActionValue] | None = None) -> list[BoxOffer]:
+    """The current player's open boxes with what each would earn now.
+
+    With the coach's values of the position, each box also carries the expected
+    final total of filling it, and what that loses against the best action.
+    """
     player = state.current_player
     options = rules.scoring_options(state)
     notes = {}
@@ -43,12 +47,22 @@ def box_offers(state: GameState) -> list[BoxOffer]:
             for category in state.house_rules.categories()
             if category not in player.boxes
         ]
+    valued = {v.action.category: v for v in coach or () if v.action.category is not None}
     turn = state.turn
     offers = []
     for category, points in options.items():
         plain = rules.category_score(turn.dice, category, state.house_rules, served=False)
-        served = turn.served and points > plain > 0
-        offers.append(BoxOffer(category, points, served, note=notes.get(category, "")))
+        value = valued.get(category)
+        offers.append(
+            BoxOffer(
+                category,
+                points,
+                served=turn.served and points > plain > 0,
+                note=notes.get(category, ""),
+                expected=value.expected if value else None,
+                loss=value.loss if value else None,
+            )
+        )
     return offers
 
 
@@ -82,8 +96,8 @@ class TurnScreen(Screen[None]):
         Binding("h", "coach", "Coach"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f", "skip_ahead", "Skip ahead"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
-        Binding("minus", "speed(-1)", "Slower", key_display="-"),
+        Binding("plus,equals_sign", "speed(1)", "Pace", key_display="+-"),
+        Binding("minus", "speed(-1)", "Slower", show=False),
     ]
 
     HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "move"})
@@ -98,6 +112,7 @@ class TurnScreen(Screen[None]):
         self._skip_turn_of: tuple[int, int] | None = None
         self._computer_timer: Timer | None = None
         self._computer_expects: GameState | None = None
+        self._coach_cache: tuple[GameState, list[ActionValue]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
@@ -180,7 +195,7 @@ class TurnScreen(Screen[None]):
         if tie_break:
             self._show_tie_break(state)
         else:
-            self.query_one(BoxList).show(box_offers(state), self.highlight)
+            self._show_boxes(state)
         roll_button = self.query_one("#roll", Button)
         roll_button.disabled = not rules.can_roll(state) or self._computer_turn(state)
         roll_button.label = f"Roll ({state.rolls_left} left)" if state.rolls_left else "No rolls"
@@ -344,7 +359,7 @@ class TurnScreen(Screen[None]):
         else:
             index = 0
         self.highlight = categories[index]
-        self.query_one(BoxList).show(box_offers(state), self.highlight)
+        self._show_boxes(state)
 
     def action_fill(self) -> None:
         state = self.game
@@ -443,18 +458,36 @@ class TurnScreen(Screen[None]):
     def _coach_changed(self, on: bool) -> None:
         if on:
             self._prepare_strategy()
-        if self._shown is not None:
-            self._show_coach(self._shown)
+        self._strategy_ready()
 
     def _strategy_ready(self) -> None:
-        if self._shown is not None:
-            self._show_coach(self._shown)
+        state = self._shown
+        if state is not None and state.phase is Phase.PLAYING:
+            self._show_boxes(state)
+        if state is not None:
+            self._show_coach(state)
 
     def _strategy_progress(self, done: float | None) -> None:
         if self.generala.coach and done is not None:
             self.query_one(CoachPanel).show_progress(done)
         if self._shown is not None and self._computer_turn(self._shown):
             self.query_one("#message", Static).update(self._prompt(self._shown))
+
+    def _coach_values(self, state: GameState) -> list[ActionValue] | None:
+        """The coach's values of the position; None when off, for a computer, or not ready."""
+        if not self.generala.coach or self._computer_turn(state) or state.phase is Phase.OVER:
+            return None
+        if self._coach_cache is not None and self._coach_cache[0] is state:
+            return self._coach_cache[1]
+        strategy = self.generala.strategy(state.house_rules)
+        if strategy is None:
+            return None
+        values = strategy.evaluate(state)
+        self._coach_cache = (state, values)
+        return values
+
+    def _show_boxes(self, state: GameState) -> None:
+        self.query_one(BoxList).show(box_offers(state, self._coach_values(state)), self.highlight)
 
     def _show_coach(self, state: GameState) -> None:
         panel = self.query_one(CoachPanel)
@@ -463,11 +496,13 @@ class TurnScreen(Screen[None]):
         self.query_one("#toggle-coach", Button).label = "Coach off (h)" if on else "Coach (h)"
         if not on:
             return
-        strategy = self.generala.strategy(state.house_rules)
-        if strategy is None:
+        values = self._coach_values(state)
+        if self._computer_turn(state):
+            panel.show_computer(state.current_player.name)
+        elif values is None:
             panel.show_progress(self.generala.strategy_progress or 0.0)
         else:
-            panel.show(state, strategy.evaluate(state))
+            panel.show(state, values)
 
     # --- computer players -------------------------------------------------
 
@@ -559,7 +594,7 @@ class TurnScreen(Screen[None]):
 
     def _highlight(self, category: Category) -> None:
         self.highlight = category
-        self.query_one(BoxList).show(box_offers(self.game), category)
+        self._show_boxes(self.game)
 
     def _computer_fill(self, kind: ActionKind, category: Category) -> None:
         state = self.game

@@ -26,6 +26,10 @@ class BoxOffer:
     """The points include the served-roll bonus."""
     note: str = ""
     """A word on why the box can only be scratched for now, if it can."""
+    expected: float | None = None
+    """With the coach on: the expected final total after filling this box now."""
+    loss: float | None = None
+    """With the coach on: the expected points filling this box loses against the best action."""
 
 
 class BoxRow(Widget):
@@ -68,8 +72,12 @@ class BoxRow(Widget):
             value, tag = "0" if self.category in NUMBER_CATEGORIES else "✗", " scratch"
         else:
             value, tag = str(offer.points), " served" if offer.served else ""
+        coach = ""
+        if offer.expected is not None and offer.loss is not None:
+            cost = "best" if offer.loss < 0.05 else f"−{offer.loss:.1f}"
+            coach = f" {offer.expected:5.1f} {cost:>5}"
         width = max(self.size.width, 24)
-        right = f" {value:>3}{tag:<8}"
+        right = f" {value:>3}{tag:<8}{coach}"
         leader = "." * max(width - len(marker) - len(name) - len(right) - 1, 1)
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(marker, style="bold")
@@ -77,6 +85,9 @@ class BoxRow(Widget):
         text.append(" " + leader, style="dim")
         text.append(f" {value:>3}", style="bold" if offer.points else "")
         text.append(f"{tag:<8}", style="italic")
+        if coach:
+            style = "bold green" if offer.loss is not None and offer.loss < 0.05 else "cyan"
+            text.append(coach, style=style)
         return text
 
     def on_click(self) -> None:

@@ -13,14 +13,12 @@ from ..names import category_label
 
 
 def action_label(value: ActionValue, state: GameState) -> str:
-    """A short name for an action, for a narrow panel."""
+    """A short name for an action, for a narrow panel: a keep is its dice in brackets."""
     action = value.action
     if action.kind is ActionKind.ROLL:
         if not state.turn.rolls:
             return "Roll"
-        if not value.kept:
-            return "Reroll all"
-        return "Keep " + " ".join(str(v) for v in value.kept)
+        return "[" + " ".join(str(v) for v in value.kept) + "]" if value.kept else "Reroll all"
     if action.kind is ActionKind.END_TIE_BREAK:
         return "End turn"
     assert action.category is not None
@@ -30,9 +28,13 @@ def action_label(value: ActionValue, state: GameState) -> str:
     return f"{name} {value.points}"
 
 
+def _fit(label: str, room: int) -> str:
+    return label if len(label) <= room else label[: max(room - 1, 1)] + "…"
+
+
 class CoachPanel(Widget):
-    """Every action of the position, best first: the best with its expected total, the others
-    with the expected points they lose; ◆ marks the keep the player's held dice make."""
+    """The best action of the position, then every keep, each with its expected total and
+    what it loses against the best; ◆ marks the keep the player's held dice make."""
 
     DEFAULT_CSS = """
     CoachPanel { height: 1fr; }
@@ -53,36 +55,48 @@ class CoachPanel(Widget):
         )
         self.refresh()
 
+    def show_computer(self, name: str) -> None:
+        self._text = Text(f"{name} is a computer player.", style="dim")
+        self.refresh()
+
     def show(self, state: GameState, values: Sequence[ActionValue]) -> None:
-        if state.current_player.level is not None:
-            self._text = Text(f"{state.current_player.name} is a computer player.", style="dim")
-        elif not values:
-            self._text = Text("Nothing to decide.", style="dim")
-        else:
-            self._text = self._table(state, values)
+        self._text = self._table(state, values) if values else Text("Nothing to decide.")
         self.refresh()
 
     def _table(self, state: GameState, values: Sequence[ActionValue]) -> Text:
+        """The best action, then every keep with its expected total and its loss.
+
+        The boxes show their own values in the box list.
+        """
         width = max(self.size.width, 20)
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        unit = "tie-break" if state.phase is Phase.TIE_BREAK else "final total"
-        text.append(f"Expected {unit}\n", style="dim")
+        tie_break = state.phase is Phase.TIE_BREAK
+        text.append("Expected tie-break score\n" if tie_break else "Expected final total\n", "dim")
+        best = values[0]
+        number = f"{best.expected:.1f}"
+        label = action_label(best, state)
+        if best.action.kind is ActionKind.ROLL and state.turn.rolls:
+            label = f"Keep {label}"
+        room = width - len(number) - 3
+        text.append(f"▶ {_fit(label, room):<{room}} {number}\n", "bold green")
         turn = state.turn
         holding = turn.rolls > 0 and state.rolls_left > 0 and any(turn.held)
         held: tuple[int, ...] = ()
         if holding:
             held = tuple(sorted(d for d, h in zip(turn.dice, turn.held, strict=True) if h))
-        for line, value in enumerate(values):
-            label = action_label(value, state)
-            number = f"{value.expected:.1f}" if line == 0 else f"−{value.loss:.1f}"
-            room = width - len(number) - 3
-            if len(label) > room:
-                label = label[: room - 1] + "…"
-            is_held = holding and value.action.kind is ActionKind.ROLL and value.kept == held
-            marker = "▶ " if line == 0 else ("◆ " if is_held else "  ")
-            style = "bold green" if line == 0 else ("dim" if value.loss >= 10 else "")
-            text.append(f"{marker}{label:<{room}} {number}", style=style)
-            text.append("\n")
+        keeps = [v for v in values if v.action.kind is ActionKind.ROLL and turn.rolls]
+        if turn.rolls and not keeps:
+            text.append("No rolls left: each box\nshows its value.", "dim")
+        elif keeps:
+            text.append("Keep and roll:\n", "dim")
+        for value in keeps:
+            cost = "best" if value.loss < 0.05 else f"−{value.loss:.1f}"
+            numbers = f"{value.expected:5.1f} {cost:>5}"
+            room = width - len(numbers) - 2
+            is_held = value.kept == held and holding
+            label = _fit(action_label(value, state), room)
+            style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
+            text.append(f"{'◆' if is_held else ' '}{label:<{room}} {numbers}\n", style)
         return text
 
     def render(self) -> Text:
