@@ -21,13 +21,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--players",
+        dest="game_players",
         metavar="NAMES",
         help="start a game at once with these players, comma-separated, in seating order "
         "(for example Ana,Bruno)",
     )
-    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice of the first game")
+    parser.add_argument(
+        "--seed", dest="game_seed", type=int, metavar="N", help="seed the dice of the first game"
+    )
     parser.add_argument(
         "--rule",
+        dest="game_rules",
         action="append",
         default=[],
         metavar="KEY=VALUE",
@@ -49,21 +53,24 @@ def fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status."""
     args = build_parser().parse_args(argv)
+    given = args.game_players is not None or args.game_seed is not None or args.game_rules
     if args.command == "simulate":
+        if given:
+            return fail("--players, --seed and --rule go after 'simulate', not before it.")
         return simulate.run(args)
     from .ui.app import saved_house_rules
 
     saved, warning = saved_house_rules()
     try:
-        house_rules = parse_rules(args.rule, base=saved)
-        players = parse_players(args.players) if args.players is not None else None
+        house_rules = parse_rules(args.game_rules, base=saved)
+        players = parse_players(args.game_players) if args.game_players is not None else None
     except OptionError as error:
         return fail(str(error))
 
     from .game.rules import new_game
     from .ui.app import GeneralaApp
 
-    game = new_game(players, house_rules, seed=args.seed) if players else None
-    app = GeneralaApp(game, house_rules, seed=args.seed, startup_warning=warning)
+    game = new_game(players, house_rules, seed=args.game_seed) if players else None
+    app = GeneralaApp(game, house_rules, seed=args.game_seed, startup_warning=warning)
     app.run()
     return app.return_code or 0

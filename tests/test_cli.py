@@ -65,3 +65,12 @@ def test_no_players_flag_opens_setup_with_the_given_rules(monkeypatch: pytest.Mo
     (app,) = started
     assert app._first_game is None
     assert app.house_rules.two_pairs
+
+
+def test_game_options_before_simulate_are_refused_not_dropped(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--rule", "generala_points=60", "simulate", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "go after 'simulate'" in err
+    assert err.count("\n") == 1

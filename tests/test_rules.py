@@ -808,7 +808,7 @@ def test_double_generala_is_dead_once_generala_is_scratched() -> None:
     state = rules.roll(state, (4, 4, 4, 4, 4))
     assert state.phase is Phase.PLAYING  # no automatic win either
     assert rules.scoring_options(state)[Category.DOUBLE_GENERALA] == 0
-    with pytest.raises(IllegalMove, match="Generala box holds points"):
+    with pytest.raises(IllegalMove, match="Double Generala is dead"):
         rules.score(state, Category.DOUBLE_GENERALA)
     state = rules.scratch(state, Category.DOUBLE_GENERALA)
     assert state.players[0].boxes[Category.DOUBLE_GENERALA].scratched

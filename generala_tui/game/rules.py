@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Literal
 
 from .model import (
     MAX_NAME_LENGTH,
@@ -38,6 +39,7 @@ __all__ = [
     "category_name",
     "category_score",
     "check_dice",
+    "double_generala_status",
     "end_tie_break_turn",
     "is_generala",
     "is_straight",
@@ -46,6 +48,7 @@ __all__ = [
     "score",
     "scoring_options",
     "scratch",
+    "thrown_dice",
     "tie_break_score",
     "toggle_hold",
     "totals",
@@ -89,9 +92,13 @@ def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
     if len(values) != NUMBER_OF_DICE:
         raise IllegalMove(f"A roll shows {NUMBER_OF_DICE} dice, not {len(values)}.")
     for value in values:
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-            raise IllegalMove(f"A die shows 1 to 6, not {value!r}.")
+        _check_face(value)
     return values
+
+
+def _check_face(value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise IllegalMove(f"A die shows 1 to 6, not {value!r}.")
 
 
 def is_generala(dice: Sequence[int]) -> bool:
@@ -235,6 +242,11 @@ def _draw(state: GameState, count: int) -> list[int]:
     return [rng.randint(1, 6) for _ in range(count)]
 
 
+def thrown_dice(turn: Turn) -> tuple[int, ...]:
+    """The positions the next roll throws: all five on the first roll, else the dice not held."""
+    return tuple(i for i in range(NUMBER_OF_DICE) if turn.rolls == 0 or not turn.held[i])
+
+
 def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
     """Throw every die that is not held.
 
@@ -249,7 +261,7 @@ def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
         raise IllegalMove(f"You have rolled {MAX_ROLLS} times: fill a box to end your turn.")
     if turn.rolls and all(turn.held):
         raise IllegalMove("All five dice are held: release a die to roll, or stop and fill a box.")
-    thrown = [i for i in range(NUMBER_OF_DICE) if turn.rolls == 0 or not turn.held[i]]
+    thrown = thrown_dice(turn)
     if values is None:
         results = _draw(state, len(thrown))
     else:
@@ -257,8 +269,7 @@ def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
         if len(results) != len(thrown):
             raise IllegalMove(f"This roll throws {len(thrown)} dice, not {len(results)}.")
         for value in results:
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-                raise IllegalMove(f"A die shows 1 to 6, not {value!r}.")
+            _check_face(value)
     dice = list(turn.dice) if turn.dice else [0] * NUMBER_OF_DICE
     for position, value in zip(thrown, results, strict=True):
         dice[position] = value
@@ -308,6 +319,18 @@ def toggle_hold(state: GameState, die: int) -> GameState:
 # --- ending a turn --------------------------------------------------------
 
 
+def double_generala_status(player: Player) -> Literal["alive", "waiting", "dead"]:
+    """Whether the player's Double Generala box can score (RULES.md section 5).
+
+    ``alive`` once Generala holds points; ``waiting`` while Generala is open
+    (only a scratch for now); ``dead`` once Generala is scratched (only ever a
+    scratch).
+    """
+    if player.holds_points(Category.GENERALA):
+        return "alive"
+    return "dead" if Category.GENERALA in player.boxes else "waiting"
+
+
 def scoring_options(state: GameState) -> dict[Category, int]:
     """The current player's open boxes that may be filled now, with their points.
 
@@ -323,7 +346,7 @@ def scoring_options(state: GameState) -> dict[Category, int]:
         if category in player.boxes:
             continue
         points = category_score(state.turn.dice, category, rules, state.turn.served)
-        if category is Category.DOUBLE_GENERALA and not player.holds_points(Category.GENERALA):
+        if category is Category.DOUBLE_GENERALA and double_generala_status(player) != "alive":
             points = 0
         options[category] = points
     return options
@@ -356,11 +379,13 @@ def score(state: GameState, category: Category) -> GameState:
     category = Category(category)
     points = scoring_options(state)[category]
     if points == 0 and category not in NUMBER_CATEGORIES:
-        name = _CATEGORY_NAMES[category]
-        if category is Category.DOUBLE_GENERALA and is_generala(state.turn.dice):
+        status = double_generala_status(state.current_player)
+        if category is Category.DOUBLE_GENERALA and status == "waiting":
             reason = "Double Generala can be scored only once your Generala box holds points"
+        elif category is Category.DOUBLE_GENERALA and status == "dead":
+            reason = "Your Generala box is scratched, so Double Generala is dead"
         else:
-            reason = f"These dice don't make {name}"
+            reason = f"These dice don't make {_CATEGORY_NAMES[category]}"
         raise IllegalMove(f"{reason}: scratch it instead, or choose another box.")
     return _fill(state, category, Box(points=points, scratched=points == 0))
 

@@ -73,6 +73,7 @@ class GeneralaApp(App[None]):
         self.history: list[tuple[GameState, Action]] = []
         """The decisions of the game in play: each position and the action taken."""
         self._solving: set[str] = set()
+        self._failed_solves: set[str] = set()
 
     def on_mount(self) -> None:
         if self._startup_warning:
@@ -93,34 +94,36 @@ class GeneralaApp(App[None]):
             self.push_screen(screen)
 
     def start(self, state: GameState) -> None:
-        """Play this game from where it stands."""
+        """Play this game from where it stands (a finished one opens on its winner's screen)."""
         self.history = []
-        self.game = state
-        if state.phase is Phase.OVER:
-            self._show(GameOverScreen())
-        else:
+        self.seed = None  # a --seed fixes the first game's dice only
+        self.game = state  # watch_game shows the winner's screen of a finished game
+        if state.phase is not Phase.OVER:
             self._show(TurnScreen())
 
     def new_game(self, players: Sequence[Player]) -> None:
         """A new game for these players under the current house rules."""
-        seed = self.seed
-        self.seed = None  # a --seed fixes the first game's dice only
-        self.start(rules.new_game(list(players), self.house_rules, seed=seed))
+        self.start(rules.new_game(list(players), self.house_rules, seed=self.seed))
+
+    def _seats(self) -> list[Player] | None:
+        """The players of the current game, with empty scorecards, for another game."""
+        if self.game is None:
+            return None
+        return [Player(name=p.name, level=p.level) for p in self.game.players]
 
     def play_again(self) -> None:
         """The same players, in the same seats, a new game."""
-        if self.game is None:
+        seats = self._seats()
+        if seats is None:
             self.show_setup()
-            return
-        players = [Player(name=p.name, level=p.level) for p in self.game.players]
-        self.new_game(players)
+        else:
+            self.new_game(seats)
 
     def show_setup(self) -> None:
-        players = None
-        if self.game is not None:
-            players = [Player(name=p.name, level=p.level) for p in self.game.players]
+        """The setup screen, with the players of the last game."""
+        seats = self._seats()
         self.game = None
-        self._show(SetupScreen(players))
+        self._show(SetupScreen(seats))
 
     def watch_game(self, state: GameState | None) -> None:
         over = state is not None and state.phase is Phase.OVER
@@ -153,7 +156,7 @@ class GeneralaApp(App[None]):
         ready = cached_strategy(house_rules, disk=False)
         if ready is None:
             key = strategy_key(house_rules)
-            if key not in self._solving:
+            if key not in self._solving and key not in self._failed_solves:
                 self._solving.add(key)
                 self.strategy_progress = 0.0
                 self._solve(house_rules, key)
@@ -168,6 +171,8 @@ class GeneralaApp(App[None]):
 
         try:
             solve(house_rules, progress=progress)
+        except Exception as error:  # reported to the player, never a crash
+            self.call_from_thread(self._solve_failed, key, str(error))
         finally:
             self.call_from_thread(self._solved, key)
 
@@ -175,6 +180,13 @@ class GeneralaApp(App[None]):
         self._solving.discard(key)
         self.strategy_progress = None
         self.strategies_ready += 1
+
+    def _solve_failed(self, key: str, error: str) -> None:
+        # Not retried: the coach says it can't work instead of trying again and again.
+        self._failed_solves.add(key)
+        self.notify(
+            f"The optimal strategy could not be computed: {error}", severity="error", markup=False
+        )
 
     # --- app-wide actions -------------------------------------------------
 

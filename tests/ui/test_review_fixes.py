@@ -158,3 +158,39 @@ def test_double_generala_says_why_it_can_only_be_scratched() -> None:
     state = rules.scratch(rules.roll(state, [1, 2, 3, 4, 6]), Category.GENERALA)
     notes = {o.category: o.note for o in box_offers(state)}
     assert notes[Category.DOUBLE_GENERALA] == "dead"
+
+
+async def test_play_again_after_a_seeded_game_rolls_new_dice() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=9), seed=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.play_again()
+        await pilot.pause()
+        assert app.game.seed != 9
+
+
+async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from generala_tui.ui.screens import turn
+
+    calls = []
+
+    def broken_once(state, strategy=None):  # type: ignore[no-untyped-def]
+        calls.append(state)
+        if len(calls) == 1:
+            raise RuntimeError("no table")
+        return original(state, strategy=strategy)
+
+    original = turn.choose_action
+    monkeypatch.setattr(turn, "choose_action", broken_once)
+    game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
+    app = GeneralaApp(game, computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert any("could not choose" in n.message for n in app._notifications)
+        assert app.game.turn.rolls == 0
+        await pilot.press("f")
+        for _ in range(40):
+            await settle(pilot)
+            if app.game.current == 1:
+                break
+        assert app.game.current == 1

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from ..app import GeneralaApp
 
 
+_DOUBLE_GENERALA_NOTES = {"alive": "", "waiting": "needs Generala", "dead": "dead"}
+
+
 def box_offers(state: GameState, coach: Sequence[ActionValue] | None = None) -> list[BoxOffer]:
     """The current player's open boxes with what each would earn now.
 
@@ -36,11 +39,8 @@ def box_offers(state: GameState, coach: Sequence[ActionValue] | None = None) -> 
     """
     player = state.current_player
     options = rules.scoring_options(state)
-    notes = {}
-    if not player.holds_points(Category.GENERALA):
-        # Double Generala scores only once Generala holds points (RULES.md section 5).
-        dead = Category.GENERALA in player.boxes
-        notes[Category.DOUBLE_GENERALA] = "dead" if dead else "needs Generala"
+    status = rules.double_generala_status(player)
+    notes = {Category.DOUBLE_GENERALA: _DOUBLE_GENERALA_NOTES[status]}
     if not options:
         return [
             BoxOffer(category, None, note=notes.get(category, ""))
@@ -184,7 +184,7 @@ class TurnScreen(Screen[None]):
         turn = state.turn
         thrown: tuple[int, ...] = ()
         if rolled and previous is not None and self._wants_animation():
-            thrown = tuple(i for i in range(5) if previous.turn.rolls == 0 or not turn.held[i])
+            thrown = rules.thrown_dice(previous.turn)
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=thrown)
         self.query_one("#topbar", Static).update(self._topbar(state))
         self.query_one("#message", Static).update(self._message(state))
@@ -518,13 +518,25 @@ class TurnScreen(Screen[None]):
     @work(thread=True, group="computer", exit_on_error=False)
     def _think(self, state: GameState) -> None:
         """Choose the computer's next action off the UI thread; then play it step by step."""
-        strategy = None
-        if state.current_player.level is Level.EXPERT:
-            from ...game.strategy import solve
+        try:
+            strategy = None
+            if state.current_player.level is Level.EXPERT:
+                from ...game.strategy import solve
 
-            strategy = solve(state.house_rules)
-        action = choose_action(state, strategy=strategy)
+                strategy = solve(state.house_rules)
+            action = choose_action(state, strategy=strategy)
+        except Exception as error:  # the turn must not freeze: say so, and let a key retry
+            self.app.call_from_thread(self._computer_failed, str(error))
+            return
         self.app.call_from_thread(self._play_computer_action, state, action)
+
+    def _computer_failed(self, error: str) -> None:
+        self._stop_computer()
+        self.notify(
+            f"The computer player could not choose a move ({error}); press f to try again.",
+            severity="error",
+            markup=False,
+        )
 
     def _play_computer_action(self, state: GameState, action: Action) -> None:
         if not self.is_attached or self.generala.game is not state:
@@ -617,6 +629,8 @@ class TurnScreen(Screen[None]):
             self._computer_timer.stop()
             self._computer_timer = None
             self.call_later(self._next_computer_step)
+        else:
+            self._maybe_start_computer(state)
 
     def action_speed(self, step: int) -> None:
         speeds = self.generala.COMPUTER_SPEEDS
