@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Phase, Player
-from .game.rules import IllegalMove, new_game
+from .game.rules import SEED_RANGE, IllegalMove, new_game
 from .options import OptionError, parse_players, parse_rules
 
 __all__ = ["configure_parser", "run"]
@@ -29,7 +29,6 @@ __all__ = ["configure_parser", "run"]
 DEFAULT_PLAYERS = "expert,medium,easy"
 DEFAULT_GAMES = 1000
 MAX_GAMES = 10_000_000
-_SEED_RANGE = 2**63
 _BAR_WIDTH = 30
 
 
@@ -143,7 +142,7 @@ def simulate(
     progress = _Progress(games) if show_progress else None
     started = time.perf_counter()
     for game in range(games):
-        state: GameState = new_game(players, house_rules, seeds.randrange(_SEED_RANGE))
+        state: GameState = new_game(players, house_rules, seeds.randrange(SEED_RANGE))
         state = play_game(state, strategy)
         assert state.phase is Phase.OVER
         for seat, player in enumerate(state.players):

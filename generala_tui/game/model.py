@@ -206,7 +206,7 @@ class GameState(_Frozen):
 
     @property
     def round(self) -> int:
-        """The round being played, from 1 (the last round once the game is over)."""
+        """The round being played, from 1 (the last round once every box is filled)."""
         return min(len(self.current_player.boxes) + 1, self.rounds)
 
     @property

@@ -55,7 +55,8 @@ __all__ = [
     "validate_names",
 ]
 
-_SEED_RANGE = 2**63
+SEED_RANGE = 2**63
+"""Seeds are drawn below this."""
 _STANDARD_STRAIGHTS = (
     frozenset({1, 2, 3, 4, 5}),
     frozenset({2, 3, 4, 5, 6}),
@@ -214,7 +215,7 @@ def new_game(
         Player(name=name, level=level) for name, level in zip(names, levels, strict=True)
     )
     if seed is None:
-        seed = random.SystemRandom().randrange(_SEED_RANGE)
+        seed = random.SystemRandom().randrange(SEED_RANGE)
     return GameState(players=seated, house_rules=house_rules or HouseRules(), seed=seed)
 
 

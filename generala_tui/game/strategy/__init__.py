@@ -15,7 +15,7 @@ a table is first solved or loaded, or a turn first planned.
 
 from __future__ import annotations
 
-from .actions import Action, ActionKind, ActionValue, apply_action
+from .actions import Action, ActionKind, ActionValue, apply_action, hold_toggles
 from .coach import Decision, PlayerAnalysis, analyse_game
 from .optimal import Planner, Strategy, cached_strategy, medium_planner, solve, strategy_key
 from .players import ActionHook, choose_action, play_game, play_turn
@@ -33,6 +33,7 @@ __all__ = [
     "apply_action",
     "cached_strategy",
     "choose_action",
+    "hold_toggles",
     "medium_planner",
     "play_game",
     "play_turn",

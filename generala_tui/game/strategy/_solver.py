@@ -101,14 +101,6 @@ def rules_tables(house_rules: HouseRules) -> RulesTables:
     )
 
 
-def card_successors(rt: RulesTables, card: int, index: int, five_of_a_kind: bool) -> int:
-    """The card after filling box ``index`` (five of a kind: scored in Generala with points)."""
-    bit = 1 << index
-    if bit == rt.generala_bit and five_of_a_kind:
-        return card | bit | rt.points_bit
-    return card | bit
-
-
 @dataclass(frozen=True, eq=False)
 class Stops:
     """The value of stopping on every roll, and the automatic wins, for a batch of cards.

@@ -25,7 +25,7 @@ from ..rules import (
     toggle_hold,
 )
 
-__all__ = ["Action", "ActionKind", "ActionValue", "apply_action"]
+__all__ = ["Action", "ActionKind", "ActionValue", "apply_action", "hold_toggles"]
 
 
 class ActionKind(StrEnum):
@@ -105,6 +105,14 @@ class ActionValue:
     points: int | None = None
 
 
+def hold_toggles(state: GameState, action: Action) -> list[int]:
+    """The dice to hold or release, in order, so that exactly ``action.held`` are held."""
+    if action.kind is not ActionKind.ROLL or not state.turn.rolls:
+        return []
+    wanted = set(action.held)
+    return [die for die, held in enumerate(state.turn.held) if held != (die in wanted)]
+
+
 def apply_action(
     state: GameState, action: Action, values: Sequence[int] | None = None
 ) -> GameState:
@@ -116,10 +124,8 @@ def apply_action(
     """
     if action.kind is ActionKind.ROLL:
         if state.turn.rolls:
-            wanted = set(action.held)
-            for die, held in enumerate(state.turn.held):
-                if held != (die in wanted):
-                    state = toggle_hold(state, die)
+            for die in hold_toggles(state, action):
+                state = toggle_hold(state, die)
         elif action.held:
             raise IllegalMove("Roll first: there are no dice to hold yet.")
         return roll(state, values)

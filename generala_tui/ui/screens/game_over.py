@@ -13,7 +13,6 @@ from textual.widgets import Button, Footer, Static
 
 from ...game.model import Ending, GameState
 from ..widgets.dice import face_rows
-from ..widgets.scorecard import ScorecardTable
 
 
 def ranking(state: GameState) -> list[int]:
@@ -136,4 +135,4 @@ class GameOverScreen(Screen[None]):
         self.app.exit()
 
 
-__all__ = ["GameOverScreen", "ScorecardTable", "explanation", "headline", "ranking"]
+__all__ = ["GameOverScreen", "explanation", "headline", "ranking"]

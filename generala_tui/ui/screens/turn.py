@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...game import rules
 from ...game.model import MAX_ROLLS, Category, GameState, Level, Phase
-from ...game.strategy import Action, ActionKind, ActionValue, choose_action
+from ...game.strategy import Action, ActionKind, ActionValue, choose_action, hold_toggles
 from ..names import category_label
 from ..widgets.boxes import BoxList, BoxOffer, BoxRow
 from ..widgets.coach import CoachPanel
@@ -64,6 +64,13 @@ def box_offers(state: GameState, coach: Sequence[ActionValue] | None = None) -> 
             )
         )
     return offers
+
+
+def tie_break_points(state: GameState) -> int | None:
+    """The tie-break score the dice would take now; None before the first roll."""
+    if not state.turn.rolls:
+        return None
+    return rules.tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
 
 
 def best_box(state: GameState) -> Category | None:
@@ -290,8 +297,8 @@ class TurnScreen(Screen[None]):
         if played:
             lines.append(Content("Scores so far: " + ", ".join(played)))
         end_turn = self.query_one("#end-turn", Button)
-        if state.turn.rolls:
-            points = rules.tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
+        points = tie_break_points(state)
+        if points is not None:
             lines.append(Content.from_markup("Your dice score [b]$p[/b] now.", p=str(points)))
             end_turn.label = f"Take {points} points (Enter)"
         else:
@@ -370,48 +377,37 @@ class TurnScreen(Screen[None]):
 
     @on(BoxRow.Chosen)
     def _box_clicked(self, event: BoxRow.Chosen) -> None:
-        if self._computer_turn(self.game):
-            return
-        if self.game.turn.rolls == 0:
-            self.notify("Roll first: nothing can be filled before the first roll.")
-            return
-        self.highlight = event.row.category
-        self.fill(event.row.category)
+        if not self._computer_turn(self.game):
+            self.highlight = event.row.category
+            self.fill(event.row.category)
 
     def fill(self, category: Category) -> None:
         """Score the box, or ask first and scratch it when it would hold 0."""
-        state = self.game
-        points = rules.scoring_options(state).get(category)
+        points = rules.scoring_options(self.game).get(category)
         if points is None:
-            self._try("score", category)  # explains why the box can't be filled
-            return
-        player = state.current_player.name
-        if points:
-            self._announce(
-                Content.from_markup(
-                    "$player scored [b]$points[/b] in $box.",
-                    player=player,
-                    points=str(points),
-                    box=category_label(category),
-                )
+            self._try("score", category)  # the rules explain why the box can't be filled
+        elif points:
+            self._fill_box(category, scratch=False)
+        else:
+            question = Content.from_markup(
+                "Scratch [b]$box[/b]? It will hold 0 points (✗) for the rest of the game.",
+                box=category_label(category),
             )
-            self._try("score", category)
-            return
-        question = Content.from_markup(
-            "Scratch [b]$box[/b]? It will hold 0 points (✗) for the rest of the game.",
-            box=category_label(category),
-        )
 
-        def scratch(confirmed: bool | None) -> None:
-            if confirmed:
-                self._announce(
-                    Content.from_markup(
-                        "$player scratched $box.", player=player, box=category_label(category)
-                    )
-                )
-                self._try("scratch", category)
+            def answered(confirmed: bool | None) -> None:
+                if confirmed:
+                    self._fill_box(category, scratch=True)
 
-        self.app.push_screen(ConfirmDialog(question, "Scratch", "Keep playing"), scratch)
+            self.app.push_screen(ConfirmDialog(question, "Scratch", "Keep playing"), answered)
+
+    def _fill_box(self, category: Category, *, scratch: bool) -> None:
+        """Fill the box, and tell the next player's screen what was filled."""
+        state = self.game
+        points = 0 if scratch else rules.scoring_options(state).get(category, 0)
+        text = "$player scored [b]$points[/b] in $box." if points else "$player scratched $box."
+        player, box = state.current_player.name, category_label(category)
+        self._announce(Content.from_markup(text, player=player, points=str(points), box=box))
+        self._try("scratch" if scratch else "score", category)
 
     def _announce(self, message: Content) -> None:
         self._announcement = message
@@ -423,11 +419,7 @@ class TurnScreen(Screen[None]):
 
     def _end_tie_break_turn(self) -> None:
         state = self.game
-        points = (
-            rules.tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
-            if state.turn.rolls
-            else 0
-        )
+        points = tie_break_points(state) or 0
         self._announce(
             Content.from_markup(
                 "$player takes [b]$points[/b] tie-break points.",
@@ -544,10 +536,8 @@ class TurnScreen(Screen[None]):
             return
         steps: list[Callable[[], None]] = []
         if action.kind is ActionKind.ROLL:
-            if state.turn.rolls:
-                for die, held in enumerate(state.turn.held):
-                    if held != (die in action.held):
-                        steps.append(lambda die=die: self._try("toggle_hold", die))
+            for die in hold_toggles(state, action):
+                steps.append(lambda die=die: self._try("toggle_hold", die))
             steps.append(lambda: self._try("roll"))
         elif action.kind is ActionKind.END_TIE_BREAK:
             steps.append(self._end_tie_break_turn)
@@ -555,7 +545,9 @@ class TurnScreen(Screen[None]):
             category = action.category
             assert category is not None
             steps.append(lambda: self._highlight(category))
-            steps.append(lambda: self._computer_fill(action.kind, category))
+            steps.append(
+                lambda: self._fill_box(category, scratch=action.kind is ActionKind.SCRATCH)
+            )
         self._computer_steps = steps
         self._computer_expects = state
         self._schedule_computer_step()
@@ -607,19 +599,6 @@ class TurnScreen(Screen[None]):
     def _highlight(self, category: Category) -> None:
         self.highlight = category
         self._show_boxes(self.game)
-
-    def _computer_fill(self, kind: ActionKind, category: Category) -> None:
-        state = self.game
-        points = rules.scoring_options(state).get(category, 0)
-        name = state.current_player.name
-        if kind is ActionKind.SCORE and points:
-            text = "$player scored [b]$points[/b] in $box."
-        else:
-            text = "$player scratched $box."
-        self._announce(
-            Content.from_markup(text, player=name, points=str(points), box=category_label(category))
-        )
-        self._try("score" if kind is ActionKind.SCORE else "scratch", category)
 
     def action_skip_ahead(self) -> None:
         """Play the rest of the computer's turn at once."""
