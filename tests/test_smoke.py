@@ -1,9 +1,10 @@
+import pytest
+
 from generala_tui.cli import main
 
 
-def test_version_flag_prints_version_and_exits_zero(capsys):
-    try:
+def test_version_flag_prints_version_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
         main(["--version"])
-    except SystemExit as exit_:
-        assert exit_.code == 0
-    assert "generala-tui" in capsys.readouterr().out
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.startswith("generala-tui ")

@@ -118,9 +118,14 @@ async def test_coach_shows_the_best_action_and_follows_holds_and_rolls() -> None
         await pilot.pause()
         after_roll = str(panel.render())
         assert "▶ " in after_roll and "−" in after_roll
+        assert "◆" not in after_roll
         await pilot.press("3")
+        await pilot.pause()
+        held = app.game.turn.dice[2]
+        assert f"◆[{held}]" in str(panel.render())  # the keep the held die makes
         await pilot.press("r")
         await pilot.pause()
+        assert app.game.turn.rolls == 2
         assert str(panel.render()) != after_roll
         await pilot.press("h")
         await pilot.pause()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from textual.binding import Binding
+
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, ServedRoll
 from generala_tui.ui.app import GeneralaApp
-from generala_tui.ui.screens.help import HelpScreen, help_text
+from generala_tui.ui.screens.game_over import GameOverScreen
+from generala_tui.ui.screens.help import GAME_OVER_KEYS, TURN_KEYS, HelpScreen, help_text
 from generala_tui.ui.screens.turn import TurnScreen
 
 
@@ -22,10 +25,15 @@ def test_help_follows_the_house_rules() -> None:
     assert "Two pairs" in help_text(HouseRules(two_pairs=True))
 
 
-def test_help_lists_every_turn_screen_key() -> None:
+def test_help_explains_every_key_of_the_turn_and_winner_screens() -> None:
     text = help_text(HouseRules())
-    for key in ["`r`", "`space`", "`1` … `5`", "`enter`", "`s`", "`?`", "`ctrl+q`", "`escape`"]:
-        assert key in text
+    for screen, explained in [(TurnScreen, TURN_KEYS), (GameOverScreen, GAME_OVER_KEYS)]:
+        for binding in screen.BINDINGS:
+            assert isinstance(binding, Binding)
+            action = binding.action.split("(")[0]
+            assert action in explained, f"{screen.__name__} key {binding.key} is not in the help"
+            keys, what = explained[action]
+            assert f"| {keys} | {what} |" in text
 
 
 async def test_question_mark_opens_help_for_the_game_in_play_and_escape_closes_it() -> None:

@@ -91,7 +91,13 @@ def test_game_over_by_served_generala(snap_compare: Any) -> None:
 
 
 def test_turn_screen_with_the_coach(snap_compare: Any) -> None:
-    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE, press=["h", "r", "2"])
+    async def coach_on(pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await settle(pilot)  # the strategy table is computed in a worker
+        await pilot.press("r", "2")
+        await pilot.pause()
+
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE, run_before=coach_on)
 
 
 def test_analysis_screen(snap_compare: Any) -> None:

@@ -160,7 +160,7 @@ async def test_served_roll_is_announced_and_marked_on_the_box() -> None:
     app = GeneralaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "Served roll" in str(app.screen.query_one("#message").render())
+        assert "Served!" in str(app.screen.query_one("#message").render())
         row = app.screen.query_one("#box-full_house", BoxRow)
         assert "35 served" in str(row.render())
 

@@ -19,19 +19,45 @@ _STRAIGHTS = {
     StraightRule.ONES_WILD: "five different numbers, each 1 standing in for any missing one",
 }
 
-KEYS_TEXT = """\
+TURN_KEYS: dict[str, tuple[str, str]] = {
+    "roll": ("`r`, `space`", "roll the dice that are not held"),
+    "hold": ("`1` … `5`", "hold or release a die (or click it)"),
+    "move": ("`↑` `↓`", "move the highlight over your open boxes"),
+    "fill": ("`enter`", "fill the highlighted box (or click a box); in a tie-break, end the turn"),
+    "scorecard": ("`s`", "show the scorecard; `escape` closes it"),
+    "coach": ("`h`", "the coach: every choice's expected final total and what it costs"),
+    "help": ("`?`", "this help"),
+    "skip_ahead": ("`f`", "during a computer's turn: play the rest of it at once"),
+    "speed": ("`+` `-`", "a computer's pace: faster, slower"),
+}
+"""What each key of the turn screen does, by the action it is bound to."""
+
+GAME_OVER_KEYS: dict[str, tuple[str, str]] = {
+    "play_again": ("`a`", "play again with the same players"),
+    "new_game": ("`n`", "a new game: back to the setup screen"),
+    "scorecard": ("`s`", "the final scorecard"),
+    "analysis": ("`v`", "the analysis: the expected points each player's decisions lost"),
+    "quit": ("`q`", "quit"),
+}
+"""What each key of the winner's screen does, by the action it is bound to."""
+
+
+def keys_text() -> str:
+    """Every key, in Markdown tables."""
+    turn = "\n".join(f"| {keys} | {what} |" for keys, what in TURN_KEYS.values())
+    over = "\n".join(f"| {keys} | {what} |" for keys, what in GAME_OVER_KEYS.values())
+    return f"""\
 # Keys
-| Key | What it does |
+| During a turn | What it does |
 |---|---|
-| `r`, `space` | roll the dice that are not held |
-| `1` … `5` | hold or release a die (or click it) |
-| `↑` `↓` | move the highlight over your open boxes |
-| `enter` | fill the highlighted box (or click a box); in a tie-break, end the turn |
-| `s` | show the scorecard; `escape` closes it |
-| `?` | this help |
+{turn}
 | `y` / `enter`, `n` / `escape` | answer a question |
 | `ctrl+p` | the command palette |
 | `ctrl+q` | quit (asks first during a game) |
+
+| After a game | What it does |
+|---|---|
+{over}
 
 On the setup screen: `ctrl+n` adds a player, `ctrl+r` opens the house rules,
 `ctrl+s` starts the game, `tab` moves between the fields.
@@ -104,7 +130,7 @@ def help_text(house_rules: HouseRules) -> str:
         )
     else:
         lines.append("Players tied for the highest total **share the win**.")
-    return "\n".join(lines) + "\n\n" + KEYS_TEXT
+    return "\n".join(lines) + "\n\n" + keys_text()
 
 
 class HelpScreen(ModalScreen[None]):

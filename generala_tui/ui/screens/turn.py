@@ -259,19 +259,25 @@ class TurnScreen(Screen[None]):
                 "[b]$name[/b], roll the dice: [b]r[/b], space, or the Roll button.",
                 name=state.current_player.name,
             )
+        if not rules.can_roll(state) and state.rolls_left:
+            return Content("All five dice are held: release one to roll, or fill a box.")
+        served = Content("")
         if turn.served:
             bonus = state.house_rules.served_bonus
-            return Content.from_markup(
-                "[b $warning]Served roll![/] Straight, Full house and Four of a kind "
-                f"score +{bonus} now."
+            two_pairs = ", Two pairs +5" if state.house_rules.two_pairs else ""
+            served = Content.from_markup(
+                f"[b $warning]Served![/] Straight, Full, Póker +{bonus}{two_pairs}. "
             )
-        if not rules.can_roll(state):
-            if state.rolls_left:
-                return Content("All five dice are held: release one to roll, or fill a box.")
+        if not state.rolls_left:
             if state.phase is Phase.TIE_BREAK:
-                return Content("No rolls left: end your turn to take the tie-break score.")
-            return Content("No rolls left: choose a box (↑↓ and Enter, or click it).")
-        return Content("Click dice or press 1-5 to hold them, then roll; or fill a box.")
+                rest = "No rolls left: end your turn to take the tie-break score."
+            else:
+                rest = "No rolls left: choose a box (↑↓ and Enter, or click it)."
+        elif turn.served:
+            rest = "Hold dice and roll, or fill a box."
+        else:
+            rest = "Click dice or press 1-5 to hold them, then roll; or fill a box."
+        return Content.assemble(served, rest)
 
     def _show_tie_break(self, state: GameState) -> None:
         tie_round = state.tie_breaks[-1]
