@@ -20,6 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from . import store
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Phase, Player
 from .game.rules import SEED_RANGE, IllegalMove, new_game
 from .options import OptionError, parse_players, parse_rules
@@ -135,7 +136,7 @@ def simulate(
     from .game.strategy import play_game, solve
 
     # The table's compute time, even when it comes from the cache this time.
-    strategy = solve(house_rules)
+    strategy = solve(house_rules, tables=store.strategy_tables)
     seeds = random.Random(seed) if seed is not None else random.SystemRandom()
     totals: list[list[int]] = [[] for _ in players]
     wins = [0] * len(players)

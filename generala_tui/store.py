@@ -28,12 +28,14 @@ from .game.model import HouseRules
 __all__ = [
     "Settings",
     "SettingsProblem",
+    "StrategyTables",
     "cache_dir",
     "config_dir",
     "load_settings",
     "load_strategy_table",
     "save_settings",
     "save_strategy_table",
+    "strategy_tables",
 ]
 
 APP_NAME = "generala-tui"
@@ -103,6 +105,20 @@ def _write_atomically(path: Path, data: bytes) -> bool:
             os.unlink(temporary)
         return False
     return True
+
+
+class StrategyTables:
+    """The strategy tables on disk, in the shape ``generala_tui.game.strategy.solve`` takes."""
+
+    def load(self, key: str) -> bytes | None:
+        return load_strategy_table(key)
+
+    def save(self, key: str, data: bytes) -> bool:
+        return save_strategy_table(key, data)
+
+
+strategy_tables = StrategyTables()
+"""Hand this to ``solve(..., tables=...)`` to keep tables between runs."""
 
 
 # --- settings ---------------------------------------------------------------------

@@ -12,7 +12,8 @@ from pathlib import Path
 import generala_tui.game
 
 GAME_DIR = Path(generala_tui.game.__file__).parent
-FORBIDDEN = ("textual", "generala_tui.ui")
+# The game does no I/O: files are generala_tui.store's business.
+FORBIDDEN = ("textual", "generala_tui.ui", "generala_tui.store")
 
 
 def game_modules() -> list[str]:

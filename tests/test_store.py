@@ -76,11 +76,11 @@ def test_a_cache_path_blocked_by_a_file_is_a_miss_not_an_error(cache_home):
 
 def test_solve_writes_the_table_and_a_fresh_process_reads_it(no_memory, cache_home):
     house_rules = HouseRules(generala_points=60, served_bonus=10)
-    computed = solve(house_rules)
+    computed = solve(house_rules, tables=store.strategy_tables)
     assert not computed.from_disk
     assert store.load_strategy_table(strategy_key(house_rules)) is not None
     optimal._memory.clear()
-    loaded = solve(house_rules)
+    loaded = solve(house_rules, tables=store.strategy_tables)
     assert loaded.from_disk
     assert loaded.expected_score == computed.expected_score
     assert loaded.solve_seconds == pytest.approx(computed.solve_seconds)
@@ -88,28 +88,28 @@ def test_solve_writes_the_table_and_a_fresh_process_reads_it(no_memory, cache_ho
 
 def test_a_damaged_table_is_recomputed(no_memory):
     house_rules = HouseRules(generala_points=60, straight="strict")
-    expected = solve(house_rules, disk=False).expected_score
+    expected = solve(house_rules).expected_score
     optimal._memory.clear()
     store.save_strategy_table(strategy_key(house_rules), b"this is no table")
-    strategy = solve(house_rules)
+    strategy = solve(house_rules, tables=store.strategy_tables)
     assert not strategy.from_disk
     assert strategy.expected_score == expected
     # ... and the damaged file was replaced by a good one.
     optimal._memory.clear()
-    assert solve(house_rules).from_disk
+    assert solve(house_rules, tables=store.strategy_tables).from_disk
 
 
 def test_a_table_saved_for_other_rules_is_not_used(no_memory):
     house_rules = HouseRules(straight="wraparound")
     other = HouseRules(straight="strict")
-    solve(other)
+    solve(other, tables=store.strategy_tables)
     data = store.load_strategy_table(strategy_key(other))
     assert data is not None
     store.save_strategy_table(strategy_key(house_rules), data)
     optimal._memory.clear()
-    strategy = solve(house_rules)
+    strategy = solve(house_rules, tables=store.strategy_tables)
     assert not strategy.from_disk
-    assert strategy.expected_score != solve(other).expected_score
+    assert strategy.expected_score != solve(other, tables=store.strategy_tables).expected_score
 
 
 def test_solve_works_with_an_unusable_cache(no_memory, cache_home):

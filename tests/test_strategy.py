@@ -37,7 +37,7 @@ def _cache_in_tmp(tmp_path, monkeypatch):
 
 
 def strategy_for(**changes: object) -> Strategy:
-    return solve(HouseRules.model_validate(changes), disk=False)
+    return solve(HouseRules.model_validate(changes))
 
 
 def position(
@@ -480,11 +480,11 @@ def test_solve_is_cached_in_memory():
 
 def test_tables_differing_only_in_tie_break_share_their_values():
     solve(HouseRules())
-    strategy = cached_strategy(HouseRules(tie_break=False), disk=False)
+    strategy = cached_strategy(HouseRules(tie_break=False))
     assert strategy is not None, "the table of the default rules serves"
     assert strategy.house_rules.tie_break is False
     assert strategy.expected_score == solve(HouseRules()).expected_score
-    assert cached_strategy(HouseRules(tie_break=False), disk=False) is strategy
+    assert cached_strategy(HouseRules(tie_break=False)) is strategy
     assert solve(HouseRules(tie_break=False)) is strategy
 
 
@@ -496,7 +496,7 @@ def test_importing_the_game_and_the_strategy_package_does_not_import_numpy():
         "from generala_tui.game.strategy import Action, Strategy, choose_action, solve\n"
         "assert 'numpy' not in sys.modules, 'numpy was imported'\n"
         "from generala_tui.game.model import HouseRules\n"
-        "solve(HouseRules(), disk=False)\n"
+        "solve(HouseRules())\n"
         "assert 'numpy' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -508,7 +508,7 @@ def test_progress_is_reported_up_to_one():
 
     house_rules = HouseRules(straight="strict", generala_points=60)
     _memory.clear()
-    solve(house_rules, progress=seen.append, disk=False)
+    solve(house_rules, progress=seen.append)
     assert seen and seen[-1] == 1.0
     assert seen == sorted(seen)
     assert all(0 < fraction <= 1 for fraction in seen)

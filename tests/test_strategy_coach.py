@@ -27,7 +27,7 @@ def _cache_in_tmp(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def strategy():
-    return solve(HouseRules(), disk=False)
+    return solve(HouseRules())
 
 
 def recorded_game(levels: list[Level], seed: int, strategy) -> list[tuple[GameState, Action]]:
@@ -75,7 +75,7 @@ def test_an_easy_game_loses_points_and_names_its_three_costliest_decisions(strat
 
 def test_scratching_a_served_generala_is_the_costliest_decision(strategy):
     house_rules = HouseRules(served_generala_wins=False)
-    local = solve(house_rules, disk=False)
+    local = solve(house_rules)
     state = position(
         house_rules,
         {C.GENERALA, C.ONES, C.SIXES},

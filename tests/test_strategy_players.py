@@ -58,7 +58,7 @@ def test_expert_mean_over_two_thousand_games_agrees_with_its_expected_score():
     # standard errors (about 2.6 points here) bound a correct solver's
     # deviation with a chance of failing of 6 in 100,000, and the seeds make
     # the test deterministic.
-    strategy = solve(NO_AUTOMATIC_WIN, disk=False)
+    strategy = solve(NO_AUTOMATIC_WIN)
     players = computers(Level.EXPERT)
     scores = []
     for seed in range(2000):
@@ -73,7 +73,7 @@ def test_expert_mean_over_two_thousand_games_agrees_with_its_expected_score():
 def test_expert_beats_medium_beats_easy():
     # Expected means are about 152, 145 and 131 with standard deviations near
     # 30: over 300 games the gaps are about 3 and 6 standard errors.
-    strategy = solve(NO_AUTOMATIC_WIN, disk=False)
+    strategy = solve(NO_AUTOMATIC_WIN)
     players = computers(Level.EXPERT, Level.MEDIUM, Level.EASY)
     scores: list[list[int]] = [[], [], []]
     for seed in range(300):
@@ -101,7 +101,7 @@ def test_expert_beats_medium_beats_easy():
 )
 def test_every_level_plays_whole_games_with_legal_moves(changes):
     house_rules = HouseRules.model_validate(changes)
-    strategy = solve(house_rules, disk=False)
+    strategy = solve(house_rules)
     players = computers(Level.EXPERT, Level.MEDIUM, Level.EASY)
     moves: list[tuple[GameState, Action]] = []
     for seed in range(3):
@@ -156,9 +156,9 @@ def test_choose_action_refuses_a_human_and_a_finished_game():
 def test_expert_refuses_a_strategy_solved_for_other_rules():
     state = rules.roll(rules.new_game(computers(Level.EXPERT), seed=1), [1, 2, 3, 4, 6])
     with pytest.raises(ValueError, match="other house rules"):
-        choose_action(state, strategy=solve(HouseRules(generala_points=60), disk=False))
+        choose_action(state, strategy=solve(HouseRules(generala_points=60)))
     # Rules that differ only in the tie-break share the strategy.
-    assert choose_action(state, strategy=solve(HouseRules(tie_break=False), disk=False))
+    assert choose_action(state, strategy=solve(HouseRules(tie_break=False)))
 
 
 def test_apply_action_toggles_holds_then_rolls():
@@ -217,6 +217,6 @@ def test_medium_plays_for_the_most_points_this_turn():
 
 
 def test_expert_follows_the_strategy():
-    strategy = solve(HouseRules(), disk=False)
+    strategy = solve(HouseRules())
     state = position(HouseRules(), {C.FULL_HOUSE, C.SIXES, C.GENERALA}, (6, 6, 6, 2, 3), rolls=2)
     assert choose_action(state, Level.EXPERT, strategy) == strategy.evaluate(state)[0].action

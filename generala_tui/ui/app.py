@@ -153,7 +153,7 @@ class GeneralaApp(App[None]):
         """The strategy table if it is ready; otherwise start computing it and return None."""
         from ..game.strategy import cached_strategy, strategy_key
 
-        ready = cached_strategy(house_rules, disk=False)
+        ready = cached_strategy(house_rules)
         if ready is None:
             key = strategy_key(house_rules)
             if key not in self._solving and key not in self._failed_solves:
@@ -170,7 +170,7 @@ class GeneralaApp(App[None]):
             self.call_from_thread(setattr, self, "strategy_progress", done)
 
         try:
-            solve(house_rules, progress=progress)
+            solve(house_rules, progress=progress, tables=store.strategy_tables)
         except Exception as error:  # reported to the player, never a crash
             self.call_from_thread(self._solve_failed, key, str(error))
         finally:

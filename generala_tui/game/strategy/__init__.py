@@ -1,9 +1,10 @@
 """The optimal strategy, the computer players and the coach.
 
 The strategy is the exact solitaire optimum of RULES.md section 10 for any
-house rules: :func:`solve` gives a :class:`Strategy` (cached in memory and on
-disk), whose :meth:`~Strategy.evaluate` values every legal action of a
-position and whose ``expected_score`` is the expected final total of a game.
+house rules: :func:`solve` gives a :class:`Strategy` (cached in memory, and
+in the :class:`TableStore` a caller passes: the game itself does no I/O),
+whose :meth:`~Strategy.evaluate` values every legal action of a position and
+whose ``expected_score`` is the expected final total of a game.
 
 :func:`choose_action` is the computer players (easy, medium, expert),
 :func:`play_turn` and :func:`play_game` play without a user interface, and
@@ -17,7 +18,15 @@ from __future__ import annotations
 
 from .actions import Action, ActionKind, ActionValue, apply_action, hold_toggles
 from .coach import Decision, PlayerAnalysis, analyse_game
-from .optimal import Planner, Strategy, cached_strategy, medium_planner, solve, strategy_key
+from .optimal import (
+    Planner,
+    Strategy,
+    TableStore,
+    cached_strategy,
+    medium_planner,
+    solve,
+    strategy_key,
+)
 from .players import ActionHook, choose_action, play_game, play_turn
 
 __all__ = [
@@ -29,6 +38,7 @@ __all__ = [
     "Planner",
     "PlayerAnalysis",
     "Strategy",
+    "TableStore",
     "analyse_game",
     "apply_action",
     "cached_strategy",

@@ -21,7 +21,7 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..model import (
     NUMBER_CATEGORIES,
@@ -41,7 +41,15 @@ if TYPE_CHECKING:
     from ._dice import DiceTables, FloatArray
     from ._solver import Progress, RulesTables
 
-__all__ = ["Planner", "Strategy", "cached_strategy", "medium_planner", "solve", "strategy_key"]
+__all__ = [
+    "Planner",
+    "Strategy",
+    "TableStore",
+    "cached_strategy",
+    "medium_planner",
+    "solve",
+    "strategy_key",
+]
 
 _FORMAT = 1
 _PLANS_KEPT = 2048  # about 4 kB each
@@ -394,41 +402,59 @@ def strategy_key(house_rules: HouseRules) -> str:
     return f"strategy-v{_FORMAT}-{digest[:20]}"
 
 
-def cached_strategy(house_rules: HouseRules, disk: bool = True) -> Strategy | None:
-    """The strategy if it is in memory (or, with ``disk``, on disk), without computing it."""
+class TableStore(Protocol):
+    """Where solved tables are kept between runs (``generala_tui.store.strategy_tables``).
+
+    The game package does no I/O itself: a caller that wants tables kept on
+    disk hands one of these to :func:`solve`.
+    """
+
+    def load(self, key: str) -> bytes | None:
+        """The bytes saved under ``key``, or None."""
+        ...
+
+    def save(self, key: str, data: bytes) -> bool:
+        """Keep ``data`` under ``key``; whether that worked."""
+        ...
+
+
+def cached_strategy(house_rules: HouseRules, tables: TableStore | None = None) -> Strategy | None:
+    """The strategy if it is in memory (or in ``tables``), without computing it."""
     strategy = _remembered(house_rules)
-    if strategy is None and disk:
-        strategy = _load(strategy_key(house_rules), house_rules)
+    if strategy is None and tables is not None:
+        strategy = _load(strategy_key(house_rules), house_rules, tables)
         if strategy is not None:
             strategy = _remember(strategy)
     return strategy
 
 
 def solve(
-    house_rules: HouseRules | None = None, progress: Progress | None = None, disk: bool = True
+    house_rules: HouseRules | None = None,
+    progress: Progress | None = None,
+    tables: TableStore | None = None,
 ) -> Strategy:
-    """The optimal strategy of ``house_rules``, from memory, from disk, or computed now.
+    """The optimal strategy of ``house_rules``, from memory, from ``tables``, or computed now.
 
     Computing takes well under two seconds; ``progress`` is then called with
-    the fraction done (0 to 1) as the work goes on. With ``disk`` the table is
-    looked for in, and saved to, the disk cache (:mod:`generala_tui.store`);
-    a cache that can't be read or written is no error. Safe to call from
-    several threads: one computes, the others wait for its result.
+    the fraction done (0 to 1) as the work goes on. With ``tables`` the table
+    is looked for there first, and kept there once computed; tables that can't
+    be read or written are no error. Safe to call from several threads: one
+    computes, the others wait for its result.
     """
     house_rules = house_rules or HouseRules()
     key = strategy_key(house_rules)
     with _memory_lock:
         key_lock = _key_locks.setdefault(key, threading.Lock())
     with key_lock:
-        strategy = cached_strategy(house_rules, disk)
+        strategy = cached_strategy(house_rules, tables)
         if strategy is None:
             from ._solver import solve_values
 
             started = time.perf_counter()
             values = solve_values(house_rules, progress)
             seconds = time.perf_counter() - started
-            if disk:
-                _save(key, house_rules, values, seconds)
+            if tables is not None:
+                _save(key, house_rules, values, seconds, tables)
             strategy = _remember(Strategy(house_rules, values, seconds))
     if progress is not None:
         progress(1.0)
@@ -456,13 +482,12 @@ def _remember(strategy: Strategy) -> Strategy:
         return _memory.setdefault(strategy.house_rules, strategy)
 
 
-def _load(key: str, house_rules: HouseRules) -> Strategy | None:
+def _load(key: str, house_rules: HouseRules, tables: TableStore) -> Strategy | None:
     import numpy as np
 
-    from ... import store
     from ._solver import rules_tables
 
-    data = store.load_strategy_table(key)
+    data = tables.load(key)
     if data is None:
         return None
     try:
@@ -483,10 +508,10 @@ def _load(key: str, house_rules: HouseRules) -> Strategy | None:
     return Strategy(house_rules, values, seconds, from_disk=True)
 
 
-def _save(key: str, house_rules: HouseRules, values: FloatArray, seconds: float) -> None:
+def _save(
+    key: str, house_rules: HouseRules, values: FloatArray, seconds: float, tables: TableStore
+) -> None:
     import numpy as np
-
-    from ... import store
 
     buffer = io.BytesIO()
     np.savez(
@@ -495,7 +520,7 @@ def _save(key: str, house_rules: HouseRules, values: FloatArray, seconds: float)
         solve_seconds=np.array(seconds),
         rules=np.array(house_rules.model_dump_json(exclude={"tie_break"})),
     )
-    store.save_strategy_table(key, buffer.getvalue())
+    tables.save(key, buffer.getvalue())
 
 
 # --- the medium player's one-turn lookahead --------------------------------------

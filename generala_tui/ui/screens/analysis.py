@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from ... import store
 from ...game.model import GameState
 from ...game.strategy import Action, Decision, PlayerAnalysis
 
@@ -86,7 +87,7 @@ class AnalysisScreen(ModalScreen[None]):
         if not self.history:
             self.app.call_from_thread(self._show, [])
             return
-        strategy = solve(self.history[0][0].house_rules)
+        strategy = solve(self.history[0][0].house_rules, tables=store.strategy_tables)
         self.app.call_from_thread(self._show, analyse_game(self.history, strategy))
 
     def _show(self, analyses: Sequence[PlayerAnalysis]) -> None:

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
+from ... import store
 from ...game import rules
 from ...game.model import MAX_ROLLS, Category, GameState, Level, Phase
 from ...game.strategy import Action, ActionKind, ActionValue, choose_action, hold_toggles
@@ -521,7 +522,7 @@ class TurnScreen(Screen[None]):
             if state.current_player.level is Level.EXPERT:
                 from ...game.strategy import solve
 
-                strategy = solve(state.house_rules)
+                strategy = solve(state.house_rules, tables=store.strategy_tables)
             action = choose_action(state, strategy=strategy)
         except Exception as error:  # the turn must not freeze: say so, and let a key retry
             self.app.call_from_thread(self._computer_failed, str(error))
