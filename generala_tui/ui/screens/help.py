@@ -9,7 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown
 
-from ...game.model import GameState, HouseRules, ServedRoll, StraightRule
+from ...game.model import Category, GameState, HouseRules, ServedRoll, StraightRule
+from ...game.rules import category_score
 
 _STRAIGHTS = {
     StraightRule.STANDARD: "1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1",
@@ -72,21 +73,32 @@ def help_text(house_rules: HouseRules) -> str:
         served = "the **first roll** of the turn"
     else:
         served = "any roll that throws **all five dice** (the first roll always does)"
+
+    def points(category: Category, dice: list[int]) -> str:
+        # The rules are the one source of the points: ask them about example dice.
+        plain = category_score(dice, category, h, served=False)
+        served = category_score(dice, category, h, served=True)
+        return f"{plain}, served {served}" if served != plain else str(plain)
+
     rows = [
         "| Ones … Sixes | anything | the sum of the dice showing that number |",
-        f"| Straight | {_STRAIGHTS[h.straight]} | 20, served {20 + bonus} |",
-        f"| Full house | three of a kind and a pair | 30, served {30 + bonus} |",
-        f"| Four of a kind | four dice alike | 40, served {40 + bonus} |",
-        f"| Generala | five dice alike | {h.generala_points} |",
+        f"| Straight | {_STRAIGHTS[h.straight]} | {points(Category.STRAIGHT, [1, 2, 3, 4, 5])} |",
+        "| Full house | three of a kind and a pair "
+        f"| {points(Category.FULL_HOUSE, [2, 2, 2, 3, 3])} |",
+        "| Four of a kind | four dice alike "
+        f"| {points(Category.FOUR_OF_A_KIND, [4, 4, 4, 4, 1])} |",
+        f"| Generala | five dice alike | {points(Category.GENERALA, [6] * 5)} |",
     ]
     if h.double_generala:
-        served_double = 120 if h.double_generala_served_bonus else 100
         rows.append(
             "| Double Generala | five dice alike, once Generala holds points "
-            f"| 100, served {served_double} |"
+            f"| {points(Category.DOUBLE_GENERALA, [6] * 5)} |"
         )
     if h.two_pairs:
-        rows.append("| Two pairs (Doble) | two pairs and an odd die | 10, served 15 |")
+        rows.append(
+            "| Two pairs (Doble) | two pairs and an odd die "
+            f"| {points(Category.TWO_PAIRS, [1, 1, 2, 2, 3])} |"
+        )
     lines = [
         "# How to play Generala",
         "",
