@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
 from generala_tui.game import rules
-from generala_tui.game.model import Box, Category, GameState, HouseRules, Player
+from generala_tui.game.model import Box, Category, GameState, HouseRules, Level, Player
 
 
 def first_seed(predicate: Callable[[GameState], bool], game: GameState) -> int:
@@ -43,3 +43,21 @@ async def settle(pilot: Pilot[None]) -> None:
     with contextlib.suppress(WorkerCancelled):
         await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def settle_until(pilot: Pilot[None], done: Callable[[], bool], rounds: int = 40) -> None:
+    """Let workers and frames run until ``done()`` holds (or ``rounds`` settles pass)."""
+    for _ in range(rounds):
+        await settle(pilot)
+        if done():
+            return
+
+
+def nothing_to_score() -> GameState:
+    """Ana's first roll, 2-3-4-6-6: Generala and the other special boxes only take a scratch."""
+    return rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 3, 4, 6, 6])
+
+
+def computer_first() -> GameState:
+    """An easy computer, Rita, to play before Ana."""
+    return rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)

@@ -12,7 +12,7 @@ from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.coach import CoachPanel
 
-from .conftest import settle
+from .conftest import settle, settle_until
 
 
 def _game(*players: Player, seed: int = 3) -> GameState:
@@ -25,10 +25,7 @@ async def test_a_computer_turn_plays_out_on_the_turn_screen() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r", "enter")
         await pilot.pause()
-        for _ in range(40):
-            await settle(pilot)
-            if app.game.current == 0:
-                break
+        await settle_until(pilot, lambda: app.game.current == 0)
         rita = app.game.players[1]
         assert len(rita.boxes) == 1
         assert app.game.current == 0 and app.game.turn.rolls == 0
@@ -49,10 +46,7 @@ async def test_humans_cannot_act_during_a_computer_turn_and_f_skips_ahead() -> N
         await pilot.pause()
         assert app.game.turn == before.turn  # the computer's first step is still waiting
         await pilot.press("f")
-        for _ in range(40):
-            await settle(pilot)
-            if app.game.current == 1:
-                break
+        await settle_until(pilot, lambda: app.game.current == 1)
         assert app.game.current == 1
         assert len(app.game.players[0].boxes) == 1
 

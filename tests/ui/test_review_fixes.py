@@ -15,11 +15,11 @@ from generala_tui.ui.screens.turn import TurnScreen, box_offers
 from generala_tui.ui.widgets.scorecard import ScorecardTable
 from generala_tui.ui.widgets.standings import Standings
 
-from .conftest import settle
+from .conftest import computer_first, nothing_to_score, settle, settle_until
 
 
 async def test_new_game_while_a_computer_plays_does_not_crash() -> None:
-    game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
+    game = computer_first()
     app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -35,7 +35,7 @@ async def test_new_game_while_a_computer_plays_does_not_crash() -> None:
 
 
 async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> None:
-    game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
+    game = computer_first()
     app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -47,29 +47,23 @@ async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> No
         screen.action_roll()
         assert app.game is before
         await pilot.press("f")
-        for _ in range(40):
-            await settle(pilot)
-            if app.game.current == 1:
-                break
+        await settle_until(pilot, lambda: app.game.current == 1)
         assert app.game.current == 1  # Rita finished her turn
 
 
 async def test_computer_replans_when_the_game_moved_under_it() -> None:
-    game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
+    game = computer_first()
     app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         app.game = rules.roll(app.game)  # something else rolls while her step waits
         await pilot.press("f")
-        for _ in range(40):
-            await settle(pilot)
-            if app.game.current == 1:
-                break
+        await settle_until(pilot, lambda: app.game.current == 1)
         assert app.game.current == 1
 
 
 async def test_ctrl_q_over_another_dialog_still_asks() -> None:
-    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 3, 4, 6, 6])
+    state = nothing_to_score()
     app = GeneralaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.click("#box-generala")
@@ -84,7 +78,7 @@ async def test_ctrl_q_over_another_dialog_still_asks() -> None:
 
 
 async def test_enter_on_the_focused_cancel_button_cancels() -> None:
-    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 3, 4, 6, 6])
+    state = nothing_to_score()
     app = GeneralaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.click("#box-generala")
@@ -182,15 +176,12 @@ async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypat
 
     original = turn.choose_action
     monkeypatch.setattr(turn, "choose_action", broken_once)
-    game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
+    game = computer_first()
     app = GeneralaApp(game, computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert any("could not choose" in n.message for n in app._notifications)
         assert app.game.turn.rolls == 0
         await pilot.press("f")
-        for _ in range(40):
-            await settle(pilot)
-            if app.game.current == 1:
-                break
+        await settle_until(pilot, lambda: app.game.current == 1)
         assert app.game.current == 1

@@ -11,7 +11,7 @@ from generala_tui.game import rules
 from generala_tui.game.model import HouseRules
 from generala_tui.ui.app import GeneralaApp
 
-from .conftest import first_seed, last_turn_tie, settle
+from .conftest import first_seed, last_turn_tie, nothing_to_score, settle
 
 SIZE = (80, 24)
 
@@ -59,7 +59,7 @@ def test_turn_screen_with_optional_boxes_and_locked_holds(snap_compare: Any) -> 
 
 
 def test_scratch_dialog(snap_compare: Any) -> None:
-    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 3, 4, 6, 6])
+    state = nothing_to_score()
     assert snap_compare(GeneralaApp(state), terminal_size=SIZE, press=["up", "up", "up", "enter"])
 
 

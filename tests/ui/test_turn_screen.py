@@ -13,7 +13,7 @@ from generala_tui.ui.widgets.boxes import BoxRow
 from generala_tui.ui.widgets.dice import Die
 from generala_tui.ui.widgets.standings import Standings
 
-from .conftest import first_seed, last_turn_tie
+from .conftest import first_seed, last_turn_tie, nothing_to_score
 
 
 def test_best_box_is_the_open_box_earning_most() -> None:
@@ -116,7 +116,7 @@ async def test_holding_before_the_first_roll_explains_and_changes_nothing() -> N
 
 
 async def test_scratch_asks_first_and_cancel_keeps_the_turn() -> None:
-    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 3, 4, 6, 6])
+    state = nothing_to_score()
     app = GeneralaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.click("#box-generala")
