@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+from textual import events
 from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.pilot import Pilot
+from textual.widgets import Markdown
+from textual.widgets._markdown import MarkdownBlock, MarkdownHeader
 
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, ServedRoll
@@ -46,3 +52,83 @@ async def test_question_mark_opens_help_for_the_game_in_play_and_escape_closes_i
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
+
+
+def _sections(app: GeneralaApp) -> list[MarkdownHeader]:
+    return list(app.screen.query(MarkdownHeader))
+
+
+def _shown(app: GeneralaApp, block: MarkdownBlock) -> bool:
+    """Whether the whole of ``block`` is inside the help's visible window."""
+    window = app.screen.query_one("#help-scroll", VerticalScroll).region
+    return window.contains_region(block.region)
+
+
+async def _open_help(pilot: Pilot[None]) -> VerticalScroll:
+    await pilot.pause()
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HelpScreen)
+    return pilot.app.screen.query_one("#help-scroll", VerticalScroll)
+
+
+@pytest.mark.parametrize("size", [(40, 12), (80, 24)])
+async def test_page_down_reaches_every_section_of_the_help(size: tuple[int, int]) -> None:
+    app = GeneralaApp(house_rules=HouseRules(double_generala=True, two_pairs=True))
+    async with app.run_test(size=size) as pilot:
+        scroll = await _open_help(pilot)
+        assert scroll.max_scroll_y > 0, "the help is taller than the screen at this size"
+        seen: set[int] = set()
+        for _ in range(100):
+            seen |= {n for n, header in enumerate(_sections(app)) if _shown(app, header)}
+            if scroll.scroll_y >= scroll.max_scroll_y:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert seen == set(range(len(_sections(app))))
+        last = list(app.screen.query_one("#help-text", Markdown).query(MarkdownBlock))[-1]
+        assert _shown(app, last)
+
+
+async def test_help_scrolls_by_arrows_home_and_end_wherever_the_focus_is() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        scroll = await _open_help(pilot)
+        assert app.focused is app.screen.query_one("#close-help")
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert scroll.scroll_y == 2
+        await pilot.press("up")
+        await pilot.pause()
+        assert scroll.scroll_y == 1
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y > 0
+        assert "rule book" in str(_sections(app)[-1].render())
+        assert _shown(app, _sections(app)[-1])
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y - scroll.scrollable_content_region.height
+        await pilot.press("home")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+        assert _shown(app, _sections(app)[0])
+
+
+async def test_the_mouse_wheel_scrolls_the_help() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        scroll = await _open_help(pilot)
+        await pilot._post_mouse_events([events.MouseScrollDown], "#help-scroll", offset=(5, 5))
+        await pilot.pause()
+        down = scroll.scroll_y
+        assert down > 0
+        await pilot._post_mouse_events([events.MouseScrollUp], "#help-scroll", offset=(5, 5))
+        await pilot.pause()
+        assert scroll.scroll_y < down
+
+
+def test_help_sends_players_to_the_rules_page_of_the_project() -> None:
+    text = help_text(HouseRules())
+    assert "docs/rules.md" in text
+    assert "RULES.md" not in text.replace("docs/rules.md", "")

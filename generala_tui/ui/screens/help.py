@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown
 
@@ -49,19 +49,30 @@ def keys_text() -> str:
     over = "\n".join(f"| {keys} | {what} |" for keys, what in GAME_OVER_KEYS.values())
     return f"""\
 # Keys
-| During a turn | What it does |
+## During a turn
+| Key | What it does |
 |---|---|
 {turn}
 | `y` / `enter`, `n` / `escape` | answer a question |
 | `ctrl+p` | the command palette |
 | `ctrl+q` | quit (asks first during a game) |
 
-| After a game | What it does |
+## After a game
+| Key | What it does |
 |---|---|
 {over}
 
-On the setup screen: `ctrl+n` adds a player, `ctrl+r` opens the house rules,
-`ctrl+s` starts the game, `tab` moves between the fields.
+## Elsewhere
+On the setup screen: `enter` in a name goes on to the next name (in the last one it
+starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules, `ctrl+s`
+starts the game, `tab` moves between the fields.
+
+In this help: `↑` `↓`, `PgUp` `PgDn`, `Home` `End` or the mouse wheel scroll;
+`escape` closes it.
+
+# The whole rule book
+Every house rule with its setting name, and the boxes' names in Spanish and
+Swedish: `docs/rules.md` in the game's source folder.
 """
 
 
@@ -81,7 +92,7 @@ def help_text(house_rules: HouseRules) -> str:
         return f"{plain}, served {served}" if served != plain else str(plain)
 
     rows = [
-        "| Ones … Sixes | anything | the sum of the dice showing that number |",
+        "| Ones … Sixes | any dice | the dice of that number, added up |",
         f"| Straight | {_STRAIGHTS[h.straight]} | {points(Category.STRAIGHT, [1, 2, 3, 4, 5])} |",
         "| Full house | three of a kind and a pair "
         f"| {points(Category.FULL_HOUSE, [2, 2, 2, 3, 3])} |",
@@ -146,18 +157,32 @@ def help_text(house_rules: HouseRules) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """The rules and the keys."""
+    """The rules and the keys, in a panel that scrolls by keys and by mouse wheel."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("question_mark", "close", "Close", show=False),
+        Binding("f1", "close", "Close", show=False),
+        Binding("up", "scroll('up')", "Scroll", key_display="↑↓"),
+        Binding("down", "scroll('down')", "Scroll", show=False),
+        Binding("pageup", "scroll('page_up')", "Page", key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll('page_down')", "Page", show=False),
+        Binding("home", "scroll('home')", "Top", show=False),
+        Binding("end", "scroll('end')", "End", show=False),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-panel"):
-            yield Markdown(help_text(self._house_rules()), id="help-text")
-            yield Button("Close (Esc)", id="close-help")
+            scroll = VerticalScroll(id="help-scroll")
+            # The screen's keys scroll it from anywhere; the focus stays on Close.
+            scroll.can_focus = False
+            with scroll:
+                yield Markdown(help_text(self._house_rules()), id="help-text")
+            yield Button("Close (Esc)", id="close-help", compact=True)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#close-help", Button).focus()
 
     def _house_rules(self) -> HouseRules:
         game = self.app.game  # type: ignore[attr-defined]
@@ -165,6 +190,20 @@ class HelpScreen(ModalScreen[None]):
             return game.house_rules
         rules = self.app.house_rules  # type: ignore[attr-defined]
         return rules if isinstance(rules, HouseRules) else HouseRules()
+
+    def action_scroll(self, where: str) -> None:
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        moves = {
+            "up": scroll.scroll_up,
+            "down": scroll.scroll_down,
+            "page_up": scroll.scroll_page_up,
+            "page_down": scroll.scroll_page_down,
+            "home": scroll.scroll_home,
+            "end": scroll.scroll_end,
+        }
+        move = moves.get(where)
+        if move is not None:
+            move(animate=False)
 
     @on(Button.Pressed, "#close-help")
     def action_close(self) -> None:
