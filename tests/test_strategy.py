@@ -12,6 +12,7 @@ from functools import cache
 import pytest
 
 from generala_tui.game import rules
+from generala_tui.game.action import Action, ActionKind
 from generala_tui.game.model import (
     NUMBER_OF_DICE,
     Box,
@@ -25,7 +26,7 @@ from generala_tui.game.model import (
     TieBreakRound,
     Turn,
 )
-from generala_tui.game.strategy import Action, ActionKind, Strategy, cached_strategy, solve
+from generala_tui.game.strategy import Strategy, cached_strategy, solve
 
 C = Category
 TOLERANCE = 1e-9
@@ -493,7 +494,8 @@ def test_importing_the_game_and_the_strategy_package_does_not_import_numpy():
         "import sys\n"
         "import generala_tui.game, generala_tui.game.rules, generala_tui.game.strategy\n"
         "import generala_tui.cli, generala_tui.simulate, generala_tui.store\n"
-        "from generala_tui.game.strategy import Action, Strategy, choose_action, solve\n"
+        "from generala_tui.game.action import Action\n"
+        "from generala_tui.game.strategy import Strategy, choose_action, solve\n"
         "assert 'numpy' not in sys.modules, 'numpy was imported'\n"
         "from generala_tui.game.model import HouseRules\n"
         "solve(HouseRules())\n"

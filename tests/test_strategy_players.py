@@ -9,6 +9,7 @@ import pytest
 from test_strategy import ReferenceTurn, position
 
 from generala_tui.game import rules
+from generala_tui.game.action import Action, ActionKind
 from generala_tui.game.model import (
     Box,
     Category,
@@ -22,9 +23,6 @@ from generala_tui.game.model import (
 )
 from generala_tui.game.rules import IllegalMove
 from generala_tui.game.strategy import (
-    Action,
-    ActionKind,
-    apply_action,
     choose_action,
     play_game,
     play_turn,
@@ -107,7 +105,7 @@ def test_every_level_plays_whole_games_with_legal_moves(changes):
     for seed in range(3):
         moves.clear()
         state = rules.new_game(players, house_rules, seed=seed)
-        # apply_action plays through the rules functions: an illegal move raises.
+        # rules.play refuses an illegal move: every action taken was legal.
         state = play_game(state, strategy, on_action=lambda s, a: moves.append((s, a)))
         assert state.phase is Phase.OVER
         assert moves
@@ -159,16 +157,6 @@ def test_expert_refuses_a_strategy_solved_for_other_rules():
         choose_action(state, strategy=solve(HouseRules(generala_points=60)))
     # Rules that differ only in the tie-break share the strategy.
     assert choose_action(state, strategy=solve(HouseRules(tie_break=False)))
-
-
-def test_apply_action_toggles_holds_then_rolls():
-    state = rules.roll(rules.new_game(["Ana"], seed=1), [6, 6, 2, 3, 6])
-    state = rules.toggle_hold(state, 3)
-    after = apply_action(state, Action.roll((0, 1, 4)), values=[5, 5])
-    assert after.turn.dice == (6, 6, 5, 5, 6)
-    assert after.turn.held == (True, True, False, False, True)
-    with pytest.raises(IllegalMove):
-        apply_action(rules.new_game(["Ana"], seed=1), Action.roll((0,)))
 
 
 # --- habits ------------------------------------------------------------------------

@@ -174,13 +174,70 @@ class TieBreakRound(_Frozen):
     scores: tuple[int, ...] = ()
 
 
+class HoldToggled(_Frozen):
+    """A die held or released between rolls: a step towards a roll, not a decision."""
+
+    kind: Literal["hold"] = "hold"
+    seat: int = Field(ge=0)
+    die: int = Field(ge=0, lt=NUMBER_OF_DICE)
+    held: bool
+    """Whether the die is held after the step."""
+
+
+class Rolled(_Frozen):
+    """A roll: the dice that were held, and what the five dice show after it."""
+
+    kind: Literal["roll"] = "roll"
+    seat: int = Field(ge=0)
+    held: tuple[int, ...] = ()
+    """Positions (0 to 4) of the dice held when the roll was thrown."""
+    dice: tuple[int, ...]
+    """All five dice after the roll, in position order."""
+    served: bool = False
+    """Whether the roll was served (RULES.md section 3)."""
+    won: bool = False
+    """Whether the roll won the game at once: a served Generala (RULES.md section 6)."""
+
+    @property
+    def thrown(self) -> tuple[int, ...]:
+        """The positions the roll threw."""
+        return tuple(i for i in range(NUMBER_OF_DICE) if i not in self.held)
+
+
+class Filled(_Frozen):
+    """A box filled, ending the turn: the points it took, 0 for a scratch."""
+
+    kind: Literal["fill"] = "fill"
+    seat: int = Field(ge=0)
+    category: Category
+    scratch: bool = False
+    """Whether the player chose to scratch the box (a 0 scored in Ones to Sixes is not)."""
+    points: int = Field(default=0, ge=0)
+    served_bonus: int = Field(default=0, ge=0)
+    """The part of ``points`` the served roll added."""
+
+
+class TieBreakEnded(_Frozen):
+    """A tie-break turn ended, with the tie-break score its dice earned (RULES.md section 7)."""
+
+    kind: Literal["tie_break"] = "tie_break"
+    seat: int = Field(ge=0)
+    points: int = Field(ge=0)
+
+
+LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Field(discriminator="kind")]
+"""One step of the game's log, appended by the rules functions."""
+
+
 class GameState(_Frozen):
     """Everything about a game in progress or finished.
 
     ``current`` is the index of the player whose turn it is. ``winners`` is
-    empty until the game is over. ``seed`` and ``dice_thrown`` make the dice
-    reproducible: the n-th roll of a game is drawn from the seed and n, so a
-    saved game goes on with the same dice.
+    empty until the game is over. ``log`` is the game's record: every step
+    taken since the start, in order, appended by the rules functions, so the
+    game can be replayed from its start (:func:`generala_tui.game.rules.replay`).
+    ``seed`` makes the dice reproducible: the n-th roll of a game is drawn from
+    the seed and n, so a saved game goes on with the same dice.
     """
 
     players: tuple[Player, ...]
@@ -192,7 +249,12 @@ class GameState(_Frozen):
     ending: Ending | None = None
     tie_breaks: tuple[TieBreakRound, ...] = ()
     seed: int = 0
-    dice_thrown: int = 0
+    log: tuple[LogEntry, ...] = ()
+
+    @property
+    def dice_thrown(self) -> int:
+        """How many rolls the game has thrown so far."""
+        return sum(1 for entry in self.log if isinstance(entry, Rolled))
 
     @property
     def current_player(self) -> Player:

@@ -1,19 +1,27 @@
 """The rules of Generala as pure functions (RULES.md).
 
-Each move takes a :class:`GameState` and returns a new one, or raises
-:class:`IllegalMove` with a message for the player and leaves the state as it
-was. The verbs are the game's own: :func:`roll`, :func:`toggle_hold`,
-:func:`score`, :func:`scratch`, and :func:`end_tie_break_turn` for a
-tie-break turn.
+Each move takes a :class:`GameState` and returns a new one, with the step
+appended to its log, or raises :class:`IllegalMove` with a message for the
+player and leaves the state as it was. :func:`play` makes one decision (an
+:class:`~generala_tui.game.action.Action`); the verbs are the game's own:
+:func:`roll`, :func:`toggle_hold`, :func:`score`, :func:`scratch`, and
+:func:`end_tie_break_turn` for a tie-break turn. :func:`replay` rebuilds every
+position of a game from its log.
+
+The questions a player's screen asks are answered here too: :func:`offers`
+(what each open box would take now), :func:`can_roll`, :func:`can_hold`,
+:func:`can_fill` and :func:`computer_to_act`.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
+from .action import Action, ActionKind
 from .model import (
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -23,31 +31,47 @@ from .model import (
     Box,
     Category,
     Ending,
+    Filled,
     GameState,
+    HoldToggled,
     HouseRules,
     Phase,
     Player,
+    Rolled,
     ServedRoll,
     StraightRule,
+    TieBreakEnded,
     TieBreakRound,
     Turn,
 )
 
 __all__ = [
+    "BadRecord",
     "IllegalMove",
+    "Offer",
+    "can_end_tie_break_turn",
+    "can_fill",
+    "can_hold",
     "can_roll",
     "category_name",
     "category_score",
     "check_dice",
+    "computer_to_act",
     "double_generala_status",
     "end_tie_break_turn",
     "is_generala",
     "is_straight",
     "new_game",
+    "offers",
+    "play",
+    "positions",
+    "replay",
     "roll",
     "score",
     "scoring_options",
     "scratch",
+    "served_bonuses",
+    "starting_position",
     "thrown_dice",
     "tie_break_score",
     "toggle_hold",
@@ -63,7 +87,12 @@ _STANDARD_STRAIGHTS = (
     frozenset({3, 4, 5, 6, 1}),
 )
 _STRICT_STRAIGHTS = _STANDARD_STRAIGHTS[:2]
-_BONUS_CATEGORIES = frozenset({Category.STRAIGHT, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND})
+_BONUS_CATEGORIES = (Category.STRAIGHT, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND)
+"""The boxes whose points the house rule ``served_bonus`` raises on a served roll."""
+_TWO_PAIRS_POINTS = 10
+_TWO_PAIRS_SERVED_BONUS = 5
+_DOUBLE_GENERALA_POINTS = 100
+_DOUBLE_GENERALA_SERVED_POINTS = 120
 _CATEGORY_NAMES = {
     Category.ONES: "Ones",
     Category.TWOS: "Twos",
@@ -147,9 +176,25 @@ def category_score(
     if category is Category.DOUBLE_GENERALA:
         if counts != [5]:
             return 0
-        return 120 if served and house_rules.double_generala_served_bonus else 100
+        if served and house_rules.double_generala_served_bonus:
+            return _DOUBLE_GENERALA_SERVED_POINTS
+        return _DOUBLE_GENERALA_POINTS
     # Two pairs: +5 when served, whatever served_bonus is.
-    return (15 if served else 10) if counts == [1, 2, 2] else 0
+    if counts != [1, 2, 2]:
+        return 0
+    return _TWO_PAIRS_POINTS + (_TWO_PAIRS_SERVED_BONUS if served else 0)
+
+
+def served_bonuses(house_rules: HouseRules) -> dict[Category, int]:
+    """The boxes in play that take more points on a served roll, with how many more."""
+    bonuses: dict[Category, int] = dict.fromkeys(_BONUS_CATEGORIES, house_rules.served_bonus)
+    if house_rules.double_generala and house_rules.double_generala_served_bonus:
+        bonuses[Category.DOUBLE_GENERALA] = _DOUBLE_GENERALA_SERVED_POINTS - _DOUBLE_GENERALA_POINTS
+    if house_rules.two_pairs:
+        bonuses[Category.TWO_PAIRS] = _TWO_PAIRS_SERVED_BONUS
+    return {
+        category: bonuses[category] for category in house_rules.categories() if category in bonuses
+    }
 
 
 def tie_break_score(dice: Sequence[int], house_rules: HouseRules, served: bool) -> int:
@@ -289,17 +334,28 @@ def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
         rolls=turn.rolls + 1,
         served=served,
     )
-    rolled = state.model_copy(update={"turn": new_turn, "dice_thrown": state.dice_thrown + 1})
-    if served and rules.served_generala_wins and is_generala(dice):
-        generala_open = Category.GENERALA not in state.current_player.boxes
-        if state.phase is Phase.TIE_BREAK or generala_open:
-            return rolled.model_copy(
-                update={
-                    "phase": Phase.OVER,
-                    "winners": (state.current,),
-                    "ending": Ending.SERVED_GENERALA,
-                }
-            )
+    won = (
+        served
+        and rules.served_generala_wins
+        and is_generala(dice)
+        and (state.phase is Phase.TIE_BREAK or Category.GENERALA not in state.current_player.boxes)
+    )
+    entry = Rolled(
+        seat=state.current,
+        held=tuple(i for i in range(NUMBER_OF_DICE) if i not in thrown),
+        dice=new_turn.dice,
+        served=served,
+        won=won,
+    )
+    rolled = state.model_copy(update={"turn": new_turn, "log": (*state.log, entry)})
+    if won:
+        return rolled.model_copy(
+            update={
+                "phase": Phase.OVER,
+                "winners": (state.current,),
+                "ending": Ending.SERVED_GENERALA,
+            }
+        )
     return rolled
 
 
@@ -314,7 +370,15 @@ def toggle_hold(state: GameState, die: int) -> GameState:
     if turn.held[die] and turn.locked[die]:
         raise IllegalMove("That die was held for a roll, so it stays held (locked holds).")
     held = tuple(not h if i == die else h for i, h in enumerate(turn.held))
-    return state.model_copy(update={"turn": turn.model_copy(update={"held": held})})
+    entry = HoldToggled(seat=state.current, die=die, held=held[die])
+    return state.model_copy(
+        update={"turn": turn.model_copy(update={"held": held}), "log": (*state.log, entry)}
+    )
+
+
+def can_hold(state: GameState) -> bool:
+    """Whether the player to act may hold or release dice now: after a roll, before the end."""
+    return state.phase is not Phase.OVER and state.turn.rolls > 0
 
 
 # --- ending a turn --------------------------------------------------------
@@ -388,20 +452,28 @@ def score(state: GameState, category: Category) -> GameState:
         else:
             reason = f"These dice don't make {_CATEGORY_NAMES[category]}"
         raise IllegalMove(f"{reason}: scratch it instead, or choose another box.")
-    return _fill(state, category, Box(points=points, scratched=points == 0))
+    plain = category_score(state.turn.dice, category, state.house_rules, served=False)
+    entry = Filled(
+        seat=state.current,
+        category=category,
+        points=points,
+        served_bonus=points - plain if points else 0,
+    )
+    return _fill(state, entry)
 
 
 def scratch(state: GameState, category: Category) -> GameState:
     """Fill an open box with a scratch (0 points), then pass the turn."""
     _open_box(state, category)
-    return _fill(state, Category(category), Box(points=0, scratched=True))
+    return _fill(state, Filled(seat=state.current, category=Category(category), scratch=True))
 
 
-def _fill(state: GameState, category: Category, box: Box) -> GameState:
+def _fill(state: GameState, entry: Filled) -> GameState:
     player = state.current_player
-    filled = player.model_copy(update={"boxes": {**player.boxes, category: box}})
+    box = Box(points=entry.points, scratched=entry.points == 0)
+    filled = player.model_copy(update={"boxes": {**player.boxes, entry.category: box}})
     players = tuple(filled if i == state.current else p for i, p in enumerate(state.players))
-    state = state.model_copy(update={"players": players})
+    state = state.model_copy(update={"players": players, "log": (*state.log, entry)})
     rounds = state.rounds
     if all(len(p.boxes) == rounds for p in players):
         return _finish(state)
@@ -456,7 +528,10 @@ def end_tie_break_turn(state: GameState) -> GameState:
     points = tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
     tie_round = state.tie_breaks[-1]
     tie_round = tie_round.model_copy(update={"scores": (*tie_round.scores, points)})
-    state = state.model_copy(update={"tie_breaks": (*state.tie_breaks[:-1], tie_round)})
+    entry = TieBreakEnded(seat=state.current, points=points)
+    state = state.model_copy(
+        update={"tie_breaks": (*state.tie_breaks[:-1], tie_round), "log": (*state.log, entry)}
+    )
     played = len(tie_round.scores)
     if played < len(tie_round.contenders):
         return _next_turn(state, tie_round.contenders[played])
@@ -474,3 +549,140 @@ def end_tie_break_turn(state: GameState) -> GameState:
 def category_name(category: Category) -> str:
     """The English name of a category, for messages."""
     return _CATEGORY_NAMES[category]
+
+
+# --- one decision, and the whole game again -------------------------------
+
+
+def play(state: GameState, action: Action, dice: Sequence[int] | None = None) -> GameState:
+    """Make one decision of the player to act; raise :class:`IllegalMove` if the rules refuse it.
+
+    A roll first holds exactly the dice ``action.held`` names (each change a
+    step of the log, as :func:`toggle_hold` makes it), then rolls; ``dice``,
+    when given, are the thrown dice's results (see :func:`roll`).
+    """
+    if action.kind is ActionKind.ROLL:
+        if not state.turn.rolls:
+            if action.held:
+                raise IllegalMove("Roll first: there are no dice to hold yet.")
+        else:
+            for die, held in enumerate(state.turn.held):
+                if held != (die in action.held):
+                    state = toggle_hold(state, die)
+        return roll(state, dice)
+    if action.kind is ActionKind.END_TIE_BREAK:
+        return end_tie_break_turn(state)
+    if action.category is None:
+        raise IllegalMove("Choose a box to fill.")
+    if action.kind is ActionKind.SCORE:
+        return score(state, action.category)
+    return scratch(state, action.category)
+
+
+class BadRecord(IllegalMove):
+    """A game's log that does not replay into the game it claims to be."""
+
+
+def starting_position(state: GameState) -> GameState:
+    """The position the game started from: its players, house rules and seed, no step taken."""
+    return GameState(
+        players=tuple(Player(name=p.name, level=p.level) for p in state.players),
+        house_rules=state.house_rules,
+        seed=state.seed,
+    )
+
+
+def replay(state: GameState) -> Iterator[GameState]:
+    """Every position of the game from its start, rebuilt from the seed and the log alone.
+
+    Yields the starting position, then the position after each step of the
+    log; the last one equals ``state``. Raises :class:`BadRecord` naming the
+    first step that does not replay, or when the log leads elsewhere.
+    """
+    position = starting_position(state)
+    yield position
+    for number, entry in enumerate(state.log, start=1):
+        try:
+            if entry.seat != position.current:
+                raise IllegalMove(
+                    f"it is seat {position.current + 1}'s turn, not {entry.seat + 1}'s"
+                )
+            if isinstance(entry, HoldToggled):
+                after = toggle_hold(position, entry.die)
+            elif isinstance(entry, Rolled):
+                thrown = thrown_dice(position.turn)
+                after = roll(position, [entry.dice[i] for i in thrown])
+            elif isinstance(entry, Filled):
+                fill = scratch if entry.scratch else score
+                after = fill(position, entry.category)
+            else:
+                after = end_tie_break_turn(position)
+        except (IllegalMove, IndexError) as error:
+            raise BadRecord(
+                f"Step {number} of the game's record can't be played: {error}"
+            ) from None
+        if after.log[-1] != entry:
+            raise BadRecord(f"Step {number} of the game's record does not match its replay.")
+        position = after
+        yield position
+    if position != state:
+        raise BadRecord("The game's record does not lead to the position it was saved with.")
+
+
+def positions(state: GameState) -> list[GameState]:
+    """:func:`replay` as a list: ``positions(state)[n]`` is the game before step n of its log."""
+    return list(replay(state))
+
+
+# --- what the player's screen asks ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """An open box of the player to act, and what filling it now would do."""
+
+    category: Category
+    points: int | None
+    """The points the box would take now (0: only a scratch); None before the first roll."""
+    served_bonus: int = 0
+    """The part of ``points`` a served roll adds."""
+    double_generala: Literal["alive", "waiting", "dead"] | None = None
+    """For the Double Generala box, whether it can score (:func:`double_generala_status`)."""
+
+
+def offers(state: GameState) -> tuple[Offer, ...]:
+    """The open boxes of the player to act, in scorecard order, with what each takes now.
+
+    Empty outside the regular rounds (a tie-break turn fills no box).
+    """
+    if state.phase is not Phase.PLAYING:
+        return ()
+    player = state.current_player
+    options = scoring_options(state)
+    turn = state.turn
+    result = []
+    for category in state.house_rules.categories():
+        if category in player.boxes:
+            continue
+        status = double_generala_status(player) if category is Category.DOUBLE_GENERALA else None
+        points = options.get(category)
+        bonus = 0
+        if points and turn.served:
+            bonus = points - category_score(turn.dice, category, state.house_rules, served=False)
+        result.append(Offer(category, points, bonus, status))
+    return tuple(result)
+
+
+def can_fill(state: GameState) -> bool:
+    """Whether the player to act may fill a box now (after a roll, in the regular rounds)."""
+    return state.phase is Phase.PLAYING and state.turn.rolls > 0
+
+
+def can_end_tie_break_turn(state: GameState) -> bool:
+    """Whether the player to act may end a tie-break turn now (after a roll)."""
+    return state.phase is Phase.TIE_BREAK and state.turn.rolls > 0
+
+
+def computer_to_act(state: GameState) -> bool:
+    """Whether the game is on and the player to act is a computer player."""
+    return state.phase is not Phase.OVER and state.current_player.level is not None

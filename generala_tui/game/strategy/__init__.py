@@ -16,7 +16,7 @@ a table is first solved or loaded, or a turn first planned.
 
 from __future__ import annotations
 
-from .actions import Action, ActionKind, ActionValue, apply_action, hold_toggles
+from .actions import ActionValue, hold_toggles
 from .coach import Decision, PlayerAnalysis, analyse_game
 from .optimal import (
     Planner,
@@ -30,9 +30,7 @@ from .optimal import (
 from .players import ActionHook, choose_action, play_game, play_turn
 
 __all__ = [
-    "Action",
     "ActionHook",
-    "ActionKind",
     "ActionValue",
     "Decision",
     "Planner",
@@ -40,7 +38,6 @@ __all__ = [
     "Strategy",
     "TableStore",
     "analyse_game",
-    "apply_action",
     "cached_strategy",
     "choose_action",
     "hold_toggles",

@@ -1,18 +1,19 @@
-"""The coach's look back at a finished game: what each player's decisions cost.
+"""The coach's look back at a game: what each player's decisions cost.
 
-Every decision of the regular rounds is valued with the optimal strategy
-(RULES.md section 10): its *loss* is how many expected points the action
-taken gave away against the best action of the position. Tie-break turns are
-not counted.
+The game is rebuilt from its own log (:func:`generala_tui.game.rules.replay`),
+so any state will do, a finished game or one loaded from a file. Every
+decision of the regular rounds is valued with the optimal strategy (RULES.md
+section 10): its *loss* is how many expected points the action taken gave away
+against the best action of the position. Tie-break turns are not counted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..action import Action, action_of
 from ..model import GameState, Phase
-from .actions import Action
+from ..rules import replay
 from .optimal import Strategy, solve
 
 __all__ = ["Decision", "PlayerAnalysis", "analyse_game"]
@@ -26,7 +27,7 @@ class Decision:
     """One decision of a game, valued."""
 
     move: int
-    """Its place in the history (from 0)."""
+    """Its place in the game's log (from 0)."""
     state: GameState
     """The position the decision was taken in."""
     action: Action
@@ -64,23 +65,22 @@ class PlayerAnalysis:
     """The (up to) three costliest decisions that lost points, costliest first."""
 
 
-def analyse_game(
-    history: Sequence[tuple[GameState, Action]], strategy: Strategy | None = None
-) -> list[PlayerAnalysis]:
-    """Value every decision of ``history`` (position, action taken) for each player, by seat.
+def analyse_game(game: GameState, strategy: Strategy | None = None) -> list[PlayerAnalysis]:
+    """Value every decision of the game's log for each player, by seat.
 
     ``strategy`` must be solved for the game's house rules; without it the
-    strategy is solved (or fetched from the cache).
+    strategy is solved (or fetched from the cache). Raises
+    :class:`~generala_tui.game.rules.BadRecord` when the log does not replay.
     """
-    if not history:
-        return []
-    players = history[0][0].players
+    players = game.players
     if strategy is None:
-        strategy = solve(history[0][0].house_rules)
+        strategy = solve(game.house_rules)
     per_player: list[list[Decision]] = [[] for _ in players]
-    for move, (state, action) in enumerate(history):
-        if state.phase is not Phase.PLAYING or not state.turn.rolls:
-            continue  # the first roll of a turn is no choice
+    before = list(replay(game))[:-1]  # the position before each step of the log
+    for move, (state, entry) in enumerate(zip(before, game.log, strict=True)):
+        action = action_of(entry)
+        if action is None or state.phase is not Phase.PLAYING or not state.turn.rolls:
+            continue  # a hold is no decision, nor is the first roll of a turn
         values = strategy.evaluate(state)
         if not values:
             continue

@@ -23,6 +23,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from ..action import Action, ActionKind
 from ..model import (
     NUMBER_CATEGORIES,
     NUMBER_OF_DICE,
@@ -33,7 +34,7 @@ from ..model import (
     Player,
 )
 from ..rules import IllegalMove
-from .actions import Action, ActionKind, ActionValue
+from .actions import ActionValue
 
 if TYPE_CHECKING:
     # numpy and the solver load on first use, so that importing this module
@@ -165,7 +166,7 @@ class Planner:
             for value in self.evaluate(state):
                 if value.action.kind is ActionKind.ROLL and value.kept == kept:
                     return value.expected
-        raise IllegalMove(f"{action.describe(state.turn.dice)} is not possible here.")
+        raise IllegalMove(f"The rules don't allow {action!r} here.")
 
     # --- positions -----------------------------------------------------------
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from ..action import Action, ActionKind
 from ..model import NUMBER_CATEGORIES, NUMBER_OF_DICE, Category, GameState, Level, Phase
-from ..rules import IllegalMove, scoring_options, tie_break_score
-from .actions import Action, ActionKind, apply_action
+from ..rules import IllegalMove, play, scoring_options, tie_break_score
 from .optimal import Strategy, medium_planner, solve, strategy_key
 
 __all__ = ["choose_action", "play_game", "play_turn"]
@@ -109,7 +109,7 @@ def play_turn(
         action = choose_action(state, strategy=strategy)
         if on_action is not None:
             on_action(state, action)
-        state = apply_action(state, action)
+        state = play(state, action)
         if action.kind is not ActionKind.ROLL:
             break
     return state
