@@ -166,3 +166,39 @@ async def test_setup_error_shows_a_markup_name_literally() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "Two players are called bob[/]" in _error(app)
+
+
+async def test_enter_in_a_name_moves_to_the_next_name_and_the_last_enter_starts() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.click("#name-1")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.game is None
+        assert app.focused is app.screen.query_one("#name-2", Input)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#name-3", Input)
+        assert app.game is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert [p.name for p in app.game.players] == ["Player 1", "Player 2", "Player 3"]
+
+
+async def test_enter_in_a_moved_row_follows_the_seating_order() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.click("#down-1")
+        await pilot.pause()
+        assert _names(app) == ["Player 2", "Player 1"]
+        await pilot.click("#name-1")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#name-2", Input)
+        assert app.game is None

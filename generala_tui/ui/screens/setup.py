@@ -70,19 +70,29 @@ class SetupScreen(Screen[None]):
         super().__init__()
         self.players = players or [Player(name="Player 1"), Player(name="Player 2")]
 
+    # Below 24 rows the title goes and the buttons shrink to one line; from 30 rows
+    # everything (eight players too) fits, centred; in between the list scrolls above
+    # Start. Below 60 columns the player rows squeeze (see generala.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-medium"), (30, "-tall")]
+
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):
-            yield Static(TITLE_ART, id="title-art", markup=False)
-            yield Static("The Latin-American dice game", id="subtitle")
-            yield Label("Players, in seating order", classes="section")
-            yield VerticalScroll(id="players")
-            with Horizontal(id="player-buttons"):
-                yield Button("+ Add player (ctrl+n)", id="add-player", compact=True)
-            yield Static(id="setup-error", markup=False)
-            yield Label("House rules", classes="section")
-            with Horizontal(id="rules-row"):
-                yield Static(id="rules-summary", markup=False)
-                yield Button("Change… (ctrl+r)", id="open-settings")
+            # Everything but Start scrolls, so Start stays in view at any height.
+            body = VerticalScroll(id="setup-body")
+            body.can_focus = False  # tab reaches every field, and the focus scrolls it into view
+            with body:
+                yield Static(TITLE_ART, id="title-art", markup=False)
+                yield Static("The Latin-American dice game", id="subtitle")
+                yield Label("Players, in seating order", classes="section")
+                yield VerticalScroll(id="players")
+                with Horizontal(id="player-buttons"):
+                    yield Button("+ Add player (ctrl+n)", id="add-player", compact=True)
+                yield Static(id="setup-error", markup=False)
+                yield Label("House rules", classes="section")
+                with Horizontal(id="rules-row"):
+                    yield Static(id="rules-summary", markup=False)
+                    yield Button("Change… (ctrl+r)", id="open-settings")
             yield Button("Start the game (ctrl+s)", id="start", variant="success")
         yield Footer()
 
@@ -159,8 +169,15 @@ class SetupScreen(Screen[None]):
                 await self._show_players(focus=f"#{verb}-{other + 1}")
         self._error("")
 
-    @on(Input.Submitted)
-    def _name_submitted(self) -> None:
+    @on(Input.Submitted, ".player-row Input")
+    def _name_submitted(self, event: Input.Submitted) -> None:
+        # Enter goes on to the next name; only the last name's Enter starts the game.
+        names = list(self.query(".player-row Input").results(Input))
+        if event.input in names:
+            position = names.index(event.input)
+            if position + 1 < len(names):
+                names[position + 1].focus()
+                return
         self.action_start()
 
     @on(Button.Pressed, "#open-settings")

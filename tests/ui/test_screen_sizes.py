@@ -1,0 +1,49 @@
+"""The setup, settings, help and dialog screens are usable from 40x12 to 250x70."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+from textual.widget import Widget
+from textual.widgets import Input
+
+from generala_tui.ui.app import GeneralaApp
+
+SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (250, 70)]
+
+
+def fully_shown(app: App[None], widget: Widget) -> bool:
+    """Whether the whole widget is on the screen and inside every container that clips it."""
+    if not app.screen.region.contains_region(widget.region):
+        return False
+    clipping = [a for a in widget.ancestors if isinstance(a, Widget) and a.is_scrollable]
+    if any(not a.region.contains_region(widget.region) for a in clipping):
+        return False
+    return widget.region.area > 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
+    size: tuple[int, int],
+) -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert len(app.screen.query(".player-row Input")) == 8
+        assert fully_shown(app, app.screen.query_one("#start"))
+        for seat in range(1, 9):
+            name = app.screen.query_one(f"#name-{seat}", Input)
+            name.focus()
+            await pilot.pause()
+            assert fully_shown(app, name), f"name {seat} at {size}"
+            assert name.region.width >= 8, "a name field shows at least eight characters"
+        settings = app.screen.query_one("#open-settings")
+        settings.focus()
+        await pilot.pause()
+        assert fully_shown(app, settings)
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.game is not None
