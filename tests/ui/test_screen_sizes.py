@@ -8,6 +8,8 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.names import RULE_TEXT
+from generala_tui.ui.screens.settings import SettingsScreen
 
 SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (250, 70)]
 
@@ -47,3 +49,24 @@ async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
         await pilot.click("#start")
         await pilot.pause()
         assert app.game is not None
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_settings_show_save_and_each_rule_it_focuses(size: tuple[int, int]) -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        for button in ("#save", "#cancel", "#preset-0", "#preset-1"):
+            assert fully_shown(app, app.screen.query_one(button)), f"{button} at {size}"
+        for key in RULE_TEXT:
+            control = app.screen.query_one(f"#rule-{key}")
+            if control.disabled:
+                continue
+            control.focus()
+            await pilot.wait_for_scheduled_animations()
+            assert fully_shown(app, control), f"{key} at {size}"
+            title = control.ancestors[1].query_one(".rule-title")
+            assert title.region.width >= 15, "a rule's name has room"

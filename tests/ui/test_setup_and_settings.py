@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select, Static, Switch
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
-from generala_tui.game.model import HouseRules, ServedRoll
+from generala_tui.game.model import HouseRules, ServedRoll, StraightRule
 from generala_tui.ui.app import GeneralaApp
-from generala_tui.ui.screens.settings import SettingsScreen
+from generala_tui.ui.screens.settings import SettingsScreen, inapplicable, preset_in_effect
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
@@ -202,3 +203,91 @@ async def test_enter_in_a_moved_row_follows_the_seating_order() -> None:
         await pilot.pause()
         assert app.focused is app.screen.query_one("#name-2", Input)
         assert app.game is None
+
+
+async def _open_settings(app: GeneralaApp, pilot: Pilot[None]) -> SettingsScreen:
+    await pilot.pause()
+    await pilot.press("ctrl+r")
+    await pilot.pause()
+    assert isinstance(app.screen, SettingsScreen)
+    return app.screen
+
+
+async def test_settings_open_on_the_first_rule_and_enter_changes_nothing() -> None:
+    custom = HouseRules(generala_points=60, locked_holds=True, straight=StraightRule.STRICT)
+    app = GeneralaApp(house_rules=custom)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_settings(app, pilot)
+        assert app.focused is screen.query_one("#rule-generala_points", Select)
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.house_rules == custom
+
+
+async def test_every_switch_says_on_or_off_in_words() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_settings(app, pilot)
+        state = screen.query_one("#state-locked_holds", Label)
+        assert str(state.render()) == "off"
+        assert str(screen.query_one("#state-tie_break", Label).render()) == "on"
+        screen.query_one("#rule-locked_holds", Switch).focus()  # scrolls it into view
+        await pilot.wait_for_scheduled_animations()
+        await pilot.click("#rule-locked_holds")
+        await pilot.pause()
+        assert screen.query_one("#rule-locked_holds", Switch).value
+        assert str(state.render()) == "on"
+        await pilot.press("space")
+        await pilot.pause()
+        assert str(state.render()) == "off"
+        switches = list(screen.query(Switch))
+        assert len(switches) == len(screen.query(".switch-state"))
+
+
+async def test_double_generala_served_bonus_is_disabled_with_the_reason_until_the_box_is_on() -> (
+    None
+):
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_settings(app, pilot)
+        bonus = screen.query_one("#rule-double_generala_served_bonus", Switch)
+        reason = screen.query_one("#help-double_generala_served_bonus", Label)
+        assert bonus.disabled
+        assert "only when “Double Generala box” is on" in str(reason.render())
+        assert screen.query_one("#row-double_generala_served_bonus").has_class("-inapplicable")
+        screen.query_one("#rule-double_generala", Switch).value = True
+        await pilot.pause()
+        assert not bonus.disabled
+        assert "120" in str(reason.render())
+        screen.query_one("#rule-double_generala", Switch).value = False
+        await pilot.pause()
+        assert bonus.disabled
+
+
+async def test_the_preset_in_effect_is_marked_and_custom_rules_are_named() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_settings(app, pilot)
+        classic = screen.query_one("#preset-0", Button)
+        swedish = screen.query_one("#preset-1", Button)
+        custom = screen.query_one("#preset-custom", Label)
+        assert classic.has_class("-in-effect") and str(classic.label).startswith("●")
+        assert not swedish.has_class("-in-effect") and str(swedish.label).startswith("○")
+        assert str(custom.render()) == ""
+        await pilot.click("#preset-1")
+        await pilot.pause()
+        assert swedish.has_class("-in-effect") and not classic.has_class("-in-effect")
+        screen.query_one("#rule-two_pairs", Switch).value = True
+        await pilot.pause()
+        assert not swedish.has_class("-in-effect") and not classic.has_class("-in-effect")
+        assert "custom" in str(custom.render())
+
+
+def test_a_rule_that_changes_nothing_does_not_hide_the_preset() -> None:
+    classic_without_the_120 = HouseRules(double_generala_served_bonus=False)
+    assert preset_in_effect(classic_without_the_120) == "Classic"
+    assert preset_in_effect(HouseRules(double_generala=True)) is None
+    assert inapplicable(HouseRules(double_generala=True)) == {}
+    assert set(inapplicable(HouseRules())) == {"double_generala_served_bonus"}

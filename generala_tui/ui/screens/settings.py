@@ -1,4 +1,4 @@
-"""House rules for new games: every rule of RULES.md section 8, and presets."""
+"""House rules for new games: every house rule, with presets."""
 
 from __future__ import annotations
 
@@ -10,15 +10,21 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
-from ...game.model import HouseRules, ServedRoll
+from ...game.model import Category, HouseRules, ServedRoll
 from ..names import RULE_TEXT, VALUE_TEXT
 
 PRESETS: dict[str, HouseRules] = {
     "Classic": HouseRules(),
     "Swedish text": HouseRules(generala_points=60, served_roll=ServedRoll.ANY_FULL_ROLL),
+}
+
+_NEEDS_BOX: dict[str, tuple[Category, str]] = {
+    # A rule about a box means nothing while that box is not on the scorecard.
+    "double_generala_served_bonus": (Category.DOUBLE_GENERALA, "double_generala"),
 }
 
 
@@ -29,6 +35,33 @@ def _choices(key: str) -> list[tuple[str, Any]]:
     return [(str(value), value) for value in typing.get_args(annotation)]
 
 
+def inapplicable(house_rules: HouseRules) -> dict[str, str]:
+    """The rules that change nothing under the others, each with the reason."""
+    in_play = house_rules.categories()
+    return {
+        key: f"Applies only when “{RULE_TEXT[switch][0]}” is on."
+        for key, (box, switch) in _NEEDS_BOX.items()
+        if box not in in_play
+    }
+
+
+def preset_in_effect(house_rules: HouseRules) -> str | None:
+    """The preset these rules are, ignoring rules that change nothing; None for custom rules."""
+    idle = inapplicable(house_rules)
+    for name, preset in PRESETS.items():
+        if all(
+            getattr(house_rules, key) == getattr(preset, key)
+            for key in HouseRules.model_fields
+            if key not in idle
+        ):
+            return name
+    return None
+
+
+def on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
 class SettingsScreen(Screen[HouseRules | None]):
     """Edit the house rules; dismiss with the saved rules, or None when cancelled."""
 
@@ -37,33 +70,50 @@ class SettingsScreen(Screen[HouseRules | None]):
         Binding("ctrl+s", "save", "Save"),
     ]
 
+    # Below 60 columns each control goes under its rule's words; below 24 rows the
+    # buttons take one line (see generala.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
+
     def __init__(self, house_rules: HouseRules) -> None:
         super().__init__()
         self.house_rules = house_rules
 
     def compose(self) -> ComposeResult:
-        yield Static("[b]House rules[/b]  for new games", id="settings-title")
-        with Horizontal(id="presets"):
-            yield Label("Presets:")
-            for number, name in enumerate(PRESETS):
-                yield Button(name, id=f"preset-{number}", compact=True)
-        with VerticalScroll(id="rules"):
-            for key, (title, explanation) in RULE_TEXT.items():
-                value = getattr(self.house_rules, key)
-                with Horizontal(classes="rule"):
-                    with Vertical(classes="rule-text"):
-                        yield Label(title, classes="rule-title")
-                        yield Label(explanation, classes="rule-help")
-                    if isinstance(value, bool):
-                        yield Switch(value, id=f"rule-{key}")
-                    else:
-                        yield Select(
-                            _choices(key), value=value, allow_blank=False, id=f"rule-{key}"
-                        )
-        with Horizontal(id="settings-buttons"):
-            yield Button("Save (ctrl+s)", id="save", variant="primary")
-            yield Button("Cancel (Esc)", id="cancel")
+        with Vertical(id="settings"):
+            yield Static("[b]House rules[/b]  for new games", id="settings-title")
+            with Horizontal(id="presets"):
+                yield Label("Presets:", id="presets-label")
+                for number, name in enumerate(PRESETS):
+                    yield Button(name, id=f"preset-{number}", compact=True)
+                yield Label("", id="preset-custom")
+            with VerticalScroll(id="rules"):
+                for key, (title, explanation) in RULE_TEXT.items():
+                    yield from self._rule(key, title, explanation)
+            with Horizontal(id="settings-buttons"):
+                yield Button("Save (ctrl+s)", id="save", variant="primary")
+                yield Button("Cancel (Esc)", id="cancel")
         yield Footer()
+
+    def _rule(self, key: str, title: str, explanation: str) -> ComposeResult:
+        value = getattr(self.house_rules, key)
+        with Horizontal(classes="rule", id=f"row-{key}"):
+            with Vertical(classes="rule-text"):
+                yield Label(title, classes="rule-title")
+                yield Label(explanation, classes="rule-help", id=f"help-{key}")
+            with Horizontal(classes="rule-control"):
+                if isinstance(value, bool):
+                    yield Switch(value, id=f"rule-{key}", animate=False)
+                    yield Label(on_off(value), id=f"state-{key}", classes="switch-state")
+                else:
+                    yield Select(
+                        _choices(key), value=value, allow_blank=False, compact=True, id=f"rule-{key}"
+                    )
+
+    def on_mount(self) -> None:
+        self._show_state()
+        # The first rule, not a preset: Enter must never replace every rule at once.
+        self.query_one(f"#rule-{next(iter(RULE_TEXT))}").focus()
 
     def chosen_rules(self) -> HouseRules:
         """The rules as the controls show them now."""
@@ -79,10 +129,37 @@ class SettingsScreen(Screen[HouseRules | None]):
             control = self.query_one(f"#rule-{key}")
             assert isinstance(control, Switch | Select)
             control.value = getattr(house_rules, key)
+        self._show_state()
+
+    def _show_state(self) -> None:
+        """Words for each switch, the rules that don't apply greyed out, the preset marked."""
+        rules = self.chosen_rules()
+        idle = inapplicable(rules)
+        for key, (_, explanation) in RULE_TEXT.items():
+            control = self.query_one(f"#rule-{key}")
+            control.disabled = key in idle
+            self.query_one(f"#row-{key}").set_class(key in idle, "-inapplicable")
+            self.query_one(f"#help-{key}", Label).update(
+                Content(idle[key]) if key in idle else Content(explanation)
+            )
+            if isinstance(control, Switch):
+                self.query_one(f"#state-{key}", Label).update(on_off(control.value))
+        chosen = preset_in_effect(rules)
+        for number, name in enumerate(PRESETS):
+            button = self.query_one(f"#preset-{number}", Button)
+            button.label = Content(f"● {name}" if name == chosen else f"○ {name}")
+            button.set_class(name == chosen, "-in-effect")
+        self.query_one("#preset-custom", Label).update("" if chosen else "(custom rules)")
+
+    @on(Switch.Changed)
+    @on(Select.Changed)
+    def _changed(self) -> None:
+        self._show_state()
 
     @on(Button.Pressed, "#presets Button")
     def _preset(self, event: Button.Pressed) -> None:
-        name = str(event.button.label)
+        number = int((event.button.id or "preset-0").removeprefix("preset-"))
+        name = list(PRESETS)[number]
         self.show_rules(PRESETS[name])
         self.notify(f"Preset {name} chosen: Save to keep it.", markup=False)
 
