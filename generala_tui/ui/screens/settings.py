@@ -107,7 +107,11 @@ class SettingsScreen(Screen[HouseRules | None]):
                     yield Label(on_off(value), id=f"state-{key}", classes="switch-state")
                 else:
                     yield Select(
-                        _choices(key), value=value, allow_blank=False, compact=True, id=f"rule-{key}"
+                        _choices(key),
+                        value=value,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"rule-{key}",
                     )
 
     def on_mount(self) -> None:
