@@ -15,11 +15,11 @@ SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (250, 70)]
 
 
 def fully_shown(app: App[None], widget: Widget) -> bool:
-    """Whether the whole widget is on the screen and inside every container that clips it."""
+    """Whether the whole widget is on the screen and inside every container around it."""
     if not app.screen.region.contains_region(widget.region):
         return False
-    clipping = [a for a in widget.ancestors if isinstance(a, Widget) and a.is_scrollable]
-    if any(not a.region.contains_region(widget.region) for a in clipping):
+    containers = [a for a in widget.ancestors if isinstance(a, Widget)]
+    if any(not a.region.contains_region(widget.region) for a in containers):
         return False
     return widget.region.area > 0
 
@@ -39,12 +39,12 @@ async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
         for seat in range(1, 9):
             name = app.screen.query_one(f"#name-{seat}", Input)
             name.focus()
-            await pilot.pause()
+            await pilot.wait_for_scheduled_animations()
             assert fully_shown(app, name), f"name {seat} at {size}"
             assert name.region.width >= 8, "a name field shows at least eight characters"
         settings = app.screen.query_one("#open-settings")
         settings.focus()
-        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
         assert fully_shown(app, settings)
         await pilot.click("#start")
         await pilot.pause()

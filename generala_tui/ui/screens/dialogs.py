@@ -20,6 +20,10 @@ class ConfirmDialog(ModalScreen[bool]):
         Binding("escape", "cancel", "No", priority=True),
     ]
 
+    # Narrow: the buttons stack; short: they take one line each (see generala.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]
+
     def __init__(
         self, question: Content | str, confirm_label: str = "Yes", cancel_label: str = "No"
     ) -> None:
@@ -36,8 +40,9 @@ class ConfirmDialog(ModalScreen[bool]):
                 yield Button(Content(f"{self.cancel_label} (n)"), id="cancel")
 
     def on_mount(self) -> None:
-        # Enter presses the focused button, and the focus starts on the confirm button.
-        self.query_one("#confirm", Button).focus()
+        # Enter presses the focused button: the focus starts on the safe answer, so a
+        # second Enter never scratches a box or quits by accident.
+        self.query_one("#cancel", Button).focus()
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:
