@@ -76,6 +76,7 @@ __all__ = [
     "tie_break_score",
     "toggle_hold",
     "totals",
+    "turns_ended",
     "validate_names",
 ]
 
@@ -681,6 +682,11 @@ def can_fill(state: GameState) -> bool:
 def can_end_tie_break_turn(state: GameState) -> bool:
     """Whether the player to act may end a tie-break turn now (after a roll)."""
     return state.phase is Phase.TIE_BREAK and state.turn.rolls > 0
+
+
+def turns_ended(state: GameState) -> int:
+    """How many turns of the game have ended (a fill or a tie-break score each): a turn's number."""
+    return sum(1 for entry in state.log if isinstance(entry, Filled | TieBreakEnded))
 
 
 def computer_to_act(state: GameState) -> bool:

@@ -1,24 +1,39 @@
-"""GeneralaApp: owns the game state, the one source of truth, and routes the screens."""
+"""GeneralaApp: owns the game state, the one source of truth; makes the moves; routes the screens.
+
+Screens reach it through the :class:`~generala_tui.ui.host.GameHost` protocol
+and the computer worker through :class:`~generala_tui.ui.host.ComputerHost`;
+neither knows this class.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from textual import work
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from .. import store
 from ..game import rules
-from ..game.model import GameState, HouseRules, Phase, Player
-from ..game.strategy import Action, Strategy
+from ..game.action import Action
+from ..game.model import GameState, HouseRules, Level, Phase, Player
+from . import text
+from .computer import COMPUTER_GROUP, ComputerFailed, play_computer_turns
 from .screens.dialogs import ConfirmDialog, QuitDialog
 from .screens.game_over import GameOverScreen
 from .screens.setup import SetupScreen
 from .screens.turn import TurnScreen
+from .solver import SOLVE_GROUP, Solver, StrategyFailed
+
+if TYPE_CHECKING:
+    from ..game.strategy import Strategy
 
 
 def saved_house_rules() -> tuple[HouseRules, str | None]:
@@ -32,18 +47,25 @@ def saved_house_rules() -> tuple[HouseRules, str | None]:
 class GeneralaApp(App[None]):
     """Generala in the terminal.
 
-    ``game`` is the current :class:`GameState` (``None`` before a game starts);
-    screens call :mod:`generala_tui.game.rules` and assign the new state here,
-    and redraw from it.
+    ``game`` is the current :class:`GameState` (``None`` before a game starts),
+    changed only by :meth:`move` and :meth:`toggle_hold` (and by starting a
+    game); screens redraw from it.
     """
 
     CSS_PATH = "generala.tcss"
     TITLE = "Generala"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", key_display="^q", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", key_display="^q", priority=True),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("s", "scorecard", "Scorecard"),
+        Binding("ctrl+n", "new_game", "New game", show=False),
+    ]
 
     game: reactive[GameState | None] = reactive(None, init=False)
     coach: reactive[bool] = reactive(False, init=False)
     """Whether the coach shows the value of every action on the turn screen."""
+    computers_paused: reactive[bool] = reactive(False, init=False)
+    """Whether the computer players wait for ``p``."""
     strategy_progress: reactive[float | None] = reactive(None, init=False)
     """How far computing the optimal strategy has come (0 to 1), None when idle."""
     strategies_ready: reactive[int] = reactive(0, init=False)
@@ -70,10 +92,15 @@ class GeneralaApp(App[None]):
         self.seed = seed
         self.computer_delay = computer_delay
         """Seconds between the steps of a computer player's turn."""
-        self.history: list[tuple[GameState, Action]] = []
-        """The decisions of the game in play: each position and the action taken."""
-        self._solving: set[str] = set()
-        self._failed_solves: set[str] = set()
+        self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
+        self._skip_turn: int | None = None
+        """The turn (by :func:`turns_ended`) a computer is playing at once, if any."""
+        self._wake = asyncio.Event()
+        """Set whenever a waiting computer should look again: skip, resume, screen change."""
+
+    @property
+    def solver(self) -> Solver:
+        return self._solver
 
     def on_mount(self) -> None:
         if self._startup_warning:
@@ -95,11 +122,12 @@ class GeneralaApp(App[None]):
 
     def start(self, state: GameState) -> None:
         """Play this game from where it stands (a finished one opens on its winner's screen)."""
-        self.history = []
         self.seed = None  # a --seed fixes the first game's dice only
+        self._skip_turn = None
         self.game = state  # watch_game shows the winner's screen of a finished game
         if state.phase is not Phase.OVER:
             self._show(TurnScreen())
+        self._prepare_strategy(state)
 
     def new_game(self, players: Sequence[Player]) -> None:
         """A new game for these players under the current house rules."""
@@ -126,19 +154,20 @@ class GeneralaApp(App[None]):
         self._show(SetupScreen(seats))
 
     def watch_game(self, state: GameState | None) -> None:
-        over = state is not None and state.phase is Phase.OVER
-        if over and not isinstance(self.screen, GameOverScreen):
-            self._show(GameOverScreen())
-
-    def play(self, new_state: GameState, decision: tuple[GameState, Action] | None) -> None:
-        """Make ``new_state`` the game, remembering the decision that led to it."""
-        if decision is not None:
-            self.history.append(decision)
-        self.game = new_state
+        self._wake.set()
+        if state is None:
+            self.workers.cancel_group(self, COMPUTER_GROUP)
+            return
+        if state.phase is Phase.OVER:
+            if not isinstance(self.screen, GameOverScreen):
+                self._show(GameOverScreen())
+            return
+        self._start_computer()
 
     def save_house_rules(self, house_rules: HouseRules) -> None:
         """Use these house rules for new games, and remember them for next time."""
         self.house_rules = house_rules
+        """The house rules for new games (a game in progress keeps its own)."""
         if not store.save_settings(store.Settings(house_rules=house_rules)):
             self.notify(
                 f"The house rules could not be saved in {store.settings_path()}: "
@@ -147,51 +176,148 @@ class GeneralaApp(App[None]):
                 markup=False,
             )
 
+    # --- moves ------------------------------------------------------------
+
+    def move(self, action: Action) -> bool:
+        """Make a decision of the player to act; tell the player when the rules refuse it."""
+        if self.game is None:
+            return False
+        try:
+            self.game = rules.play(self.game, action)
+        except rules.IllegalMove as error:
+            self.notify(str(error), severity="warning", markup=False)
+            return False
+        return True
+
+    def toggle_hold(self, die: int) -> bool:
+        """Hold or release a die of the player to act; tell the player when it can't be."""
+        if self.game is None:
+            return False
+        try:
+            self.game = rules.toggle_hold(self.game, die)
+        except rules.IllegalMove as error:
+            self.notify(str(error), severity="warning", markup=False)
+            return False
+        return True
+
+    def preview(self, action: Action) -> None:
+        """Point the turn screen's cursor at the box a computer is about to fill."""
+        if isinstance(self.screen, TurnScreen) and action.category is not None:
+            self.screen.point_at(action.category)
+
+    # --- computer players -------------------------------------------------
+
+    def _start_computer(self) -> None:
+        """Start the computer players' worker if one is to act and none is running."""
+        state = self.game
+        if state is None or not rules.computer_to_act(state) or self._computers_held():
+            return
+        running = [w for w in self.workers if w.group == COMPUTER_GROUP and w.is_running]
+        if not running:
+            self.run_worker(
+                play_computer_turns(self),
+                name="computer players",
+                group=COMPUTER_GROUP,
+                exclusive=True,
+                exit_on_error=False,
+            )
+
+    async def pace(self) -> bool:
+        """Wait between a computer's steps; False when the computers must stop for now
+        (paused, or a dialog, the scorecard or the help covers the game)."""
+        state = self.game
+        skipping = state is not None and self._skip_turn == rules.turns_ended(state)
+        if not skipping and self.computer_delay > 0 and not self._computers_held():
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.computer_delay)
+        return not self._computers_held()
+
+    def _computers_held(self) -> bool:
+        return self.computers_paused or not isinstance(self.screen, TurnScreen)
+
+    def turn_screen_shown(self) -> None:
+        """The turn screen is in front again: a computer to act goes on."""
+        self._start_computer()
+
+    async def strategy(self, house_rules: HouseRules) -> Strategy:
+        return await self.solver.get(house_rules)
+
+    def skip_ahead(self) -> None:
+        """Play the rest of the computer's turn at once; retry a failed computer or table."""
+        state = self.game
+        if state is None:
+            return
+        self.solver.retry()
+        if rules.computer_to_act(state):
+            self._skip_turn = rules.turns_ended(state)
+        self.computers_paused = False  # f means: go on now
+        self._wake.set()
+        self._start_computer()
+
+    def change_pace(self, step: int) -> None:
+        speeds = self.COMPUTER_SPEEDS
+        index = min(range(len(speeds)), key=lambda i: abs(speeds[i] - self.computer_delay))
+        index = max(0, min(len(speeds) - 1, index + step))
+        self.computer_delay = speeds[index]
+        self.notify(text.pace_notice(index), timeout=1.5)
+
+    def toggle_pause(self) -> None:
+        self.computers_paused = not self.computers_paused
+        self.notify(text.paused_notice(self.computers_paused), timeout=1.5)
+
+    def watch_computers_paused(self) -> None:
+        self._wake.set()
+        self._start_computer()
+
     # --- the optimal strategy ---------------------------------------------
 
-    def strategy(self, house_rules: HouseRules) -> Strategy | None:
-        """The strategy table if it is ready; otherwise start computing it and return None."""
-        from ..game.strategy import cached_strategy, strategy_key
+    def _prepare_strategy(self, state: GameState) -> None:
+        """Start the table the game's experts or the coach will need, after the first frame."""
+        if self.coach or any(p.level is Level.EXPERT for p in state.players):
+            self.call_after_refresh(self.solver.prepare, state.house_rules)
 
-        ready = cached_strategy(house_rules)
-        if ready is None:
-            key = strategy_key(house_rules)
-            if key not in self._solving and key not in self._failed_solves:
-                self._solving.add(key)
-                self.strategy_progress = 0.0
-                self._solve(house_rules, key)
-        return ready
+    def _strategy_progressed(self, done: float | None) -> None:
+        self.strategy_progress = done
 
-    @work(thread=True, group="solve", exit_on_error=False)
-    def _solve(self, house_rules: HouseRules, key: str) -> None:
-        from ..game.strategy import solve
-
-        def progress(done: float) -> None:
-            self.call_from_thread(setattr, self, "strategy_progress", done)
-
-        try:
-            solve(house_rules, progress=progress, tables=store.strategy_tables)
-        except Exception as error:  # reported to the player, never a crash
-            self.call_from_thread(self._solve_failed, key, str(error))
-        finally:
-            self.call_from_thread(self._solved, key)
-
-    def _solved(self, key: str) -> None:
-        self._solving.discard(key)
-        self.strategy_progress = None
+    def _strategy_ready(self) -> None:
         self.strategies_ready += 1
 
-    def _solve_failed(self, key: str, error: str) -> None:
-        # Not retried: the coach says it can't work instead of trying again and again.
-        self._failed_solves.add(key)
-        self.notify(
-            f"The optimal strategy could not be computed: {error}", severity="error", markup=False
-        )
+    def toggle_coach(self) -> None:
+        self.coach = not self.coach
+        if self.coach and self.game is not None:
+            self.solver.retry()
+            self.solver.prepare(self.game.house_rules)
+
+    # --- failures ---------------------------------------------------------
+
+    @on(Worker.StateChanged)
+    def _worker_failed(self, event: Worker.StateChanged) -> None:
+        """The one place a failed worker is reported to the player."""
+        if event.state is not WorkerState.ERROR:
+            return
+        error = event.worker.error
+        if isinstance(error, StrategyFailed):
+            return  # the table's own worker has told the player already
+        if event.worker.group == SOLVE_GROUP:
+            message = text.strategy_failed(str(error))
+        elif isinstance(error, ComputerFailed):
+            message = f"{error}. Press f to try again."
+        else:
+            message = f"Something went wrong in {event.worker.name}: {error}"
+        self.notify(message, severity="error", timeout=10, markup=False)
 
     # --- app-wide actions -------------------------------------------------
 
     def game_in_progress(self) -> bool:
         return self.game is not None and self.game.phase is not Phase.OVER
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scorecard":
+            return self.game is not None
+        if action == "new_game":
+            return self.game_in_progress()
+        return True
 
     async def action_quit(self) -> None:
         if not self.game_in_progress() or isinstance(self.screen, QuitDialog):
@@ -209,22 +335,19 @@ class GeneralaApp(App[None]):
             answered,
         )
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        if isinstance(screen, TurnScreen) and screen.check_action("roll", ()):
-            yield SystemCommand("Roll", "Roll the dice that are not held", screen.action_roll)
-        if isinstance(screen, TurnScreen):
-            yield SystemCommand("Scorecard", "Show every player's boxes", screen.action_scorecard)
-        yield SystemCommand("Rules and keys", "How to play, and every key", self._help)
-        if self.game_in_progress():
-            yield SystemCommand("New game", "Leave this game and set up a new one", self._ask_new)
-
-    def _help(self) -> None:
+    def action_help(self) -> None:
         from .screens.help import HelpScreen
 
-        self.push_screen(HelpScreen())
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
 
-    def _ask_new(self) -> None:
+    def action_scorecard(self) -> None:
+        from .screens.scorecard import ScorecardScreen
+
+        if self.game is not None and not isinstance(self.screen, ScorecardScreen):
+            self.push_screen(ScorecardScreen())
+
+    def action_new_game(self) -> None:
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.show_setup()
@@ -233,3 +356,15 @@ class GeneralaApp(App[None]):
             ConfirmDialog(Content("Leave this game and set up a new one?"), "Leave", "Stay"),
             answered,
         )
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, TurnScreen) and screen.check_action("roll", ()):
+            yield SystemCommand("Roll", "Roll the dice that are not held", screen.action_roll)
+        if self.game is not None:
+            yield SystemCommand("Scorecard", "Show every player's boxes", self.action_scorecard)
+        yield SystemCommand("Rules and keys", "How to play, and every key", self.action_help)
+        if self.game_in_progress():
+            yield SystemCommand(
+                "New game", "Leave this game and set up a new one", self.action_new_game
+            )

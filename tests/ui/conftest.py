@@ -6,7 +6,7 @@ import contextlib
 from collections.abc import Callable
 
 from textual.pilot import Pilot
-from textual.worker import WorkerCancelled
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from generala_tui.game import rules
 from generala_tui.game.model import Box, Category, GameState, HouseRules, Level, Player
@@ -39,9 +39,11 @@ def last_turn_tie(house_rules: HouseRules | None = None) -> GameState:
 
 async def settle(pilot: Pilot[None]) -> None:
     """Wait for the app's workers (a computer thinking, a table solving), then a frame."""
-    # A screen that leaves (the game ends) cancels its workers: that counts as done.
-    with contextlib.suppress(WorkerCancelled):
-        await pilot.app.workers.wait_for_complete()
+    for worker in list(pilot.app.workers):
+        # A cancelled worker (its game went) or a failed one (the app told the player)
+        # is done too.
+        with contextlib.suppress(WorkerCancelled, WorkerFailed):
+            await worker.wait()
     await pilot.pause()
 
 

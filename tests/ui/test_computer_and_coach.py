@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import Input, Select
 
 from generala_tui.game import rules
+from generala_tui.game.action import ActionKind, action_of
 from generala_tui.game.model import GameState, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.analysis import AnalysisScreen
@@ -29,15 +30,16 @@ async def test_a_computer_turn_plays_out_on_the_turn_screen() -> None:
         rita = app.game.players[1]
         assert len(rita.boxes) == 1
         assert app.game.current == 0 and app.game.turn.rolls == 0
-        rita_moves = [action for state, action in app.history if state.current == 1]
-        assert rita_moves and rita_moves[-1].kind.value in {"score", "scratch"}
+        rita_moves = [action_of(entry) for entry in app.game.log if entry.seat == 1]
+        assert rita_moves and rita_moves[-1] is not None
+        assert rita_moves[-1].kind in {ActionKind.SCORE, ActionKind.SCRATCH}
 
 
 async def test_humans_cannot_act_during_a_computer_turn_and_f_skips_ahead() -> None:
     game = _game(Player(name="Rita", level=Level.EASY), Player(name="Ana"))
     app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await pilot.pause()  # Rita's worker waits out her first step's long pace
         before = app.game
         assert before.current == 0
         await pilot.press("r", "1", "enter")
@@ -107,11 +109,11 @@ async def test_coach_shows_the_best_action_and_follows_holds_and_rolls() -> None
         await settle(pilot)
         panel = app.screen.query_one(CoachPanel)
         assert panel.display
-        assert "▶ Roll" in str(panel.render())
+        assert "★ Roll" in str(panel.render())
         await pilot.press("r")
         await pilot.pause()
         after_roll = str(panel.render())
-        assert "▶ " in after_roll and "−" in after_roll
+        assert "★ " in after_roll and "−" in after_roll
         assert "◆" not in after_roll
         await pilot.press("3")
         await pilot.pause()

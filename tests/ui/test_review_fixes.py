@@ -11,7 +11,8 @@ from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog, QuitDialog
 from generala_tui.ui.screens.scorecard import ScorecardScreen
 from generala_tui.ui.screens.setup import SetupScreen
-from generala_tui.ui.screens.turn import TurnScreen, box_offers
+from generala_tui.ui.screens.turn import TurnScreen
+from generala_tui.ui.screens.turn_view import box_offers
 from generala_tui.ui.widgets.scorecard import ScorecardTable
 from generala_tui.ui.widgets.standings import Standings
 
@@ -22,23 +23,22 @@ async def test_new_game_while_a_computer_plays_does_not_crash() -> None:
     game = computer_first()
     app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        turn_screen = app.screen
-        assert isinstance(turn_screen, TurnScreen)
-        assert turn_screen._computer_steps  # Rita's first step waits on its timer
-        app.show_setup()
-        turn_screen._next_computer_step()  # the timer fires as the screen goes
         await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert [w for w in app.workers if w.group == "computer" and w.is_running]
+        app.show_setup()  # while Rita's worker waits out its pace
+        await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         assert app.game is None
         assert app.is_running
+        assert not [w for w in app.workers if w.group == "computer" and w.is_running]
 
 
 async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> None:
     game = computer_first()
     app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TurnScreen)
         titles = {c.title for c in app.get_system_commands(screen)}
@@ -55,7 +55,7 @@ async def test_computer_replans_when_the_game_moved_under_it() -> None:
     game = computer_first()
     app = GeneralaApp(game, computer_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await pilot.pause()
         app.game = rules.roll(app.game)  # something else rolls while her step waits
         await pilot.press("f")
         await settle_until(pilot, lambda: app.game.current == 1)
@@ -77,19 +77,21 @@ async def test_ctrl_q_over_another_dialog_still_asks() -> None:
         assert app.is_running
 
 
-async def test_enter_on_the_focused_cancel_button_cancels() -> None:
+async def test_enter_on_the_scratch_question_keeps_playing() -> None:
     state = nothing_to_score()
     app = GeneralaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.click("#box-generala")
         await pilot.pause()
-        app.screen.query_one("#cancel", Button).focus()
-        await pilot.press("enter")
+        await pilot.press(
+            "enter"
+        )  # the focus starts on "Keep playing": Enter, Enter never scratches
         await pilot.pause()
         assert app.game == state
         await pilot.click("#box-generala")
         await pilot.pause()
-        await pilot.press("enter")  # the focus starts on the confirm button
+        app.screen.query_one("#confirm", Button).focus()
+        await pilot.press("enter")
         await pilot.pause()
         assert app.game.players[0].boxes[Category.GENERALA].scratched
 
@@ -164,7 +166,7 @@ async def test_play_again_after_a_seeded_game_rolls_new_dice() -> None:
 
 
 async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from generala_tui.ui.screens import turn
+    from generala_tui.ui import computer
 
     calls = []
 
@@ -174,8 +176,8 @@ async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypat
             raise RuntimeError("no table")
         return original(state, strategy=strategy)
 
-    original = turn.choose_action
-    monkeypatch.setattr(turn, "choose_action", broken_once)
+    original = computer.choose_action
+    monkeypatch.setattr(computer, "choose_action", broken_once)
     game = computer_first()
     app = GeneralaApp(game, computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -105,15 +105,10 @@ def test_analysis_screen(snap_compare: Any) -> None:
     from generala_tui.game.strategy import play_game
 
     players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
-    history: list[Any] = []
-    final = play_game(
-        rules.new_game(players, HouseRules(served_generala_wins=False), seed=21),
-        on_action=lambda state, action: history.append((state, action)),
-    )
+    final = play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))
     app = GeneralaApp(final)
 
     async def analyse(pilot: Pilot[None]) -> None:
-        pilot.app.history = history  # type: ignore[attr-defined]
         await pilot.press("v")
         await settle(pilot)
 

@@ -8,17 +8,12 @@ from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
-from generala_tui.ui.screens.turn import TurnScreen, best_box
+from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.boxes import BoxRow
 from generala_tui.ui.widgets.dice import Die
 from generala_tui.ui.widgets.standings import Standings
 
 from .conftest import first_seed, last_turn_tie, nothing_to_score
-
-
-def test_best_box_is_the_open_box_earning_most() -> None:
-    state = rules.roll(rules.new_game(["Ana"], seed=1), [6, 6, 6, 2, 2])
-    assert best_box(state) is Category.FULL_HOUSE  # 35 served beats 18 in Sixes
 
 
 async def test_whole_game_with_the_keys_only_reaches_the_winner() -> None:
@@ -134,23 +129,48 @@ async def test_scratch_asks_first_and_cancel_keeps_the_turn() -> None:
         assert app.game.current == 1
 
 
-async def test_enter_fills_the_highlighted_box_which_starts_on_the_best() -> None:
+def _cursor(app: GeneralaApp) -> str | None:
+    rows = [row for row in app.screen.query(BoxRow) if row.cursor and row.display]
+    assert len(rows) <= 1
+    return rows[0].category.value if rows else None
+
+
+async def test_enter_fills_the_box_under_the_cursor() -> None:
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
     app = GeneralaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*["down"] * 7)  # Ones ... Sixes, Straight, Full house
         await pilot.press("enter")
         await pilot.pause()
         assert app.game.players[0].boxes[Category.FULL_HOUSE].points == 35
 
 
-async def test_down_moves_the_highlight_to_the_next_open_box() -> None:
+async def test_the_cursor_starts_each_turn_on_the_first_open_box_and_stays_across_rolls() -> None:
+    state = rules.score(rules.roll(rules.new_game(["Ana"], seed=1), [1, 1, 2, 3, 4]), "ones")
+    app = GeneralaApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert _cursor(app) == "twos"
+        await pilot.press("r", "down", "down")
+        await pilot.pause()
+        assert _cursor(app) == "fours"
+        await pilot.press("1", "r")
+        await pilot.pause()
+        assert app.game.turn.rolls == 2
+        assert _cursor(app) == "fours"  # the player's own choice, kept across the roll
+        await pilot.press("up", "up", "up")  # wraps round from Twos to the last box
+        await pilot.pause()
+        assert _cursor(app) == "generala"
+
+
+async def test_down_moves_the_cursor_to_the_next_open_box() -> None:
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
     app = GeneralaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down")
         await pilot.pause()
-        assert app.screen.query_one("#box-four_of_a_kind", BoxRow).highlighted
-        await pilot.press("enter")  # 0 in four of a kind: asks before scratching
+        assert app.screen.query_one("#box-twos", BoxRow).cursor
+        await pilot.press("enter")  # 0 in Twos: a score of 0, asked first
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
 

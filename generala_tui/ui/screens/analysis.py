@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -12,9 +13,12 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from ... import store
 from ...game.model import GameState
-from ...game.strategy import Action, Decision, PlayerAnalysis
+from ...game.strategy import Decision, PlayerAnalysis
+from ..host import host_of
+from ..text import analysis_failed, describe_action
+
+ANALYSIS_GROUP = "analysis"
 
 
 def _dice(state: GameState) -> str:
@@ -29,9 +33,9 @@ def decision_text(decision: Decision) -> Content:
         round=str(decision.round),
         roll=str(state.turn.rolls),
         dice=_dice(state),
-        played=decision.action.describe(state.turn.dice),
+        played=describe_action(decision.action, state.turn.dice),
         loss=f"{decision.loss:.1f}",
-        best=decision.best.describe(state.turn.dice),
+        best=describe_action(decision.best, state.turn.dice),
     )
 
 
@@ -57,13 +61,18 @@ def analysis_text(analyses: Sequence[PlayerAnalysis]) -> Content:
 
 
 class AnalysisScreen(ModalScreen[None]):
-    """The post-game analysis, computed in a worker."""
+    """The analysis of a game (finished, or any state with its log), made in a worker."""
 
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("v", "close", "Close", show=False)]
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("v", "close", "Close", show=False),
+        Binding("r", "retry", "Try again"),
+    ]
 
-    def __init__(self, history: Sequence[tuple[GameState, Action]]) -> None:
+    def __init__(self, game: GameState) -> None:
         super().__init__()
-        self.history = list(history)
+        self.game = game
+        self._failed = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="analysis-panel"):
@@ -78,21 +87,40 @@ class AnalysisScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._analyse()
+        self._start()
 
-    @work(thread=True, exit_on_error=False)
-    def _analyse(self) -> None:
-        from ...game.strategy import analyse_game, solve
+    def _start(self) -> None:
+        self._failed = False
+        self.refresh_bindings()
+        self.query_one("#analysis", Static).update("Analysing the game…")
+        # Run by the app, whose one handler tells the player of a failure.
+        self.app.run_worker(
+            self._analyse(), name="analysis", group=ANALYSIS_GROUP, exit_on_error=False
+        )
 
-        if not self.history:
-            self.app.call_from_thread(self._show, [])
-            return
-        strategy = solve(self.history[0][0].house_rules, tables=store.strategy_tables)
-        self.app.call_from_thread(self._show, analyse_game(self.history, strategy))
+    async def _analyse(self) -> None:
+        from ...game.strategy import analyse_game
 
-    def _show(self, analyses: Sequence[PlayerAnalysis]) -> None:
+        try:
+            strategy = await host_of(self).solver.get(self.game.house_rules)
+            analyses = await asyncio.to_thread(analyse_game, self.game, strategy)
+        except Exception as error:
+            if self.is_attached:
+                self._failed = True
+                self.refresh_bindings()
+                self.query_one("#analysis", Static).update(analysis_failed(str(error)))
+            raise
         if self.is_attached:
             self.query_one("#analysis", Static).update(analysis_text(analyses))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "retry":
+            return self._failed
+        return True
+
+    def action_retry(self) -> None:
+        host_of(self).solver.retry()
+        self._start()
 
     @on(Button.Pressed, "#close-analysis")
     def action_close(self) -> None:

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import Ending, GameState
+from ..host import host_of
 from ..widgets.dice import face_rows
 
 
@@ -71,7 +72,7 @@ class GameOverScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        state = self.app.game  # type: ignore[attr-defined]
+        state = host_of(self).game
         assert isinstance(state, GameState)
         with Vertical(id="game-over"):
             yield Static(headline(state), id="headline")
@@ -112,11 +113,11 @@ class GameOverScreen(Screen[None]):
 
     @on(Button.Pressed, "#play-again")
     def action_play_again(self) -> None:
-        self.app.play_again()  # type: ignore[attr-defined]
+        host_of(self).play_again()
 
     @on(Button.Pressed, "#new-game")
     def action_new_game(self) -> None:
-        self.app.show_setup()  # type: ignore[attr-defined]
+        host_of(self).show_setup()
 
     @on(Button.Pressed, "#game-over-scorecard")
     def action_scorecard(self) -> None:
@@ -128,7 +129,9 @@ class GameOverScreen(Screen[None]):
     def action_analysis(self) -> None:
         from .analysis import AnalysisScreen
 
-        self.app.push_screen(AnalysisScreen(self.app.history))  # type: ignore[attr-defined]
+        game = host_of(self).game
+        if game is not None:
+            self.app.push_screen(AnalysisScreen(game))
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:

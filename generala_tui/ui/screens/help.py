@@ -23,13 +23,18 @@ _STRAIGHTS = {
 TURN_KEYS: dict[str, tuple[str, str]] = {
     "roll": ("`r`, `space`", "roll the dice that are not held"),
     "hold": ("`1` … `5`", "hold or release a die (or click it)"),
-    "move": ("`↑` `↓`", "move the highlight over your open boxes"),
-    "fill": ("`enter`", "fill the highlighted box (or click a box); in a tie-break, end the turn"),
+    "move": ("`↑` `↓`", "move the cursor (▶) over your open boxes"),
+    "fill": ("`enter`", "fill the box under the cursor (or click a box)"),
+    "end_tie_break": ("`enter`", "in a tie-break turn: take your tie-break score"),
     "scorecard": ("`s`", "show the scorecard; `escape` closes it"),
-    "coach": ("`h`", "the coach: every choice's expected final total and what it costs"),
+    "coach": (
+        "`h`",
+        "the coach: every choice's expected final total and what it costs (★ its advice)",
+    ),
     "help": ("`?`", "this help"),
     "skip_ahead": ("`f`", "during a computer's turn: play the rest of it at once"),
     "speed": ("`+` `-`", "a computer's pace: faster, slower"),
+    "pause": ("`p`", "pause the computer players, or resume them"),
 }
 """What each key of the turn screen does, by the action it is bound to."""
 

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import GameState
+from ..host import host_of
 from ..widgets.scorecard import ScorecardTable
 
 
@@ -29,7 +30,7 @@ class ScorecardScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        state = self.app.game  # type: ignore[attr-defined]
+        state = host_of(self).game
         table = self.query_one(ScorecardTable)
         if isinstance(state, GameState):
             table.show(state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.widget import Widget
 
 from ...game.model import NUMBER_CATEGORIES, Category
 from ..names import category_label
+from ..text import ADVICE_MARK, CURSOR_MARK
 
 
 @dataclass(frozen=True)
@@ -30,16 +32,27 @@ class BoxOffer:
     """With the coach on: the expected final total after filling this box now."""
     loss: float | None = None
     """With the coach on: the expected points filling this box loses against the best action."""
+    advised: bool = False
+    """With the coach on: filling this box is the best action."""
 
 
 class BoxRow(Widget):
-    """One open box: name, dotted leader, points; click to fill it."""
+    """One open box: name, dotted leader, points; click to fill it.
 
-    DEFAULT_CSS = """
-    BoxRow { height: 1; width: 1fr; }
+    ``▶`` marks the player's cursor, ``★`` the coach's advice.
     """
 
-    highlighted: reactive[bool] = reactive(False, toggle_class="-highlighted")
+    DEFAULT_CSS = """
+    BoxRow {
+        height: 1;
+        width: 1fr;
+        &:hover { background: $boost; }
+        &.-cursor { background: $accent 30%; }
+        &.-scratch { color: $text-muted; }
+    }
+    """
+
+    cursor: reactive[bool] = reactive(False, toggle_class="-cursor")
 
     class Chosen(Message):
         """The player clicked this box to fill it."""
@@ -64,7 +77,7 @@ class BoxRow(Widget):
 
     def render(self) -> Text:
         offer = self.offer
-        marker = "▶ " if self.highlighted else "  "
+        marker = (CURSOR_MARK if self.cursor else " ") + (ADVICE_MARK if offer.advised else " ")
         name = category_label(self.category) + (f" ({offer.note})" if offer.note else "")
         if offer.points is None:
             value, tag = "–", ""
@@ -80,8 +93,9 @@ class BoxRow(Widget):
         right = f" {value:>3}{tag:<8}{coach}"
         leader = "." * max(width - len(marker) - len(name) - len(right) - 1, 1)
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(marker, style="bold")
-        text.append(name, style="bold" if self.highlighted else "")
+        text.append(marker[0], style="bold")
+        text.append(marker[1], style="bold green")
+        text.append(name, style="bold" if self.cursor else "")
         text.append(" " + leader, style="dim")
         text.append(f" {value:>3}", style="bold" if offer.points else "")
         text.append(f"{tag:<8}", style="italic")
@@ -98,21 +112,26 @@ class BoxList(VerticalScroll, can_focus=False):
     """All boxes of the scorecard; only the current player's open ones are shown."""
 
     DEFAULT_CSS = """
-    BoxList { height: 1fr; }
+    BoxList {
+        height: 1fr;
+        background: $boost;
+        padding: 0 1 0 0;
+        scrollbar-size-vertical: 1;
+    }
     """
 
     def compose(self) -> ComposeResult:
         for category in Category:
             yield BoxRow(category)
 
-    def show(self, offers: list[BoxOffer], highlighted: Category | None) -> None:
-        """Show these boxes, in this order, and mark the highlighted one."""
+    def show(self, offers: Sequence[BoxOffer], cursor: Category | None) -> None:
+        """Show these boxes, in this order, and mark the one under the cursor."""
         shown = {offer.category: offer for offer in offers}
         for row in self.query(BoxRow):
             offer = shown.get(row.category)
             row.display = offer is not None
             if offer is not None:
                 row.show(offer)
-            row.highlighted = row.category is highlighted
-            if row.highlighted:
+            row.cursor = row.category is cursor
+            if row.cursor:
                 self.scroll_to_widget(row, animate=False)

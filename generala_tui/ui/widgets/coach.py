@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widget import Widget
 
+from ...game.action import ActionKind
 from ...game.model import GameState, Phase
-from ...game.strategy import ActionKind, ActionValue
+from ...game.strategy import ActionValue
 from ..names import category_label
+from ..text import ADVICE_MARK, HELD_KEEP_MARK
 
 
 def action_label(value: ActionValue, state: GameState) -> str:
@@ -37,7 +39,12 @@ class CoachPanel(Widget):
     what it loses against the best; ◆ marks the keep the player's held dice make."""
 
     DEFAULT_CSS = """
-    CoachPanel { height: 1fr; }
+    CoachPanel {
+        height: 1fr;
+        border: round $success;
+        border-title-color: $success;
+        padding: 0 0 0 1;
+    }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -53,6 +60,10 @@ class CoachPanel(Widget):
             ("█" * filled, "green"),
             ("░" * (width - filled), "dim"),
         )
+        self.refresh()
+
+    def show_failure(self, error: str) -> None:
+        self._text = Text(f"The coach can't work: {error}\nPress h twice to try again.", "dim")
         self.refresh()
 
     def show_computer(self, name: str) -> None:
@@ -78,7 +89,7 @@ class CoachPanel(Widget):
         if best.action.kind is ActionKind.ROLL and state.turn.rolls:
             label = f"Keep {label}"
         room = width - len(number) - 3
-        text.append(f"▶ {_fit(label, room):<{room}} {number}\n", "bold green")
+        text.append(f"{ADVICE_MARK} {_fit(label, room):<{room}} {number}\n", "bold green")
         turn = state.turn
         holding = turn.rolls > 0 and state.rolls_left > 0 and any(turn.held)
         held: tuple[int, ...] = ()
@@ -96,7 +107,7 @@ class CoachPanel(Widget):
             is_held = value.kept == held and holding
             label = _fit(action_label(value, state), room)
             style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
-            text.append(f"{'◆' if is_held else ' '}{label:<{room}} {numbers}\n", style)
+            text.append(f"{HELD_KEEP_MARK if is_held else ' '}{label:<{room}} {numbers}\n", style)
         return text
 
     def render(self) -> Text:

@@ -42,7 +42,14 @@ class Die(Widget):
     """One die: a framed face, lifted and double-framed with a HELD label when held."""
 
     DEFAULT_CSS = """
-    Die { width: 10; height: 7; }
+    Die {
+        width: 10;
+        height: 7;
+        color: $foreground;
+        &:hover { background: $boost; }
+        &.-held { color: $warning; text-style: bold; }
+        &.-locked { color: $error; }
+    }
     """
 
     value: reactive[int] = reactive(0)

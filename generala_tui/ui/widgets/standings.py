@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...game.model import GameState, Phase
+from ..text import CURRENT_MARK
 
 COMPUTER_MARK = "⚙"
 
@@ -15,7 +16,13 @@ class Standings(Widget):
     """The standings: seat order, totals, whose turn it is."""
 
     DEFAULT_CSS = """
-    Standings { height: auto; width: 1fr; }
+    Standings {
+        height: auto;
+        width: 1fr;
+        border: round $primary-muted;
+        border-title-color: $text-muted;
+        max-height: 12;
+    }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -47,7 +54,7 @@ class Standings(Widget):
         for line, (current, name, computer, total, note) in enumerate(self._rows):
             if line:
                 text.append("\n")
-            mark = "▶ " if current else "  "
+            mark = f"{CURRENT_MARK} " if current else "  "
             points = f"{note} {total:>3}" if note else f"{total:>3}"
             suffix = f" {COMPUTER_MARK}" if computer else ""
             # Widths in terminal cells: a wide (CJK, emoji) name must not wrap the row.

@@ -1,0 +1,74 @@
+"""The computer players' turns: one coroutine, run by the app as one exclusive worker.
+
+It plays while the player to act is a computer: asks for the strategy (the
+expert needs it), chooses the decision off the UI thread, then plays it step
+by step through the host, hold by hold and roll by roll, waiting the host's
+pace between steps. Whenever something else moved the game (a new game, an
+undo), it looks again at where the game stands; when the host says stop
+(paused, or the game covered by another screen), it ends, and the host starts
+it again later. It knows nothing of screens, so it is tested with a small host
+of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from ..game import rules
+from ..game.action import Action, ActionKind
+from ..game.model import GameState, Level
+from ..game.strategy import choose_action, hold_toggles
+from .host import ComputerHost
+from .solver import StrategyFailed
+
+COMPUTER_GROUP = "computer"
+"""The worker group of the computer players' turns."""
+
+
+class ComputerFailed(RuntimeError):
+    """A computer player could not choose its move; the message names it and says why."""
+
+
+async def play_computer_turns(host: ComputerHost) -> None:
+    """Play the computer players' decisions until a human is to act or the game is over."""
+    while True:
+        state = host.game
+        if state is None or not rules.computer_to_act(state):
+            return
+        if not await host.pace():
+            return
+        if host.game is not state:
+            continue
+        action = await _choose(host, state)
+        if host.game is not state:
+            continue
+        await _play(host, state, action)
+
+
+async def _choose(host: ComputerHost, state: GameState) -> Action:
+    player = state.current_player
+    try:
+        strategy = None
+        if player.level is Level.EXPERT:
+            strategy = await host.strategy(state.house_rules)
+        # Off the UI thread: the medium player plans its turn on the first call.
+        return await asyncio.to_thread(choose_action, state, strategy=strategy)
+    except StrategyFailed:
+        raise  # the table's own failure has been told
+    except Exception as error:
+        raise ComputerFailed(f"{player.name} could not choose a move: {error}") from error
+
+
+async def _play(host: ComputerHost, state: GameState, action: Action) -> None:
+    """Play ``action`` a step at a time; stop if the game moves under it."""
+    for die in hold_toggles(state, action):
+        if not host.toggle_hold(die):
+            return
+        held = host.game
+        if not await host.pace() or host.game is not held:
+            return
+    if action.kind in {ActionKind.SCORE, ActionKind.SCRATCH}:
+        host.preview(action)
+        if not await host.pace() or host.game is not state:
+            return
+    host.move(action)

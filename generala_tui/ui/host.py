@@ -1,0 +1,139 @@
+"""The typed seam between the app and what works for it: screens and the computer worker.
+
+Screens and workers depend on these protocols, never on the app's class: a
+screen reaches the game, makes a move or opens another screen through
+:func:`host_of`, and the computer worker is given a :class:`ComputerHost`, so it
+can be tested without any app at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ..game.action import Action
+from ..game.model import GameState, HouseRules, Player
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
+    from ..game.strategy import Strategy
+    from .solver import Solver
+
+
+class ComputerHost(Protocol):
+    """What a computer player's turn needs: the game, the moves, the pace and the strategy."""
+
+    @property
+    def game(self) -> GameState | None:
+        """The game in play."""
+        ...
+
+    def move(self, action: Action) -> bool:
+        """Make the decision; False (and the player is told) if the rules refuse it."""
+        ...
+
+    def toggle_hold(self, die: int) -> bool:
+        """Hold or release a die; False (and the player is told) if the rules refuse it."""
+        ...
+
+    def preview(self, action: Action) -> None:
+        """Show the decision about to be made (the box a computer is going to fill)."""
+        ...
+
+    async def pace(self) -> bool:
+        """Wait between two steps: the chosen pace, not at all when skipping. False when the
+        computers must stop for now (paused, or another screen covers the game); the host
+        starts them again when that ends."""
+        ...
+
+    async def strategy(self, house_rules: HouseRules) -> Strategy:
+        """The strategy table for these rules; raises ``StrategyFailed`` if it can't be had."""
+        ...
+
+
+@runtime_checkable
+class GameHost(Protocol):
+    """What the screens ask of the app."""
+
+    @property
+    def game(self) -> GameState | None:
+        """The game in play, the one source of truth; None before a game starts."""
+        ...
+
+    @property
+    def house_rules(self) -> HouseRules:
+        """The house rules for new games (a game in play keeps its own)."""
+        ...
+
+    @property
+    def coach(self) -> bool:
+        """Whether the coach shows what every choice is worth."""
+        ...
+
+    @property
+    def computers_paused(self) -> bool:
+        """Whether the computer players wait for the player to resume them."""
+        ...
+
+    @property
+    def strategy_progress(self) -> float | None:
+        """How far computing a strategy table has come (0 to 1); None when none is."""
+        ...
+
+    @property
+    def solver(self) -> Solver:
+        """The one way into the strategy tables."""
+        ...
+
+    def move(self, action: Action) -> bool:
+        """Make the decision; False (and the player is told) if the rules refuse it."""
+        ...
+
+    def toggle_hold(self, die: int) -> bool:
+        """Hold or release a die; False (and the player is told) if the rules refuse it."""
+        ...
+
+    def new_game(self, players: Sequence[Player]) -> None:
+        """A new game for these players under the house rules for new games."""
+        ...
+
+    def play_again(self) -> None:
+        """The same players, a new game."""
+        ...
+
+    def show_setup(self) -> None:
+        """The setup screen, with the players of the last game."""
+        ...
+
+    def save_house_rules(self, house_rules: HouseRules) -> None:
+        """Use these house rules for new games, and remember them."""
+        ...
+
+    def toggle_coach(self) -> None:
+        """The coach on or off."""
+        ...
+
+    def skip_ahead(self) -> None:
+        """Play the rest of a computer's turn at once (and retry what failed)."""
+        ...
+
+    def change_pace(self, step: int) -> None:
+        """The computer players faster (step 1) or slower (step -1)."""
+        ...
+
+    def toggle_pause(self) -> None:
+        """Pause the computer players, or resume them."""
+        ...
+
+    def turn_screen_shown(self) -> None:
+        """The turn screen is in front again (a dialog or another screen closed)."""
+        ...
+
+
+def host_of(node: DOMNode) -> GameHost:
+    """The app a screen or widget belongs to, as the host it talks to."""
+    app = node.app
+    if not isinstance(app, GameHost):
+        raise TypeError(f"{type(app).__name__} is not a generala-tui host")
+    return app

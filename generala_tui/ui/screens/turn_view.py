@@ -1,0 +1,107 @@
+"""What the turn screen shows, built from the game state alone: no widget, no app.
+
+:func:`turn_view` answers everything the turn screen draws (the top bar, the
+message, each open box's offer, the tie-break lines and the buttons) from the
+state, the coach's values and the computers' pause, so it is tested without
+Pilot and the screen only draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from textual.content import Content
+
+from ...game import rules
+from ...game.action import ActionKind
+from ...game.model import Category, GameState, Phase
+from ...game.strategy import ActionValue
+from .. import text
+from ..widgets.boxes import BoxOffer
+
+_DOUBLE_GENERALA_NOTES = {"alive": "", "waiting": "needs Generala", "dead": "dead", None: ""}
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """Everything the turn screen shows of one position."""
+
+    topbar: Content
+    message: Content
+    """What the last turn did (on a new turn), then what the player to act can do."""
+    offers: tuple[BoxOffer, ...]
+    """The open boxes (empty in a tie-break turn)."""
+    tie_break: Content | None
+    """The tie-break lines, in a tie-break turn."""
+    end_turn_label: str
+    end_turn_enabled: bool
+    roll_label: str
+    roll_enabled: bool
+    computer: bool
+    """Whether a computer player is to act."""
+
+
+def box_offers(
+    state: GameState, coach: Sequence[ActionValue] | None = None
+) -> tuple[BoxOffer, ...]:
+    """The open boxes of the player to act, with what each would take now.
+
+    With the coach's values of the position, each box also carries the expected
+    final total of filling it, what that loses against the best action, and
+    whether filling it is the coach's advice.
+    """
+    valued = {v.action.category: v for v in coach or () if v.action.category is not None}
+    best = coach[0].action if coach else None
+    offers = []
+    for offer in rules.offers(state):
+        value = valued.get(offer.category)
+        offers.append(
+            BoxOffer(
+                offer.category,
+                offer.points,
+                served=offer.served_bonus > 0,
+                note=_DOUBLE_GENERALA_NOTES[offer.double_generala],
+                expected=value.expected if value else None,
+                loss=value.loss if value else None,
+                advised=best is not None
+                and best.kind is not ActionKind.ROLL
+                and best.category is offer.category,
+            )
+        )
+    return tuple(offers)
+
+
+def first_open_box(state: GameState) -> Category | None:
+    """Where the box cursor starts a turn: the first open box of the player to act."""
+    offers = rules.offers(state)
+    return offers[0].category if offers else None
+
+
+def turn_view(
+    state: GameState,
+    coach: Sequence[ActionValue] | None = None,
+    *,
+    strategy_progress: float | None = None,
+    paused: bool = False,
+) -> TurnView:
+    """What the turn screen shows of ``state`` (a game in play)."""
+    computer = rules.computer_to_act(state)
+    prompt = text.prompt(state, strategy_progress=strategy_progress, paused=paused)
+    message = prompt
+    if state.turn.rolls == 0 and state.log:
+        said = text.announcement(state, state.log[-1])
+        if said.plain:
+            message = Content("\n").join([said, prompt])
+    tie_break = state.phase is Phase.TIE_BREAK
+    return TurnView(
+        topbar=text.topbar(state),
+        message=message,
+        offers=box_offers(state, coach),
+        tie_break=text.tie_break_lines(state) if tie_break else None,
+        end_turn_label=text.end_turn_label(state),
+        end_turn_enabled=rules.can_end_tie_break_turn(state) and not computer,
+        roll_label=text.roll_label(state),
+        roll_enabled=rules.can_roll(state) and not computer,
+        computer=computer,
+    )

@@ -1,0 +1,242 @@
+"""Every sentence the turn, coach and analysis screens show, built from the game's facts.
+
+Sentences ask :mod:`generala_tui.game.rules` for what they say (the boxes a
+served roll raises, what a step of the log did) instead of repeating a rule by
+hand. Player names only ever reach the screen as template variables of
+:meth:`Content.from_markup`, never as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+
+from ..game import rules
+from ..game.action import Action, ActionKind
+from ..game.model import (
+    MAX_ROLLS,
+    NUMBER_OF_DICE,
+    Filled,
+    GameState,
+    Level,
+    LogEntry,
+    Phase,
+    TieBreakEnded,
+)
+from .names import category_label
+
+PACE_NAMES = ("very slow", "slow", "normal", "fast", "instant")
+"""The computer players' paces, slowest first (see ``GeneralaApp.COMPUTER_SPEEDS``)."""
+
+CURSOR_MARK = "▶"
+"""The box the player's cursor is on."""
+ADVICE_MARK = "★"
+"""The coach's advice."""
+CURRENT_MARK = "»"
+"""The player to act, in the standings."""
+HELD_KEEP_MARK = "◆"
+"""In the coach's list: the keep the held dice make."""
+
+
+def describe_action(action: Action, dice: Sequence[int] = ()) -> str:
+    """The action in words; with the turn's ``dice``, a roll names the dice it keeps."""
+    if action.kind is ActionKind.ROLL:
+        if not action.held:
+            return "Roll all five dice" if dice else "Roll"
+        if len(dice) == NUMBER_OF_DICE:
+            kept = "-".join(str(dice[i]) for i in action.held)
+            return f"Keep {kept} and roll"
+        return f"Hold dice {', '.join(str(i + 1) for i in action.held)} and roll"
+    if action.kind is ActionKind.END_TIE_BREAK:
+        return "End the tie-break turn"
+    assert action.category is not None
+    verb = "Score" if action.kind is ActionKind.SCORE else "Scratch"
+    return f"{verb} {category_label(action.category)}"
+
+
+def announcement(state: GameState, entry: LogEntry) -> Content:
+    """What a turn's last step did, for the next player's screen; empty for other steps."""
+    name = state.players[entry.seat].name
+    if isinstance(entry, Filled):
+        box = category_label(entry.category)
+        if not entry.points:
+            return Content.from_markup("$player scratched $box.", player=name, box=box)
+        served = " (served)" if entry.served_bonus else ""
+        return Content.from_markup(
+            "$player scored [b]$points[/b] in $box$served.",
+            player=name,
+            points=str(entry.points),
+            box=box,
+            served=served,
+        )
+    if isinstance(entry, TieBreakEnded):
+        return Content.from_markup(
+            "$player takes [b]$points[/b] tie-break points.", player=name, points=str(entry.points)
+        )
+    return Content("")
+
+
+def topbar(state: GameState) -> Content:
+    """The round, whose turn it is and the rolls taken."""
+    dots = "●" * state.turn.rolls + "○" * state.rolls_left
+    if state.phase is Phase.TIE_BREAK:
+        stage = Content.from_markup("[b]Tie-break[/b] round $n", n=str(len(state.tie_breaks)))
+    else:
+        stage = Content.from_markup(
+            "Round [b]$round[/b]/$rounds", round=str(state.round), rounds=str(state.rounds)
+        )
+    return Content.assemble(
+        Content.from_markup("[b $accent]GENERALA[/]"),
+        "   ",
+        stage,
+        "   ",
+        Content.from_markup(
+            "[b]$name[/b]'s turn   roll $rolls of $max $dots",
+            name=state.current_player.name,
+            rolls=str(state.turn.rolls),
+            max=str(MAX_ROLLS),
+            dots=dots,
+        ),
+    )
+
+
+def served_note(state: GameState) -> Content:
+    """The boxes a served roll raises and by how much, from the rules: "+5: Straight, ..."."""
+    by_bonus: dict[int, list[str]] = {}
+    for category, bonus in rules.served_bonuses(state.house_rules).items():
+        by_bonus.setdefault(bonus, []).append(category_label(category))
+    parts = "; ".join(f"+{bonus}: {', '.join(names)}" for bonus, names in by_bonus.items())
+    return Content.from_markup("[b $warning]Served![/] $parts. ", parts=parts)
+
+
+def prompt(state: GameState, *, strategy_progress: float | None, paused: bool) -> Content:
+    """What the player to act can do now, in one or two lines."""
+    turn = state.turn
+    name = state.current_player.name
+    if rules.computer_to_act(state):
+        if paused:
+            return Content.from_markup(
+                "[b]$name[/b] ⚙ is paused: [b]p[/b] resumes.", name=state.current_player.name
+            )
+        if strategy_progress is not None and state.current_player.level is Level.EXPERT:
+            return Content.from_markup(
+                "[b]$name[/b] ⚙ is working out the best play… $done%",
+                name=name,
+                done=str(round(strategy_progress * 100)),
+            )
+        return Content.from_markup(
+            "[b]$name[/b] ⚙ is playing: [b]f[/b] skips ahead, [b]p[/b] pauses, "
+            "[b]+[/b] [b]-[/b] set the pace.",
+            name=name,
+        )
+    tie_break = state.phase is Phase.TIE_BREAK
+    if turn.rolls == 0:
+        return Content.from_markup(
+            "[b]$name[/b], roll the dice: [b]r[/b], space, or the Roll button.", name=name
+        )
+    served = served_note(state) if turn.served and not tie_break else Content("")
+    if tie_break:
+        if not state.rolls_left:
+            rest = "No rolls left: take your tie-break score (Enter)."
+        elif not rules.can_roll(state):
+            rest = "All five dice are held: release one to roll, or take your tie-break score."
+        else:
+            rest = "Roll, or take your tie-break score (Enter)."
+    elif not state.rolls_left:
+        rest = "No rolls left: choose a box (↑↓ and Enter, or click it)."
+    elif not rules.can_roll(state):
+        rest = "All five dice are held: release one to roll, or fill a box."
+    elif turn.served:
+        rest = "Hold dice and roll, or fill a box."
+    else:
+        rest = "Click dice or press 1-5 to hold them, then roll; or fill a box."
+    return Content.assemble(served, rest)
+
+
+def tie_break_lines(state: GameState) -> Content:
+    """Who is tied, the scores of the round so far, and what the dice would take now."""
+    tie_round = state.tie_breaks[-1]
+    names = [state.players[i].name for i in tie_round.contenders]
+    lines = [
+        Content.from_markup(
+            "[b]Tie-break![/b] $names are tied. One turn each: the best score the final "
+            "dice would earn in any box of an empty scorecard wins.",
+            names=" and ".join(names),
+        )
+    ]
+    if len(state.tie_breaks) > 1:
+        last = state.tie_breaks[-2]
+        scores = ", ".join(
+            f"{state.players[i].name} {points}"
+            for i, points in zip(last.contenders, last.scores, strict=True)
+        )
+        lines.append(
+            Content.from_markup(
+                "Round $n was tied again: $scores.", n=str(len(state.tie_breaks) - 1), scores=scores
+            )
+        )
+    played = [
+        f"{state.players[i].name}: {points}"
+        for i, points in zip(tie_round.contenders, tie_round.scores, strict=False)
+    ]
+    if played:
+        lines.append(Content.from_markup("Scores so far: $scores", scores=", ".join(played)))
+    points = tie_break_points(state)
+    if points is not None:
+        lines.append(Content.from_markup("Your dice score [b]$p[/b] now.", p=str(points)))
+    return Content("\n").join(lines)
+
+
+def tie_break_points(state: GameState) -> int | None:
+    """The tie-break score the dice would take now; None before the first roll."""
+    if not state.turn.rolls:
+        return None
+    return rules.tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
+
+
+def end_turn_label(state: GameState) -> str:
+    """The tie-break turn's button."""
+    points = tie_break_points(state)
+    return f"Take {points} points (Enter)" if points is not None else "End turn (Enter)"
+
+
+def roll_label(state: GameState) -> str:
+    """The Roll button."""
+    return f"Roll ({state.rolls_left} left)" if state.rolls_left else "No rolls"
+
+
+def pace_notice(index: int) -> str:
+    """Said when the player changes the computers' pace."""
+    return f"Computer pace: {PACE_NAMES[index]}."
+
+
+def paused_notice(paused: bool) -> str:
+    """Said when the player pauses or resumes the computers."""
+    return "Computer players paused: p resumes." if paused else "Computer players resume."
+
+
+def computer_failed(name: str, error: str) -> str:
+    """Said when a computer player could not choose its move."""
+    return f"{name} could not choose a move ({error}): press f to try again."
+
+
+def analysis_failed(error: str) -> str:
+    """Shown on the analysis screen when the analysis could not be made."""
+    return f"The game could not be analysed: {error}\nPress r to try again."
+
+
+def strategy_failed(error: str) -> str:
+    """Said when the strategy tables could not be computed."""
+    return f"The optimal strategy could not be computed ({error}). {RETRY_HINT}"
+
+
+RETRY_HINT = "Press f on the turn screen, or r on the analysis, to try again."
+
+
+def scratch_question(category_name: str) -> Content:
+    """The question before a scratch."""
+    return Content.from_markup(
+        "Scratch [b]$box[/b]? It will hold 0 points (✗) for the rest of the game.",
+        box=category_name,
+    )
