@@ -7,24 +7,38 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__, simulate
-from .options import OptionError, parse_players, parse_rules
+from .game.model import MAX_PLAYERS, Level
+from .options import OptionError, parse_players, parse_rules, rules_help
 
 PROG = "generala-tui"
 
 
+RULES_PAGE = "docs/rules.md"
+"""The players' rule book, in the project's source folder."""
+
+
 def build_parser() -> argparse.ArgumentParser:
+    levels = ", ".join(level.value for level in Level)
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Generala, the Latin-American five-dice game, in your terminal.",
-        epilog="Without --players the game opens on the setup screen.",
+        epilog=(
+            "Without --players the game opens on the setup screen.\n\n"
+            "House rules for --rule KEY=VALUE (true/false also take on/off, yes/no, 1/0):\n"
+            f"{rules_help()}\n\n"
+            f"The rules of the game, every house rule explained: {RULES_PAGE}\n"
+            "in the source folder."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--players",
         dest="game_players",
         metavar="NAMES",
-        help="start a game at once with these players, comma-separated, in seating order "
-        "(for example Ana,Bruno)",
+        help="start a game at once with these players, comma-separated, in seating order; "
+        f"NAME:LEVEL makes a computer player (LEVEL is {levels}), and a bare level names "
+        f"one after it (for example Ana,Rita:expert,medium); 1 to {MAX_PLAYERS} players",
     )
     parser.add_argument(
         "--seed", dest="game_seed", type=int, metavar="N", help="seed the dice of the first game"
@@ -35,11 +49,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a house rule for the game (repeatable), for example --rule generala_points=60",
+        help="a house rule for the game (repeatable), for example --rule generala_points=60; "
+        "the rules and their values are listed below",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     simulate.configure_parser(
-        commands.add_parser("simulate", help="play computer-only games and print statistics")
+        commands.add_parser(
+            "simulate",
+            help="play computer-only games and print statistics",
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
     )
     return parser
 

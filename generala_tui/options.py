@@ -7,6 +7,7 @@ one-line complaint and exit status 2.
 
 from __future__ import annotations
 
+import textwrap
 import typing
 from collections.abc import Iterable
 from enum import Enum
@@ -33,6 +34,34 @@ def rule_choices(key: str) -> list[str]:
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return [str(member.value) for member in annotation]
     return [str(value) for value in typing.get_args(annotation)]
+
+
+def rule_default(key: str) -> str:
+    """A house rule's default value, as text (as ``--rule`` takes it)."""
+    default = HouseRules.model_fields[key].default
+    if isinstance(default, bool):
+        return "true" if default else "false"
+    return str(default.value if isinstance(default, Enum) else default)
+
+
+def rules_help(width: int = 79) -> str:
+    """Every house rule with its values and default, for ``--help``, in lines of ``width``."""
+    from .ui.names import RULE_TEXT
+
+    lines = []
+    for key in HouseRules.model_fields:
+        values = " | ".join(rule_choices(key))
+        lines += textwrap.wrap(
+            f"{key} = {values} (default {rule_default(key)})",
+            width,
+            initial_indent="  ",
+            subsequent_indent="      ",
+        )
+        explanation = RULE_TEXT[key][1] if key in RULE_TEXT else ""
+        lines += textwrap.wrap(
+            explanation, width, initial_indent="      ", subsequent_indent="      "
+        )
+    return "\n".join(lines)
 
 
 def _rule_value(key: str, text: str) -> Any:
@@ -120,4 +149,11 @@ def _number_duplicates(players: list[Player]) -> None:
             )
 
 
-__all__ = ["OptionError", "parse_players", "parse_rules", "rule_choices"]
+__all__ = [
+    "OptionError",
+    "parse_players",
+    "parse_rules",
+    "rule_choices",
+    "rule_default",
+    "rules_help",
+]

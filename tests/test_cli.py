@@ -74,3 +74,44 @@ def test_game_options_before_simulate_are_refused_not_dropped(
     err = capsys.readouterr().err
     assert "go after 'simulate'" in err
     assert err.count("\n") == 1
+
+
+def _help(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as done:
+        main([*argv, "--help"])
+    assert done.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_help_lists_every_house_rule_with_its_values_and_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from generala_tui.game.model import HouseRules
+    from generala_tui.options import rule_choices, rule_default
+
+    text = _help([], capsys)
+    flat = " ".join(text.split())
+    for key in HouseRules.model_fields:
+        values = " | ".join(rule_choices(key))
+        assert f"{key} = {values} (default {rule_default(key)})" in flat, key
+    assert "generala_points = 50 | 60 (default 50)" in flat
+    assert "straight = standard | strict | wraparound | one_replaces_two | ones_wild" in flat
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_help_explains_name_colon_level_for_computer_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    flat = " ".join(_help([], capsys).split())
+    assert "NAME:LEVEL makes a computer player" in flat
+    assert "easy, medium, expert" in flat
+
+
+@pytest.mark.parametrize("argv", [[], ["simulate"]])
+def test_help_points_to_the_rules_page_of_the_project(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = _help(argv, capsys)
+    assert "docs/rules.md" in " ".join(text.split())
+    assert "RULES.md" not in text
+    assert "section 8" not in text

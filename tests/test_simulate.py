@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -84,7 +90,7 @@ def test_changed_house_rules_are_listed(capsys):
     assert first_line == "1 game, house rules: served_bonus=10, two_pairs=true"
 
 
-def test_progress_bar_is_drawn_on_a_terminal_and_cleared():
+def test_progress_bar_is_drawn_with_the_time_left_and_cleared():
     out = io.StringIO()
     bar = simulate._Progress(4, out)
     for done in range(1, 5):
@@ -92,13 +98,176 @@ def test_progress_bar_is_drawn_on_a_terminal_and_cleared():
     bar.clear()
     text = out.getvalue()
     assert "4/4 games" in text
-    assert text.endswith("\r")
+    assert "1/4 games, about" in text and "left" in text
+    assert text.endswith("\r\033[K")
 
 
-def test_progress_is_shown_only_when_stdout_is_a_terminal(capsys, monkeypatch):
-    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+@pytest.mark.parametrize(
+    ("elapsed", "done", "total", "expected"),
+    [
+        (10.0, 10, 20, ", about 10 s left"),
+        (1.0, 1, 100, ", about 1 min 39 s left"),
+        (3.0, 1, 1201, ", about 1 h 00 min left"),
+        (0.0, 0, 10, ""),
+        (5.0, 10, 10, ""),
+    ],
+)
+def test_time_left_from_the_pace_so_far(elapsed, done, total, expected):
+    assert simulate._time_left(elapsed, done, total) == expected
+
+
+def test_progress_goes_to_stderr_on_a_terminal_and_never_to_stdout(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
     assert main(["simulate", "--games", "2", "--players", "easy", "--seed", "1"]) == 0
-    assert "2/2 games" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert "2/2 games" in captured.err
+    assert "\r" not in captured.out
+
+
+def test_no_progress_when_stderr_is_not_a_terminal(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setattr("sys.stderr.isatty", lambda: False)
+    assert main(["simulate", "--games", "2", "--players", "easy", "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert "games" not in captured.out.splitlines()[0].split(",")[0][3:]
+
+
+def _interrupt_after(monkeypatch, games: int) -> None:
+    """Make Ctrl+C strike while game number ``games + 1`` is played."""
+    import generala_tui.game.strategy as strategy
+
+    real = strategy.play_game
+    calls = []
+
+    def play_game(*args, **kwargs):
+        calls.append(1)
+        if len(calls) > games:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(strategy, "play_game", play_game)
+
+
+def test_ctrl_c_prints_the_games_played_so_far_marked_as_interrupted(capsys, monkeypatch):
+    _interrupt_after(monkeypatch, 3)
+    argv = ["simulate", "--games", "50", "--players", "expert,easy", "--seed", "4"]
+    assert main(argv) == simulate.INTERRUPTED
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Interrupted: 3 of 50 games played."
+    assert lines[1] == "3 games, house rules: the defaults"
+    assert [line.split()[0] for line in lines[3:5]] == ["Expert", "Easy"]
+
+
+def test_ctrl_c_in_json_says_interrupted_and_counts_the_games_played(capsys, monkeypatch):
+    _interrupt_after(monkeypatch, 2)
+    assert main(["simulate", "--json", "--games", "9", "--players", "easy", "--seed", "4"]) == 130
+    result = json.loads(capsys.readouterr().out)
+    assert result["interrupted"] is True
+    assert result["games"] == 2
+    assert result["games_requested"] == 9
+    assert result["players"][0]["wins"] == 2
+
+
+def test_ctrl_c_before_the_first_game_ends_says_so_in_one_line(capsys, monkeypatch):
+    _interrupt_after(monkeypatch, 0)
+    assert main(["simulate", "--games", "9", "--players", "easy"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "generala-tui simulate: interrupted before a game ended.\n"
+
+
+def test_a_finished_run_is_not_marked_interrupted(capsys):
+    result = run_json(capsys, "--games", "2", "--players", "easy", "--seed", "1")
+    assert result["interrupted"] is False
+    assert result["games"] == result["games_requested"] == 2
+
+
+def _fields(row: str) -> list[tuple[int, int]]:
+    """Where each word of a row starts and ends, in terminal cells."""
+    from rich.cells import cell_len
+
+    spans, at = [], 0
+    for word in row.split():
+        start = cell_len(row[: row.index(word, at)])
+        at = row.index(word, at) + len(word)
+        spans.append((start, start + cell_len(word)))
+    return spans
+
+
+def test_names_of_wide_characters_keep_the_columns_aligned(capsys):
+    players = "王小明:expert,Ana:easy,José:medium"
+    assert main(["simulate", "--games", "2", "--players", players, "--seed", "1"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()[1:5]
+    _, level, mean, _, stdev, wins = _fields(header)
+    for row in rows:
+        _, level_cells, mean_cells, stdev_cells, wins_cells = _fields(row)
+        assert level_cells[0] == level[0], row  # left-aligned: same first cell
+        assert mean_cells[1] == mean[1], row  # right-aligned: same last cell
+        assert stdev_cells[1] == stdev[1], row
+        assert wins_cells[1] == wins[1], row
+
+
+def _simulate_process(*argv: str, **popen: object) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(Path(simulate.__file__).parents[1])}
+    return subprocess.Popen(
+        [sys.executable, "-m", "generala_tui", "simulate", *argv], env=env, **popen
+    )
+
+
+def test_a_closed_pipe_ends_the_run_quietly():
+    process = _simulate_process(
+        "--json",
+        "--games",
+        "5",
+        "--players",
+        "easy",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader is gone before a word is written, as with | head
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == simulate.BROKEN_PIPE
+    assert err == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a terminal for stderr needs a pty")
+def test_ctrl_c_on_a_terminal_stops_cleanly_with_the_games_so_far():
+    import pty
+    import select
+
+    leader, follower = pty.openpty()
+    process = _simulate_process(
+        "--games",
+        "1000000",
+        "--players",
+        "easy",
+        "--seed",
+        "3",
+        stdout=subprocess.PIPE,
+        stderr=follower,
+    )
+    os.close(follower)
+    seen = b""
+    try:
+        # Wait for the progress bar to show a game played: then Ctrl+C.
+        while b"games" not in seen or b" 0/" in seen.rsplit(b"\r", 1)[-1]:
+            ready, _, _ = select.select([leader], [], [], 60)
+            assert ready, f"no progress bar: {seen!r}"
+            seen += os.read(leader, 1024)
+        process.send_signal(signal.SIGINT)
+        out = process.communicate(timeout=60)[0].decode()
+    finally:
+        if process.poll() is None:
+            process.kill()
+        with contextlib.suppress(OSError):
+            seen += os.read(leader, 65536)
+        os.close(leader)
+    assert process.returncode == simulate.INTERRUPTED
+    assert out.startswith("Interrupted: ")
+    assert " of 1000000 games played." in out.splitlines()[0]
+    assert "Traceback" not in seen.decode(errors="replace")
 
 
 @pytest.mark.parametrize(
