@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -316,7 +315,7 @@ class GeneralaApp(App[None]):
         if action == "scorecard":
             return self.game is not None
         if action == "new_game":
-            return self.game_in_progress()
+            return self.game is not None
         return True
 
     async def action_quit(self) -> None:
@@ -329,9 +328,7 @@ class GeneralaApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            QuitDialog(
-                Content("Quit now? The game in progress will be lost."), "Quit", "Keep playing"
-            ),
+            QuitDialog(text.quit_question(), "Quit", "Keep playing"),
             answered,
         )
 
@@ -348,14 +345,16 @@ class GeneralaApp(App[None]):
             self.push_screen(ScorecardScreen())
 
     def action_new_game(self) -> None:
+        """Back to the setup screen; asks first during a game."""
+        if not self.game_in_progress():
+            self.show_setup()
+            return
+
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.show_setup()
 
-        self.push_screen(
-            ConfirmDialog(Content("Leave this game and set up a new one?"), "Leave", "Stay"),
-            answered,
-        )
+        self.push_screen(ConfirmDialog(text.leave_question(), "Leave", "Stay"), answered)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -17,6 +17,7 @@ from ..game.action import Action, ActionKind
 from ..game.model import (
     MAX_ROLLS,
     NUMBER_OF_DICE,
+    Ending,
     Filled,
     GameState,
     Level,
@@ -240,3 +241,53 @@ def scratch_question(category_name: str) -> Content:
         "Scratch [b]$box[/b]? It will hold 0 points (✗) for the rest of the game.",
         box=category_name,
     )
+
+
+# --- the end of a game -------------------------------------------------
+
+
+def headline(state: GameState) -> Content:
+    """Who won."""
+    names = [state.players[i].name for i in state.winners]
+    if len(names) == 1:
+        return Content.from_markup("★ ★ ★   [b]$name wins![/b]   ★ ★ ★", name=names[0])
+    return Content.from_markup(
+        "★ ★ ★   [b]$names share the win![/b]   ★ ★ ★", names=" and ".join(names)
+    )
+
+
+def explanation(state: GameState) -> Content:
+    """How the game was decided, in a sentence or two."""
+    if state.ending is Ending.SERVED_GENERALA:
+        winner = state.players[state.winners[0]].name
+        dice = "-".join(str(d) for d in state.turn.dice)
+        return Content.from_markup(
+            "[b]Generala servida![/b] $name rolled five of a kind ($dice) on a served roll "
+            "and wins at once.",
+            name=winner,
+            dice=dice,
+        )
+    if state.ending is Ending.SHARED:
+        total = state.players[state.winners[0]].total
+        return Content(f"Tied at {total} points: the win is shared (no tie-break).")
+    if state.ending is Ending.TIE_BREAK:
+        rounds = [
+            ", ".join(
+                f"{state.players[i].name} {points}"
+                for i, points in zip(r.contenders, r.scores, strict=True)
+            )
+            for r in state.tie_breaks
+        ]
+        lines = [f"Tie-break {n}: {text}" for n, text in enumerate(rounds, start=1)]
+        return Content("Tied on points, decided by the tie-break.\n" + "\n".join(lines))
+    return Content("Every box is filled: the highest total wins.")
+
+
+def quit_question() -> Content:
+    """Asked before quitting a game in progress."""
+    return Content("Quit now? The game in progress will be lost.")
+
+
+def leave_question() -> Content:
+    """Asked before leaving a game in progress for the setup screen."""
+    return Content("Leave this game and set up a new one?")

@@ -36,7 +36,7 @@ def test_help_explains_every_key_of_the_turn_and_winner_screens() -> None:
     for screen, explained in [(TurnScreen, TURN_KEYS), (GameOverScreen, GAME_OVER_KEYS)]:
         for binding in screen.BINDINGS:
             assert isinstance(binding, Binding)
-            action = binding.action.split("(")[0]
+            action = binding.action.split("(")[0].removeprefix("app.")
             assert action in explained, f"{screen.__name__} key {binding.key} is not in the help"
             keys, what = explained[action]
             assert f"| {keys} | {what} |" in text

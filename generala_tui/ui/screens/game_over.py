@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...game.model import Ending, GameState
 from ..host import host_of
+from ..text import explanation, headline
 from ..widgets.dice import face_rows
 
 
@@ -24,49 +25,12 @@ def ranking(state: GameState) -> list[int]:
     )
 
 
-def headline(state: GameState) -> Content:
-    names = [state.players[i].name for i in state.winners]
-    if len(names) == 1:
-        return Content.from_markup("★ ★ ★   [b]$name wins![/b]   ★ ★ ★", name=names[0])
-    return Content.from_markup(
-        "★ ★ ★   [b]$names share the win![/b]   ★ ★ ★", names=" and ".join(names)
-    )
-
-
-def explanation(state: GameState) -> Content:
-    """How the game was decided, in a sentence or two."""
-    if state.ending is Ending.SERVED_GENERALA:
-        winner = state.players[state.winners[0]].name
-        dice = "-".join(str(d) for d in state.turn.dice)
-        return Content.from_markup(
-            "[b]Generala servida![/b] $name rolled five of a kind ($dice) on a served roll "
-            "and wins at once.",
-            name=winner,
-            dice=dice,
-        )
-    if state.ending is Ending.SHARED:
-        total = state.players[state.winners[0]].total
-        return Content(f"Tied at {total} points: the win is shared (no tie-break).")
-    if state.ending is Ending.TIE_BREAK:
-        rounds = [
-            ", ".join(
-                f"{state.players[i].name} {points}"
-                for i, points in zip(r.contenders, r.scores, strict=True)
-            )
-            for r in state.tie_breaks
-        ]
-        lines = [f"Tie-break {n}: {text}" for n, text in enumerate(rounds, start=1)]
-        return Content("Tied on points, decided by the tie-break.\n" + "\n".join(lines))
-    return Content("Every box is filled: the highest total wins.")
-
-
 class GameOverScreen(Screen[None]):
     """The end of a game: play again, start a new game, or quit."""
 
     BINDINGS = [
         Binding("a", "play_again", "Play again"),
-        Binding("n", "new_game", "New game"),
-        Binding("s", "scorecard", "Scorecard"),
+        Binding("n", "app.new_game", "New game"),
         Binding("v", "analysis", "Analysis"),
         Binding("q", "quit", "Quit"),
     ]
@@ -84,8 +48,10 @@ class GameOverScreen(Screen[None]):
             yield Static(self._ranking(state), id="ranking")
             with Center(), Horizontal(id="game-over-buttons"):
                 yield Button("Play again", id="play-again", variant="primary", compact=True)
-                yield Button("New game", id="new-game", compact=True)
-                yield Button("Scorecard", id="game-over-scorecard", compact=True)
+                yield Button("New game", id="new-game", compact=True, action="app.new_game")
+                yield Button(
+                    "Scorecard", id="game-over-scorecard", compact=True, action="app.scorecard"
+                )
                 yield Button("Analysis", id="show-analysis", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
         yield Footer()
@@ -115,16 +81,6 @@ class GameOverScreen(Screen[None]):
     def action_play_again(self) -> None:
         host_of(self).play_again()
 
-    @on(Button.Pressed, "#new-game")
-    def action_new_game(self) -> None:
-        host_of(self).show_setup()
-
-    @on(Button.Pressed, "#game-over-scorecard")
-    def action_scorecard(self) -> None:
-        from .scorecard import ScorecardScreen
-
-        self.app.push_screen(ScorecardScreen())
-
     @on(Button.Pressed, "#show-analysis")
     def action_analysis(self) -> None:
         from .analysis import AnalysisScreen
@@ -138,4 +94,4 @@ class GameOverScreen(Screen[None]):
         self.app.exit()
 
 
-__all__ = ["GameOverScreen", "explanation", "headline", "ranking"]
+__all__ = ["GameOverScreen", "ranking"]

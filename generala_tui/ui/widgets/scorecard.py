@@ -8,6 +8,7 @@ from textual.widgets import DataTable
 
 from ...game.model import GameState, Phase
 from ..names import category_label
+from ..text import CURRENT_MARK
 
 SCRATCH_MARK = "✗"
 
@@ -27,7 +28,7 @@ class ScorecardTable(DataTable[Text]):
         widths = []
         for index, player in enumerate(state.players):
             style = "bold reverse" if index == current else "bold"
-            label = ("▶ " if index == current else "") + player.name
+            label = (f"{CURRENT_MARK} " if index == current else "") + player.name
             widths.append(max(cell_len(label), 5))
             self.add_column(Text(label, style=style, justify="right"), key=f"p{index}")
         for category in state.house_rules.categories():
