@@ -242,3 +242,50 @@ def test_the_questions_of_the_turn_screen():
     assert not rules.can_end_tie_break_turn(state)
     state = rules.scratch(state, C.GENERALA)
     assert not rules.computer_to_act(state)
+
+
+# --- undo -----------------------------------------------------------------------
+
+
+def test_undo_takes_back_a_fill_and_the_fill_leaves_the_log():
+    rolled = rules.roll(rules.new_game(["Ana", "Bruno"], seed=3), [5, 5, 5, 2, 1])
+    filled = rules.score(rolled, C.FIVES)
+    assert rules.undo_refusal(filled) is None
+    assert rules.undo(filled) == rolled
+    # Bruno has rolled: Ana's fill is behind a roll now.
+    assert rules.undo_refusal(rules.roll(filled)) == "A roll can't be taken back."
+
+
+def test_undo_takes_back_hold_changes_one_at_a_time_but_never_a_roll():
+    rolled = rules.roll(rules.new_game(["Ana"], seed=3), [5, 5, 5, 2, 1])
+    held = rules.toggle_hold(rules.toggle_hold(rolled, 0), 1)
+    assert rules.undo(rules.undo(held)) == rolled
+    with pytest.raises(rules.IllegalMove, match="A roll can't be taken back"):
+        rules.undo(rolled)
+    with pytest.raises(rules.IllegalMove, match="nothing to take back"):
+        rules.undo(rules.new_game(["Ana"], seed=3))
+
+
+def test_undo_refuses_a_computers_move_and_a_finished_game():
+    rita = Player(name="Rita", level=Level.EASY)
+    state = rules.score(rules.roll(rules.new_game([rita, "Ana"], seed=3), JUNK), C.TWOS)
+    assert rules.undo_refusal(state) == "That was Rita's move: only your own can be taken back."
+    over = rules.roll(rules.new_game(["Ana"], seed=1), [4, 4, 4, 4, 4])
+    assert over.phase is Phase.OVER
+    assert "game is over" in (rules.undo_refusal(over) or "")
+
+
+def test_a_human_may_take_back_a_fill_before_the_computer_after_them_acts():
+    rita = Player(name="Rita", level=Level.EASY)
+    rolled = rules.roll(rules.new_game(["Ana", rita], seed=3), JUNK)
+    filled = rules.scratch(rolled, C.GENERALA)
+    assert rules.computer_to_act(filled)
+    assert rules.undo(filled) == rolled
+
+
+def test_undo_of_a_random_game_step_equals_the_position_before_it():
+    for seed in range(200):
+        game = random_game(seed)
+        if rules.undo_refusal(game) is None:
+            assert rules.undo(game) == rules.positions(game)[-2]
+            assert rules.undo(game).log == game.log[:-1]

@@ -77,6 +77,8 @@ __all__ = [
     "toggle_hold",
     "totals",
     "turns_ended",
+    "undo",
+    "undo_refusal",
     "validate_names",
 ]
 
@@ -692,3 +694,38 @@ def turns_ended(state: GameState) -> int:
 def computer_to_act(state: GameState) -> bool:
     """Whether the game is on and the player to act is a computer player."""
     return state.phase is not Phase.OVER and state.current_player.level is not None
+
+
+# --- taking a step back ---------------------------------------------------
+
+
+def undo_refusal(state: GameState) -> str | None:
+    """Why the last step can't be taken back, in words for the player; None when it can.
+
+    A hold toggle, a filled box or the end of a tie-break turn can be taken
+    back while nothing came after it (the next player has not rolled), by
+    the human who took it; never a roll, and never once the game is over.
+    """
+    if state.phase is Phase.OVER:
+        return "The game is over: its moves can't be taken back."
+    if not state.log:
+        return "There is nothing to take back yet."
+    last = state.log[-1]
+    if isinstance(last, Rolled):
+        return "A roll can't be taken back."
+    if state.players[last.seat].level is not None:
+        return f"That was {state.players[last.seat].name}'s move: only your own can be taken back."
+    return None
+
+
+def undo(state: GameState) -> GameState:
+    """The game as it was before its last step, which leaves the log (see :func:`undo_refusal`).
+
+    Raises :class:`IllegalMove` saying why when the step can't be taken back,
+    and :class:`BadRecord` when the log does not replay.
+    """
+    refusal = undo_refusal(state)
+    if refusal is not None:
+        raise IllegalMove(refusal)
+    # A whole replay checks the log leads to the state; the position before is the answer.
+    return positions(state)[-2]
