@@ -58,6 +58,7 @@ class GeneralaApp(App[None]):
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("s", "scorecard", "Scorecard"),
         Binding("ctrl+n", "new_game", "New game", show=False),
+        Binding("ctrl+z", "undo", "Undo", key_display="^z"),
     ]
 
     game: reactive[GameState | None] = reactive(None, init=False)
@@ -316,7 +317,19 @@ class GeneralaApp(App[None]):
             return self.game is not None
         if action == "new_game":
             return self.game is not None
+        if action == "undo":
+            # Always live during a game: a refused undo says why instead of doing nothing.
+            return self.game_in_progress()
         return True
+
+    def action_undo(self) -> None:
+        """Take back the last fill or hold change (see :func:`rules.undo`)."""
+        if self.game is None:
+            return
+        try:
+            self.game = rules.undo(self.game)
+        except rules.IllegalMove as error:
+            self.notify(str(error), severity="warning", markup=False)
 
     async def action_quit(self) -> None:
         if not self.game_in_progress() or isinstance(self.screen, QuitDialog):

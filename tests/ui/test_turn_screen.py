@@ -286,3 +286,23 @@ async def test_command_palette_offers_the_game_actions() -> None:
         roll.callback()
         await pilot.pause()
         assert app.game.turn.rolls == 1
+
+
+async def test_ctrl_z_takes_back_a_hold_and_a_fill_but_never_a_roll() -> None:
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 1, 2, 3])
+    app = GeneralaApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "ctrl+z")
+        await pilot.pause()
+        assert app.game == state
+        await pilot.press("down", "down", "down", "down", "enter")  # Fives: 10
+        await pilot.pause()
+        assert app.game.current == 1
+        assert "Ana scored 10 in Fives." in str(app.screen.query_one("#message").render())
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.game == state
+        await pilot.press("ctrl+z")  # the roll stays
+        await pilot.pause()
+        assert app.game == state
+        assert any("A roll can't be taken back" in n.message for n in app._notifications)

@@ -59,6 +59,7 @@ def keys_text() -> str:
 |---|---|
 {turn}
 | `y` / `enter`, `n` / `escape` | answer a question |
+| `ctrl+z` | take back your last fill or hold change (never a roll) |
 | `ctrl+p` | the command palette |
 | `ctrl+q` | quit (asks first during a game) |
 
