@@ -1,63 +1,207 @@
 """Every file generala-tui keeps on disk.
 
-- The cache of strategy tables (one file per rule set), under
-  ``$XDG_CACHE_HOME/generala-tui`` (``~/.cache/generala-tui`` without it).
-  Any problem reading or writing one is treated as a cache miss: the caller
-  recomputes.
-- The settings (the house rules for new games), in
-  ``$XDG_CONFIG_HOME/generala-tui/settings.json`` (``~/.config/...``).
-  A file that can't be read or makes no sense is reported and left alone
-  until the player saves new settings.
+Four folders, from platformdirs for the app ``generala-tui`` (the user's
+config, data, state and cache folders, each right for Linux, macOS and
+Windows), or ``config``, ``data``, ``state`` and ``cache`` under the folder
+named by ``$GENERALA_TUI_HOME`` when it is set::
 
-Files are written atomically (a temporary file renamed into place), and
-nothing here raises for a problem with the disk.
+    config/preferences.json          the preferences (house rules, theme, pace, coach, players)
+    config/settings.json             the old settings file, read once into the preferences
+    state/game.json                  the game in progress (autosave)
+    data/history/<time>-<hash>.json  one finished game per file
+    cache/strategy/<key>.npz         the strategy tables (a cache: any problem is a miss)
+
+Every JSON file is an object with a ``"version"``; an older version is
+brought up to date one version at a time (``_Format.migrations``), and keys a
+newer version added are kept, not a reason to reject the file.
+
+Every write is atomic: a temporary file in the same folder, flushed, synced
+and renamed over the old one, so a crash leaves the old file or the new one.
+
+Nothing here raises for a problem with a file or the disk. A file that exists
+but can't be used (unreadable, not JSON, invalid, of an unknown version) is
+moved aside under a new name (:func:`set_aside`) and the load function returns
+what it could read with a one-line warning for the player; a save function
+that can't write returns a warning instead of ``None``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
+import hashlib
+import json
 import os
 import re
 import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from platformdirs import PlatformDirs
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+)
 
-from .game.model import HouseRules
+from .game import rules
+from .game.model import MAX_PLAYERS, GameState, HouseRules, Level
 
 __all__ = [
+    "GAME_VERSION",
+    "HISTORY_VERSION",
+    "PREFERENCES_VERSION",
+    "HistoryRecord",
+    "Preferences",
+    "Seat",
     "Settings",
     "SettingsProblem",
     "StrategyTables",
+    "add_to_history",
     "cache_dir",
+    "clear_game",
     "config_dir",
+    "data_dir",
+    "game_path",
+    "history_dir",
+    "load_game",
+    "load_history",
+    "load_preferences",
     "load_settings",
     "load_strategy_table",
+    "preferences_path",
+    "save_game",
+    "save_preferences",
     "save_settings",
     "save_strategy_table",
+    "set_aside",
+    "settings_path",
+    "state_dir",
     "strategy_tables",
 ]
 
 APP_NAME = "generala-tui"
+HOME_VARIABLE = "GENERALA_TUI_HOME"
+"""The environment variable that, when set, holds all four folders."""
+
+PREFERENCES_VERSION = 1
+GAME_VERSION = 1
+HISTORY_VERSION = 1
+
+HISTORY_KEPT = 1000
+"""Adding a game to the history removes the oldest games beyond this many."""
+
 _KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _MAX_TABLE_BYTES = 16 * 1024 * 1024
+_MAX_FILE_BYTES = 16 * 1024 * 1024
+_MAX_REASON = 160
 
 
-def _xdg_dir(variable: str, fallback: str) -> Path:
-    base = os.environ.get(variable, "").strip()
-    # The XDG spec says relative paths are to be ignored.
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / fallback
-    return root / APP_NAME
+# --- folders ----------------------------------------------------------------------
 
 
-def cache_dir() -> Path:
-    """The directory of generala-tui's cache files (it may not exist yet)."""
-    return _xdg_dir("XDG_CACHE_HOME", ".cache")
+def _home() -> Path | None:
+    value = os.environ.get(HOME_VARIABLE, "").strip()
+    return Path(value).expanduser().absolute() if value else None
+
+
+def _platform() -> PlatformDirs:
+    # appauthor=False: on Windows, no "generala-tui\generala-tui".
+    return PlatformDirs(APP_NAME, appauthor=False)
 
 
 def config_dir() -> Path:
-    """The directory of generala-tui's settings (it may not exist yet)."""
-    return _xdg_dir("XDG_CONFIG_HOME", ".config")
+    """The folder of the preferences (it may not exist yet)."""
+    home = _home()
+    return home / "config" if home else Path(_platform().user_config_dir)
+
+
+def data_dir() -> Path:
+    """The folder of the history (it may not exist yet)."""
+    home = _home()
+    return home / "data" if home else Path(_platform().user_data_dir)
+
+
+def state_dir() -> Path:
+    """The folder of the autosaved game (it may not exist yet)."""
+    home = _home()
+    return home / "state" if home else Path(_platform().user_state_dir)
+
+
+def cache_dir() -> Path:
+    """The folder of the strategy tables (it may not exist yet)."""
+    home = _home()
+    return home / "cache" if home else Path(_platform().user_cache_dir)
+
+
+def preferences_path() -> Path:
+    """Where the preferences are kept."""
+    return config_dir() / "preferences.json"
+
+
+def _legacy_settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def game_path() -> Path:
+    """Where the game in progress is autosaved."""
+    return state_dir() / "game.json"
+
+
+def history_dir() -> Path:
+    """The folder of finished games, one file each."""
+    return data_dir() / "history"
+
+
+def _now() -> datetime:
+    # One clock for the whole module, so tests can set it.
+    return datetime.now(UTC)
+
+
+# --- writing ----------------------------------------------------------------------
+
+
+def _why(error: OSError) -> str:
+    if isinstance(error, FileExistsError | NotADirectoryError):
+        return "a file stands where a folder should be"
+    if isinstance(error, IsADirectoryError):
+        return "a folder stands where the file should be"
+    return (error.strerror or type(error).__name__).lower()
+
+
+def _write_file(path: Path, data: bytes) -> str | None:
+    """Write ``data`` to ``path`` atomically; ``None`` when written, else why not."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+    except OSError as error:
+        return _why(error)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return _why(error)
+    return None
+
+
+def _write_atomically(path: Path, data: bytes) -> bool:
+    return _write_file(path, data) is None
+
+
+# --- strategy tables --------------------------------------------------------------
 
 
 def _strategy_path(key: str) -> Path:
@@ -86,27 +230,6 @@ def save_strategy_table(key: str, data: bytes) -> bool:
     return _write_atomically(path, data)
 
 
-def _write_atomically(path: Path, data: bytes) -> bool:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-        )
-    except OSError:
-        return False
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        return False
-    return True
-
-
 class StrategyTables:
     """The strategy tables on disk, in the shape ``generala_tui.game.strategy.solve`` takes."""
 
@@ -121,11 +244,329 @@ strategy_tables = StrategyTables()
 """Hand this to ``solve(..., tables=...)`` to keep tables between runs."""
 
 
-# --- settings ---------------------------------------------------------------------
+# --- bad files --------------------------------------------------------------------
+
+
+def set_aside(path: Path) -> Path | None:
+    """Move a bad file (or folder) beside itself as ``<name>.bad-<local time>``, for inspection.
+
+    Never overwrites an earlier bad copy: a second one the same second gets
+    ``-2``, then ``-3`` ... Returns the new path, or ``None`` when there is
+    nothing at ``path`` or it can't be moved.
+    """
+    stamp = _now().astimezone().strftime("%Y%m%d-%H%M%S")
+    try:
+        if not path.exists() and not path.is_symlink():
+            return None
+        for number in range(1, 1000):
+            suffix = "" if number == 1 else f"-{number}"
+            aside = path.with_name(f"{path.name}.bad-{stamp}{suffix}")
+            # exists() then rename() is not atomic, but only one generala-tui
+            # at a time sets a given file aside.
+            if not aside.exists() and not aside.is_symlink():
+                path.rename(aside)
+                return aside
+    except OSError:
+        return None
+    return None
+
+
+class _Unusable(Exception):
+    """A file that exists but can't be used; the message completes "<path> is ...", one line."""
+
+
+def _one_line(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 1] + "…"
+
+
+def _bad_file(path: Path, problem: _Unusable, consequence: str) -> str:
+    """Set ``path`` aside and say so, in one line for the player."""
+    aside = set_aside(path)
+    kept = f"It was kept as {aside.name}" if aside else "It could not be moved aside"
+    return f"{path} is {problem}. {kept}; {consequence}."
+
+
+def _read_object(path: Path) -> dict[str, Any] | None:
+    """The JSON object in ``path``; ``None`` when there is no file. Raises :class:`_Unusable`."""
+    try:
+        if path.stat().st_size > _MAX_FILE_BYTES:
+            raise _Unusable("too large to be one of generala-tui's files")
+        data = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        # No file, or a file where its folder should be: saving will say so.
+        return None
+    except OSError as error:
+        if path.is_dir():
+            raise _Unusable("a folder, not a file") from None
+        raise _Unusable(f"unreadable ({_why(error)})") from None
+    if not data.strip():
+        raise _Unusable("empty")
+    try:
+        value = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _Unusable("not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise _Unusable(
+            _one_line(f"not valid JSON, or cut short ({error.msg} at line {error.lineno})")
+        ) from None
+    except (ValueError, RecursionError):
+        raise _Unusable("not valid JSON") from None
+    if not isinstance(value, dict):
+        raise _Unusable("not a JSON object")
+    return value
+
+
+_M = TypeVar("_M", bound=BaseModel)
+_Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class _Format(Generic[_M]):
+    """One kind of file: its model, its version and how to bring older versions up to it."""
+
+    model: type[_M]
+    version: int
+    migrations: Mapping[int, _Migration] = field(default_factory=dict)
+    """``migrations[n]`` turns a version ``n`` document into a version ``n + 1`` one."""
+    unversioned: int | None = None
+    """The version of a document without a ``"version"`` key (``None``: such a file is bad)."""
+
+
+def _upgrade(data: dict[str, Any], form: _Format[Any]) -> dict[str, Any]:
+    """``data`` brought up to ``form.version``, or as it is when it is newer."""
+    version = data.get("version", form.unversioned)
+    if version is None:
+        raise _Unusable("without a version number")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise _Unusable(_one_line(f"of an unknown version ({json.dumps(version)})"))
+    if version < 0 or (version < form.version and version not in form.migrations):
+        raise _Unusable(f"of version {version}, which this generala-tui can't read")
+    while version < form.version:
+        try:
+            data = form.migrations[version](copy.deepcopy(data))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise _Unusable(f"of version {version} and can't be brought up to date") from None
+        version += 1
+        data["version"] = version
+    return data
+
+
+def _first_error(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "the file"
+    return _one_line(f"{where}: {first['msg']}")
+
+
+def _validate(form: _Format[_M], data: dict[str, Any]) -> _M:
+    try:
+        return form.model.model_validate(data)
+    except ValidationError as error:
+        raise _Unusable(_invalid(data, form, error)) from None
+
+
+def _invalid(data: dict[str, Any], form: _Format[Any], error: ValidationError) -> str:
+    version = data.get("version")
+    if isinstance(version, int) and version > form.version:
+        return _one_line(
+            f"from a newer generala-tui (version {version}) and can't be read "
+            f"({_first_error(error)})"
+        )
+    return f"not valid ({_first_error(error)})"
+
+
+def _drop(data: Any, loc: tuple[int | str, ...]) -> bool:
+    """Remove what the error at ``loc`` is about: a key, or a whole list item."""
+    node = data
+    for depth, key in enumerate(loc):
+        if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+            del node[key]
+            return True
+        if isinstance(node, dict) and key in node:
+            if depth == len(loc) - 1 or not isinstance(node[key], dict | list):
+                del node[key]
+                return True
+            node = node[key]
+            continue
+        return False
+    return False
+
+
+def _salvage(form: _Format[_M], data: dict[str, Any], default: _M) -> _M:
+    """What validates of ``data``: each invalid value dropped (so it takes its default)."""
+    attempt = copy.deepcopy(data)
+    for _ in range(100):
+        try:
+            return form.model.model_validate(attempt)
+        except ValidationError as error:
+            if not all(_drop(attempt, problem["loc"]) for problem in error.errors()):
+                break
+    return default
+
+
+def _check_replays(state: GameState) -> None:
+    try:
+        for _ in rules.replay(state):
+            pass
+    except rules.BadRecord as error:
+        raise _Unusable(
+            _one_line(f"a game that does not replay from its record ({error})")
+        ) from None
+    except Exception as error:  # a state the rules can't play must not stop the app
+        raise _Unusable(
+            _one_line(f"a game that can't be replayed ({type(error).__name__}: {error})")
+        ) from None
+
+
+def _aware(moment: datetime) -> datetime:
+    # A hand-written time without a zone is taken as UTC, so times always compare.
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+_Timestamp = Annotated[datetime, AfterValidator(_aware)]
+
+
+def _merged(on_disk: Any, ours: Any) -> Any:
+    """``ours``, plus the keys only ``on_disk`` has, at every depth of nested objects."""
+    if not isinstance(on_disk, dict) or not isinstance(ours, dict):
+        return ours
+    merged = dict(on_disk)
+    for key, value in ours.items():
+        merged[key] = _merged(on_disk.get(key), value)
+    return merged
+
+
+def _json_bytes(document: Any, indent: int | None = None) -> bytes:
+    return (json.dumps(document, indent=indent, ensure_ascii=False) + "\n").encode()
+
+
+# --- preferences ------------------------------------------------------------------
+
+
+class Seat(BaseModel):
+    """A seat of the last table of players: a name, and a level for a computer."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    name: str
+    level: Level | None = None
+    """The computer's strength; ``None`` for a human."""
+
+
+class Preferences(BaseModel):
+    """What generala-tui remembers between runs (``config/preferences.json``).
+
+    Keys a newer version added are kept (``extra="allow"``, and unknown house
+    rules are kept in the file on save), so an older generala-tui does not
+    throw them away.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    version: int = PREFERENCES_VERSION
+    house_rules: HouseRules = HouseRules()
+    """The house rules for new games."""
+    theme: str = "textual-dark"
+    computer_delay: float = Field(default=0.7, ge=0, le=5)
+    """Seconds between a computer's steps."""
+    coach: bool = False
+    players: list[Seat] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    """The last table of players, in seating order."""
+
+    @field_validator("house_rules", mode="before")
+    @classmethod
+    def _known_rules_only(cls, value: object) -> object:
+        # HouseRules forbids unknown keys; a rule from a newer version is kept
+        # in the file (save_preferences merges) but not read.
+        if isinstance(value, dict):
+            return {key: rule for key, rule in value.items() if key in HouseRules.model_fields}
+        return value
+
+
+def _preferences_from_settings(data: dict[str, Any]) -> dict[str, Any]:
+    # Version 0 is the settings.json of the first releases: {"house_rules": {...}}.
+    return {"house_rules": data["house_rules"]} if "house_rules" in data else {}
+
+
+_PREFERENCES = _Format(
+    Preferences,
+    PREFERENCES_VERSION,
+    migrations={0: _preferences_from_settings},
+    unversioned=0,
+)
+
+
+def load_preferences() -> tuple[Preferences, str | None]:
+    """The saved preferences (the defaults when there are none), and a warning for the player.
+
+    Without ``preferences.json``, an old ``settings.json`` is read into the
+    preferences (and they are saved). A bad file is set aside; the values
+    that could be read are kept, saved in its place, and the warning says so.
+    """
+    path = preferences_path()
+    upgraded: dict[str, Any] | None = None
+    try:
+        data = _read_object(path)
+        if data is None:
+            path = _legacy_settings_path()
+            data = _read_object(path)
+            if data is None:
+                return Preferences(), None
+            upgraded = _upgrade(data, _PREFERENCES)
+            preferences = _validate(_PREFERENCES, upgraded)
+            _save_preferences(preferences, merge=False)
+            return preferences, None
+        upgraded = _upgrade(data, _PREFERENCES)
+        return _validate(_PREFERENCES, upgraded), None
+    except _Unusable as problem:
+        # A bad value costs that value, not the whole file.
+        defaults = Preferences()
+        preferences = defaults if upgraded is None else _salvage(_PREFERENCES, upgraded, defaults)
+        consequence = (
+            "the default preferences apply"
+            if preferences == defaults
+            else "the preferences that could be read apply"
+        )
+        warning = _bad_file(path, problem, consequence)
+        if preferences != defaults:
+            _save_preferences(preferences, merge=False)
+        return preferences, warning
+
+
+def save_preferences(preferences: Preferences) -> str | None:
+    """Save the preferences atomically: ``None`` when saved, else a warning for the player.
+
+    Keys in the file on disk that these preferences don't know (written by a
+    newer version) are kept.
+    """
+    return _save_preferences(preferences, merge=True)
+
+
+def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
+    path = preferences_path()
+    try:
+        # model_copy(update=...) does not validate: never write what load would refuse.
+        checked = Preferences.model_validate(preferences.model_dump())
+    except ValidationError as error:
+        return f"The preferences were not saved: {_first_error(error)}."
+    document: Any = checked.model_dump(mode="json")
+    if merge:
+        with contextlib.suppress(_Unusable):
+            document = _merged(_read_object(path), document)
+    reason = _write_file(path, _json_bytes(document, indent=2))
+    if reason is None:
+        return None
+    return f"The preferences could not be saved in {path} ({reason}); they apply until you quit."
+
+
+# --- the old settings API, over the preferences -----------------------------------
 
 
 class Settings(BaseModel):
-    """What generala-tui remembers between runs."""
+    """The house rules for new games: the preferences of the first releases.
+
+    Kept for callers not yet on :class:`Preferences`.
+    """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
@@ -134,35 +575,175 @@ class Settings(BaseModel):
 
 
 class SettingsProblem(Exception):
-    """The settings file exists but can't be used; the message says why, for the player."""
+    """The preferences file exists but can't be used; the message says why, for the player."""
 
 
 def settings_path() -> Path:
-    """Where the settings are kept."""
-    return config_dir() / "settings.json"
+    """Where the house rules are kept: the preferences file."""
+    return preferences_path()
 
 
 def load_settings() -> Settings:
-    """The saved settings, the defaults when there are none.
+    """The saved house rules; raises :class:`SettingsProblem` with the warning of a bad file.
 
-    Raises :class:`SettingsProblem` when a settings file exists but can't be
-    read or holds something invalid (the caller uses the defaults and says so).
+    Kept for callers not yet on :func:`load_preferences`.
     """
-    path = settings_path()
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return Settings()
-    except OSError as error:
-        raise SettingsProblem(f"{path} can't be read ({error.strerror}).") from None
-    try:
-        return Settings.model_validate_json(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the file"
-        raise SettingsProblem(f"{path} is not valid ({where}: {first['msg']}).") from None
+    preferences, warning = load_preferences()
+    if warning is not None:
+        raise SettingsProblem(warning)
+    return Settings(house_rules=preferences.house_rules)
 
 
 def save_settings(settings: Settings) -> bool:
-    """Save the settings atomically; return whether they were saved."""
-    return _write_atomically(settings_path(), settings.model_dump_json(indent=2).encode())
+    """Save the house rules into the preferences; return whether they were saved.
+
+    Kept for callers not yet on :func:`save_preferences`.
+    """
+    preferences, _ = load_preferences()
+    updated = preferences.model_copy(update={"house_rules": settings.house_rules})
+    return save_preferences(updated) is None
+
+
+# --- the game in progress ---------------------------------------------------------
+
+
+class _SavedGame(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    version: int = GAME_VERSION
+    saved_at: _Timestamp
+    game: GameState
+
+
+_GAME = _Format(_SavedGame, GAME_VERSION)
+
+
+def save_game(state: GameState) -> str | None:
+    """Autosave the game in progress: ``None`` when saved, else a warning for the player."""
+    path = game_path()
+    saved = _SavedGame(saved_at=_now(), game=state)
+    reason = _write_file(path, saved.model_dump_json().encode() + b"\n")
+    if reason is None:
+        return None
+    return f"The game could not be saved in {path} ({reason}); it goes on unsaved."
+
+
+def load_game() -> tuple[GameState | None, str | None]:
+    """The autosaved game (``None`` when there is none), and a warning for the player.
+
+    A saved game is returned only if it validates and replays from its own
+    record to itself; any other file is set aside.
+    """
+    path = game_path()
+    try:
+        data = _read_object(path)
+        if data is None:
+            return None, None
+        saved = _validate(_GAME, _upgrade(data, _GAME))
+        _check_replays(saved.game)
+    except _Unusable as problem:
+        return None, _bad_file(path, problem, "the game in it can't be resumed")
+    return saved.game, None
+
+
+def clear_game() -> None:
+    """Forget the autosaved game (a finished game goes to the history instead)."""
+    with contextlib.suppress(OSError):
+        game_path().unlink()
+
+
+# --- history ----------------------------------------------------------------------
+
+
+class HistoryRecord(BaseModel):
+    """A finished game as the history keeps it."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    version: int = HISTORY_VERSION
+    finished_at: _Timestamp
+    game: GameState
+    """The final state, with its record (the log)."""
+    losses: dict[str, Annotated[float, Field(allow_inf_nan=False)]] | None = None
+    """Expected points each player lost to their decisions, by name; ``None`` if not analysed."""
+
+
+_HISTORY = _Format(HistoryRecord, HISTORY_VERSION)
+
+
+def add_to_history(state: GameState, losses: dict[str, float] | None = None) -> str | None:
+    """Keep a finished game in the history: ``None`` when kept, else a warning for the player.
+
+    One new file per game (the history is never rewritten); the same game
+    added twice is kept once. Beyond :data:`HISTORY_KEPT` games, the oldest go.
+    """
+    folder = history_dir()
+    try:
+        record = HistoryRecord(finished_at=_now(), game=state, losses=losses)
+    except ValidationError as error:
+        return f"The game was not added to the history: {_first_error(error)}."
+    digest = hashlib.sha256(state.model_dump_json().encode()).hexdigest()[:12]
+    with contextlib.suppress(OSError):
+        if any(folder.glob(f"*-{digest}.json")):
+            return None
+    name = f"{record.finished_at.astimezone(UTC):%Y%m%dT%H%M%S%fZ}-{digest}.json"
+    reason = _write_file(folder / name, record.model_dump_json().encode() + b"\n")
+    if reason is not None:
+        return f"The game could not be added to the history in {folder} ({reason})."
+    _prune_history(folder)
+    return None
+
+
+def _history_files(folder: Path) -> list[Path]:
+    """The history's files, newest first (their names start with the time)."""
+    return sorted(
+        (
+            path
+            for path in folder.iterdir()
+            if path.name.endswith(".json") and not path.name.startswith(".")
+        ),
+        key=lambda path: path.name,
+        reverse=True,
+    )
+
+
+def _prune_history(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        for path in _history_files(folder)[HISTORY_KEPT:]:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def load_history(
+    limit: int = 500, *, verify: bool = False
+) -> tuple[list[HistoryRecord], list[str]]:
+    """Up to ``limit`` finished games, newest first, and a warning for each bad file.
+
+    Bad files are set aside and skipped. With ``verify``, each game must also
+    replay from its record (about 3 ms a game, so not by default).
+    """
+    folder = history_dir()
+    try:
+        paths = _history_files(folder)
+    except FileNotFoundError:
+        return [], []
+    except OSError as error:
+        return [], [f"The history in {folder} can't be read ({_why(error)})."]
+    records: list[HistoryRecord] = []
+    warnings: list[str] = []
+    for path in paths:
+        if len(records) >= limit:
+            break
+        try:
+            data = _read_object(path)
+            if data is None:
+                continue
+            record = _validate(_HISTORY, _upgrade(data, _HISTORY))
+            if verify:
+                _check_replays(record.game)
+        except _Unusable as problem:
+            warnings.append(_bad_file(path, problem, "that game is left out of the history"))
+            continue
+        records.append(record)
+    records.sort(key=lambda record: record.finished_at, reverse=True)
+    return records, warnings

@@ -2,18 +2,41 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
 
 
 @pytest.fixture(scope="session")
-def _session_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("home")
+def _session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("cache")
 
 
 @pytest.fixture(autouse=True)
-def _isolated_files(_session_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # One strategy cache for the whole run (solving is the slow part); fresh settings per test.
-    monkeypatch.setenv("XDG_CACHE_HOME", str(_session_home / "cache"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+def _isolated_files(_session_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh GENERALA_TUI_HOME per test, whose cache is shared by the whole run.
+
+    Solving strategy tables is the slow part, so ``cache`` is a link to one
+    folder for the run; a test that needs its own cache replaces the link.
+    """
+    home = tmp_path / "generala-home"
+    home.mkdir()
+    with contextlib.suppress(OSError):
+        (home / "cache").symlink_to(_session_cache, target_is_directory=True)
+    monkeypatch.setenv("GENERALA_TUI_HOME", str(home))
+    # A test that unsets GENERALA_TUI_HOME still stays out of the home folder.
+    for variable, folder in [
+        ("XDG_CONFIG_HOME", "xdg-config"),
+        ("XDG_DATA_HOME", "xdg-data"),
+        ("XDG_STATE_HOME", "xdg-state"),
+        ("XDG_CACHE_HOME", "xdg-cache"),
+    ]:
+        monkeypatch.setenv(variable, str(tmp_path / folder))
+    return home
+
+
+@pytest.fixture
+def generala_home(_isolated_files: Path) -> Path:
+    """This test's GENERALA_TUI_HOME."""
+    return _isolated_files

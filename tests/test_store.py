@@ -1,11 +1,13 @@
-"""The disk cache of strategy tables: where it lives, atomic writes, damaged files."""
+"""Where the files live, and the disk cache of strategy tables: atomic writes, damaged files."""
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
+from platformdirs import PlatformDirs
 
 from generala_tui import store
 from generala_tui.game.model import HouseRules
@@ -13,9 +15,10 @@ from generala_tui.game.strategy import optimal, solve, strategy_key
 
 
 @pytest.fixture(autouse=True)
-def cache_home(tmp_path, monkeypatch) -> Path:
-    home = tmp_path / "cache"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+def cache_home(generala_home: Path) -> Path:
+    """This test's own cache folder (not the run's shared one), not created yet."""
+    home = generala_home / "cache"
+    home.unlink()
     return home
 
 
@@ -25,21 +28,51 @@ def no_memory(monkeypatch):
     monkeypatch.setattr(optimal, "_memory", {})
 
 
-def test_cache_dir_follows_xdg_cache_home(cache_home):
-    assert store.cache_dir() == cache_home / "generala-tui"
+def test_all_four_folders_live_under_generala_tui_home(generala_home):
+    assert store.config_dir() == generala_home / "config"
+    assert store.data_dir() == generala_home / "data"
+    assert store.state_dir() == generala_home / "state"
+    assert store.cache_dir() == generala_home / "cache"
+    assert store.preferences_path() == generala_home / "config" / "preferences.json"
+    assert store.game_path() == generala_home / "state" / "game.json"
+    assert store.history_dir() == generala_home / "data" / "history"
 
 
-def test_cache_dir_ignores_a_relative_xdg_cache_home(monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert store.cache_dir() == tmp_path / "home" / ".cache" / "generala-tui"
+def test_a_relative_generala_tui_home_is_made_absolute(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GENERALA_TUI_HOME", "relative")
+    assert store.config_dir() == tmp_path / "relative" / "config"
+
+
+@pytest.mark.parametrize("value", [None, "", "   "])
+def test_without_generala_tui_home_the_folders_come_from_platformdirs(monkeypatch, value):
+    if value is None:
+        monkeypatch.delenv("GENERALA_TUI_HOME")
+    else:
+        monkeypatch.setenv("GENERALA_TUI_HOME", value)
+    dirs = PlatformDirs("generala-tui", appauthor=False)
+    assert store.config_dir() == Path(dirs.user_config_dir)
+    assert store.data_dir() == Path(dirs.user_data_dir)
+    assert store.state_dir() == Path(dirs.user_state_dir)
+    assert store.cache_dir() == Path(dirs.user_cache_dir)
+
+
+@pytest.mark.skipif(os.name != "posix" or sys.platform == "darwin", reason="XDG folders")
+def test_without_generala_tui_home_linux_follows_xdg(monkeypatch, tmp_path):
+    monkeypatch.delenv("GENERALA_TUI_HOME")
+    for variable in ["CONFIG", "DATA", "STATE", "CACHE"]:
+        monkeypatch.setenv(f"XDG_{variable}_HOME", str(tmp_path / variable.lower()))
+    assert store.config_dir() == tmp_path / "config" / "generala-tui"
+    assert store.data_dir() == tmp_path / "data" / "generala-tui"
+    assert store.state_dir() == tmp_path / "state" / "generala-tui"
+    assert store.cache_dir() == tmp_path / "cache" / "generala-tui"
 
 
 def test_saved_table_loads_back(cache_home):
     assert store.load_strategy_table("strategy-test") is None
     assert store.save_strategy_table("strategy-test", b"\x00table\xff")
     assert store.load_strategy_table("strategy-test") == b"\x00table\xff"
-    files = list((cache_home / "generala-tui" / "strategy").iterdir())
+    files = list((cache_home / "strategy").iterdir())
     assert [path.name for path in files] == ["strategy-test.npz"], "no temporary file is left"
 
 
@@ -53,6 +86,7 @@ def test_saving_again_replaces_the_table():
 def test_keys_that_are_not_plain_names_are_refused(key, cache_home):
     assert store.save_strategy_table(key, b"data") is False
     assert store.load_strategy_table(key) is None
+    assert not (cache_home / "escape.npz").exists()
     assert not (cache_home.parent / "escape.npz").exists()
 
 
@@ -68,8 +102,7 @@ def test_an_unwritable_cache_is_a_miss_not_an_error(cache_home):
 
 
 def test_a_cache_path_blocked_by_a_file_is_a_miss_not_an_error(cache_home):
-    cache_home.mkdir()
-    (cache_home / "generala-tui").write_text("not a directory")
+    cache_home.write_text("not a directory")
     assert store.save_strategy_table("strategy-test", b"data") is False
     assert store.load_strategy_table("strategy-test") is None
 
@@ -113,8 +146,7 @@ def test_a_table_saved_for_other_rules_is_not_used(no_memory):
 
 
 def test_solve_works_with_an_unusable_cache(no_memory, cache_home):
-    cache_home.mkdir()
-    (cache_home / "generala-tui").write_text("not a directory")
+    cache_home.write_text("not a directory")
     strategy = solve(HouseRules(straight="ones_wild"))
     assert strategy.expected_score > 0
     assert not strategy.from_disk
