@@ -78,9 +78,20 @@ def announcement(state: GameState, entry: LogEntry) -> Content:
     return Content("")
 
 
-def topbar(state: GameState) -> Content:
-    """The round, whose turn it is and the rolls taken."""
+def topbar(state: GameState, short: bool = False) -> Content:
+    """The round, whose turn it is and the rolls taken (``short``: for a narrow terminal)."""
     dots = "●" * state.turn.rolls + "○" * state.rolls_left
+    if short:
+        short_stage = "Tie-break $n" if state.phase is Phase.TIE_BREAK else "Round $n/$rounds"
+        return Content.from_markup(
+            f"{short_stage} · [b]$name[/b] · $rolls/$max $dots",
+            n=str(len(state.tie_breaks) if state.phase is Phase.TIE_BREAK else state.round),
+            rounds=str(state.rounds),
+            name=state.current_player.name,
+            rolls=str(state.turn.rolls),
+            max=str(MAX_ROLLS),
+            dots=dots,
+        )
     if state.phase is Phase.TIE_BREAK:
         stage = Content.from_markup("[b]Tie-break[/b] round $n", n=str(len(state.tie_breaks)))
     else:
@@ -233,6 +244,11 @@ def strategy_failed(error: str) -> str:
 
 
 RETRY_HINT = "Press f on the turn screen, or r on the analysis, to try again."
+
+
+def too_small(width: int, height: int, min_width: int, min_height: int) -> str:
+    """Shown instead of the game when the terminal is too small for it."""
+    return f"Make the terminal at least {min_width}×{min_height} to play (it is {width}×{height})."
 
 
 def scratch_question(category_name: str) -> Content:

@@ -137,7 +137,7 @@ async def test_wide_character_names_keep_one_row_per_player() -> None:
     app = GeneralaApp(rules.new_game(players, seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        standings = app.screen.query_one(Standings)
+        standings = app.screen.query_one("#standings", Standings)
         lines = str(standings.render()).split("\n")
         assert len(lines) == 4
         width = standings.size.width

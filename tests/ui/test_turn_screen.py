@@ -245,7 +245,7 @@ async def test_player_names_are_shown_literally_never_as_markup() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         await pilot.pause()
-        standings = str(app.screen.query_one(Standings).render())
+        standings = str(app.screen.query_one("#standings", Standings).render())
         assert "Bob[/]" in standings and "[b]Eve" in standings
         assert "Bob[/]" in str(app.screen.query_one("#topbar").render())
         await pilot.press("s")

@@ -7,10 +7,10 @@ nothing: computer players are the app's worker (:mod:`generala_tui.ui.computer`)
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -20,13 +20,25 @@ from ...game.model import Category, GameState, Phase, Rolled
 from ...game.strategy import ActionValue
 from ..host import GameHost, host_of
 from ..names import category_label
-from ..text import scratch_question
+from ..text import scratch_question, too_small
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
+from ..widgets.scorecard import ScorecardTable
 from ..widgets.standings import Standings
 from .dialogs import ConfirmDialog
 from .turn_view import first_open_box, turn_view
+
+MIN_WIDTH, MIN_HEIGHT = 40, 12
+"""The smallest terminal the turn screen serves."""
+NORMAL_WIDTH, NORMAL_HEIGHT = 80, 20
+"""From this width up, the side panel; from this height up, framed dice."""
+FRAMED_DICE_WIDTH = 56
+"""From this width up, framed dice (below it, one line a die)."""
+SHORT_TOPBAR_WIDTH = 60
+"""Below this width, the top bar says less."""
+WIDE_WIDTH, WIDE_HEIGHT = 120, 32
+"""From this size up: big dice, and every player's scorecard beside the boxes."""
 
 
 class ClickButton(Button, can_focus=False):
@@ -65,12 +77,18 @@ class TurnScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
+        with Horizontal(id="status-row"):
+            yield Standings(id="standings-line", one_line=True)
+            yield ClickButton("Roll", id="roll-compact", variant="success", compact=True)
         with Horizontal(id="table"):
             with Vertical(id="play"):
-                yield DiceTray(id="dice")
+                with Horizontal(id="dice-row"):
+                    yield DiceTray(id="dice")
                 yield Static(id="message")
-                yield BoxList(id="boxes")
-                with Vertical(id="tie-break"):
+                with Horizontal(id="boxes-area"):
+                    yield BoxList(id="boxes")
+                    yield ScorecardTable(id="wide-scorecard")
+                with VerticalScroll(id="tie-break"):
                     yield Static(id="tie-break-info")
                     yield ClickButton("End turn", id="end-turn", variant="primary")
             with Vertical(id="side"):
@@ -85,6 +103,7 @@ class TurnScreen(Screen[None]):
                     yield ClickButton(
                         "Rules and keys (?)", id="show-help", compact=True, action="app.help"
                     )
+        yield Static(id="too-small")
         yield Footer(show_command_palette=False)
 
     @property
@@ -100,6 +119,8 @@ class TurnScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#standings").border_title = "Standings"
         self.query_one("#coach").border_title = "Coach"
+        self.query_one("#wide-scorecard").can_focus = False
+        self._fit(self.app.size.width, self.app.size.height)
         self.watch(self.app, "game", self._game_changed, init=False)
         for redraw in ("coach", "strategies_ready", "strategy_progress", "computers_paused"):
             self.watch(self.app, redraw, self._redraw, init=False)
@@ -107,6 +128,30 @@ class TurnScreen(Screen[None]):
         if state is not None:
             self.cursor = first_open_box(state)
             self.draw(state)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Choose the layout for the terminal's size.
+
+        Too small: one line saying the size needed. Narrower than the side panel
+        needs: the standings on one line above the dice. Too small for framed
+        dice: one line a die. Wide: big dice and every player's scorecard.
+        """
+        tiny = width < MIN_WIDTH or height < MIN_HEIGHT
+        narrow = width < NORMAL_WIDTH
+        small_dice = width < FRAMED_DICE_WIDTH or height < NORMAL_HEIGHT
+        wide = width >= WIDE_WIDTH and height >= WIDE_HEIGHT
+        self.set_class(tiny, "-tiny")
+        self.set_class(narrow and not tiny, "-narrow")
+        self.set_class(small_dice, "-small-dice")
+        self.set_class(wide, "-wide")
+        dice = "compact" if small_dice else "big" if wide else "normal"
+        self.query_one(DiceTray).resize_dice(dice)
+        self.query_one("#end-turn", Button).compact = small_dice
+        self._redraw()
+        self.query_one("#too-small", Static).update(too_small(width, height, MIN_WIDTH, MIN_HEIGHT))
 
     def on_screen_resume(self) -> None:
         self.host.turn_screen_shown()
@@ -133,15 +178,22 @@ class TurnScreen(Screen[None]):
         host = self.host
         values = self._coach_values(state)
         view = turn_view(
-            state, values, strategy_progress=host.strategy_progress, paused=host.computers_paused
+            state,
+            values,
+            strategy_progress=host.strategy_progress,
+            paused=host.computers_paused,
+            short=self.app.size.width < SHORT_TOPBAR_WIDTH,
         )
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
         self.query_one("#topbar", Static).update(view.topbar)
         self.query_one("#message", Static).update(view.message)
-        self.query_one(Standings).show(state)
+        for standings in self.query(Standings):
+            standings.show(state)
+        if self.has_class("-wide"):
+            self.query_one(ScorecardTable).show(state)
         tie_break = view.tie_break is not None
-        self.query_one(BoxList).display = not tie_break
+        self.query_one("#boxes-area").display = not tie_break
         self.query_one("#tie-break").display = tie_break
         if view.tie_break is not None:
             self.query_one("#tie-break-info", Static).update(view.tie_break)
@@ -150,9 +202,9 @@ class TurnScreen(Screen[None]):
             end_turn.disabled = not view.end_turn_enabled
         else:
             self.query_one(BoxList).show(view.offers, self.cursor)
-        roll_button = self.query_one("#roll", Button)
-        roll_button.disabled = not view.roll_enabled
-        roll_button.label = view.roll_label
+        for roll_button in self.query("#roll, #roll-compact").results(Button):
+            roll_button.disabled = not view.roll_enabled
+        self.query_one("#roll", Button).label = view.roll_label
         self._show_coach(state, values)
         self.refresh_bindings()
 
@@ -199,7 +251,7 @@ class TurnScreen(Screen[None]):
             held = [die for die, held in enumerate(state.turn.held) if held and state.turn.rolls]
             self.host.move(Action.roll(held))
 
-    @on(Button.Pressed, "#roll")
+    @on(Button.Pressed, "#roll, #roll-compact")
     def _roll_pressed(self) -> None:
         self.action_roll()
 

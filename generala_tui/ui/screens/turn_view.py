@@ -84,6 +84,7 @@ def turn_view(
     *,
     strategy_progress: float | None = None,
     paused: bool = False,
+    short: bool = False,
 ) -> TurnView:
     """What the turn screen shows of ``state`` (a game in play)."""
     computer = rules.computer_to_act(state)
@@ -95,7 +96,7 @@ def turn_view(
             message = Content("\n").join([said, prompt])
     tie_break = state.phase is Phase.TIE_BREAK
     return TurnView(
-        topbar=text.topbar(state),
+        topbar=text.topbar(state, short),
         message=message,
         offers=box_offers(state, coach),
         tie_break=text.tie_break_lines(state) if tie_break else None,

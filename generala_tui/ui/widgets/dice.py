@@ -26,6 +26,10 @@ _FRAMES = {
     False: ("┌───────┐", "│", "└───────┘"),
     True: ("╔═══════╗", "║", "╚═══════╝"),
 }
+_BIG_FRAMES = {
+    False: ("┌───────────┐", "│", "└───────────┘"),
+    True: ("╔═══════════╗", "║", "╚═══════════╝"),
+}
 ROLL_ANIMATION_SECONDS = 0.3
 _TUMBLE_INTERVAL = 0.06
 
@@ -38,8 +42,25 @@ def face_rows(value: int) -> list[str]:
     return [" " + " ".join(cells) + " " for cells in grid]
 
 
+def big_face_rows(value: int) -> list[str]:
+    """The five inner rows (11 characters each) of a big die showing ``value``; blank for 0."""
+    rows = [" " * 11 for _ in range(5)]
+    for row, column in _PIPS.get(value, ()):
+        line = list(rows[row * 2])
+        line[2 + column * 3] = _PIP
+        rows[row * 2] = "".join(line)
+    return rows
+
+
+DIE_SIZES = ("compact", "normal", "big")
+"""How big dice are drawn: one line each, framed faces, bigger framed faces."""
+
+
 class Die(Widget):
-    """One die: a framed face, lifted and double-framed with a HELD label when held."""
+    """One die: a framed face, lifted and double-framed with a HELD label when held.
+
+    Compact dice take one line, ``[ 5 ]``, and ``[*5*]`` (bold, reversed) when held.
+    """
 
     DEFAULT_CSS = """
     Die {
@@ -49,8 +70,12 @@ class Die(Widget):
         &:hover { background: $boost; }
         &.-held { color: $warning; text-style: bold; }
         &.-locked { color: $error; }
+        &.-compact { width: 6; height: 1; }
+        &.-big { width: 15; height: 9; }
     }
     """
+
+    size_name: reactive[str] = reactive("normal")
 
     value: reactive[int] = reactive(0)
     held: reactive[bool] = reactive(False, toggle_class="-held")
@@ -74,18 +99,32 @@ class Die(Widget):
         self._tumble_face = 1
         self._tumble_timer: Timer | None = None
 
+    def watch_size_name(self, size_name: str) -> None:
+        self.set_class(size_name == "compact", "-compact")
+        self.set_class(size_name == "big", "-big")
+
     def render(self) -> Text:
-        top, side, bottom = _FRAMES[self.held]
         face = self._tumble_face if self.tumbling else self.value
-        rows = [top, *(f"{side}{row}{side}" for row in face_rows(face)), bottom]
+        if self.size_name == "compact":
+            shown = str(face) if face else " "
+            if self.held:
+                mark = "#" if self.locked else "*"
+                return Text(f"[{mark}{shown}{mark}]", style="bold reverse", end="")
+            return Text(f"[ {shown} ]", end="")
+        big = self.size_name == "big"
+        top, side, bottom = (_BIG_FRAMES if big else _FRAMES)[self.held]
+        inner = big_face_rows(face) if big else face_rows(face)
+        width = len(top)
+        rows = [top, *(f"{side}{row}{side}" for row in inner), bottom]
         if self.held:
             label = "LOCKED" if self.locked else "HELD"
-            rows.append(label.center(9))
+            rows.append(label.center(width))
         else:
             rows.insert(0, "")
-        rows.append(str(self.index + 1).center(9))
-        text = Text("\n".join(rows[:7]), no_wrap=True, end="")
-        text.stylize("bold", len("\n".join(rows[:5])) if self.held else 0, None)
+        rows.append(str(self.index + 1).center(width))
+        height = len(inner) + 4
+        text = Text("\n".join(rows[:height]), no_wrap=True, end="")
+        text.stylize("bold", len("\n".join(rows[: len(inner) + 2])) if self.held else 0, None)
         return text
 
     def tumble(self) -> None:
@@ -115,8 +154,20 @@ class DiceTray(Horizontal):
     """The five dice in a row."""
 
     DEFAULT_CSS = """
-    DiceTray { height: 7; width: auto; }
+    DiceTray {
+        height: 7;
+        width: auto;
+        &.-compact { height: 1; }
+        &.-big { height: 9; }
+    }
     """
+
+    def resize_dice(self, size_name: str) -> None:
+        """Draw the dice ``compact``, ``normal`` or ``big``."""
+        self.set_class(size_name == "compact", "-compact")
+        self.set_class(size_name == "big", "-big")
+        for die in self.query(Die):
+            die.size_name = size_name
 
     def compose(self) -> ComposeResult:
         for index in range(5):

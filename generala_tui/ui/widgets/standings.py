@@ -13,7 +13,7 @@ COMPUTER_MARK = "⚙"
 
 
 class Standings(Widget):
-    """The standings: seat order, totals, whose turn it is."""
+    """The standings: seat order, totals, whose turn it is; on one line when ``one_line``."""
 
     DEFAULT_CSS = """
     Standings {
@@ -22,11 +22,13 @@ class Standings(Widget):
         border: round $primary-muted;
         border-title-color: $text-muted;
         max-height: 12;
+        &.-one-line { border: none; height: 1; max-height: 1; }
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, id: str | None = None, one_line: bool = False) -> None:
+        super().__init__(id=id, classes="-one-line" if one_line else "")
+        self.one_line = one_line
         self._rows: list[tuple[bool, str, bool, int, str]] = []
 
     def show(self, state: GameState) -> None:
@@ -46,9 +48,30 @@ class Standings(Widget):
         self.refresh(layout=True)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return max(len(self._rows), 1)
+        return 1 if self.one_line else max(len(self._rows), 1)
 
     def render(self) -> Text:
+        if self.one_line:
+            return self._render_line()
+        return self._render_rows()
+
+    def _render_line(self) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        for index, (current, name, computer, total, note) in enumerate(self._rows):
+            if index:
+                text.append(" · ", style="dim")
+            label = Text.assemble(
+                f"{CURRENT_MARK} " if current else "",
+                name,
+                f" {COMPUTER_MARK}" if computer else "",
+                f" {note}" if note else "",
+                f" {total}",
+                style="bold reverse" if current else "",
+            )
+            text.append_text(label)
+        return text
+
+    def _render_rows(self) -> Text:
         width = max(self.size.width, 16)
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         for line, (current, name, computer, total, note) in enumerate(self._rows):
