@@ -46,7 +46,7 @@ def rule_default(key: str) -> str:
 
 def rules_help(width: int = 79) -> str:
     """Every house rule with its values and default, for ``--help``, in lines of ``width``."""
-    from .ui.names import RULE_TEXT
+    from .ui.text import RULE_TEXT
 
     lines = []
     for key in HouseRules.model_fields:

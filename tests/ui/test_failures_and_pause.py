@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from generala_tui.game import rules, strategy
@@ -15,15 +17,18 @@ from .conftest import computer_first, settle, settle_until
 
 
 @pytest.fixture
-def broken_strategy(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    """No table in memory, and computing one fails."""
+def broken_strategy() -> Iterator[pytest.MonkeyPatch]:
+    """No table in memory, and computing one fails, until the test calls ``undo()``."""
 
     def fail(*args: object, **kwargs: object) -> None:
         raise OSError("no room left on the device")
 
-    monkeypatch.setattr(strategy, "cached_strategy", lambda house_rules: None)
-    monkeypatch.setattr(strategy, "solve", fail)
-    return monkeypatch
+    # A patch of its own: undoing it must not undo the test's other patches.
+    breakage = pytest.MonkeyPatch()
+    breakage.setattr(strategy, "cached_strategy", lambda house_rules: None)
+    breakage.setattr(strategy, "solve", fail)
+    yield breakage
+    breakage.undo()
 
 
 def _messages(app: GeneralaApp) -> list[str]:

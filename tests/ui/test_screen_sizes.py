@@ -8,8 +8,8 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from generala_tui.ui.app import GeneralaApp
-from generala_tui.ui.names import RULE_TEXT
 from generala_tui.ui.screens.settings import SettingsScreen
+from generala_tui.ui.text import RULE_TEXT
 
 SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (250, 70)]
 

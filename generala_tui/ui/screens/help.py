@@ -11,6 +11,7 @@ from textual.widgets import Button, Footer, Markdown
 
 from ...game.model import Category, GameState, HouseRules, ServedRoll, StraightRule
 from ...game.rules import category_score
+from ..host import host_of
 
 _STRAIGHTS = {
     StraightRule.STANDARD: "1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1",
@@ -191,10 +192,10 @@ class HelpScreen(ModalScreen[None]):
         self.query_one("#close-help", Button).focus()
 
     def _house_rules(self) -> HouseRules:
-        game = self.app.game  # type: ignore[attr-defined]
+        game = host_of(self).game
         if isinstance(game, GameState):
             return game.house_rules
-        rules = self.app.house_rules  # type: ignore[attr-defined]
+        rules = host_of(self).house_rules
         return rules if isinstance(rules, HouseRules) else HouseRules()
 
     def action_scroll(self, where: str) -> None:

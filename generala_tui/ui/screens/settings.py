@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from ...game.model import Category, HouseRules, ServedRoll
-from ..names import RULE_TEXT, VALUE_TEXT
+from ..text import RULE_TEXT, VALUE_TEXT
 
 PRESETS: dict[str, HouseRules] = {
     "Classic": HouseRules(),

@@ -11,7 +11,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
-from ..names import LEVEL_LABELS, rules_summary
+from ..host import host_of
+from ..text import LEVEL_LABELS, rules_summary
 
 HUMAN = "human"
 
@@ -103,7 +104,7 @@ class SetupScreen(Screen[None]):
 
     @property
     def house_rules(self) -> HouseRules:
-        rules = self.app.house_rules  # type: ignore[attr-defined]
+        rules = host_of(self).house_rules
         assert isinstance(rules, HouseRules)
         return rules
 
@@ -186,7 +187,7 @@ class SetupScreen(Screen[None]):
 
         def saved(rules: HouseRules | None) -> None:
             if rules is not None:
-                self.app.save_house_rules(rules)  # type: ignore[attr-defined]
+                host_of(self).save_house_rules(rules)
                 self._show_rules()
 
         self._read_names()
@@ -209,4 +210,4 @@ class SetupScreen(Screen[None]):
             Player(name=name, level=player.level)
             for name, player in zip(names, self.players, strict=True)
         ]
-        self.app.new_game(players)  # type: ignore[attr-defined]
+        host_of(self).new_game(players)

@@ -19,8 +19,7 @@ from ...game.action import Action
 from ...game.model import Category, GameState, Phase, Rolled
 from ...game.strategy import ActionValue
 from ..host import GameHost, host_of
-from ..names import category_label
-from ..text import scratch_question, too_small
+from ..text import category_label, scratch_question, too_small
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die

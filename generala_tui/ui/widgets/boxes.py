@@ -13,8 +13,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...game.model import NUMBER_CATEGORIES, Category
-from ..names import category_label
-from ..text import ADVICE_MARK, CURSOR_MARK
+from ..text import ADVICE_MARK, CURSOR_MARK, category_label
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,7 @@ from textual.widget import Widget
 from ...game.action import ActionKind
 from ...game.model import GameState, Phase
 from ...game.strategy import ActionValue
-from ..names import category_label
-from ..text import ADVICE_MARK, HELD_KEEP_MARK
+from ..text import ADVICE_MARK, HELD_KEEP_MARK, category_label
 
 
 def action_label(value: ActionValue, state: GameState) -> str:

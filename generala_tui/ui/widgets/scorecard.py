@@ -7,8 +7,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from ...game.model import GameState, Phase
-from ..names import category_label
-from ..text import CURRENT_MARK
+from ..text import CURRENT_MARK, category_label
 
 SCRATCH_MARK = "✗"
 
