@@ -1,9 +1,10 @@
-"""Every screen at 80x24 with seeded dice, compared with the approved SVGs in __snapshots__."""
+"""Every screen with seeded dice (the turn screen at every size), against the approved SVGs."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -113,3 +114,31 @@ def test_analysis_screen(snap_compare: Any) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=analyse)
+
+
+TURN_SIZES = [(40, 12), (60, 20), (120, 40), (200, 60)]
+
+
+@pytest.mark.parametrize("size", TURN_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_turn_screen_at_every_size(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=size, press=["r", "2"])
+
+
+def test_turn_screen_too_small(snap_compare: Any) -> None:
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=(30, 8))
+
+
+def test_tie_break_turn_at_40x12(snap_compare: Any) -> None:
+    state = rules.scratch(rules.roll(last_turn_tie(), [1, 2, 3, 3, 5]), "generala")
+    assert snap_compare(GeneralaApp(state), terminal_size=(40, 12), press=["r"])
+
+
+def test_scorecard_screen_at_40x12(snap_compare: Any) -> None:
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=(40, 12), press=["s"])
+
+
+def test_game_over_at_40x12(snap_compare: Any) -> None:
+    state = last_turn_tie()
+    state = rules.roll(rules.roll(state, [1, 2, 3, 5, 6]), [6, 6, 6, 6, 6])
+    state = rules.score(state, "generala")
+    assert snap_compare(GeneralaApp(state), terminal_size=(40, 12))

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Vertical
+from textual.containers import Center, Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -25,6 +25,12 @@ def ranking(state: GameState) -> list[int]:
     )
 
 
+NARROW_WIDTH = 60
+"""Below this width the winner's screen stacks its buttons."""
+SHORT_HEIGHT = 20
+"""Below this height the headline loses its frame."""
+
+
 class GameOverScreen(Screen[None]):
     """The end of a game: play again, start a new game, or quit."""
 
@@ -38,7 +44,7 @@ class GameOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         state = host_of(self).game
         assert isinstance(state, GameState)
-        with Vertical(id="game-over"):
+        with VerticalScroll(id="game-over"):
             yield Static(headline(state), id="headline")
             with Horizontal(id="result"):
                 if state.ending is Ending.SERVED_GENERALA:
@@ -56,8 +62,20 @@ class GameOverScreen(Screen[None]):
                 yield Button("Quit", id="quit", variant="error", compact=True)
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._fit(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Narrow: the buttons one under another; short: the headline on one line."""
+        self.set_class(width < NARROW_WIDTH, "-narrow")
+        self.set_class(height < SHORT_HEIGHT, "-short")
+
     def _ranking(self, state: GameState) -> Content:
         lines = []
+        longest = max(cell_len(player.name) for player in state.players)
         place = 0
         previous: tuple[bool, int] | None = None
         for position, index in enumerate(ranking(state), start=1):
@@ -71,7 +89,7 @@ class GameOverScreen(Screen[None]):
                     "$medal $place. [b]$name[/b]  $total points",
                     medal=medal,
                     place=str(place),
-                    name=player.name + " " * max(20 - cell_len(player.name), 0),
+                    name=player.name + " " * (longest - cell_len(player.name)),
                     total=str(player.total).rjust(3),
                 )
             )
