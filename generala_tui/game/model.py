@@ -4,14 +4,39 @@ Every model is a frozen pydantic model. The rules functions in
 :mod:`generala_tui.game.rules` take a state and return a new one; nothing here
 changes after it is built, so a state can be kept for undo, saved as JSON and
 compared by value.
+
+A state is deeply immutable (a player's boxes are a read-only mapping), and a
+state built from outside data (:meth:`GameState.model_validate_json`,
+:meth:`GameState.model_validate` or the constructor) is refused with a
+:class:`pydantic.ValidationError` unless it could have arisen in play under its
+house rules: every die 1 to 6, five dice or none, points each box can hold,
+the phase, winners and seats in agreement. Whether the log leads to the state
+is :func:`generala_tui.game.rules.replay`'s question. The rules functions build
+new states with ``model_copy(update=...)``, which checks nothing, so play stays
+fast; :func:`refusal` gives a refusal's reason in words for the player.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Annotated, Literal
+from types import MappingProxyType
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    ValidationError,
+    WrapSerializer,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 NUMBER_OF_DICE = 5
 MAX_ROLLS = 3
@@ -93,8 +118,75 @@ class Ending(StrEnum):
     """Tied leaders share the win (house rule ``tie_break`` off)."""
 
 
+# --- refusals ---------------------------------------------------------------
+
+
+def _impossible(reason: str) -> PydanticCustomError:
+    # The reason goes in through the context, so braces in a player's name
+    # are not read as a template.
+    return PydanticCustomError("impossible_game", "{reason}", {"reason": reason})
+
+
+def refusal(error: ValidationError) -> str:
+    """The first reason a :class:`pydantic.ValidationError` gives, in words for a player.
+
+    The model's own refusals are sentences already; pydantic's (a missing
+    field, a word where a number belongs) are prefixed with where they were
+    found.
+    """
+    details = error.errors(include_url=False)
+    if not details:  # pragma: no cover - pydantic always says something
+        return str(error)
+    first = details[0]
+    if first["type"] == "impossible_game":
+        return first["msg"]
+    where = ".".join(str(part) for part in first["loc"])
+    return f"{where}: {first['msg']}" if where else first["msg"]
+
+
+def box_name(category: Category) -> str:
+    """The English name of a box, for messages: "Full house", "Double Generala"."""
+    return category.value.replace("_", " ").capitalize().replace("generala", "Generala")
+
+
+# The rules build a Turn and a Rolled at every roll, so their checks start
+# with a quick test made of set lookups, and look for the words only when
+# it fails.
+_FACES = frozenset(range(1, 7))
+_MARKS = frozenset(itertools.product((False, True), repeat=NUMBER_OF_DICE))
+_HELD_AND_LOCKED = frozenset(
+    (held, locked)
+    for held in _MARKS
+    for locked in _MARKS
+    if all(h or not lock for h, lock in zip(held, locked, strict=True))
+)
+"""Every ``(held, locked)`` pair of a turn: a locked die is held."""
+_ROLL_HOLDS = frozenset(
+    held for count in range(NUMBER_OF_DICE) for held in itertools.combinations(range(5), count)
+)
+"""Every ``Rolled.held``: positions in order, each once, at least one die thrown."""
+
+
+def _bad_face(dice: tuple[int, ...]) -> str | None:
+    for value in dice:
+        if value not in _FACES:
+            return f"A die shows 1 to 6, not {value}."
+    return None
+
+
+# --- house rules ------------------------------------------------------------
+
+
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+_FIXED_POINTS = {Category.STRAIGHT: 20, Category.FULL_HOUSE: 30, Category.FOUR_OF_A_KIND: 40}
+"""The boxes worth fixed points, which house rule ``served_bonus`` raises on a served roll."""
+_DOUBLE_GENERALA_POINTS = (100, 120)
+"""Double Generala's points, and on a served roll with ``double_generala_served_bonus``."""
+_TWO_PAIRS_POINTS = (10, 15)
+"""Two pairs' points, and on a served roll (always +5)."""
 
 
 class HouseRules(_Frozen):
@@ -120,6 +212,33 @@ class HouseRules(_Frozen):
             and (category is not Category.TWO_PAIRS or self.two_pairs)
         )
 
+    def possible_points(self) -> Mapping[Category, frozenset[int]]:
+        """Every number of points each box in play can hold under these rules, 0 (a scratch) too."""
+        return _possible_points(self)
+
+
+@functools.cache
+def _possible_points(house_rules: HouseRules) -> Mapping[Category, frozenset[int]]:
+    possible: dict[Category, frozenset[int]] = {}
+    for category in house_rules.categories():
+        if category in NUMBER_CATEGORIES:
+            face = NUMBER_CATEGORIES.index(category) + 1
+            points = {face * count for count in range(NUMBER_OF_DICE + 1)}
+        elif category in _FIXED_POINTS:
+            fixed = _FIXED_POINTS[category]
+            points = {fixed, fixed + house_rules.served_bonus}
+        elif category is Category.GENERALA:
+            points = {house_rules.generala_points}
+        elif category is Category.DOUBLE_GENERALA:
+            plain, served = _DOUBLE_GENERALA_POINTS
+            points = {plain, served if house_rules.double_generala_served_bonus else plain}
+        else:
+            points = set(_TWO_PAIRS_POINTS)
+        possible[category] = frozenset(points | {0})
+    return MappingProxyType(possible)
+
+
+# --- players, boxes, turns --------------------------------------------------
 
 PlayerName = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_LENGTH)
@@ -132,13 +251,44 @@ class Box(_Frozen):
     points: int = Field(ge=0)
     scratched: bool = False
 
+    @model_validator(mode="after")
+    def _scratch_is_zero(self) -> Self:
+        if self.scratched is not bool(self.points):
+            return self
+        if self.scratched:
+            raise _impossible(f"A scratched box holds 0 points, not {self.points}.")
+        raise _impossible("A box filled with 0 points is a scratch.")
+
+
+def _freeze_boxes(boxes: Mapping[Category, Box]) -> Mapping[Category, Box]:
+    # A copy behind a read-only view: no one holding the mapping given can
+    # change the player, and no one can change the player's boxes.
+    return MappingProxyType(dict(boxes))
+
+
+def _boxes_as_dict(boxes: Mapping[Category, Box], serialize: SerializerFunctionWrapHandler) -> Any:
+    # The same JSON as when the boxes were a plain dict, so saved games load.
+    return serialize(dict(boxes))
+
+
+Boxes = Annotated[
+    Mapping[Category, Box], AfterValidator(_freeze_boxes), WrapSerializer(_boxes_as_dict)
+]
+"""A player's filled boxes: a read-only mapping from category to box."""
+
+_NO_BOXES: Mapping[Category, Box] = MappingProxyType({})
+
 
 class Player(_Frozen):
-    """A player's name, strength (``None`` for a human) and filled boxes."""
+    """A player's name, strength (``None`` for a human) and filled boxes.
+
+    ``boxes`` is read-only; a new box makes a new player (``model_copy`` with
+    ``update={"boxes": {**player.boxes, category: box}}``).
+    """
 
     name: PlayerName
     level: Level | None = None
-    boxes: dict[Category, Box] = Field(default_factory=dict)
+    boxes: Boxes = Field(default_factory=lambda: _NO_BOXES)
 
     @property
     def total(self) -> int:
@@ -149,6 +299,30 @@ class Player(_Frozen):
         """Whether the box is filled with points (not open, not scratched)."""
         box = self.boxes.get(category)
         return box is not None and not box.scratched
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied; new boxes are frozen too (nothing is validated).
+
+        ``deep`` changes nothing: every part of a player is immutable already.
+        """
+        if update is not None and "boxes" in update:
+            update = {**update, "boxes": _freeze_boxes(update["boxes"])}
+        return super().model_copy(update=update)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        # Immutable all the way down: a deep copy can be the player itself
+        # (and a read-only mapping can't be deep-copied).
+        return self
+
+    def __getstate__(self) -> dict[Any, Any]:
+        # Pickle the boxes as a dict: a read-only mapping can't be pickled.
+        state = super().__getstate__()
+        return {**state, "__dict__": {**state["__dict__"], "boxes": dict(self.boxes)}}
+
+    def __setstate__(self, state: dict[Any, Any]) -> None:
+        fields = state["__dict__"]
+        boxes = _freeze_boxes(fields["boxes"])
+        super().__setstate__({**state, "__dict__": {**fields, "boxes": boxes}})
 
 
 class Turn(_Frozen):
@@ -166,6 +340,36 @@ class Turn(_Frozen):
     rolls: int = Field(default=0, ge=0, le=MAX_ROLLS)
     served: bool = False
 
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
+        if (self.held, self.locked) in _HELD_AND_LOCKED and (
+            len(self.dice) == NUMBER_OF_DICE and _FACES.issuperset(self.dice)
+            if self.rolls
+            else not (self.dice or self.served or True in self.held)
+        ):
+            return self
+        raise _impossible(_turn_problem(self))
+
+
+def _turn_problem(turn: Turn) -> str:
+    if len(turn.dice) not in (0, NUMBER_OF_DICE):
+        return (
+            f"A turn shows {NUMBER_OF_DICE} dice, or none before its first roll, "
+            f"not {len(turn.dice)}."
+        )
+    for marks, what in ((turn.held, "held"), (turn.locked, "locked")):
+        if len(marks) != NUMBER_OF_DICE:
+            return f"A turn marks which of its {NUMBER_OF_DICE} dice are {what}, not {len(marks)}."
+    if turn.rolls and not turn.dice:
+        return f"A turn shows its dice after a roll, but {turn.rolls} rolls show none."
+    if not turn.rolls and turn.dice:
+        return "A turn shows no dice before its first roll."
+    if not turn.rolls and (True in turn.held or True in turn.locked or turn.served):
+        return "Before the first roll of a turn no die is held or served."
+    return (
+        _bad_face(turn.dice) or "A locked die is a held die, but here one is locked and not held."
+    )
+
 
 class TieBreakRound(_Frozen):
     """One tie-break round: who plays it, in seating order, and their scores so far."""
@@ -173,15 +377,34 @@ class TieBreakRound(_Frozen):
     contenders: tuple[int, ...]
     scores: tuple[int, ...] = ()
 
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
+        if len(self.scores) > len(self.contenders) or any(score < 0 for score in self.scores):
+            raise _impossible(
+                f"A tie-break round of {len(self.contenders)} players can't have the scores "
+                f"{list(self.scores)}."
+            )
+        return self
+
+
+# --- the log ----------------------------------------------------------------
+
 
 class HoldToggled(_Frozen):
     """A die held or released between rolls: a step towards a roll, not a decision."""
 
     kind: Literal["hold"] = "hold"
     seat: int = Field(ge=0)
-    die: int = Field(ge=0, lt=NUMBER_OF_DICE)
+    die: int
+    """The die's position, 0 to 4."""
     held: bool
     """Whether the die is held after the step."""
+
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
+        if not 0 <= self.die < NUMBER_OF_DICE:
+            raise _impossible(f"The dice are numbered 0 to 4: there is no die {self.die}.")
+        return self
 
 
 class Rolled(_Frozen):
@@ -197,6 +420,24 @@ class Rolled(_Frozen):
     """Whether the roll was served (RULES.md section 3)."""
     won: bool = False
     """Whether the roll won the game at once: a served Generala (RULES.md section 6)."""
+
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
+        if (
+            len(self.dice) == NUMBER_OF_DICE
+            and _FACES.issuperset(self.dice)
+            and self.held in _ROLL_HOLDS
+            and (not self.won or (self.served and len(set(self.dice)) == 1))
+        ):
+            return self
+        if len(self.dice) != NUMBER_OF_DICE:
+            raise _impossible(f"A roll shows {NUMBER_OF_DICE} dice, not {len(self.dice)}.")
+        if self.held not in _ROLL_HOLDS:
+            raise _impossible(
+                "A roll throws at least one die and holds dice 0 to 4, each once in order, "
+                f"not {list(self.held)}."
+            )
+        raise _impossible(_bad_face(self.dice) or "Only a Generala on a served roll wins at once.")
 
     @property
     def thrown(self) -> tuple[int, ...]:
@@ -216,6 +457,25 @@ class Filled(_Frozen):
     served_bonus: int = Field(default=0, ge=0)
     """The part of ``points`` the served roll added."""
 
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
+        if self.served_bonus <= self.points and (
+            not self.points
+            if self.scratch
+            else bool(self.points) or self.category in NUMBER_CATEGORIES
+        ):
+            return self
+        name = box_name(self.category)
+        if self.scratch and self.points:
+            raise _impossible(f"A scratch of {name} takes 0 points, not {self.points}.")
+        if not self.scratch and not self.points and self.category not in NUMBER_CATEGORIES:
+            raise _impossible(f"{name} is scored with points, or else scratched.")
+        if self.served_bonus > self.points:
+            raise _impossible(
+                f"A served bonus of {self.served_bonus} can't be part of {self.points} points."
+            )
+        return self
+
 
 class TieBreakEnded(_Frozen):
     """A tie-break turn ended, with the tie-break score its dice earned (RULES.md section 7)."""
@@ -229,6 +489,9 @@ LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Field(discri
 """One step of the game's log, appended by the rules functions."""
 
 
+# --- the game ---------------------------------------------------------------
+
+
 class GameState(_Frozen):
     """Everything about a game in progress or finished.
 
@@ -238,6 +501,9 @@ class GameState(_Frozen):
     game can be replayed from its start (:func:`generala_tui.game.rules.replay`).
     ``seed`` makes the dice reproducible: the n-th roll of a game is drawn from
     the seed and n, so a saved game goes on with the same dice.
+
+    Building a state checks that it could have arisen in play (see the
+    module's docstring); ``model_copy`` checks nothing.
     """
 
     players: tuple[Player, ...]
@@ -251,10 +517,20 @@ class GameState(_Frozen):
     seed: int = 0
     log: tuple[LogEntry, ...] = ()
 
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
+        _check_players(self.players)
+        _check_boxes(self)
+        _check_turn(self)
+        _check_phase(self)
+        _check_log(self)
+        return self
+
     @property
     def dice_thrown(self) -> int:
         """How many rolls the game has thrown so far."""
-        return sum(1 for entry in self.log if isinstance(entry, Rolled))
+        # Counted at every roll, over the whole log: map and count run in C.
+        return list(map(type, self.log)).count(Rolled)
 
     @property
     def current_player(self) -> Player:
@@ -275,3 +551,136 @@ class GameState(_Frozen):
     def rolls_left(self) -> int:
         """Rolls the current player may still take in this turn."""
         return MAX_ROLLS - self.turn.rolls
+
+
+# The checks of a whole game, in the words of RULES.md. Each raises at the
+# first thing that could not have happened.
+
+
+def _check_players(players: tuple[Player, ...]) -> None:
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise _impossible(f"A game has 1 to {MAX_PLAYERS} players, not {len(players)}.")
+    seen: set[str] = set()
+    for player in players:
+        if not player.name.isprintable():
+            raise _impossible(f"The name {player.name!r} has a character that can't be shown.")
+        if player.name.casefold() in seen:
+            raise _impossible(
+                f"Two players are called {player.name}: each needs a name of their own."
+            )
+        seen.add(player.name.casefold())
+
+
+def _seat(state: GameState, seat: int, what: str) -> None:
+    if not 0 <= seat < len(state.players):
+        raise _impossible(
+            f"{what} seat {seat + 1}, but the table has {len(state.players)} "
+            f"player{'s' if len(state.players) > 1 else ''}."
+        )
+
+
+def _check_boxes(state: GameState) -> None:
+    possible = state.house_rules.possible_points()
+    for player in state.players:
+        for category, box in player.boxes.items():
+            if category not in possible:
+                raise _impossible(
+                    f"{player.name} has a {box_name(category)} box, "
+                    "which these house rules don't play."
+                )
+            if box.points not in possible[category]:
+                raise _impossible(
+                    f"{player.name}'s {box_name(category)} box holds {box.points} points, "
+                    "which no dice can score there."
+                )
+        double = player.boxes.get(Category.DOUBLE_GENERALA)
+        if double is not None and double.points and not player.holds_points(Category.GENERALA):
+            raise _impossible(
+                f"{player.name}'s Double Generala holds points, but their Generala box doesn't."
+            )
+
+
+def _check_turn(state: GameState) -> None:
+    if any(state.turn.locked) and not state.house_rules.locked_holds:
+        raise _impossible("A die is locked, but these house rules don't lock holds.")
+
+
+def _filled_as_due(state: GameState, playing: bool) -> None:
+    """Every box filled; or, in the regular rounds, the seats before ``current`` one ahead."""
+    rounds = state.rounds
+    due = [rounds] * len(state.players)
+    if playing:
+        filled = len(state.current_player.boxes)
+        due = [filled + (seat < state.current) for seat in range(len(state.players))]
+        if filled >= rounds:
+            raise _impossible(
+                f"{state.current_player.name} has filled every box, yet the game goes on."
+            )
+    for player, boxes in zip(state.players, due, strict=True):
+        if len(player.boxes) != boxes:
+            raise _impossible(
+                f"{player.name} has filled {len(player.boxes)} boxes where {boxes} "
+                "are due at this point of the game."
+            )
+
+
+def _check_phase(state: GameState) -> None:
+    _seat(state, state.current, "It is the turn of")
+    for tie_round in state.tie_breaks:
+        contenders = tie_round.contenders
+        for seat in contenders:
+            _seat(state, seat, "A tie-break is played by")
+        if len(contenders) < 2 or list(contenders) != sorted(set(contenders)):
+            raise _impossible(
+                "A tie-break is played by two or more tied players, in seating order, "
+                f"not by seats {[seat + 1 for seat in contenders]}."
+            )
+    for tie_round in state.tie_breaks[:-1]:
+        if len(tie_round.scores) != len(tie_round.contenders):
+            raise _impossible("A tie-break round ended before all its players had played.")
+    winners = state.winners
+    if state.phase is not Phase.OVER:
+        if winners or state.ending is not None:
+            raise _impossible("A game still being played has no winner and no ending yet.")
+        if state.phase is Phase.PLAYING:
+            if state.tie_breaks:
+                raise _impossible("A tie-break comes only after every box is filled.")
+            _filled_as_due(state, playing=True)
+            return
+        if not state.tie_breaks:
+            raise _impossible("A tie-break is being played, but no tie-break round is saved.")
+        tie_round = state.tie_breaks[-1]
+        played = len(tie_round.scores)
+        if played >= len(tie_round.contenders) or tie_round.contenders[played] != state.current:
+            raise _impossible("It is not the turn of the next player of the tie-break round.")
+        _filled_as_due(state, playing=False)
+        return
+    if state.ending is None or not winners:
+        raise _impossible("A finished game names its winners and how it was decided.")
+    for seat in winners:
+        _seat(state, seat, "The game was won by")
+    if list(winners) != sorted(set(winners)):
+        raise _impossible("The winners are listed once each, in seating order.")
+    if (len(winners) > 1) != (state.ending is Ending.SHARED):
+        raise _impossible("Only a shared win has more than one winner.")
+    if state.ending is Ending.TIE_BREAK and not state.tie_breaks:
+        raise _impossible("A game won in a tie-break has a tie-break round.")
+    in_rounds = state.ending is Ending.SERVED_GENERALA and not state.tie_breaks
+    _filled_as_due(state, playing=in_rounds)
+
+
+def _check_log(state: GameState) -> None:
+    possible = state.house_rules.possible_points()
+    for number, entry in enumerate(state.log, start=1):
+        _seat(state, entry.seat, f"Step {number} of the game's record is played by")
+        if isinstance(entry, Filled):
+            if entry.category not in possible:
+                raise _impossible(
+                    f"Step {number} of the game's record fills {box_name(entry.category)}, "
+                    "which these house rules don't play."
+                )
+            if entry.points not in possible[entry.category]:
+                raise _impossible(
+                    f"Step {number} of the game's record scores {entry.points} points in "
+                    f"{box_name(entry.category)}, which no dice can score there."
+                )
