@@ -41,6 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
         f"one after it (for example Ana,Rita:expert,medium); 1 to {MAX_PLAYERS} players",
     )
     parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on at once with the game in progress saved when the last one stopped",
+    )
+    parser.add_argument(
         "--seed", dest="game_seed", type=int, metavar="N", help="seed the dice of the first game"
     )
     parser.add_argument(
@@ -77,11 +82,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if given:
             return fail("--players, --seed and --rule go after 'simulate', not before it.")
         return simulate.run(args)
-    from .ui.app import saved_house_rules
+    from .store import load_preferences
 
-    saved, warning = saved_house_rules()
+    preferences, warning = load_preferences()
     try:
-        house_rules = parse_rules(args.game_rules, base=saved)
+        house_rules = parse_rules(args.game_rules, base=preferences.house_rules)
         players = parse_players(args.game_players) if args.game_players is not None else None
     except OptionError as error:
         return fail(str(error))
@@ -89,7 +94,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .game.rules import new_game
     from .ui.app import GeneralaApp
 
+    if args.resume and (players or args.game_rules or args.game_seed is not None):
+        return fail(
+            "--resume goes on with the saved game: it takes no --players, --seed or --rule."
+        )
     game = new_game(players, house_rules, seed=args.game_seed) if players else None
-    app = GeneralaApp(game, house_rules, seed=args.game_seed, startup_warning=warning)
+    app = GeneralaApp(
+        game, house_rules, seed=args.game_seed, startup_warning=warning, resume=args.resume
+    )
     app.run()
     return app.return_code or 0

@@ -60,8 +60,6 @@ __all__ = [
     "HistoryRecord",
     "Preferences",
     "Seat",
-    "Settings",
-    "SettingsProblem",
     "StrategyTables",
     "add_to_history",
     "cache_dir",
@@ -73,15 +71,12 @@ __all__ = [
     "load_game",
     "load_history",
     "load_preferences",
-    "load_settings",
     "load_strategy_table",
     "preferences_path",
     "save_game",
     "save_preferences",
-    "save_settings",
     "save_strategy_table",
     "set_aside",
-    "settings_path",
     "state_dir",
     "strategy_tables",
 ]
@@ -557,51 +552,6 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
     if reason is None:
         return None
     return f"The preferences could not be saved in {path} ({reason}); they apply until you quit."
-
-
-# --- the old settings API, over the preferences -----------------------------------
-
-
-class Settings(BaseModel):
-    """The house rules for new games: the preferences of the first releases.
-
-    Kept for callers not yet on :class:`Preferences`.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="ignore")
-
-    house_rules: HouseRules = HouseRules()
-    """The house rules for new games."""
-
-
-class SettingsProblem(Exception):
-    """The preferences file exists but can't be used; the message says why, for the player."""
-
-
-def settings_path() -> Path:
-    """Where the house rules are kept: the preferences file."""
-    return preferences_path()
-
-
-def load_settings() -> Settings:
-    """The saved house rules; raises :class:`SettingsProblem` with the warning of a bad file.
-
-    Kept for callers not yet on :func:`load_preferences`.
-    """
-    preferences, warning = load_preferences()
-    if warning is not None:
-        raise SettingsProblem(warning)
-    return Settings(house_rules=preferences.house_rules)
-
-
-def save_settings(settings: Settings) -> bool:
-    """Save the house rules into the preferences; return whether they were saved.
-
-    Kept for callers not yet on :func:`save_preferences`.
-    """
-    preferences, _ = load_preferences()
-    updated = preferences.model_copy(update={"house_rules": settings.house_rules})
-    return save_preferences(updated) is None
 
 
 # --- the game in progress ---------------------------------------------------------

@@ -1,120 +1,97 @@
-"""The old settings API, now over the preferences: saved house rules come back, a broken
-file is reported, set aside, and never fatal; the settings.json of earlier releases is read."""
+"""Preferences as the app uses them: what is changed in the app comes back at the next launch;
+a broken file is reported, set aside and never fatal; the settings.json of earlier releases
+is read."""
 
 from __future__ import annotations
 
 import json
-import re
-
-import pytest
 
 from generala_tui import store
-from generala_tui.game.model import HouseRules, StraightRule
-from generala_tui.ui.app import GeneralaApp, saved_house_rules
+from generala_tui.game import rules
+from generala_tui.game.model import HouseRules, Level, Player
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.setup import SetupScreen
 
 
-def test_no_settings_file_gives_the_classic_rules() -> None:
-    assert store.load_settings() == store.Settings()
-    assert saved_house_rules() == (HouseRules(), None)
+def _messages(app: GeneralaApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
 
 
-def test_settings_live_in_the_preferences_file() -> None:
-    assert store.settings_path() == store.config_dir() / "preferences.json"
+async def test_house_rules_saved_in_the_app_apply_to_the_next_launch() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.save_house_rules(HouseRules(locked_holds=True))
+        await app.keeper.flush()
+    assert GeneralaApp().house_rules == HouseRules(locked_holds=True)
 
 
-def test_saved_house_rules_come_back() -> None:
-    rules = HouseRules(generala_points=60, straight=StraightRule.ONES_WILD, two_pairs=True)
-    assert store.save_settings(store.Settings(house_rules=rules))
-    assert store.load_settings().house_rules == rules
-    assert store.load_preferences()[0].house_rules == rules
-    assert not list(store.config_dir().glob("*.tmp"))
+async def test_pace_coach_theme_and_the_last_table_come_back() -> None:
+    players = [Player(name="Ana"), Player(name="Rita", level=Level.EXPERT)]
+    app = GeneralaApp(computer_delay=0.7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.new_game(players)
+        await pilot.pause()
+        await pilot.press("plus", "h")
+        app.theme = "nord"
+        await pilot.pause()
+        await app.keeper.flush()
+    again = GeneralaApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.computer_delay < 0.7
+        assert again.coach
+        assert again.theme == "nord"
+        # The saved game in progress is offered, and the setup shows the last table.
+        assert isinstance(again.screen, SetupScreen)
+        assert [(p.name, p.level) for p in again.screen.players] == [
+            ("Ana", None),
+            ("Rita", Level.EXPERT),
+        ]
 
 
-def test_saving_the_house_rules_keeps_the_other_preferences() -> None:
-    assert store.save_preferences(store.Preferences(theme="nord", coach=True)) is None
-    assert store.save_settings(store.Settings(house_rules=HouseRules(two_pairs=True)))
-    preferences, warning = store.load_preferences()
-    assert warning is None
-    assert (preferences.theme, preferences.coach) == ("nord", True)
-    assert preferences.house_rules == HouseRules(two_pairs=True)
-
-
-@pytest.mark.parametrize(
-    ("content", "why"),
-    [
-        (b"{not json", "is not valid JSON"),
-        (b'{"house_rules": {"generala_points": 55}}', "is not valid (house_rules.generala_points"),
-        (b'{"house_rules": 3}', "is not valid (house_rules"),
-    ],
-)
-def test_a_broken_settings_file_is_reported_and_set_aside(content: bytes, why: str) -> None:
-    path = store.settings_path()
+async def test_a_broken_preferences_file_is_shown_to_the_player_and_set_aside() -> None:
+    path = store.preferences_path()
     path.parent.mkdir(parents=True)
-    path.write_bytes(content)
-    with pytest.raises(
-        store.SettingsProblem, match=re.escape(f"preferences.json {why}")
-    ) as problem:
-        store.load_settings()
-    assert "It was kept as preferences.json.bad-" in str(problem.value)
-    [aside] = path.parent.glob("preferences.json.bad-*")
-    assert aside.read_bytes() == content
-    # Reported once: the next launch finds no bad file.
-    assert saved_house_rules() == (HouseRules(), None)
+    path.write_text("[]")
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert any("not a JSON object" in m and "kept as" in m for m in _messages(app))
+        assert app.house_rules == HouseRules()
+    assert list(path.parent.glob("preferences.json.bad-*"))
 
 
-def test_the_app_says_classic_rules_apply_after_a_broken_settings_file() -> None:
-    path = store.settings_path()
-    path.parent.mkdir(parents=True)
-    path.write_bytes(b'{"house_rules": 3}')
-    rules, warning = saved_house_rules()
-    assert rules == HouseRules()
-    assert warning is not None and "classic rules apply" in warning
+async def test_an_unknown_theme_or_a_bad_seat_name_is_ignored() -> None:
+    bad = store.Preferences(theme="no-such-theme", players=[store.Seat(name="   ")])
+    assert store.save_preferences(bad) is None
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme != "no-such-theme"
+        assert isinstance(app.screen, SetupScreen)
+        assert [p.name for p in app.screen.players] == ["Player 1", "Player 2"]
 
 
-def test_a_folder_where_the_settings_file_should_be_is_set_aside() -> None:
-    store.settings_path().mkdir(parents=True)
-    with pytest.raises(store.SettingsProblem, match="is a folder, not a file"):
-        store.load_settings()
-    assert store.save_settings(store.Settings())
-    assert store.settings_path().is_file()
-
-
-def test_settings_in_an_unwritable_place_are_not_saved() -> None:
+async def test_preferences_in_an_unwritable_place_warn_once_and_the_game_goes_on() -> None:
     store.config_dir().parent.mkdir(parents=True, exist_ok=True)
     store.config_dir().write_text("a file where the config folder should be")
-    assert store.load_settings() == store.Settings()
-    assert not store.save_settings(store.Settings())
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=1), computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h", "h", "h")
+        await app.keeper.flush()
+        await pilot.pause()
+        warnings = [m for m in _messages(app) if "preferences could not be saved" in m]
+        assert len(warnings) == 1
+        await pilot.press("r")
+        assert app.game.turn.rolls == 1
 
 
 def test_the_settings_json_of_earlier_releases_is_read_into_the_preferences() -> None:
     legacy = store.config_dir() / "settings.json"
     legacy.parent.mkdir(parents=True)
     legacy.write_text(json.dumps({"house_rules": {"generala_points": 60, "two_pairs": True}}))
-    expected = HouseRules(generala_points=60, two_pairs=True)
-    assert store.load_settings().house_rules == expected
+    assert GeneralaApp().house_rules == HouseRules(generala_points=60, two_pairs=True)
     saved = json.loads(store.preferences_path().read_text())
     assert saved["version"] == store.PREFERENCES_VERSION
-    assert saved["house_rules"]["generala_points"] == 60
-    legacy.unlink()
-    assert store.load_settings().house_rules == expected
-
-
-async def test_settings_saved_in_the_app_apply_to_the_next_launch() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.save_house_rules(HouseRules(locked_holds=True))
-    again = GeneralaApp()
-    assert again.house_rules == HouseRules(locked_holds=True)
-
-
-async def test_a_broken_settings_file_is_shown_to_the_player() -> None:
-    path = store.settings_path()
-    path.parent.mkdir(parents=True)
-    path.write_text("[]")
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        messages = [n.message for n in app._notifications]
-        assert any("classic rules apply" in m and "not a JSON object" in m for m in messages)
-        assert app.house_rules == HouseRules()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -19,12 +20,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from .. import store
 from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
+from ..store import Seat
 from . import text
 from .computer import COMPUTER_GROUP, ComputerFailed, play_computer_turns
+from .keeper import Keeper
 from .screens.dialogs import ConfirmDialog, QuitDialog
 from .screens.game_over import GameOverScreen
 from .screens.setup import SetupScreen
@@ -33,14 +35,6 @@ from .solver import SOLVE_GROUP, Solver, StrategyFailed
 
 if TYPE_CHECKING:
     from ..game.strategy import Strategy
-
-
-def saved_house_rules() -> tuple[HouseRules, str | None]:
-    """The house rules saved for new games, and a warning when the settings file is unusable."""
-    try:
-        return store.load_settings().house_rules, None
-    except store.SettingsProblem as problem:
-        return HouseRules(), f"{problem} The classic rules apply until you save new ones."
 
 
 class GeneralaApp(App[None]):
@@ -55,6 +49,8 @@ class GeneralaApp(App[None]):
     TITLE = "Generala"
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", key_display="^q", priority=True),
+        # Ctrl+C is a quit too (asking first during a game), except where a field copies with it.
+        Binding("ctrl+c", "quit", "Quit", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("s", "scorecard", "Scorecard"),
         Binding("ctrl+n", "new_game", "New game", show=False),
@@ -79,19 +75,27 @@ class GeneralaApp(App[None]):
         game: GameState | None = None,
         house_rules: HouseRules | None = None,
         seed: int | None = None,
-        computer_delay: float = 0.7,
+        computer_delay: float | None = None,
         startup_warning: str | None = None,
+        resume: bool = False,
     ) -> None:
         super().__init__()
         self._first_game = game
-        self._startup_warning = startup_warning
-        if house_rules is None:
-            house_rules, self._startup_warning = saved_house_rules()
-        self.house_rules = house_rules
+        self._resume = resume
+        self.keeper = Keeper(self._file_trouble)
+        """The autosave, the history and the preferences."""
+        preferences = self.keeper.preferences
+        self._startup_warnings = [
+            w for w in (self.keeper.startup_warning, startup_warning) if w is not None
+        ]
+        self.house_rules = house_rules or preferences.house_rules
         """The house rules for new games (a game in progress keeps its own)."""
         self.seed = seed
-        self.computer_delay = computer_delay
+        self.computer_delay = (
+            preferences.computer_delay if computer_delay is None else computer_delay
+        )
         """Seconds between the steps of a computer player's turn."""
+        self.set_reactive(GeneralaApp.coach, preferences.coach)
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
         self._skip_turn: int | None = None
         """The turn (by :func:`turns_ended`) a computer is playing at once, if any."""
@@ -103,12 +107,50 @@ class GeneralaApp(App[None]):
         return self._solver
 
     def on_mount(self) -> None:
-        if self._startup_warning:
-            self.notify(self._startup_warning, severity="warning", timeout=10, markup=False)
+        self.keeper.attach(asyncio.get_running_loop())
+        theme = self.keeper.preferences.theme
+        if theme in self.available_themes:
+            self.theme = theme
+        self.watch(self, "theme", self._theme_changed, init=False)
+        self._watch_signals()
+        saved, warning = self.keeper.saved_game()
+        for message in [*self._startup_warnings, warning]:
+            if message:
+                self.notify(message, severity="warning", timeout=10, markup=False)
         if self._first_game is not None:
             self.start(self._first_game)
+        elif self._resume and saved is not None:
+            self.start(saved)
         else:
-            self.push_screen(SetupScreen())
+            if self._resume:
+                self.notify(text.nothing_to_resume(), timeout=6)
+            self.push_screen(SetupScreen(self._last_table(), resumable=saved))
+
+    def on_unmount(self) -> None:
+        self.keeper.close()
+
+    def _file_trouble(self, warning: str) -> None:
+        self.notify(warning, severity="warning", timeout=10, markup=False)
+
+    def _theme_changed(self, theme: str) -> None:
+        self.keeper.remember(theme=theme)
+
+    def _last_table(self) -> list[Player] | None:
+        """The players of the last game set up, if their names still pass."""
+        seats = self.keeper.preferences.players
+        try:
+            names = rules.validate_names([seat.name for seat in seats])
+        except rules.IllegalMove:
+            return None
+        return [Player(name=n, level=s.level) for n, s in zip(names, seats, strict=True)]
+
+    def _watch_signals(self) -> None:
+        """SIGTERM and SIGHUP quit like ctrl+q answered yes: the game is saved, the terminal
+        restored."""
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop = asyncio.get_running_loop()
+            for number in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(number, self.exit)
 
     # --- routing ----------------------------------------------------------
 
@@ -131,7 +173,9 @@ class GeneralaApp(App[None]):
 
     def new_game(self, players: Sequence[Player]) -> None:
         """A new game for these players under the current house rules."""
-        self.start(rules.new_game(list(players), self.house_rules, seed=self.seed))
+        game = rules.new_game(list(players), self.house_rules, seed=self.seed)
+        self.keeper.remember(players=[Seat(name=p.name, level=p.level) for p in game.players])
+        self.start(game)
 
     def _seats(self) -> list[Player] | None:
         """The players of the current game, with empty scorecards, for another game."""
@@ -153,28 +197,37 @@ class GeneralaApp(App[None]):
         self.game = None
         self._show(SetupScreen(seats))
 
-    def watch_game(self, state: GameState | None) -> None:
+    def watch_game(self, old: GameState | None, state: GameState | None) -> None:
         self._wake.set()
         if state is None:
             self.workers.cancel_group(self, COMPUTER_GROUP)
             return
+        self.keeper.autosave(state)
         if state.phase is Phase.OVER:
+            if old is None or old.phase is not Phase.OVER:
+                self.run_worker(self._file_finished(state), name="history", group="history")
             if not isinstance(self.screen, GameOverScreen):
                 self._show(GameOverScreen())
             return
         self._start_computer()
 
+    async def _file_finished(self, state: GameState) -> None:
+        """Keep the finished game in the history, with what each player's decisions cost."""
+        from ..game.strategy import analyse_game
+
+        losses: dict[str, float] | None = None
+        try:
+            strategy = await self.solver.get(state.house_rules)
+            analyses = await asyncio.to_thread(analyse_game, state, strategy)
+            losses = {analysis.name: analysis.total_loss for analysis in analyses}
+        except Exception:  # the game is kept all the same, without its analysis
+            losses = None
+        await asyncio.wrap_future(self.keeper.file_finished(state, losses))
+
     def save_house_rules(self, house_rules: HouseRules) -> None:
         """Use these house rules for new games, and remember them for next time."""
         self.house_rules = house_rules
-        """The house rules for new games (a game in progress keeps its own)."""
-        if not store.save_settings(store.Settings(house_rules=house_rules)):
-            self.notify(
-                f"The house rules could not be saved in {store.settings_path()}: "
-                "they apply until you quit.",
-                severity="warning",
-                markup=False,
-            )
+        self.keeper.remember(house_rules=house_rules)
 
     # --- moves ------------------------------------------------------------
 
@@ -260,6 +313,7 @@ class GeneralaApp(App[None]):
         index = min(range(len(speeds)), key=lambda i: abs(speeds[i] - self.computer_delay))
         index = max(0, min(len(speeds) - 1, index + step))
         self.computer_delay = speeds[index]
+        self.keeper.remember(computer_delay=self.computer_delay)
         self.notify(text.pace_notice(index), timeout=1.5)
 
     def toggle_pause(self) -> None:
@@ -285,6 +339,7 @@ class GeneralaApp(App[None]):
 
     def toggle_coach(self) -> None:
         self.coach = not self.coach
+        self.keeper.remember(coach=self.coach)
         if self.coach and self.game is not None:
             self.solver.retry()
             self.solver.prepare(self.game.house_rules)

@@ -94,6 +94,10 @@ class GameHost(Protocol):
         """Hold or release a die; False (and the player is told) if the rules refuse it."""
         ...
 
+    def start(self, state: GameState) -> None:
+        """Play this game from where it stands."""
+        ...
+
     def new_game(self, players: Sequence[Player]) -> None:
         """A new game for these players under the house rules for new games."""
         ...

@@ -382,3 +382,21 @@ def quit_question() -> Content:
 def leave_question() -> Content:
     """Asked before leaving a game in progress for the setup screen."""
     return Content("Leave this game and set up a new one?")
+
+
+def nothing_to_resume() -> str:
+    """Said when --resume finds no game in progress."""
+    return "There is no game in progress to resume: set up a new one."
+
+
+def resume_label(game: GameState) -> Content:
+    """The setup screen's offer to go on with a saved game."""
+    scores = " · ".join(f"{player.name} {player.total}" for player in game.players)
+    stage = (
+        f"tie-break {len(game.tie_breaks)}"
+        if game.phase is Phase.TIE_BREAK
+        else f"round {game.round}/{game.rounds}"
+    )
+    return Content.from_markup(
+        "Resume the game in progress: $scores, $stage (ctrl+o)", scores=scores, stage=stage
+    )

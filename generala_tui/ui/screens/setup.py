@@ -9,10 +9,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, HouseRules, Level, Player
+from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
 from ..host import host_of
-from ..text import LEVEL_LABELS, rules_summary
+from ..text import LEVEL_LABELS, resume_label, rules_summary
 
 HUMAN = "human"
 
@@ -64,12 +64,16 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+n", "add_player", "Add player"),
         Binding("ctrl+r", "settings", "House rules"),
         Binding("ctrl+s", "start", "Start"),
-        Binding("f1", "help", "Help"),
+        Binding("ctrl+o", "resume", "Resume"),
     ]
 
-    def __init__(self, players: list[Player] | None = None) -> None:
+    def __init__(
+        self, players: list[Player] | None = None, resumable: GameState | None = None
+    ) -> None:
         super().__init__()
         self.players = players or [Player(name="Player 1"), Player(name="Player 2")]
+        self.resumable = resumable
+        """A game in progress saved when the app last stopped, offered to go on with."""
 
     # Below 24 rows the title goes and the buttons shrink to one line; from 30 rows
     # everything (eight players too) fits, centred; in between the list scrolls above
@@ -85,6 +89,10 @@ class SetupScreen(Screen[None]):
             with body:
                 yield Static(TITLE_ART, id="title-art", markup=False)
                 yield Static("The Latin-American dice game", id="subtitle")
+                if self.resumable is not None:
+                    yield Button(
+                        resume_label(self.resumable), id="resume", variant="primary", compact=True
+                    )
                 yield Label("Players, in seating order", classes="section")
                 yield VerticalScroll(id="players")
                 with Horizontal(id="player-buttons"):
@@ -193,10 +201,16 @@ class SetupScreen(Screen[None]):
         self._read_names()
         self.app.push_screen(SettingsScreen(self.house_rules), saved)
 
-    def action_help(self) -> None:
-        from .help import HelpScreen
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.resumable is not None
+        return True
 
-        self.app.push_screen(HelpScreen())
+    @on(Button.Pressed, "#resume")
+    def action_resume(self) -> None:
+        """Go on with the game saved when the app last stopped."""
+        if self.resumable is not None:
+            host_of(self).start(self.resumable)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

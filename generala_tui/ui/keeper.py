@@ -1,0 +1,117 @@
+"""What the player would hate to lose: the game in progress, finished games, preferences.
+
+Every write goes through one background thread, in the order asked for, so
+the UI never waits on the disk and a later state never lands before an
+earlier one. The autosave holds the game after every step; a finished game
+goes to the history (with what each player's decisions cost, when the
+strategy can tell) and leaves the autosave. A disk that refuses is reported
+once, and the game goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from .. import store
+from ..game.model import GameState, Phase
+
+Warn = Callable[[str], None]
+"""Tells the player something went wrong with a file (called on the UI thread)."""
+
+
+class Keeper:
+    """Saves the game after every step, files finished games, remembers preferences."""
+
+    def __init__(self, warn: Warn) -> None:
+        self._warn = warn
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="generala-disk")
+        self._lock = threading.Lock()
+        self._latest: GameState | None = None
+        """The newest state asked to be saved."""
+        self._on_disk: GameState | None = None
+        """The state the autosave file holds, as far as this process wrote it."""
+        self._told: set[str] = set()
+        self.preferences, self.startup_warning = store.load_preferences()
+
+    # --- the writer -----------------------------------------------------------
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Tell the player of trouble through this (the UI's) event loop."""
+        self._loop = loop
+
+    def _submit(self, job: Callable[[], str | None]) -> Future[None]:
+        def run() -> None:
+            warning = job()
+            loop = self._loop
+            if warning is not None and loop is not None and not loop.is_closed():
+                # Never wait on the UI from here: it may be waiting on this thread to close.
+                loop.call_soon_threadsafe(self._tell, warning)
+
+        return self._writer.submit(run)
+
+    def _tell(self, warning: str) -> None:
+        # The same trouble is told once a session, not after every step.
+        kind = warning.split("(")[0]
+        if kind not in self._told:
+            self._told.add(kind)
+            self._warn(warning)
+
+    async def flush(self) -> None:
+        """Wait until everything asked so far is on disk (or refused)."""
+        await asyncio.wrap_future(self._writer.submit(lambda: None))
+
+    def close(self) -> None:
+        """Finish the writes asked for, then stop the writer."""
+        self._writer.shutdown(wait=True)
+
+    # --- the game ---------------------------------------------------------------
+
+    def autosave(self, state: GameState) -> Future[None]:
+        """Save ``state`` as the game in progress (only the newest of quick steps is written)."""
+        with self._lock:
+            self._latest = state
+        return self._submit(self._write_latest)
+
+    def _write_latest(self) -> str | None:
+        with self._lock:
+            state = self._latest
+        if state is None or state is self._on_disk:
+            return None
+        warning = store.save_game(state)
+        if warning is None:
+            self._on_disk = state
+        return warning
+
+    def file_finished(self, state: GameState, losses: dict[str, float] | None) -> Future[None]:
+        """Keep a finished game in the history; the autosave lets go of it."""
+
+        def job() -> str | None:
+            warning = store.add_to_history(state, losses)
+            if warning is None and self._on_disk is state:
+                store.clear_game()
+                self._on_disk = None
+            return warning
+
+        return self._submit(job)
+
+    def saved_game(self) -> tuple[GameState | None, str | None]:
+        """The autosaved game in progress; a finished one found there is filed first."""
+        state, warning = store.load_game()
+        if state is not None and state.phase is Phase.OVER:
+            self._on_disk = state
+            self.file_finished(state, None)
+            return None, warning
+        return state, warning
+
+    # --- preferences ------------------------------------------------------------
+
+    def remember(self, **changes: Any) -> None:
+        """Change and save preferences (``house_rules=...``, ``coach=...``, ...)."""
+        self.preferences = self.preferences.model_copy(update=changes)
+        preferences = self.preferences
+        self._submit(lambda: store.save_preferences(preferences))
