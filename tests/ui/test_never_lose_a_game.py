@@ -1,0 +1,75 @@
+"""The game is saved after every step, a finished game goes to the history, a saved game is
+offered again, and match play keeps a tally."""
+
+from __future__ import annotations
+
+from textual.widgets import Button
+
+from generala_tui import store
+from generala_tui.game import rules
+from generala_tui.game.model import Phase
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.game_over import GameOverScreen
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.turn import TurnScreen
+
+from .conftest import last_turn_tie, settle
+
+
+async def test_every_step_is_saved_as_it_happens() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ["r", "1", "3", "r", "1"]:
+            await pilot.press(key)
+            await app.keeper.flush()
+            assert store.load_game() == (app.game, None), f"after {key}"
+        assert app.game.turn.rolls == 2
+
+
+async def test_a_finished_game_goes_to_the_history_and_leaves_the_autosave() -> None:
+    state = rules.roll(rules.roll(last_turn_tie(), [1, 2, 3, 5, 6]), [6, 6, 6, 6, 6])
+    app = GeneralaApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Bruno's last box: Generala, and the game is over
+        await settle(pilot)
+        await app.keeper.flush()
+        assert app.game.phase is Phase.OVER
+        assert isinstance(app.screen, GameOverScreen)
+    assert store.load_game() == (None, None)
+    records, warnings = store.load_history()
+    assert not warnings
+    assert [record.game for record in records] == [app.game]
+
+
+async def test_the_setup_screen_offers_the_saved_game_and_goes_on_with_it() -> None:
+    game = rules.roll(rules.new_game(["Ana", "Bruno"], seed=4), [1, 2, 3, 4, 6])
+    assert store.save_game(game) is None
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        offer = app.screen.query_one("#resume", Button)
+        assert "Ana 0 · Bruno 0, round 1/10" in str(offer.label)
+        await pilot.click("#resume")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert app.game == game
+
+
+async def test_resume_starts_on_the_saved_game_at_once() -> None:
+    game = rules.toggle_hold(rules.roll(rules.new_game(["Ana"], seed=2)), 3)
+    store.save_game(game)
+    app = GeneralaApp(resume=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert app.game == game
+
+
+async def test_without_a_saved_game_the_setup_has_no_offer() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query("#resume")
+        await pilot.press("ctrl+o")
+        assert isinstance(app.screen, SetupScreen)
