@@ -26,7 +26,7 @@ from ..game.model import GameState, HouseRules, Level, Phase, Player
 from ..store import Seat
 from . import text
 from .computer import COMPUTER_GROUP, ComputerFailed, play_computer_turns
-from .keeper import Keeper
+from .keeper import Keeper, MatchTally
 from .screens.dialogs import ConfirmDialog, QuitDialog
 from .screens.game_over import GameOverScreen
 from .screens.setup import SetupScreen
@@ -97,6 +97,7 @@ class GeneralaApp(App[None]):
         """Seconds between the steps of a computer player's turn."""
         self.set_reactive(GeneralaApp.coach, preferences.coach)
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
+        self._match = MatchTally()
         self._skip_turn: int | None = None
         """The turn (by :func:`turns_ended`) a computer is playing at once, if any."""
         self._wake = asyncio.Event()
@@ -175,6 +176,7 @@ class GeneralaApp(App[None]):
         """A new game for these players under the current house rules."""
         game = rules.new_game(list(players), self.house_rules, seed=self.seed)
         self.keeper.remember(players=[Seat(name=p.name, level=p.level) for p in game.players])
+        self._match = MatchTally()
         self.start(game)
 
     def _seats(self) -> list[Player] | None:
@@ -184,12 +186,19 @@ class GeneralaApp(App[None]):
         return [Player(name=p.name, level=p.level) for p in self.game.players]
 
     def play_again(self) -> None:
-        """The same players, in the same seats, a new game."""
+        """The same players, a new game of the match: the first seat moves on by one."""
         seats = self._seats()
         if seats is None:
             self.show_setup()
-        else:
-            self.new_game(seats)
+            return
+        tally = self._match
+        self.new_game(seats[1:] + seats[:1])
+        self._match = tally
+
+    @property
+    def match(self) -> MatchTally:
+        """The games and wins of this sitting's match (since the players were set up)."""
+        return self._match
 
     def show_setup(self) -> None:
         """The setup screen, with the players of the last game."""
@@ -205,6 +214,7 @@ class GeneralaApp(App[None]):
         self.keeper.autosave(state)
         if state.phase is Phase.OVER:
             if old is None or old.phase is not Phase.OVER:
+                self._match = self._match.after(state)
                 self.run_worker(self._file_finished(state), name="history", group="history")
             if not isinstance(self.screen, GameOverScreen):
                 self._show(GameOverScreen())

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from ..game.strategy import Strategy
+    from .keeper import MatchTally
     from .solver import Solver
 
 
@@ -79,6 +80,11 @@ class GameHost(Protocol):
     @property
     def strategy_progress(self) -> float | None:
         """How far computing a strategy table has come (0 to 1); None when none is."""
+        ...
+
+    @property
+    def match(self) -> MatchTally:
+        """The games and wins of this sitting's match."""
         ...
 
     @property

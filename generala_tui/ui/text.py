@@ -400,3 +400,15 @@ def resume_label(game: GameState) -> Content:
     return Content.from_markup(
         "Resume the game in progress: $scores, $stage (ctrl+o)", scores=scores, stage=stage
     )
+
+
+def match_line(games: int, wins: Sequence[tuple[str, int]]) -> Content:
+    """The match so far, after its second game: "Match after 3 games: Ana 2 · Bruno 1"."""
+    if games < 2:
+        return Content("")
+    ranked = sorted(wins, key=lambda item: -item[1])
+    return Content.from_markup(
+        "[b]Match[/b] after $games games: $wins",
+        games=str(games),
+        wins=" · ".join(f"{name} {count}" for name, count in ranked),
+    )

@@ -73,3 +73,40 @@ async def test_without_a_saved_game_the_setup_has_no_offer() -> None:
         assert not app.screen.query("#resume")
         await pilot.press("ctrl+o")
         assert isinstance(app.screen, SetupScreen)
+
+
+async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> None:
+    from generala_tui.game.model import Category
+
+    def finish(state):  # type: ignore[no-untyped-def]
+        # Everyone scratches every box but the first player, who scores Sixes once.
+        while state.phase is not Phase.OVER:
+            state = rules.roll(state, [6, 6, 6, 2, 3])
+            offers = rules.offers(state)
+            sixes = state.current == 0 and any(o.category is Category.SIXES for o in offers)
+            state = (
+                rules.score(state, Category.SIXES)
+                if sixes
+                else rules.scratch(state, offers[0].category)
+            )
+        return state
+
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno", "Rita"], seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.game = finish(app.game)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert not app.screen.query_one("#match").display  # one game is no match yet
+        await pilot.press("a")
+        await pilot.pause()
+        assert [p.name for p in app.game.players] == ["Bruno", "Rita", "Ana"]
+        app.game = finish(app.game)  # Bruno, first to play, wins this one
+        await pilot.pause()
+        assert app.match.games == 2
+        assert dict(app.match.wins) == {"Ana": 1, "Bruno": 1, "Rita": 0}
+        shown = str(app.screen.query_one("#match").render())
+        assert "Match after 2 games: Ana 1 · Bruno 1 · Rita 0" in shown
+        await pilot.press("n")  # a new table: a new match
+        await pilot.pause()
+        app.new_game(app.screen.players)  # type: ignore[attr-defined]
+        assert app.match.games == 0

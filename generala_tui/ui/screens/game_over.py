@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...game.model import Ending, GameState
 from ..host import host_of
-from ..text import explanation, headline
+from ..text import explanation, headline, match_line
 from ..widgets.dice import face_rows
 
 
@@ -43,7 +43,8 @@ class GameOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         state = host_of(self).game
-        assert isinstance(state, GameState)
+        if state is None:
+            return  # the game went (a new one was set up) before this screen opened
         with VerticalScroll(id="game-over"):
             yield Static(headline(state), id="headline")
             with Horizontal(id="result"):
@@ -52,6 +53,10 @@ class GameOverScreen(Screen[None]):
                     yield Static(face, id="winning-die", markup=False)
                 yield Static(explanation(state), id="how-won")
             yield Static(self._ranking(state), id="ranking")
+            match = host_of(self).match
+            tally = Static(match_line(match.games, match.wins), id="match")
+            tally.display = match.games > 1
+            yield tally
             with Center(), Horizontal(id="game-over-buttons"):
                 yield Button("Play again", id="play-again", variant="primary", compact=True)
                 yield Button("New game", id="new-game", compact=True, action="app.new_game")

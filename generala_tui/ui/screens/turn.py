@@ -115,7 +115,14 @@ class TurnScreen(Screen[None]):
         state = self.host.game
         return state if state is not None and state.phase is not Phase.OVER else None
 
+    def _composed(self) -> bool:
+        """Whether the widgets are there: a screen replaced as it opened (the game ended at
+        once) has none, and draws nothing."""
+        return bool(self.query(DiceTray))
+
     def on_mount(self) -> None:
+        if not self._composed():
+            return
         self.query_one("#standings").border_title = "Standings"
         self.query_one("#coach").border_title = "Coach"
         self.query_one("#wide-scorecard").can_focus = False
@@ -138,6 +145,8 @@ class TurnScreen(Screen[None]):
         needs: the standings on one line above the dice. Too small for framed
         dice: one line a die. Wide: big dice and every player's scorecard.
         """
+        if not self._composed():
+            return
         tiny = width < MIN_WIDTH or height < MIN_HEIGHT
         narrow = width < NORMAL_WIDTH
         small_dice = width < FRAMED_DICE_WIDTH or height < NORMAL_HEIGHT
@@ -174,6 +183,8 @@ class TurnScreen(Screen[None]):
 
     def draw(self, state: GameState, animate: tuple[int, ...] = ()) -> None:
         """Draw the position; ``animate`` names the dice a roll just threw."""
+        if not self._composed():
+            return
         host = self.host
         values = self._coach_values(state)
         view = turn_view(
@@ -279,7 +290,7 @@ class TurnScreen(Screen[None]):
         """Put the box cursor on ``category`` (the player's choice, or a computer's)."""
         self.cursor = category
         state = self.game
-        if state is not None and state.phase is Phase.PLAYING:
+        if state is not None and state.phase is Phase.PLAYING and self._composed():
             self.query_one(BoxList).show(
                 turn_view(state, self._coach_values(state)).offers, self.cursor
             )
