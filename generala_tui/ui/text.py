@@ -412,3 +412,78 @@ def match_line(games: int, wins: Sequence[tuple[str, int]]) -> Content:
         games=str(games),
         wins=" · ".join(f"{name} {count}" for name, count in ranked),
     )
+
+
+# --- statistics and history -------------------------------------------------
+
+STATISTICS_BUTTON = "Statistics (t)"
+HISTORY_BUTTON = "History (y)"
+STATISTICS_SETUP_BUTTON = "Statistics (ctrl+t)"
+HISTORY_SETUP_BUTTON = "History (ctrl+y)"
+READING_HISTORY = "Reading the history…"
+NO_HISTORY = "No finished games yet: every game played to the end is kept here."
+NOT_ANALYSED = "–"
+"""In the statistics, a figure there is nothing to compute from."""
+
+STATISTICS_COLUMNS = (
+    "Player",
+    "Games",
+    "Wins",
+    "Best",
+    "Average",
+    "Worst",
+    "Generalas",
+    "Auto wins",
+    "Lost/game",
+)
+CHART_COLUMNS = ("Player", "Totals, oldest first", "Last")
+HISTORY_COLUMNS = ("Finished", "Winner", "Totals", "Won by")
+
+STATISTICS_NOTE = (
+    "Best, average and worst leave out games won at once by a served Generala. "
+    "Generalas: games with points in the Generala box, or won by a served one. "
+    "Auto wins: games won at once by a served Generala. "
+    "Lost/game: the expected points a player's decisions gave away per analysed game "
+    f"({NOT_ANALYSED}: none analysed)."
+)
+
+ENDING_WORDS: dict[Ending, str] = {
+    Ending.POINTS: "points",
+    Ending.SERVED_GENERALA: "served Generala",
+    Ending.TIE_BREAK: "tie-break",
+    Ending.SHARED: "shared win",
+}
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def statistics_title(games: int) -> str:
+    """The heading of the statistics."""
+    return f"Statistics of {_games(games)}"
+
+
+def chart_title(top: int) -> str:
+    """The heading of the charts of every player's last totals."""
+    return f"Totals in each player's last games, oldest first (a full bar is {top} points)"
+
+
+def history_title(games: int) -> str:
+    """The heading of the history."""
+    return f"History: {_games(games)}, newest first. Enter or a click shows a game's analysis."
+
+
+def winner_names(state: GameState) -> str:
+    """The winner of a finished game, or its winners when they share the win."""
+    return " & ".join(state.players[seat].name for seat in state.winners)
+
+
+def totals_line(state: GameState) -> str:
+    """Every player's total, in seating order: "Ana 231 · Bruno 198"."""
+    return " · ".join(f"{player.name} {player.total}" for player in state.players)
+
+
+def history_warnings(warnings: Sequence[str]) -> str:
+    """The bad history files, in one notification."""
+    return "\n".join(warnings)

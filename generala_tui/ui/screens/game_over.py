@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...game.model import Ending, GameState
 from ..host import host_of
-from ..text import explanation, headline, match_line
+from ..text import HISTORY_BUTTON, STATISTICS_BUTTON, explanation, headline, match_line
 from ..widgets.dice import face_rows
 
 
@@ -38,6 +38,9 @@ class GameOverScreen(Screen[None]):
         Binding("a", "play_again", "Play again"),
         Binding("n", "app.new_game", "New game"),
         Binding("v", "analysis", "Analysis"),
+        # On their buttons, to leave the footer room for quit, help and the scorecard.
+        Binding("t", "statistics", "Statistics", show=False),
+        Binding("y", "history", "History", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -65,6 +68,9 @@ class GameOverScreen(Screen[None]):
                 )
                 yield Button("Analysis", id="show-analysis", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
+            with Center(), Horizontal(id="game-over-records"):
+                yield Button(STATISTICS_BUTTON, id="show-statistics", compact=True)
+                yield Button(HISTORY_BUTTON, id="show-history", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -111,6 +117,18 @@ class GameOverScreen(Screen[None]):
         game = host_of(self).game
         if game is not None:
             self.app.push_screen(AnalysisScreen(game))
+
+    @on(Button.Pressed, "#show-statistics")
+    def action_statistics(self) -> None:
+        from .statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())
+
+    @on(Button.Pressed, "#show-history")
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:

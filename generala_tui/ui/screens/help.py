@@ -44,6 +44,8 @@ GAME_OVER_KEYS: dict[str, tuple[str, str]] = {
     "new_game": ("`n`", "a new game: back to the setup screen"),
     "scorecard": ("`s`", "the final scorecard"),
     "analysis": ("`v`", "the analysis: the expected points each player's decisions lost"),
+    "statistics": ("`t`", "every player's statistics over the history"),
+    "history": ("`y`", "the history of finished games (`enter` opens one in the analysis)"),
     "quit": ("`q`", "quit"),
 }
 """What each key of the winner's screen does, by the action it is bound to."""
@@ -72,7 +74,9 @@ def keys_text() -> str:
 ## Elsewhere
 On the setup screen: `enter` in a name goes on to the next name (in the last one it
 starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules, `ctrl+s`
-starts the game, `tab` moves between the fields.
+starts the game, `ctrl+t` shows the statistics, `ctrl+y` the history of finished games,
+`tab` moves between the fields. In the statistics and the history `escape` closes them;
+in the history `enter` or a click opens a game in the analysis.
 
 In this help: `↑` `↓`, `PgUp` `PgDn`, `Home` `End` or the mouse wheel scroll;
 `escape` closes it.

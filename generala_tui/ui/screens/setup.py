@@ -12,7 +12,13 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
 from ..host import host_of
-from ..text import LEVEL_LABELS, resume_label, rules_summary
+from ..text import (
+    HISTORY_SETUP_BUTTON,
+    LEVEL_LABELS,
+    STATISTICS_SETUP_BUTTON,
+    resume_label,
+    rules_summary,
+)
 
 HUMAN = "human"
 
@@ -65,6 +71,8 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+r", "settings", "House rules"),
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+o", "resume", "Resume"),
+        Binding("ctrl+t", "statistics", "Statistics"),
+        Binding("ctrl+y", "history", "History"),
     ]
 
     def __init__(
@@ -102,6 +110,9 @@ class SetupScreen(Screen[None]):
                 with Horizontal(id="rules-row"):
                     yield Static(id="rules-summary", markup=False)
                     yield Button("Change… (ctrl+r)", id="open-settings")
+                with Horizontal(id="records-buttons"):
+                    yield Button(STATISTICS_SETUP_BUTTON, id="open-statistics", compact=True)
+                    yield Button(HISTORY_SETUP_BUTTON, id="open-history", compact=True)
             yield Button("Start the game (ctrl+s)", id="start", variant="success")
         yield Footer()
 
@@ -200,6 +211,22 @@ class SetupScreen(Screen[None]):
 
         self._read_names()
         self.app.push_screen(SettingsScreen(self.house_rules), saved)
+
+    @on(Button.Pressed, "#open-statistics")
+    def action_statistics(self) -> None:
+        """Every player's statistics over the history."""
+        from .statistics import StatisticsScreen
+
+        self._read_names()
+        self.app.push_screen(StatisticsScreen())
+
+    @on(Button.Pressed, "#open-history")
+    def action_history(self) -> None:
+        """The finished games, any one to open in the analysis."""
+        from .history import HistoryScreen
+
+        self._read_names()
+        self.app.push_screen(HistoryScreen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

@@ -1,0 +1,42 @@
+"""A history of real games for the statistics and history tests, with fixed times."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from generala_tui import store
+from generala_tui.game import rules
+from generala_tui.game.model import GameState, Level, Player
+from generala_tui.game.strategy import play_game
+
+TABLES = (
+    ("Ana", "[b]Eve", "Bob[/]"),
+    ("Ana", "Rita"),
+    ("ana", "Tomás", "[b]Eve"),
+)
+"""The tables of the games, in turn: names with markup characters, one name in two spellings."""
+
+FIRST_FINISH = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
+
+
+def played(names: tuple[str, ...], seed: int) -> GameState:
+    """A whole game between easy computers."""
+    players = [Player(name=name, level=Level.EASY) for name in names]
+    return play_game(rules.new_game(players, seed=seed))
+
+
+def fill_history(games: int = 6) -> list[GameState]:
+    """Add ``games`` real games to the history, an hour apart from FIRST_FINISH, every
+    other one with losses; the games oldest first."""
+    kept = []
+    for number in range(games):
+        game = played(TABLES[number % 3], seed=100 + number)
+        moment = FIRST_FINISH + timedelta(hours=number)
+        losses = {p.name: 2.0 + number + seat for seat, p in enumerate(game.players)}
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(store, "_now", lambda moment=moment: moment)
+            assert store.add_to_history(game, losses if number % 2 else None) is None
+        kept.append(game)
+    return kept
