@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette as TextualCommandPalette
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -29,6 +30,7 @@ from .computer import COMPUTER_GROUP, ComputerFailed, play_computer_turns
 from .keeper import Keeper, MatchTally
 from .screens.dialogs import ConfirmDialog, QuitDialog
 from .screens.game_over import GameOverScreen
+from .screens.modal import CommandPalette
 from .screens.setup import SetupScreen
 from .screens.turn import TurnScreen
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
@@ -409,6 +411,11 @@ class GeneralaApp(App[None]):
             QuitDialog(text.quit_question(), "Quit", "Keep playing"),
             answered,
         )
+
+    def action_command_palette(self) -> None:
+        palette_open = any(isinstance(s, TextualCommandPalette) for s in self.screen_stack)
+        if self.use_command_palette and not palette_open:
+            self.push_screen(CommandPalette(id="--command-palette"))
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen

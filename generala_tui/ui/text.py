@@ -376,7 +376,7 @@ def explanation(state: GameState) -> Content:
 
 def quit_question() -> Content:
     """Asked before quitting a game in progress."""
-    return Content("Quit now? The game in progress will be lost.")
+    return Content("Quit now? The game is saved: generala-tui --resume goes on with it.")
 
 
 def leave_question() -> Content:

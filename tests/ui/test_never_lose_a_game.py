@@ -94,19 +94,19 @@ async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> 
     app = GeneralaApp(rules.new_game(["Ana", "Bruno", "Rita"], seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
         app.game = finish(app.game)
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert not app.screen.query_one("#match").display  # one game is no match yet
         await pilot.press("a")
         await pilot.pause()
         assert [p.name for p in app.game.players] == ["Bruno", "Rita", "Ana"]
         app.game = finish(app.game)  # Bruno, first to play, wins this one
-        await pilot.pause()
+        await settle(pilot)
         assert app.match.games == 2
         assert dict(app.match.wins) == {"Ana": 1, "Bruno": 1, "Rita": 0}
         shown = str(app.screen.query_one("#match").render())
         assert "Match after 2 games: Ana 1 · Bruno 1 · Rita 0" in shown
         await pilot.press("n")  # a new table: a new match
-        await pilot.pause()
+        await settle(pilot)
         app.new_game(app.screen.players)  # type: ignore[attr-defined]
         assert app.match.games == 0

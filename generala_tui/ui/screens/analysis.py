@@ -10,13 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import GameState
 from ...game.strategy import Decision, PlayerAnalysis
 from ..host import host_of
 from ..text import analysis_failed, describe_action
+from .modal import Modal
 
 ANALYSIS_GROUP = "analysis"
 
@@ -60,7 +60,7 @@ def analysis_text(analyses: Sequence[PlayerAnalysis]) -> Content:
     return Content("\n\n").join(blocks)
 
 
-class AnalysisScreen(ModalScreen[None]):
+class AnalysisScreen(Modal[None]):
     """The analysis of a game (finished, or any state with its log), made in a worker."""
 
     BINDINGS = [

@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .modal import Modal
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class ConfirmDialog(Modal[bool]):
     """Ask a question; dismiss with True (confirm) or False (cancel)."""
 
     BINDINGS = [

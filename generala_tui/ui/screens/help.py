@@ -6,12 +6,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown
 
 from ...game.model import Category, GameState, HouseRules, ServedRoll, StraightRule
 from ...game.rules import category_score
 from ..host import host_of
+from .modal import Modal
 
 _STRAIGHTS = {
     StraightRule.STANDARD: "1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1",
@@ -64,7 +64,7 @@ def keys_text() -> str:
 | `y` / `enter`, `n` / `escape` | answer a question |
 | `ctrl+z` | take back your last fill or hold change (never a roll) |
 | `ctrl+p` | the command palette |
-| `ctrl+q` | quit (asks first during a game) |
+| `ctrl+q`, `ctrl+c` | quit (asks first during a game; the game is saved all the same) |
 
 ## After a game
 | Key | What it does |
@@ -74,8 +74,9 @@ def keys_text() -> str:
 ## Elsewhere
 On the setup screen: `enter` in a name goes on to the next name (in the last one it
 starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules, `ctrl+s`
-starts the game, `ctrl+t` shows the statistics, `ctrl+y` the history of finished games,
-`tab` moves between the fields. In the statistics and the history `escape` closes them;
+starts the game, `ctrl+o` resumes the game in progress saved when the game last stopped,
+`ctrl+t` shows the statistics, `ctrl+y` the history of finished games, `tab` moves
+between the fields. In the statistics and the history `escape` closes them;
 in the history `enter` or a click opens a game in the analysis.
 
 In this help: `↑` `↓`, `PgUp` `PgDn`, `Home` `End` or the mouse wheel scroll;
@@ -167,7 +168,7 @@ def help_text(house_rules: HouseRules) -> str:
     return "\n".join(lines) + "\n\n" + keys_text()
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Modal[None]):
     """The rules and the keys, in a panel that scrolls by keys and by mouse wheel."""
 
     BINDINGS = [

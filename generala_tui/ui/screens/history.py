@@ -17,6 +17,7 @@ from ... import store
 from ...game.model import Phase
 from .. import text
 from ..host import host_of
+from .modal import Page
 
 HISTORY_GROUP = "history-screen"
 
@@ -58,7 +59,7 @@ class GameList(DataTable[Text]):
             self.call_after_refresh(self.action_select_cursor)
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(Page[None]):
     """Every finished game kept: when, who won, the totals and how the game was decided."""
 
     BINDINGS = [Binding("escape", "close", "Close")]

@@ -6,15 +6,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import GameState
 from ..host import host_of
 from ..widgets.scorecard import ScorecardTable
+from .modal import Modal
 
 
-class ScorecardScreen(ModalScreen[None]):
+class ScorecardScreen(Modal[None]):
     """Every box of every player; escape or s closes it."""
 
     BINDINGS = [

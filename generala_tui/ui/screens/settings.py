@@ -11,11 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from ...game.model import Category, HouseRules, ServedRoll
 from ..text import RULE_TEXT, VALUE_TEXT
+from .modal import Page
 
 PRESETS: dict[str, HouseRules] = {
     "Classic": HouseRules(),
@@ -62,7 +62,7 @@ def on_off(value: bool) -> str:
     return "on" if value else "off"
 
 
-class SettingsScreen(Screen[HouseRules | None]):
+class SettingsScreen(Page[HouseRules | None]):
     """Edit the house rules; dismiss with the saved rules, or None when cancelled."""
 
     BINDINGS = [

@@ -8,12 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...game.statistics import PlayerStatistics, player_statistics
 from .. import text
 from .history import read_history
+from .modal import Page
 
 STATISTICS_GROUP = "statistics-screen"
 
@@ -49,7 +49,7 @@ def figures(stats: PlayerStatistics) -> list[Text]:
     ]
 
 
-class StatisticsScreen(Screen[None]):
+class StatisticsScreen(Page[None]):
     """The statistics of every player in the history; the whole page scrolls both ways."""
 
     BINDINGS = [Binding("escape", "close", "Close")]

@@ -40,6 +40,10 @@ WIDE_WIDTH, WIDE_HEIGHT = 120, 32
 """From this size up: big dice, and every player's scorecard beside the boxes."""
 
 
+class SideScorecard(ScorecardTable, can_focus=False):
+    """Every player's scorecard beside the boxes on a wide terminal; the keys stay the game's."""
+
+
 class ClickButton(Button, can_focus=False):
     """A button for the mouse only: on the turn screen the keys always mean the game's
     actions (enter fills, space rolls), so no button there takes the focus."""
@@ -86,7 +90,7 @@ class TurnScreen(Screen[None]):
                 yield Static(id="message")
                 with Horizontal(id="boxes-area"):
                     yield BoxList(id="boxes")
-                    yield ScorecardTable(id="wide-scorecard")
+                    yield SideScorecard(id="wide-scorecard")
                 with VerticalScroll(id="tie-break"):
                     yield Static(id="tie-break-info")
                     yield ClickButton("End turn", id="end-turn", variant="primary")
@@ -125,7 +129,6 @@ class TurnScreen(Screen[None]):
             return
         self.query_one("#standings").border_title = "Standings"
         self.query_one("#coach").border_title = "Coach"
-        self.query_one("#wide-scorecard").can_focus = False
         self._fit(self.app.size.width, self.app.size.height)
         self.watch(self.app, "game", self._game_changed, init=False)
         for redraw in ("coach", "strategies_ready", "strategy_progress", "computers_paused"):

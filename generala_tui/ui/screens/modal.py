@@ -1,0 +1,47 @@
+"""Screens that go away once, however fast the keys come."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TypeVar
+
+from textual.await_complete import AwaitComplete
+from textual.command import CommandPalette as TextualCommandPalette
+from textual.screen import ModalScreen, Screen
+
+ResultType = TypeVar("ResultType")
+
+
+def _done() -> AwaitComplete:
+    return AwaitComplete()  # nothing to wait for: already complete
+
+
+class Modal(ModalScreen[ResultType]):
+    """A modal screen dismissed once only.
+
+    Textual's ``dismiss`` pops whatever screen is on top: a second "y" or a
+    double click that reaches a dialog on its way out would also close the
+    screen under it (the game). A screen no longer on top is not dismissed again.
+    """
+
+    def dismiss(self, result: ResultType | None = None) -> AwaitComplete:
+        return super().dismiss(result) if self.is_current else _done()
+
+
+class Page(Screen[ResultType]):
+    """A full screen pushed over another, dismissed once only (see :class:`Modal`)."""
+
+    def dismiss(self, result: ResultType | None = None) -> AwaitComplete:
+        return super().dismiss(result) if self.is_current else _done()
+
+
+class CommandPalette(TextualCommandPalette):
+    """Textual's command palette, dismissed once only (see :class:`Modal`), and safe against
+    a page key that arrives before its list is laid out (Textual 8.2 raises KeyError there)."""
+
+    def dismiss(self, result: None = None) -> AwaitComplete:
+        return super().dismiss(result) if self.is_current else _done()
+
+    def _action_command_list(self, action: str) -> None:
+        with contextlib.suppress(KeyError, IndexError):
+            super()._action_command_list(action)
