@@ -203,10 +203,12 @@ class GeneralaApp(App[None]):
         return self._match
 
     def show_setup(self) -> None:
-        """The setup screen, with the players of the last game."""
+        """The setup screen, with the players of the last game (and the game, if it was
+        left unfinished, offered to resume: it stays saved)."""
         seats = self._seats()
+        left = self.game if self.game_in_progress() else None
         self.game = None
-        self._show(SetupScreen(seats))
+        self._show(SetupScreen(seats, resumable=left))
 
     def watch_game(self, old: GameState | None, state: GameState | None) -> None:
         self._wake.set()

@@ -4,6 +4,11 @@ Sentences ask :mod:`generala_tui.game.rules` for what they say (the boxes a
 served roll raises, what a step of the log did) instead of repeating a rule by
 hand. Player names only ever reach the screen as template variables of
 :meth:`Content.from_markup`, never as markup.
+
+One section a screen (its labels, buttons, the Footer's key descriptions, its
+sentences), after the words every screen shares. Screens and widgets write no
+words of their own (``tests/ui/test_words.py`` checks): this module is what the
+translation catalogs will replace.
 """
 
 from __future__ import annotations
@@ -25,17 +30,31 @@ from ..game.model import (
     Level,
     LogEntry,
     Phase,
+    ServedRoll,
+    StraightRule,
     TieBreakEnded,
 )
+from ..game.strategy import ActionValue, Decision, PlayerAnalysis
+
+# --- words every screen shares: the game's things, marks, the app-wide keys -----------
+
+GAME_NAME_ART = """\
+ ╔═╗╔═╗╔╗╔╔═╗╦═╗╔═╗╦  ╔═╗
+ ║ ╦║╣ ║║║║╣ ╠╦╝╠═╣║  ╠═╣
+ ╚═╝╚═╝╝╚╝╚═╝╩╚═╩ ╩╩═╝╩ ╩"""
+"""The game's name in block letters, over the setup screen."""
+
+COMPUTER_MARK = "⚙"
+"""A computer player, in the standings and the level list."""
 
 PACE_NAMES = ("very slow", "slow", "normal", "fast", "instant")
 """The computer players' paces, slowest first (see ``GeneralaApp.COMPUTER_SPEEDS``)."""
 
 LEVEL_LABELS: dict[Level | None, str] = {
     None: "Human",
-    Level.EASY: "⚙ Easy",
-    Level.MEDIUM: "⚙ Medium",
-    Level.EXPERT: "⚙ Expert",
+    Level.EASY: f"{COMPUTER_MARK} Easy",
+    Level.MEDIUM: f"{COMPUTER_MARK} Medium",
+    Level.EXPERT: f"{COMPUTER_MARK} Expert",
 }
 
 
@@ -44,7 +63,36 @@ def category_label(category: Category) -> str:
     return rules.category_name(category)
 
 
-# House rules: a title and a one-line explanation each (RULES.md section 8).
+CURSOR_MARK = "▶"
+"""The box the player's cursor is on."""
+ADVICE_MARK = "★"
+"""The coach's advice."""
+CURRENT_MARK = "»"
+"""The player to act, in the standings."""
+HELD_KEEP_MARK = "◆"
+"""In the coach's list: the keep the held dice make."""
+SCRATCH_MARK = "✗"
+"""A scratched box."""
+WINNER_MARK = "★"
+"""A winner, in the final ranking."""
+
+CLOSE_BUTTON = "Close (Esc)"
+"""The button that closes a panel (help, scorecard, analysis)."""
+
+# The Footer's words for the keys bound everywhere (GeneralaApp.BINDINGS) and on pages.
+FOOTER_QUIT = "Quit"
+FOOTER_HELP = "Help"
+FOOTER_SCORECARD = "Scorecard"
+FOOTER_NEW_GAME = "New game"
+FOOTER_UNDO = "Undo"
+FOOTER_CLOSE = "Close"
+FOOTER_STATISTICS = "Statistics"
+FOOTER_HISTORY = "History"
+
+
+# --- house rules: the settings screen, and the setup screen's summary ----------------
+
+# A title and a one-line explanation each (RULES.md section 8).
 RULE_TEXT: dict[str, tuple[str, str]] = {
     "generala_points": ("Generala points", "What five of a kind scores in the Generala box."),
     "served_bonus": (
@@ -105,14 +153,109 @@ def rules_summary(house_rules: HouseRules) -> str:
     return " · ".join(parts)
 
 
-CURSOR_MARK = "▶"
-"""The box the player's cursor is on."""
-ADVICE_MARK = "★"
-"""The coach's advice."""
-CURRENT_MARK = "»"
-"""The player to act, in the standings."""
-HELD_KEEP_MARK = "◆"
-"""In the coach's list: the keep the held dice make."""
+SETTINGS_TITLE = "[b]House rules[/b]  for new games"
+"""The settings screen's heading (markup)."""
+PRESETS_LABEL = "Presets:"
+CLASSIC_PRESET = "Classic"
+SWEDISH_PRESET = "Swedish text"
+CUSTOM_RULES = "(custom rules)"
+"""Beside the presets when the rules are none of them."""
+SAVE_BUTTON = "Save (ctrl+s)"
+CANCEL_BUTTON = "Cancel (Esc)"
+FOOTER_SAVE = "Save"
+FOOTER_CANCEL = "Cancel"
+
+
+def on_off(value: bool) -> str:
+    """A switch's state in a word."""
+    return "on" if value else "off"
+
+
+def preset_label(name: str, in_effect: bool) -> Content:
+    """A preset's button, marked when the rules are that preset."""
+    return Content(f"● {name}" if in_effect else f"○ {name}")
+
+
+def preset_chosen(name: str) -> str:
+    """Said when the player picks a preset."""
+    return f"Preset {name} chosen: Save to keep it."
+
+
+def applies_only_when(switch: str) -> str:
+    """Why a rule changes nothing: the rule ``switch`` (its key in RULE_TEXT) is off."""
+    return f"Applies only when “{RULE_TEXT[switch][0]}” is on."
+
+
+# --- setup screen ---------------------------------------------------------------------
+
+SETUP_SUBTITLE = "The Latin-American dice game"
+PLAYERS_HEADING = "Players, in seating order"
+HOUSE_RULES_HEADING = "House rules"
+NAME_PLACEHOLDER = "Name"
+MOVE_UP_TOOLTIP = "Move up"
+MOVE_DOWN_TOOLTIP = "Move down"
+REMOVE_TOOLTIP = "Remove"
+ADD_PLAYER_BUTTON = "+ Add player (ctrl+n)"
+CHANGE_RULES_BUTTON = "Change… (ctrl+r)"
+START_BUTTON = "Start the game (ctrl+s)"
+FOOTER_ADD_PLAYER = "Add player"
+FOOTER_HOUSE_RULES = "House rules"
+FOOTER_START = "Start"
+FOOTER_RESUME = "Resume"
+
+
+def default_player_name(seat: int) -> str:
+    """The name a new seat starts with (``seat`` counts from 1)."""
+    return f"Player {seat}"
+
+
+def seat_label(seat: int) -> str:
+    """A seat's number in the list of players (``seat`` counts from 0)."""
+    return f"{seat + 1}."
+
+
+def too_many_players(most: int) -> str:
+    """Said when the player adds a seat to a full table."""
+    return f"A game has at most {most} players."
+
+
+# --- turn screen ------------------------------------------------------------------------
+
+# The Footer's words for the turn screen's keys (TurnScreen.BINDINGS).
+FOOTER_ROLL = "Roll"
+FOOTER_HOLD = "Hold"
+FOOTER_CHOOSE = "Choose"
+FOOTER_FILL = "Fill"
+FOOTER_TAKE_SCORE = "Take score"
+FOOTER_COACH = "Coach"
+FOOTER_SKIP_AHEAD = "Skip ahead"
+FOOTER_PAUSE = "Pause"
+FOOTER_PACE = "Pace"
+FOOTER_SLOWER = "Slower"
+FOOTER_SETUP = "Setup"
+
+# The turn screen's buttons and panel titles.
+ROLL_BUTTON = "Roll"
+END_TURN_BUTTON = "End turn"
+TURN_SCORECARD_BUTTON = "Scorecard (s)"
+TURN_HELP_BUTTON = "Rules and keys (?)"
+STANDINGS_TITLE = "Standings"
+COACH_TITLE = "Coach"
+SCRATCH_ANSWER = "Scratch"
+KEEP_PLAYING_ANSWER = "Keep playing"
+
+DOUBLE_GENERALA_NOTES: dict[str | None, str] = {
+    "alive": "",
+    "waiting": "needs Generala",
+    "dead": "dead",
+    None: "",
+}
+"""Beside the Double Generala box: why it can only be scratched for now, if it can."""
+
+
+def coach_button(on: bool) -> str:
+    """The button that turns the coach on or off."""
+    return "Coach off (h)" if on else "Coach (h)"
 
 
 def describe_action(action: Action, dice: Sequence[int] = ()) -> str:
@@ -334,7 +477,124 @@ def scratch_question(category_name: str) -> Content:
     )
 
 
-# --- the end of a game -------------------------------------------------
+# --- the turn screen's widgets: dice, boxes, coach, scorecard, standings -------------
+
+HELD_LABEL = "HELD"
+LOCKED_LABEL = "LOCKED"
+"""Under a held die (a locked one, under the locked-holds rule, can't be released)."""
+NO_POINTS_YET = "–"
+"""A box's points before the first roll."""
+SCRATCH_TAG = "scratch"
+SERVED_TAG = "served"
+"""After a box's points: filling it now scratches it, or takes the served bonus."""
+TIE_NOTE = "tie"
+"""In the standings: a player in the tie-break."""
+SCORECARD_BOX_COLUMN = "Box"
+SCORECARD_TOTAL_ROW = "Total"
+BEST_MARGIN = 0.05
+"""A loss below this many points is no loss: the coach calls the action best."""
+
+
+def box_name(category: Category, note: str) -> str:
+    """A box in the list of open boxes, with its note (see DOUBLE_GENERALA_NOTES)."""
+    return category_label(category) + (f" ({note})" if note else "")
+
+
+def coach_cost(loss: float) -> str:
+    """What an action loses against the best one, or "best"."""
+    return "best" if loss < BEST_MARGIN else f"−{loss:.1f}"
+
+
+def action_label(value: ActionValue, state: GameState) -> str:
+    """A short name for an action, for the coach's narrow panel: a keep is its dice."""
+    action = value.action
+    if action.kind is ActionKind.ROLL:
+        if not state.turn.rolls:
+            return "Roll"
+        return "[" + " ".join(str(v) for v in value.kept) + "]" if value.kept else "Reroll all"
+    if action.kind is ActionKind.END_TIE_BREAK:
+        return "End turn"
+    assert action.category is not None
+    name = category_label(action.category)
+    if action.kind is ActionKind.SCRATCH or not value.points:
+        return f"{SCRATCH_MARK} {name}"
+    return f"{name} {value.points}"
+
+
+def coach_keep(label: str) -> str:
+    """The coach's advice to keep dice and roll: "Keep [5 5]"."""
+    return f"Keep {label}"
+
+
+COACH_WORKING = "Working out the best\nplay… "
+"""Before the coach's progress figure."""
+COACH_NOTHING_TO_DECIDE = "Nothing to decide."
+COACH_TOTAL_HEADING = "Expected final total\n"
+COACH_TIE_BREAK_HEADING = "Expected tie-break score\n"
+COACH_NO_ROLLS = "No rolls left: each box\nshows its value."
+COACH_KEEPS_HEADING = "Keep and roll:\n"
+
+
+def coach_progress(done: float) -> str:
+    """How far the coach's tables have come, after COACH_WORKING."""
+    return f"{round(done * 100)}%\n"
+
+
+def coach_failed(error: str) -> str:
+    """The coach's panel when the strategy could not be computed."""
+    return f"The coach can't work: {error}\nPress h twice to try again."
+
+
+def coach_computer(name: str) -> str:
+    """The coach's panel during a computer player's turn (a plain string: never markup)."""
+    return f"{name} is a computer player."
+
+
+# --- dialogs --------------------------------------------------------------------------
+
+YES = "Yes"
+NO = "No"
+FOOTER_YES = "Yes"
+FOOTER_NO = "No"
+
+
+def confirm_button(label: str) -> Content:
+    """A dialog's button for yes, with its key."""
+    return Content(f"{label} (y)")
+
+
+def cancel_button(label: str) -> Content:
+    """A dialog's button for no, with its key."""
+    return Content(f"{label} (n)")
+
+
+# --- scorecard screen -----------------------------------------------------------------
+
+SCORECARD_TITLE = f"[b]Scorecard[/b] · {SCRATCH_MARK} scratched · · open"
+"""The scorecard's heading (markup), with its marks explained."""
+
+
+# --- the winner's screen ----------------------------------------------------------------
+
+PLAY_AGAIN_BUTTON = "Play again"
+NEW_GAME_BUTTON = "New game"
+SCORECARD_BUTTON = "Scorecard"
+ANALYSIS_BUTTON = "Analysis"
+QUIT_BUTTON = "Quit"
+FOOTER_PLAY_AGAIN = "Play again"
+FOOTER_ANALYSIS = "Analysis"
+
+
+def ranking_line(place: int, name: str, total: int, winner: bool) -> Content:
+    """A player's line of the final ranking (``name`` padded to the longest name)."""
+    return Content.from_markup(
+        "$medal $place. [b]$name[/b]  $total points",
+        medal=WINNER_MARK if winner else " ",
+        place=str(place),
+        name=name,
+        total=str(total).rjust(3),
+    )
+
 
 
 def headline(state: GameState) -> Content:
@@ -374,6 +634,9 @@ def explanation(state: GameState) -> Content:
     return Content("Every box is filled: the highest total wins.")
 
 
+# Questions the app asks (see the dialogs section for their buttons).
+
+
 def quit_question() -> Content:
     """Asked before quitting a game in progress."""
     return Content("Quit now? The game is saved: generala-tui --resume goes on with it.")
@@ -381,7 +644,9 @@ def quit_question() -> Content:
 
 def leave_question() -> Content:
     """Asked before leaving a game in progress for the setup screen."""
-    return Content("Leave this game and set up a new one?")
+    return Content(
+        "Leave this game and set up a new one? It stays saved: the setup screen offers it again."
+    )
 
 
 def nothing_to_resume() -> str:
@@ -414,7 +679,221 @@ def match_line(games: int, wins: Sequence[tuple[str, int]]) -> Content:
     )
 
 
-# --- statistics and history -------------------------------------------------
+# --- help screen ------------------------------------------------------------------------
+
+FOOTER_SCROLL = "Scroll"
+FOOTER_PAGE = "Page"
+FOOTER_TOP = "Top"
+FOOTER_END = "End"
+
+_STRAIGHTS = {
+    StraightRule.STANDARD: "1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1",
+    StraightRule.STRICT: "1-2-3-4-5 or 2-3-4-5-6",
+    StraightRule.WRAPAROUND: "any five different numbers",
+    StraightRule.ONE_REPLACES_TWO: "1-2-3-4-5, 2-3-4-5-6, 3-4-5-6-1, or 1-1-3-4-5",
+    StraightRule.ONES_WILD: "five different numbers, each 1 standing in for any missing one",
+}
+
+TURN_KEYS: dict[str, tuple[str, str]] = {
+    "roll": ("`r`, `space`", "roll the dice that are not held"),
+    "hold": ("`1` … `5`", "hold or release a die (or click it)"),
+    "move": ("`↑` `↓`", "move the cursor (▶) over your open boxes"),
+    "fill": ("`enter`", "fill the box under the cursor (or click a box)"),
+    "end_tie_break": ("`enter`", "in a tie-break turn: take your tie-break score"),
+    "scorecard": ("`s`", "show the scorecard; `escape` closes it"),
+    "coach": (
+        "`h`",
+        "the coach: every choice's expected final total and what it costs (★ its advice)",
+    ),
+    "help": ("`?`", "this help"),
+    "skip_ahead": ("`f`", "during a computer's turn: play the rest of it at once"),
+    "speed": ("`+` `-`", "a computer's pace: faster, slower"),
+    "pause": ("`p`", "pause the computer players, or resume them"),
+    "new_game": ("`escape`", "back to the setup screen (asks first; the game stays saved)"),
+}
+"""What each key of the turn screen does, by the action it is bound to."""
+
+GAME_OVER_KEYS: dict[str, tuple[str, str]] = {
+    "play_again": ("`a`", "play again with the same players"),
+    "new_game": ("`n`", "a new game: back to the setup screen"),
+    "scorecard": ("`s`", "the final scorecard"),
+    "analysis": ("`v`", "the analysis: the expected points each player's decisions lost"),
+    "statistics": ("`t`", "every player's statistics over the history"),
+    "history": ("`y`", "the history of finished games (`enter` opens one in the analysis)"),
+    "quit": ("`q`", "quit"),
+}
+"""What each key of the winner's screen does, by the action it is bound to."""
+
+
+def keys_text() -> str:
+    """Every key, in Markdown tables."""
+    turn = "\n".join(f"| {keys} | {what} |" for keys, what in TURN_KEYS.values())
+    over = "\n".join(f"| {keys} | {what} |" for keys, what in GAME_OVER_KEYS.values())
+    return f"""\
+# Keys
+## During a turn
+| Key | What it does |
+|---|---|
+{turn}
+| `y` / `enter`, `n` / `escape` | answer a question |
+| `ctrl+z` | take back your last fill or hold change (never a roll) |
+| `ctrl+p` | the command palette |
+| `ctrl+q`, `ctrl+c` | quit (asks first during a game; the game is saved all the same) |
+
+## After a game
+| Key | What it does |
+|---|---|
+{over}
+
+## Elsewhere
+On the setup screen: `enter` in a name goes on to the next name (in the last one it
+starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules, `ctrl+s`
+starts the game, `ctrl+o` resumes the game in progress saved when the game last stopped,
+`ctrl+t` shows the statistics, `ctrl+y` the history of finished games, `tab` moves
+between the fields. In the statistics and the history `escape` closes them;
+in the history `enter` or a click opens a game in the analysis.
+
+In this help: `↑` `↓`, `PgUp` `PgDn`, `Home` `End` or the mouse wheel scroll;
+`escape` closes it.
+
+# The whole rule book
+Every house rule with its setting name, and the boxes' names in Spanish and
+Swedish: `docs/rules.md` in the game's source folder.
+"""
+
+
+def help_text(house_rules: HouseRules) -> str:
+    """The rules as these house rules play them, and the keys, in Markdown."""
+    h = house_rules
+    bonus = h.served_bonus
+    if h.served_roll is ServedRoll.FIRST_ROLL:
+        served = "the **first roll** of the turn"
+    else:
+        served = "any roll that throws **all five dice** (the first roll always does)"
+
+    def points(category: Category, dice: list[int]) -> str:
+        # The rules are the one source of the points: ask them about example dice.
+        plain = rules.category_score(dice, category, h, served=False)
+        served = rules.category_score(dice, category, h, served=True)
+        return f"{plain}, served {served}" if served != plain else str(plain)
+
+    rows = [
+        "| Ones … Sixes | any dice | the dice of that number, added up |",
+        f"| Straight | {_STRAIGHTS[h.straight]} | {points(Category.STRAIGHT, [1, 2, 3, 4, 5])} |",
+        "| Full house | three of a kind and a pair "
+        f"| {points(Category.FULL_HOUSE, [2, 2, 2, 3, 3])} |",
+        "| Four of a kind | four dice alike "
+        f"| {points(Category.FOUR_OF_A_KIND, [4, 4, 4, 4, 1])} |",
+        f"| Generala | five dice alike | {points(Category.GENERALA, [6] * 5)} |",
+    ]
+    if h.double_generala:
+        rows.append(
+            "| Double Generala | five dice alike, once Generala holds points "
+            f"| {points(Category.DOUBLE_GENERALA, [6] * 5)} |"
+        )
+    if h.two_pairs:
+        rows.append(
+            "| Two pairs (Doble) | two pairs and an odd die "
+            f"| {points(Category.TWO_PAIRS, [1, 1, 2, 2, 3])} |"
+        )
+    lines = [
+        "# How to play Generala",
+        "",
+        "Five dice, a scorecard, and one box to fill each turn. The game has "
+        f"{len(h.categories())} rounds, one per box; the highest total wins.",
+        "",
+        "## Your turn",
+        "- **Roll** up to three times. After each roll, **hold** any dice you like and "
+        "roll the others again, or stop whenever you want.",
+        "- End the turn by **filling one open box**: score the dice there, or "
+        "**scratch** a box (✗, 0 points) when nothing fits. Ones … Sixes always take "
+        "the dice; with none of that number they count as a scratch.",
+    ]
+    if h.locked_holds:
+        lines.append(
+            "- **Locked holds**: a die that was held when you rolled stays held for the "
+            "rest of the turn."
+        )
+    lines += [
+        "",
+        "## The boxes",
+        "| Box | Needs | Points |",
+        "|---|---|---|",
+        *rows,
+        "",
+        "## Served rolls",
+        f"A roll is *served* (servida) when it is {served}. A Straight, Full house or "
+        f"Four of a kind scored from a served roll earns **{bonus} extra points**.",
+    ]
+    if h.served_generala_wins:
+        lines.append(
+            "A **Generala on a served roll** while your Generala box is still open "
+            "**wins the game at once**."
+        )
+    lines += ["", "## Ties"]
+    if h.tie_break:
+        lines.append(
+            "Players tied for the highest total play a **tie-break**: one turn each, "
+            "scored as the best box their final dice would earn on an empty scorecard. "
+            "Still tied? Another round."
+        )
+    else:
+        lines.append("Players tied for the highest total **share the win**.")
+    return "\n".join(lines) + "\n\n" + keys_text()
+
+
+# --- analysis screen ----------------------------------------------------------------------
+
+ANALYSIS_TITLE = (
+    "[b]Game analysis[/b]: expected points each player's decisions gave away "
+    "against the optimal strategy."
+)
+"""The analysis's heading (markup)."""
+ANALYSING = "Analysing the game…"
+FOOTER_TRY_AGAIN = "Try again"
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """The dice of a position: "3-3-5-6-6"."""
+    return "-".join(str(d) for d in dice) if dice else "no dice yet"
+
+
+def decision_text(decision: Decision) -> Content:
+    """One costly decision: the position, what was played, what the optimum would have done."""
+    state = decision.state
+    return Content.from_markup(
+        "  Round $round, roll $roll ($dice): [b]$played[/b], [$error]−$loss[/]\n    best: $best",
+        round=str(decision.round),
+        roll=str(state.turn.rolls),
+        dice=dice_text(state.turn.dice),
+        played=describe_action(decision.action, state.turn.dice),
+        loss=f"{decision.loss:.1f}",
+        best=describe_action(decision.best, state.turn.dice),
+    )
+
+
+def analysis_text(analyses: Sequence[PlayerAnalysis]) -> Content:
+    """Every player's expected points lost, and their three costliest decisions."""
+    blocks: list[Content] = []
+    for analysis in analyses:
+        header = Content.from_markup(
+            "[b]$name[/b]: $loss expected points lost over $count decisions",
+            name=analysis.name,
+            loss=f"{analysis.total_loss:.1f}",
+            count=str(analysis.decisions),
+        )
+        lines = [header]
+        if analysis.costliest:
+            lines += [decision_text(decision) for decision in analysis.costliest]
+        else:
+            lines.append(Content("  Every decision was optimal."))
+        blocks.append(Content("\n").join(lines))
+    if not blocks:
+        return Content("No decisions to analyse in this game.")
+    return Content("\n\n").join(blocks)
+
+
+# --- statistics and history screens ---------------------------------------------------
 
 STATISTICS_BUTTON = "Statistics (t)"
 HISTORY_BUTTON = "History (y)"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Ending, GameState, Phase
 from generala_tui.ui.app import GeneralaApp
@@ -15,10 +17,13 @@ from generala_tui.ui.widgets.standings import Standings
 
 from .conftest import first_seed, last_turn_tie, nothing_to_score
 
+SIZES = [(40, 12), (80, 24), (200, 60)]
 
-async def test_whole_game_with_the_keys_only_reaches_the_winner() -> None:
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_whole_game_with_the_keys_only_reaches_the_winner(size: tuple[int, int]) -> None:
     app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=5))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         turns = 0
         while app.game is not None and app.game.phase is not Phase.OVER:
             assert isinstance(app.screen, TurnScreen)
@@ -48,9 +53,10 @@ async def test_whole_game_with_the_keys_only_reaches_the_winner() -> None:
         assert f"{winner} wins!" in headline or "share" in headline
 
 
-async def test_whole_game_from_setup_with_the_mouse_only() -> None:
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_whole_game_from_setup_with_the_mouse_only(size: tuple[int, int]) -> None:
     app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.click("#start")
         await pilot.pause()
@@ -59,7 +65,8 @@ async def test_whole_game_from_setup_with_the_mouse_only() -> None:
         while app.game.phase is not Phase.OVER:
             screen = app.screen
             assert isinstance(screen, TurnScreen)
-            await pilot.click("#roll")
+            narrow = screen.has_class("-narrow")
+            await pilot.click("#roll-compact" if narrow else "#roll")
             await pilot.pause()
             if app.game.phase is Phase.OVER:
                 break
@@ -70,8 +77,9 @@ async def test_whole_game_from_setup_with_the_mouse_only() -> None:
                 await pilot.click("#end-turn")
                 await pilot.pause()
                 continue
-            rows = [row for row in screen.query(BoxRow) if row.display]
-            await pilot.click(f"#{rows[-1].id}")
+            # The row under the cursor is always scrolled into view, whatever the size.
+            [row] = [row for row in screen.query(BoxRow) if row.display and row.cursor]
+            await pilot.click(f"#{row.id}")
             await pilot.pause()
             if isinstance(app.screen, ConfirmDialog):
                 await pilot.click("#confirm")
@@ -306,3 +314,23 @@ async def test_ctrl_z_takes_back_a_hold_and_a_fill_but_never_a_roll() -> None:
         await pilot.pause()
         assert app.game == state
         assert any("A roll can't be taken back" in n.message for n in app._notifications)
+
+
+async def test_escape_leads_back_to_setup_asking_first_and_the_game_stays_offered() -> None:
+    from generala_tui.ui.screens.setup import SetupScreen
+
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 1, 2, 3])
+    app = GeneralaApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen) and app.game == state
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen) and app.game == state

@@ -36,6 +36,7 @@ TURN_KEYS: dict[str, tuple[str, str]] = {
     "skip_ahead": ("`f`", "during a computer's turn: play the rest of it at once"),
     "speed": ("`+` `-`", "a computer's pace: faster, slower"),
     "pause": ("`p`", "pause the computer players, or resume them"),
+    "new_game": ("`escape`", "back to the setup screen (asks first; the game stays saved)"),
 }
 """What each key of the turn screen does, by the action it is bound to."""
 

@@ -68,6 +68,7 @@ class TurnScreen(Screen[None]):
         Binding("p", "pause", "Pause"),
         Binding("plus,equals_sign", "speed(1)", "Pace", key_display="+-"),
         Binding("minus", "speed(-1)", "Slower", show=False),
+        Binding("escape", "app.new_game", "Setup", show=False),
     ]
 
     HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "end_tie_break", "move"})
