@@ -110,3 +110,18 @@ async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> 
         await settle(pilot)
         app.new_game(app.screen.players)  # type: ignore[attr-defined]
         assert app.match.games == 0
+
+
+async def test_an_unwritable_state_folder_warns_once_and_the_game_goes_on() -> None:
+    store.state_dir().parent.mkdir(parents=True, exist_ok=True)
+    store.state_dir().write_text("a file where the state folder should be")
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ["r", "1", "2", "r", "1"]:
+            await pilot.press(key)
+        await app.keeper.flush()
+        await pilot.pause()
+        warnings = [n.message for n in app._notifications if "could not be saved" in n.message]
+        assert len(warnings) == 1
+        assert "goes on unsaved" in warnings[0]
+        assert app.game.turn.rolls == 2
