@@ -101,7 +101,8 @@ def test_turn_screen_with_the_coach(snap_compare: Any) -> None:
     assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE, run_before=coach_on)
 
 
-def test_analysis_screen(snap_compare: Any) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (40, 12)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_analysis_screen(snap_compare: Any, size: tuple[int, int]) -> None:
     from generala_tui.game.model import Level, Player
     from generala_tui.game.strategy import play_game
 
@@ -113,7 +114,7 @@ def test_analysis_screen(snap_compare: Any) -> None:
         await pilot.press("v")
         await settle(pilot)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=analyse)
+    assert snap_compare(app, terminal_size=size, run_before=analyse)
 
 
 TURN_SIZES = [(40, 12), (60, 20), (120, 40), (200, 60)]
