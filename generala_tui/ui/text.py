@@ -596,7 +596,6 @@ def ranking_line(place: int, name: str, total: int, winner: bool) -> Content:
     )
 
 
-
 def headline(state: GameState) -> Content:
     """Who won."""
     names = [state.players[i].name for i in state.winners]

@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
+from .. import text
 from .modal import Modal
 
 
@@ -16,9 +17,9 @@ class ConfirmDialog(Modal[bool]):
     """Ask a question; dismiss with True (confirm) or False (cancel)."""
 
     BINDINGS = [
-        Binding("y", "confirm", "Yes", priority=True),
-        Binding("n", "cancel", "No", priority=True),
-        Binding("escape", "cancel", "No", priority=True),
+        Binding("y", "confirm", text.FOOTER_YES, priority=True),
+        Binding("n", "cancel", text.FOOTER_NO, priority=True),
+        Binding("escape", "cancel", text.FOOTER_NO, priority=True),
     ]
 
     # Narrow: the buttons stack; short: they take one line each (see generala.tcss).
@@ -26,7 +27,7 @@ class ConfirmDialog(Modal[bool]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]
 
     def __init__(
-        self, question: Content | str, confirm_label: str = "Yes", cancel_label: str = "No"
+        self, question: Content | str, confirm_label: str = text.YES, cancel_label: str = text.NO
     ) -> None:
         super().__init__()
         self.question = question if isinstance(question, Content) else Content(question)
@@ -37,8 +38,10 @@ class ConfirmDialog(Modal[bool]):
         with Vertical(id="dialog"):
             yield Static(self.question, id="question")
             with Horizontal(id="dialog-buttons"):
-                yield Button(Content(f"{self.confirm_label} (y)"), variant="primary", id="confirm")
-                yield Button(Content(f"{self.cancel_label} (n)"), id="cancel")
+                yield Button(
+                    text.confirm_button(self.confirm_label), variant="primary", id="confirm"
+                )
+                yield Button(text.cancel_button(self.cancel_label), id="cancel")
 
     def on_mount(self) -> None:
         # Enter presses the focused button: the focus starts on the safe answer, so a

@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import Ending, GameState
+from .. import text
 from ..host import host_of
-from ..text import HISTORY_BUTTON, STATISTICS_BUTTON, explanation, headline, match_line
 from ..widgets.dice import face_rows
 
 
@@ -35,13 +35,13 @@ class GameOverScreen(Screen[None]):
     """The end of a game: play again, start a new game, or quit."""
 
     BINDINGS = [
-        Binding("a", "play_again", "Play again"),
-        Binding("n", "app.new_game", "New game"),
-        Binding("v", "analysis", "Analysis"),
+        Binding("a", "play_again", text.FOOTER_PLAY_AGAIN),
+        Binding("n", "app.new_game", text.FOOTER_NEW_GAME),
+        Binding("v", "analysis", text.FOOTER_ANALYSIS),
         # On their buttons, to leave the footer room for quit, help and the scorecard.
-        Binding("t", "statistics", "Statistics", show=False),
-        Binding("y", "history", "History", show=False),
-        Binding("q", "quit", "Quit"),
+        Binding("t", "statistics", text.FOOTER_STATISTICS, show=False),
+        Binding("y", "history", text.FOOTER_HISTORY, show=False),
+        Binding("q", "quit", text.FOOTER_QUIT),
     ]
 
     def compose(self) -> ComposeResult:
@@ -49,28 +49,35 @@ class GameOverScreen(Screen[None]):
         if state is None:
             return  # the game went (a new one was set up) before this screen opened
         with VerticalScroll(id="game-over"):
-            yield Static(headline(state), id="headline")
+            yield Static(text.headline(state), id="headline")
             with Horizontal(id="result"):
                 if state.ending is Ending.SERVED_GENERALA:
                     face = "\n".join(face_rows(state.turn.dice[0]))
                     yield Static(face, id="winning-die", markup=False)
-                yield Static(explanation(state), id="how-won")
+                yield Static(text.explanation(state), id="how-won")
             yield Static(self._ranking(state), id="ranking")
             match = host_of(self).match
-            tally = Static(match_line(match.games, match.wins), id="match")
+            tally = Static(text.match_line(match.games, match.wins), id="match")
             tally.display = match.games > 1
             yield tally
             with Center(), Horizontal(id="game-over-buttons"):
-                yield Button("Play again", id="play-again", variant="primary", compact=True)
-                yield Button("New game", id="new-game", compact=True, action="app.new_game")
                 yield Button(
-                    "Scorecard", id="game-over-scorecard", compact=True, action="app.scorecard"
+                    text.PLAY_AGAIN_BUTTON, id="play-again", variant="primary", compact=True
                 )
-                yield Button("Analysis", id="show-analysis", compact=True)
-                yield Button("Quit", id="quit", variant="error", compact=True)
+                yield Button(
+                    text.NEW_GAME_BUTTON, id="new-game", compact=True, action="app.new_game"
+                )
+                yield Button(
+                    text.SCORECARD_BUTTON,
+                    id="game-over-scorecard",
+                    compact=True,
+                    action="app.scorecard",
+                )
+                yield Button(text.ANALYSIS_BUTTON, id="show-analysis", compact=True)
+                yield Button(text.QUIT_BUTTON, id="quit", variant="error", compact=True)
             with Center(), Horizontal(id="game-over-records"):
-                yield Button(STATISTICS_BUTTON, id="show-statistics", compact=True)
-                yield Button(HISTORY_BUTTON, id="show-history", compact=True)
+                yield Button(text.STATISTICS_BUTTON, id="show-statistics", compact=True)
+                yield Button(text.HISTORY_BUTTON, id="show-history", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -94,16 +101,8 @@ class GameOverScreen(Screen[None]):
             key = (index in state.winners, player.total)
             if key != previous:
                 place, previous = position, key
-            medal = "★" if index in state.winners else " "
-            lines.append(
-                Content.from_markup(
-                    "$medal $place. [b]$name[/b]  $total points",
-                    medal=medal,
-                    place=str(place),
-                    name=player.name + " " * (longest - cell_len(player.name)),
-                    total=str(player.total).rjust(3),
-                )
-            )
+            padded = player.name + " " * (longest - cell_len(player.name))
+            lines.append(text.ranking_line(place, padded, player.total, index in state.winners))
         return Content("\n").join(lines)
 
     @on(Button.Pressed, "#play-again")

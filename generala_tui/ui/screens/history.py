@@ -62,7 +62,7 @@ class GameList(DataTable[Text]):
 class HistoryScreen(Page[None]):
     """Every finished game kept: when, who won, the totals and how the game was decided."""
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", text.FOOTER_CLOSE)]
 
     def __init__(self) -> None:
         super().__init__()

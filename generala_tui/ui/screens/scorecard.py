@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import GameState
+from .. import text
 from ..host import host_of
 from ..widgets.scorecard import ScorecardTable
 from .modal import Modal
@@ -18,15 +19,15 @@ class ScorecardScreen(Modal[None]):
     """Every box of every player; escape or s closes it."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("s", "close", "Close", show=False),
+        Binding("escape", "close", text.FOOTER_CLOSE),
+        Binding("s", "close", text.FOOTER_CLOSE, show=False),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scorecard-panel"):
-            yield Static("[b]Scorecard[/b] · ✗ scratched · · open", id="scorecard-title")
+            yield Static(text.SCORECARD_TITLE, id="scorecard-title")
             yield ScorecardTable(id="scorecard")
-            yield Button("Close (Esc)", id="close-scorecard")
+            yield Button(text.CLOSE_BUTTON, id="close-scorecard")
         yield Footer()
 
     def on_mount(self) -> None:

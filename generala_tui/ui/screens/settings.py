@@ -14,12 +14,13 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from ...game.model import Category, HouseRules, ServedRoll
+from .. import text
 from ..text import RULE_TEXT, VALUE_TEXT
 from .modal import Page
 
 PRESETS: dict[str, HouseRules] = {
-    "Classic": HouseRules(),
-    "Swedish text": HouseRules(generala_points=60, served_roll=ServedRoll.ANY_FULL_ROLL),
+    text.CLASSIC_PRESET: HouseRules(),
+    text.SWEDISH_PRESET: HouseRules(generala_points=60, served_roll=ServedRoll.ANY_FULL_ROLL),
 }
 
 _NEEDS_BOX: dict[str, tuple[Category, str]] = {
@@ -39,7 +40,7 @@ def inapplicable(house_rules: HouseRules) -> dict[str, str]:
     """The rules that change nothing under the others, each with the reason."""
     in_play = house_rules.categories()
     return {
-        key: f"Applies only when “{RULE_TEXT[switch][0]}” is on."
+        key: text.applies_only_when(switch)
         for key, (box, switch) in _NEEDS_BOX.items()
         if box not in in_play
     }
@@ -58,16 +59,12 @@ def preset_in_effect(house_rules: HouseRules) -> str | None:
     return None
 
 
-def on_off(value: bool) -> str:
-    return "on" if value else "off"
-
-
 class SettingsScreen(Page[HouseRules | None]):
     """Edit the house rules; dismiss with the saved rules, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", text.FOOTER_CANCEL),
+        Binding("ctrl+s", "save", text.FOOTER_SAVE),
     ]
 
     # Below 60 columns each control goes under its rule's words; below 24 rows the
@@ -81,9 +78,9 @@ class SettingsScreen(Page[HouseRules | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="settings"):
-            yield Static("[b]House rules[/b]  for new games", id="settings-title")
+            yield Static(text.SETTINGS_TITLE, id="settings-title")
             with Horizontal(id="presets"):
-                yield Label("Presets:", id="presets-label")
+                yield Label(text.PRESETS_LABEL, id="presets-label")
                 for number, name in enumerate(PRESETS):
                     yield Button(name, id=f"preset-{number}", compact=True)
                 yield Label("", id="preset-custom")
@@ -91,8 +88,8 @@ class SettingsScreen(Page[HouseRules | None]):
                 for key, (title, explanation) in RULE_TEXT.items():
                     yield from self._rule(key, title, explanation)
             with Horizontal(id="settings-buttons"):
-                yield Button("Save (ctrl+s)", id="save", variant="primary")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield Button(text.SAVE_BUTTON, id="save", variant="primary")
+                yield Button(text.CANCEL_BUTTON, id="cancel")
         yield Footer()
 
     def _rule(self, key: str, title: str, explanation: str) -> ComposeResult:
@@ -104,7 +101,7 @@ class SettingsScreen(Page[HouseRules | None]):
             with Horizontal(classes="rule-control"):
                 if isinstance(value, bool):
                     yield Switch(value, id=f"rule-{key}", animate=False)
-                    yield Label(on_off(value), id=f"state-{key}", classes="switch-state")
+                    yield Label(text.on_off(value), id=f"state-{key}", classes="switch-state")
                 else:
                     yield Select(
                         _choices(key),
@@ -147,13 +144,13 @@ class SettingsScreen(Page[HouseRules | None]):
                 Content(idle[key]) if key in idle else Content(explanation)
             )
             if isinstance(control, Switch):
-                self.query_one(f"#state-{key}", Label).update(on_off(control.value))
+                self.query_one(f"#state-{key}", Label).update(text.on_off(control.value))
         chosen = preset_in_effect(rules)
         for number, name in enumerate(PRESETS):
             button = self.query_one(f"#preset-{number}", Button)
-            button.label = Content(f"● {name}" if name == chosen else f"○ {name}")
+            button.label = text.preset_label(name, name == chosen)
             button.set_class(name == chosen, "-in-effect")
-        self.query_one("#preset-custom", Label).update("" if chosen else "(custom rules)")
+        self.query_one("#preset-custom", Label).update("" if chosen else text.CUSTOM_RULES)
 
     @on(Switch.Changed)
     @on(Select.Changed)
@@ -165,7 +162,7 @@ class SettingsScreen(Page[HouseRules | None]):
         number = int((event.button.id or "preset-0").removeprefix("preset-"))
         name = list(PRESETS)[number]
         self.show_rules(PRESETS[name])
-        self.notify(f"Preset {name} chosen: Save to keep it.", markup=False)
+        self.notify(text.preset_chosen(name), markup=False)
 
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:

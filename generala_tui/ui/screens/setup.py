@@ -11,21 +11,10 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
+from .. import text
 from ..host import host_of
-from ..text import (
-    HISTORY_SETUP_BUTTON,
-    LEVEL_LABELS,
-    STATISTICS_SETUP_BUTTON,
-    resume_label,
-    rules_summary,
-)
 
 HUMAN = "human"
-
-TITLE_ART = """\
- ╔═╗╔═╗╔╗╔╔═╗╦═╗╔═╗╦  ╔═╗
- ║ ╦║╣ ║║║║╣ ╠╦╝╠═╣║  ╠═╣
- ╚═╝╚═╝╝╚╝╚═╝╩╚═╩ ╩╩═╝╩ ╩"""
 
 
 class PlayerRow(Horizontal):
@@ -38,28 +27,29 @@ class PlayerRow(Horizontal):
         self.level = level
 
     def compose(self) -> ComposeResult:
-        yield Label(f"{self.seat + 1}.", classes="seat")
+        yield Label(text.seat_label(self.seat), classes="seat")
         yield Input(
             self.player_name,
-            placeholder="Name",
+            placeholder=text.NAME_PLACEHOLDER,
             max_length=MAX_NAME_LENGTH,
             id=f"name-{self.seat + 1}",
             classes="name",
         )
         yield Select(
-            [(label, level or HUMAN) for level, label in LEVEL_LABELS.items()],
+            [(label, level or HUMAN) for level, label in text.LEVEL_LABELS.items()],
             value=self.level or HUMAN,
             allow_blank=False,
             compact=True,
             id=f"level-{self.seat + 1}",
             classes="level",
         )
-        yield Button("↑", id=f"up-{self.seat + 1}", classes="up", compact=True, tooltip="Move up")
+        seat = self.seat + 1
+        yield Button("↑", id=f"up-{seat}", classes="up", compact=True, tooltip=text.MOVE_UP_TOOLTIP)
         yield Button(
-            "↓", id=f"down-{self.seat + 1}", classes="down", compact=True, tooltip="Move down"
+            "↓", id=f"down-{seat}", classes="down", compact=True, tooltip=text.MOVE_DOWN_TOOLTIP
         )
         yield Button(
-            "✕", id=f"remove-{self.seat + 1}", classes="remove", compact=True, tooltip="Remove"
+            "✕", id=f"remove-{seat}", classes="remove", compact=True, tooltip=text.REMOVE_TOOLTIP
         )
 
 
@@ -67,19 +57,19 @@ class SetupScreen(Screen[None]):
     """Choose the players and start a game."""
 
     BINDINGS = [
-        Binding("ctrl+n", "add_player", "Add player"),
-        Binding("ctrl+r", "settings", "House rules"),
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+o", "resume", "Resume"),
-        Binding("ctrl+t", "statistics", "Statistics"),
-        Binding("ctrl+y", "history", "History"),
+        Binding("ctrl+n", "add_player", text.FOOTER_ADD_PLAYER),
+        Binding("ctrl+r", "settings", text.FOOTER_HOUSE_RULES),
+        Binding("ctrl+s", "start", text.FOOTER_START),
+        Binding("ctrl+o", "resume", text.FOOTER_RESUME),
+        Binding("ctrl+t", "statistics", text.FOOTER_STATISTICS),
+        Binding("ctrl+y", "history", text.FOOTER_HISTORY),
     ]
 
     def __init__(
         self, players: list[Player] | None = None, resumable: GameState | None = None
     ) -> None:
         super().__init__()
-        self.players = players or [Player(name="Player 1"), Player(name="Player 2")]
+        self.players = players or [Player(name=text.default_player_name(n)) for n in (1, 2)]
         self.resumable = resumable
         """A game in progress saved when the app last stopped, offered to go on with."""
 
@@ -95,25 +85,28 @@ class SetupScreen(Screen[None]):
             body = VerticalScroll(id="setup-body")
             body.can_focus = False  # tab reaches every field, and the focus scrolls it into view
             with body:
-                yield Static(TITLE_ART, id="title-art", markup=False)
-                yield Static("The Latin-American dice game", id="subtitle")
+                yield Static(text.GAME_NAME_ART, id="title-art", markup=False)
+                yield Static(text.SETUP_SUBTITLE, id="subtitle")
                 if self.resumable is not None:
                     yield Button(
-                        resume_label(self.resumable), id="resume", variant="primary", compact=True
+                        text.resume_label(self.resumable),
+                        id="resume",
+                        variant="primary",
+                        compact=True,
                     )
-                yield Label("Players, in seating order", classes="section")
+                yield Label(text.PLAYERS_HEADING, classes="section")
                 yield VerticalScroll(id="players")
                 with Horizontal(id="player-buttons"):
-                    yield Button("+ Add player (ctrl+n)", id="add-player", compact=True)
+                    yield Button(text.ADD_PLAYER_BUTTON, id="add-player", compact=True)
                 yield Static(id="setup-error", markup=False)
-                yield Label("House rules", classes="section")
+                yield Label(text.HOUSE_RULES_HEADING, classes="section")
                 with Horizontal(id="rules-row"):
                     yield Static(id="rules-summary", markup=False)
-                    yield Button("Change… (ctrl+r)", id="open-settings")
+                    yield Button(text.CHANGE_RULES_BUTTON, id="open-settings")
                 with Horizontal(id="records-buttons"):
-                    yield Button(STATISTICS_SETUP_BUTTON, id="open-statistics", compact=True)
-                    yield Button(HISTORY_SETUP_BUTTON, id="open-history", compact=True)
-            yield Button("Start the game (ctrl+s)", id="start", variant="success")
+                    yield Button(text.STATISTICS_SETUP_BUTTON, id="open-statistics", compact=True)
+                    yield Button(text.HISTORY_SETUP_BUTTON, id="open-history", compact=True)
+            yield Button(text.START_BUTTON, id="start", variant="success")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -128,7 +121,7 @@ class SetupScreen(Screen[None]):
         return rules
 
     def _show_rules(self) -> None:
-        self.query_one("#rules-summary", Static).update(rules_summary(self.house_rules))
+        self.query_one("#rules-summary", Static).update(text.rules_summary(self.house_rules))
 
     async def _show_players(self, focus: str | None = None) -> None:
         box = self.query_one("#players", VerticalScroll)
@@ -158,14 +151,14 @@ class SetupScreen(Screen[None]):
 
     async def action_add_player(self) -> None:
         if len(self.players) >= MAX_PLAYERS:
-            self._error(f"A game has at most {MAX_PLAYERS} players.")
+            self._error(text.too_many_players(MAX_PLAYERS))
             return
         self._read_names()
         taken = {p.name.strip().casefold() for p in self.players}
         number = len(self.players) + 1
-        while f"player {number}" in taken:
+        while text.default_player_name(number).strip().casefold() in taken:
             number += 1
-        self.players.append(Player(name=f"Player {number}"))
+        self.players.append(Player(name=text.default_player_name(number)))
         self._error("")
         await self._show_players(focus=f"#name-{len(self.players)}")
 

@@ -52,7 +52,7 @@ def figures(stats: PlayerStatistics) -> list[Text]:
 class StatisticsScreen(Page[None]):
     """The statistics of every player in the history; the whole page scrolls both ways."""
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", text.FOOTER_CLOSE)]
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="statistics"):

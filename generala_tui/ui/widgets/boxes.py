@@ -13,7 +13,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...game.model import NUMBER_CATEGORIES, Category
-from ..text import ADVICE_MARK, CURSOR_MARK, category_label
+from .. import text
+from ..text import ADVICE_MARK, CURSOR_MARK
 
 
 @dataclass(frozen=True)
@@ -77,31 +78,31 @@ class BoxRow(Widget):
     def render(self) -> Text:
         offer = self.offer
         marker = (CURSOR_MARK if self.cursor else " ") + (ADVICE_MARK if offer.advised else " ")
-        name = category_label(self.category) + (f" ({offer.note})" if offer.note else "")
+        name = text.box_name(self.category, offer.note)
         if offer.points is None:
-            value, tag = "–", ""
+            value, tag = text.NO_POINTS_YET, ""
         elif offer.points == 0:
-            value, tag = "0" if self.category in NUMBER_CATEGORIES else "✗", " scratch"
+            scratched = "0" if self.category in NUMBER_CATEGORIES else text.SCRATCH_MARK
+            value, tag = scratched, f" {text.SCRATCH_TAG}"
         else:
-            value, tag = str(offer.points), " served" if offer.served else ""
+            value, tag = str(offer.points), f" {text.SERVED_TAG}" if offer.served else ""
         coach = ""
         if offer.expected is not None and offer.loss is not None:
-            cost = "best" if offer.loss < 0.05 else f"−{offer.loss:.1f}"
-            coach = f" {offer.expected:5.1f} {cost:>5}"
+            coach = f" {offer.expected:5.1f} {text.coach_cost(offer.loss):>5}"
         width = max(self.size.width, 24)
         right = f" {value:>3}{tag:<8}{coach}"
         leader = "." * max(width - len(marker) - len(name) - len(right) - 1, 1)
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(marker[0], style="bold")
-        text.append(marker[1], style="bold green")
-        text.append(name, style="bold" if self.cursor else "")
-        text.append(" " + leader, style="dim")
-        text.append(f" {value:>3}", style="bold" if offer.points else "")
-        text.append(f"{tag:<8}", style="italic")
+        row = Text(no_wrap=True, overflow="ellipsis")
+        row.append(marker[0], style="bold")
+        row.append(marker[1], style="bold green")
+        row.append(name, style="bold" if self.cursor else "")
+        row.append(" " + leader, style="dim")
+        row.append(f" {value:>3}", style="bold" if offer.points else "")
+        row.append(f"{tag:<8}", style="italic")
         if coach:
-            style = "bold green" if offer.loss is not None and offer.loss < 0.05 else "cyan"
-            text.append(coach, style=style)
-        return text
+            best = offer.loss is not None and offer.loss < text.BEST_MARGIN
+            row.append(coach, style="bold green" if best else "cyan")
+        return row
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self))

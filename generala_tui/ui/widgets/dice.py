@@ -12,6 +12,8 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
 
+from .. import text
+
 # Pip positions on a 3x3 grid (row, column), for each face.
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((1, 1),),
@@ -117,15 +119,15 @@ class Die(Widget):
         width = len(top)
         rows = [top, *(f"{side}{row}{side}" for row in inner), bottom]
         if self.held:
-            label = "LOCKED" if self.locked else "HELD"
+            label = text.LOCKED_LABEL if self.locked else text.HELD_LABEL
             rows.append(label.center(width))
         else:
             rows.insert(0, "")
         rows.append(str(self.index + 1).center(width))
         height = len(inner) + 4
-        text = Text("\n".join(rows[:height]), no_wrap=True, end="")
-        text.stylize("bold", len("\n".join(rows[: len(inner) + 2])) if self.held else 0, None)
-        return text
+        face_text = Text("\n".join(rows[:height]), no_wrap=True, end="")
+        face_text.stylize("bold", len("\n".join(rows[: len(inner) + 2])) if self.held else 0, None)
+        return face_text
 
     def tumble(self) -> None:
         """Show a short roll animation; the die's real value is already set."""

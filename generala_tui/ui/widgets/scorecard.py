@@ -7,9 +7,8 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from ...game.model import GameState, Phase
-from ..text import CURRENT_MARK, category_label
-
-SCRATCH_MARK = "✗"
+from .. import text
+from ..text import CURRENT_MARK, SCRATCH_MARK, category_label
 
 
 class ScorecardTable(DataTable[Text]):
@@ -23,7 +22,7 @@ class ScorecardTable(DataTable[Text]):
     def show(self, state: GameState) -> None:
         self.clear(columns=True)
         current = state.current if state.phase is not Phase.OVER else None
-        self.add_column(Text("Box", style="bold"), key="box")
+        self.add_column(Text(text.SCORECARD_BOX_COLUMN, style="bold"), key="box")
         widths = []
         for index, player in enumerate(state.players):
             style = "bold reverse" if index == current else "bold"
@@ -43,7 +42,7 @@ class ScorecardTable(DataTable[Text]):
                 else:
                     cells.append(Text(str(box.points).rjust(width), style=style))
             self.add_row(*cells, key=category.value)
-        totals = [Text("Total", style="bold")]
+        totals = [Text(text.SCORECARD_TOTAL_ROW, style="bold")]
         totals += [
             Text(
                 str(player.total), style="bold reverse" if i == current else "bold", justify="right"

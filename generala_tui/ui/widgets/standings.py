@@ -7,9 +7,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...game.model import GameState, Phase
-from ..text import CURRENT_MARK
-
-COMPUTER_MARK = "⚙"
+from .. import text
+from ..text import COMPUTER_MARK, CURRENT_MARK
 
 
 class Standings(Widget):
@@ -41,7 +40,7 @@ class Standings(Widget):
                 player.name,
                 player.level is not None,
                 player.total,
-                "tie" if index in contenders else "",
+                text.TIE_NOTE if index in contenders else "",
             )
             for index, player in enumerate(state.players)
         ]
@@ -56,10 +55,10 @@ class Standings(Widget):
         return self._render_rows()
 
     def _render_line(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
         for index, (current, name, computer, total, note) in enumerate(self._rows):
             if index:
-                text.append(" · ", style="dim")
+                line.append(" · ", style="dim")
             label = Text.assemble(
                 f"{CURRENT_MARK} " if current else "",
                 name,
@@ -68,15 +67,15 @@ class Standings(Widget):
                 f" {total}",
                 style="bold reverse" if current else "",
             )
-            text.append_text(label)
-        return text
+            line.append_text(label)
+        return line
 
     def _render_rows(self) -> Text:
         width = max(self.size.width, 16)
-        text = Text(no_wrap=True, overflow="ellipsis", end="")
-        for line, (current, name, computer, total, note) in enumerate(self._rows):
-            if line:
-                text.append("\n")
+        rows = Text(no_wrap=True, overflow="ellipsis", end="")
+        for number, (current, name, computer, total, note) in enumerate(self._rows):
+            if number:
+                rows.append("\n")
             mark = f"{CURRENT_MARK} " if current else "  "
             points = f"{note} {total:>3}" if note else f"{total:>3}"
             suffix = f" {COMPUTER_MARK}" if computer else ""
@@ -88,5 +87,5 @@ class Standings(Widget):
             label.pad_right(room + cell_len(suffix) - label.cell_len)
             style = "bold reverse" if current else ""
             row = Text.assemble(mark, label, " ", points, style=style)
-            text.append_text(row)
-        return text
+            rows.append_text(row)
+        return rows
