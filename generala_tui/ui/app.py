@@ -50,13 +50,13 @@ class GeneralaApp(App[None]):
     CSS_PATH = "generala.tcss"
     TITLE = "Generala"
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", key_display="^q", priority=True),
+        Binding("ctrl+q", "quit", text.FOOTER_QUIT, key_display="^q", priority=True),
         # Ctrl+C is a quit too (asking first during a game), except where a field copies with it.
-        Binding("ctrl+c", "quit", "Quit", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("s", "scorecard", "Scorecard"),
-        Binding("ctrl+n", "new_game", "New game", show=False),
-        Binding("ctrl+z", "undo", "Undo", key_display="^z"),
+        Binding("ctrl+c", "quit", text.FOOTER_QUIT, show=False),
+        Binding("question_mark,f1", "help", text.FOOTER_HELP, key_display="?"),
+        Binding("s", "scorecard", text.FOOTER_SCORECARD),
+        Binding("ctrl+n", "new_game", text.FOOTER_NEW_GAME, show=False),
+        Binding("ctrl+z", "undo", text.FOOTER_UNDO, key_display="^z"),
     ]
 
     game: reactive[GameState | None] = reactive(None, init=False)

@@ -18,6 +18,7 @@ from ...game import rules
 from ...game.action import Action
 from ...game.model import Category, GameState, Phase, Rolled
 from ...game.strategy import ActionValue
+from .. import text
 from ..host import GameHost, host_of
 from ..text import category_label, scratch_question, too_small
 from ..widgets.boxes import BoxList, BoxRow
@@ -53,22 +54,22 @@ class TurnScreen(Screen[None]):
     """One player's turn: roll up to three times, hold dice, fill a box."""
 
     BINDINGS = [
-        Binding("r", "roll", "Roll", priority=True),
-        Binding("space", "roll", "Roll", show=False, priority=True),
+        Binding("r", "roll", text.FOOTER_ROLL, priority=True),
+        Binding("space", "roll", text.FOOTER_ROLL, show=False, priority=True),
         *(
-            Binding(str(n), f"hold({n - 1})", "Hold", key_display="1-5", show=n == 1)
+            Binding(str(n), f"hold({n - 1})", text.FOOTER_HOLD, key_display="1-5", show=n == 1)
             for n in range(1, 6)
         ),
-        Binding("up", "move(-1)", "Choose", key_display="↑↓", priority=True),
-        Binding("down", "move(1)", "Choose", show=False, priority=True),
-        Binding("enter", "fill", "Fill", priority=True),
-        Binding("enter", "end_tie_break", "Take score", priority=True),
-        Binding("h", "coach", "Coach"),
-        Binding("f", "skip_ahead", "Skip ahead"),
-        Binding("p", "pause", "Pause"),
-        Binding("plus,equals_sign", "speed(1)", "Pace", key_display="+-"),
-        Binding("minus", "speed(-1)", "Slower", show=False),
-        Binding("escape", "app.new_game", "Setup", show=False),
+        Binding("up", "move(-1)", text.FOOTER_CHOOSE, key_display="↑↓", priority=True),
+        Binding("down", "move(1)", text.FOOTER_CHOOSE, show=False, priority=True),
+        Binding("enter", "fill", text.FOOTER_FILL, priority=True),
+        Binding("enter", "end_tie_break", text.FOOTER_TAKE_SCORE, priority=True),
+        Binding("h", "coach", text.FOOTER_COACH),
+        Binding("f", "skip_ahead", text.FOOTER_SKIP_AHEAD),
+        Binding("p", "pause", text.FOOTER_PAUSE),
+        Binding("plus,equals_sign", "speed(1)", text.FOOTER_PACE, key_display="+-"),
+        Binding("minus", "speed(-1)", text.FOOTER_SLOWER, show=False),
+        Binding("escape", "app.new_game", text.FOOTER_SETUP, show=False),
     ]
 
     HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "end_tie_break", "move"})
