@@ -2,10 +2,12 @@
 
 Plays ``--games`` games between computer players (one to eight) and prints,
 per player, the mean and standard deviation of the final totals and the
-number of wins, and the games played per second. ``--json`` prints the same as
-one JSON object, with the strategy's expected final score from an empty
-scorecard (``expected_optimal``) and the time it took to compute its table
-(``solve_seconds``).
+number of wins, and the games played per second. ``--jobs N`` plays them in N
+processes (every core by default); each game depends only on its own seed,
+drawn in order from ``--seed``, so the figures are those of one process.
+``--json`` prints the same as one JSON object, with the strategy's expected
+final score from an empty scorecard (``expected_optimal``), the time it took
+to compute its table (``solve_seconds``) and the processes used (``jobs``).
 
 Ctrl+C stops the run and prints the figures of the games finished so far,
 marked as interrupted (exit status 130). A reader that closes the pipe early
@@ -16,15 +18,19 @@ bar with the time left; on a pipe, nothing.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import random
+import signal
 import statistics
 import sys
 import time
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections import deque
+from collections.abc import Generator, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.cells import cell_len
 
@@ -33,11 +39,18 @@ from .game.model import MAX_PLAYERS, GameState, HouseRules, Phase, Player
 from .game.rules import SEED_RANGE, IllegalMove, new_game
 from .options import OptionError, parse_players, parse_rules
 
+if TYPE_CHECKING:
+    from .game.strategy import Strategy
+
 __all__ = ["configure_parser", "run"]
 
 DEFAULT_PLAYERS = "expert,medium,easy"
 DEFAULT_GAMES = 1000
 MAX_GAMES = 10_000_000
+MAX_JOBS = 256
+CHUNK = 20
+"""Games a process plays per task: small enough for a steady progress bar and a
+prompt Ctrl+C, large enough that passing results costs nothing."""
 _BAR_WIDTH = 30
 INTERRUPTED = 130
 """Exit status after Ctrl+C (128 + SIGINT), as shells report it."""
@@ -78,6 +91,13 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         help="a house rule (repeatable), e.g. generala_points=60; "
         "'generala-tui --help' lists them all, docs/rules.md explains them",
     )
+    parser.add_argument(
+        "--jobs",
+        metavar="N",
+        default=None,
+        help="how many processes play the games (default: one per core, "
+        f"{_default_jobs()} here); the results are those of one process",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.epilog = (
         "A win shared under tie_break=false counts for every sharer. With "
@@ -109,6 +129,22 @@ def _seed(text: str | None) -> int | None:
         raise _InputError(f"--seed takes a whole number, not {text!r}.") from None
 
 
+def _default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def _jobs(text: str | None) -> int:
+    if text is None:
+        return _default_jobs()
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise _InputError(f"--jobs takes a whole number, not {text!r}.") from None
+    if not 1 <= jobs <= MAX_JOBS:
+        raise _InputError(f"--jobs takes 1 to {MAX_JOBS}, not {jobs}.")
+    return jobs
+
+
 def _players(text: str) -> list[Player]:
     players = parse_players(text)
     humans = [player.name for player in players if player.level is None]
@@ -125,13 +161,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         games = _games(args.games)
         seed = _seed(args.seed)
+        jobs = _jobs(args.jobs)
         players = _players(args.players)
         house_rules = parse_rules(args.rule)
     except (OptionError, _InputError, IllegalMove) as error:
         print(f"generala-tui simulate: {error}", file=sys.stderr)
         return 2
     try:
-        result = simulate(games, players, house_rules, seed, show_progress=sys.stderr.isatty())
+        result = simulate(
+            games, players, house_rules, seed, show_progress=sys.stderr.isatty(), jobs=jobs
+        )
         if result is None:
             print("generala-tui simulate: interrupted before a game ended.", file=sys.stderr)
             return INTERRUPTED
@@ -158,36 +197,47 @@ def simulate(
     house_rules: HouseRules,
     seed: int | None = None,
     show_progress: bool = False,
+    jobs: int = 1,
 ) -> dict[str, Any] | None:
     """Play ``games`` games and return the figures ``--json`` prints.
+
+    With ``jobs`` above one the games are played in that many processes; the
+    figures are the same as in one, because every game is played from its own
+    seed, drawn in order from ``seed``, and the results are taken in that order.
 
     Ctrl+C (KeyboardInterrupt) stops the games: the figures are those of the games
     finished, with ``interrupted`` true; None when not one game had ended.
     """
-    from .game.strategy import play_game, solve
+    from .game.strategy import solve
 
     totals: list[list[int]] = [[] for _ in players]
     wins = [0] * len(players)
     progress = _Progress(games) if show_progress else None
     interrupted = False
     played = 0
+    workers = 1
     started = time.perf_counter()
     try:
         # The table's compute time, even when it comes from the cache this time.
         strategy = solve(house_rules, tables=store.strategy_tables)
         seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        game_seeds = (seeds.randrange(SEED_RANGE) for _ in range(games))
         started = time.perf_counter()
-        for _ in range(games):
-            state: GameState = new_game(players, house_rules, seeds.randrange(SEED_RANGE))
-            state = play_game(state, strategy)
-            assert state.phase is Phase.OVER
-            for seat, player in enumerate(state.players):
-                totals[seat].append(player.total)
-            for seat in state.winners:
-                wins[seat] += 1
-            played += 1
-            if progress is not None:
-                progress.show(played)
+        workers = min(jobs, math.ceil(games / CHUNK))
+        if workers > 1:
+            results = _in_processes(game_seeds, players, house_rules, strategy, workers)
+        else:
+            results = _here(game_seeds, players, house_rules, strategy)
+        # Closed on the way out, Ctrl+C included: the worker processes are gone on return.
+        with contextlib.closing(results):
+            for game_totals, winners in results:
+                for seat, total in enumerate(game_totals):
+                    totals[seat].append(total)
+                for seat in winners:
+                    wins[seat] += 1
+                played += 1
+                if progress is not None:
+                    progress.show(played)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -203,6 +253,7 @@ def simulate(
         "games_requested": games,
         "interrupted": interrupted,
         "games_per_second": played / elapsed if elapsed > 0 else math.inf,
+        "jobs": workers,
         "expected_optimal": strategy.expected_score,
         "solve_seconds": strategy.solve_seconds,
         "house_rules": house_rules.model_dump(mode="json"),
@@ -218,6 +269,84 @@ def simulate(
             for seat, (player, scores) in enumerate(zip(players, totals, strict=True))
         ],
     }
+
+
+_Result = tuple[tuple[int, ...], tuple[int, ...]]
+"""One game's outcome: every seat's final total, and the seats that won."""
+
+
+def _play(
+    seed: int, players: Sequence[Player], house_rules: HouseRules, strategy: Strategy
+) -> _Result:
+    from .game import strategy as strategies
+
+    state: GameState = new_game(players, house_rules, seed)
+    state = strategies.play_game(state, strategy)
+    assert state.phase is Phase.OVER
+    return tuple(player.total for player in state.players), tuple(state.winners)
+
+
+def _here(
+    seeds: Iterator[int], players: Sequence[Player], house_rules: HouseRules, strategy: Strategy
+) -> Generator[_Result]:
+    for seed in seeds:
+        yield _play(seed, players, house_rules, strategy)
+
+
+def _in_processes(
+    seeds: Iterator[int],
+    players: Sequence[Player],
+    house_rules: HouseRules,
+    strategy: Strategy,
+    workers: int,
+) -> Generator[_Result]:
+    """The games' results in the order of their seeds, played by ``workers`` processes.
+
+    Chunks of seeds go out as workers free up, a few per worker ahead, so a long
+    run neither waits for the slowest chunk nor holds every seed in memory. On
+    Ctrl+C (or any early exit) the chunks not started are dropped and the
+    running ones, a fraction of a second each, finish before this returns.
+    """
+    # The workers ignore Ctrl+C, which a terminal sends to them too: only this
+    # process decides to stop, and the workers' chunks end on their own.
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        initializer=_start_worker,
+        initargs=(strategy.house_rules, strategy._values, strategy.solve_seconds),
+    )
+    pending: deque[Future[list[_Result]]] = deque()
+    try:
+        while True:
+            while len(pending) < 4 * workers:
+                chunk = [seed for _, seed in zip(range(CHUNK), seeds, strict=False)]
+                if not chunk:
+                    break
+                pending.append(pool.submit(_play_chunk, chunk, tuple(players), house_rules))
+            if not pending:
+                return
+            yield from pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+_worker_strategy: Strategy | None = None
+
+
+def _start_worker(house_rules: HouseRules, values: Any, solve_seconds: float) -> None:
+    global _worker_strategy
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from .game.strategy import Strategy
+
+    _worker_strategy = Strategy(house_rules, values, solve_seconds)
+
+
+def _play_chunk(
+    seeds: list[int], players: tuple[Player, ...], house_rules: HouseRules
+) -> list[_Result]:
+    assert _worker_strategy is not None
+    return [_play(seed, players, house_rules, _worker_strategy) for seed in seeds]
 
 
 class _Progress:
@@ -298,11 +427,16 @@ def _print_table(result: dict[str, Any], out: TextIO) -> None:
             file=out,
         )
     print(
-        f"{result['games_per_second']:.0f} games per second. The optimal strategy expects "
+        f"{result['games_per_second']:.0f} games per second "
+        f"({_processes(result.get('jobs', 1))}). The optimal strategy expects "
         f"{result['expected_optimal']:.2f} points a game (its table took "
         f"{result['solve_seconds']:.2f} s).",
         file=out,
     )
+
+
+def _processes(jobs: int) -> str:
+    return "one process" if jobs == 1 else f"{jobs} processes"
 
 
 def _text(value: Any) -> str:

@@ -134,7 +134,8 @@ def test_no_progress_when_stderr_is_not_a_terminal(capsys, monkeypatch):
 
 
 def _interrupt_after(monkeypatch, games: int) -> None:
-    """Make Ctrl+C strike while game number ``games + 1`` is played."""
+    """Make Ctrl+C strike while game number ``games + 1`` is played (in this process:
+    the tests that use it pass ``--jobs 1``; other processes get a real SIGINT below)."""
     import generala_tui.game.strategy as strategy
 
     real = strategy.play_game
@@ -151,7 +152,7 @@ def _interrupt_after(monkeypatch, games: int) -> None:
 
 def test_ctrl_c_prints_the_games_played_so_far_marked_as_interrupted(capsys, monkeypatch):
     _interrupt_after(monkeypatch, 3)
-    argv = ["simulate", "--games", "50", "--players", "expert,easy", "--seed", "4"]
+    argv = ["simulate", "--games", "50", "--players", "expert,easy", "--seed", "4", "--jobs", "1"]
     assert main(argv) == simulate.INTERRUPTED
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Interrupted: 3 of 50 games played."
@@ -161,7 +162,8 @@ def test_ctrl_c_prints_the_games_played_so_far_marked_as_interrupted(capsys, mon
 
 def test_ctrl_c_in_json_says_interrupted_and_counts_the_games_played(capsys, monkeypatch):
     _interrupt_after(monkeypatch, 2)
-    assert main(["simulate", "--json", "--games", "9", "--players", "easy", "--seed", "4"]) == 130
+    argv = ["simulate", "--json", "--games", "9", "--players", "easy", "--seed", "4", "--jobs", "1"]
+    assert main(argv) == 130
     result = json.loads(capsys.readouterr().out)
     assert result["interrupted"] is True
     assert result["games"] == 2
@@ -171,7 +173,7 @@ def test_ctrl_c_in_json_says_interrupted_and_counts_the_games_played(capsys, mon
 
 def test_ctrl_c_before_the_first_game_ends_says_so_in_one_line(capsys, monkeypatch):
     _interrupt_after(monkeypatch, 0)
-    assert main(["simulate", "--games", "9", "--players", "easy"]) == 130
+    assert main(["simulate", "--games", "9", "--players", "easy", "--jobs", "1"]) == 130
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == "generala-tui simulate: interrupted before a game ended.\n"
@@ -215,13 +217,16 @@ def _simulate_process(*argv: str, **popen: object) -> subprocess.Popen[bytes]:
     )
 
 
-def test_a_closed_pipe_ends_the_run_quietly():
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_closed_pipe_ends_the_run_quietly(jobs):
     process = _simulate_process(
         "--json",
         "--games",
-        "5",
+        "50",
         "--players",
         "easy",
+        "--jobs",
+        jobs,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -233,7 +238,8 @@ def test_a_closed_pipe_ends_the_run_quietly():
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a terminal for stderr needs a pty")
-def test_ctrl_c_on_a_terminal_stops_cleanly_with_the_games_so_far():
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_on_a_terminal_stops_cleanly_with_the_games_so_far(jobs):
     import pty
     import select
 
@@ -245,6 +251,8 @@ def test_ctrl_c_on_a_terminal_stops_cleanly_with_the_games_so_far():
         "easy",
         "--seed",
         "3",
+        "--jobs",
+        jobs,
         stdout=subprocess.PIPE,
         stderr=follower,
     )
@@ -276,6 +284,8 @@ def test_ctrl_c_on_a_terminal_stops_cleanly_with_the_games_so_far():
         (["--games", "0"], "--games takes 1 to"),
         (["--games", "many"], "--games takes a whole number"),
         (["--seed", "x"], "--seed takes a whole number"),
+        (["--jobs", "0"], "--jobs takes 1 to"),
+        (["--jobs", "all"], "--jobs takes a whole number"),
         (["--players", "Ana,expert"], "Ana is not a computer player"),
         (["--players", "expert:genius"], "not a computer level"),
         (["--players", ",".join(["easy"] * 9)], "1 to 8 players"),
@@ -298,3 +308,53 @@ def test_simulate_function_counts_wins_per_seat():
     result = simulate.simulate(5, players, HouseRules(tie_break=False), seed=8)
     assert sum(p["wins"] for p in result["players"]) >= 5
     assert result["seed"] == 8
+
+
+def _same_games(result: dict) -> dict:
+    """The figures of the games themselves: not how fast, nor how many processes."""
+    return {key: value for key, value in result.items() if key not in {"games_per_second", "jobs"}}
+
+
+def test_two_processes_play_exactly_the_games_of_one(capsys):
+    argv = ("--games", "70", "--players", "expert,medium,Ana:easy", "--seed", "7")
+    alone = run_json(capsys, *argv, "--jobs", "1")
+    shared = run_json(capsys, *argv, "--jobs", "2")
+    assert alone["jobs"] == 1
+    assert shared["jobs"] == 2
+    assert _same_games(shared) == _same_games(alone)
+    assert shared["games"] == 70
+
+
+def test_two_processes_under_other_house_rules_match_one(capsys):
+    argv = ("--games", "45", "--players", "expert,expert", "--seed", "12")
+    rules = ("--rule", "tie_break=false", "--rule", "locked_holds=true")
+    alone = run_json(capsys, *argv, *rules, "--jobs", "1")
+    shared = run_json(capsys, *argv, *rules, "--jobs", "2")
+    assert shared["jobs"] == 2
+    assert _same_games(shared) == _same_games(alone)
+
+
+def test_jobs_default_to_every_core_and_a_short_run_stays_in_one_process(capsys):
+    from generala_tui.cli import build_parser
+
+    args = build_parser().parse_args(["simulate"])
+    assert simulate._jobs(args.jobs) == (os.cpu_count() or 1)
+    # Fewer games than one task's worth: starting processes would only cost time.
+    result = run_json(capsys, "--games", "3", "--players", "easy", "--jobs", "4")
+    assert result["jobs"] == 1
+
+
+def test_the_text_output_says_how_many_processes_played(capsys):
+    argv = ["simulate", "--games", "41", "--players", "easy", "--seed", "2", "--jobs", "2"]
+    assert main(argv) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert "games per second (2 processes)." in last
+
+
+def test_progress_is_drawn_with_two_processes(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    argv = ["simulate", "--games", "60", "--players", "easy", "--seed", "1", "--jobs", "2"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert "60/60 games" in captured.err
+    assert "\r" not in captured.out

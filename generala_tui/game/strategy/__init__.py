@@ -19,6 +19,7 @@ from __future__ import annotations
 from .actions import ActionValue, hold_toggles
 from .coach import Decision, PlayerAnalysis, analyse_game
 from .optimal import (
+    SOLVER_VERSION,
     Planner,
     Strategy,
     TableStore,
@@ -30,6 +31,7 @@ from .optimal import (
 from .players import ActionHook, choose_action, play_game, play_turn
 
 __all__ = [
+    "SOLVER_VERSION",
     "ActionHook",
     "ActionValue",
     "Decision",

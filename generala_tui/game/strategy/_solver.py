@@ -22,7 +22,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..model import Category, HouseRules, ServedRoll
-from ..rules import category_score, tie_break_score
+from ..rules import category_score, served_bonuses, tie_break_score
+from ._blas import one_blas_thread
 from ._dice import DiceTables, FloatArray, IndexArray, dice_tables
 
 BoolArray = NDArray[np.bool_]
@@ -71,13 +72,15 @@ def rules_tables(house_rules: HouseRules) -> RulesTables:
     """Score every roll in every category under ``house_rules`` (with the rules engine)."""
     tables = dice_tables()
     categories = house_rules.categories()
+    # A box without a served bonus scores a served roll as any other: ask once.
+    bonus = served_bonuses(house_rules)
     scores = tuple(
         tuple(
-            (
-                category_score(roll, category, house_rules, False),
-                category_score(roll, category, house_rules, True),
-            )
+            (unserved, category_score(roll, category, house_rules, True))
+            if bonus.get(category)
+            else (unserved, unserved)
             for roll in tables.rolls
+            for unserved in (category_score(roll, category, house_rules, False),)
         )
         for category in categories
     )
@@ -268,14 +271,15 @@ def solve_values(house_rules: HouseRules, progress: Progress | None = None) -> F
     layers = _layers(rt)
     total = sum(layer.size for layer in layers)
     done = 0
-    for layer in layers:
-        for start in range(0, layer.size, _CHUNK):
-            cards = layer[start : start + _CHUNK]
-            stops = stop_values(rt, cards, values)
-            values[cards] = turn_values(stops, rt.any_full_roll, rt.locked_holds, tables).start
-            done += cards.size
-            if progress is not None:
-                progress(done / total)
+    with one_blas_thread():
+        for layer in layers:
+            for start in range(0, layer.size, _CHUNK):
+                cards = layer[start : start + _CHUNK]
+                stops = stop_values(rt, cards, values)
+                values[cards] = turn_values(stops, rt.any_full_roll, rt.locked_holds, tables).start
+                done += cards.size
+                if progress is not None:
+                    progress(done / total)
     return values
 
 
@@ -289,3 +293,30 @@ def tie_break_stops(house_rules: HouseRules) -> Stops:
     return Stops(
         unserved=unserved.astype(np.float64), served=served.astype(np.float64), forced=forced
     )
+
+
+_SAMPLE = 48
+
+
+def consistent(rt: RulesTables, values: FloatArray) -> bool:
+    """Whether a table's values agree with a turn played from them, on a sample of cards.
+
+    For the empty card and cards spread evenly over every reachable card, the
+    value of a turn computed from the values of the cards after it must equal
+    the card's own value, as it does in a table :func:`solve_values` computed.
+    Checking every card would be solving again; a sample catches a table of
+    wrong values (scaled, shifted, another rule set's, stale) in a millisecond.
+    """
+    layers = _layers(rt)
+    reachable = np.concatenate(layers)
+    # The other cards (every box filled, or unreachable) are worth nothing more.
+    others = np.ones(rt.cards, dtype=np.bool_)
+    others[reachable] = False
+    if np.any(values[others] != 0.0):
+        return False
+    step = max(1, reachable.size // _SAMPLE)
+    cards = np.concatenate([reachable[::step], np.zeros(1, dtype=np.intp)])
+    with one_blas_thread():
+        stops = stop_values(rt, cards, values)
+        start = turn_values(stops, rt.any_full_roll, rt.locked_holds).start
+    return bool(np.allclose(start, values[cards], rtol=1e-9, atol=1e-9))

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from ._solver import Progress, RulesTables
 
 __all__ = [
+    "SOLVER_VERSION",
     "Planner",
     "Strategy",
     "TableStore",
@@ -52,7 +53,14 @@ __all__ = [
     "strategy_key",
 ]
 
-_FORMAT = 1
+SOLVER_VERSION = 1
+"""The version of the solver's results. Bump it whenever a change (to the solver,
+or to the scoring in ``rules.py`` it reads) changes any value of any table: it is
+part of the cache key and of the saved file, so tables of an older solver are
+recomputed, never used. ``tests/test_strategy_cache.py`` pins a few expected
+scores to this number to catch a change that forgets to."""
+_FORMAT = 2
+"""The layout of a saved table (the arrays in the file)."""
 _PLANS_KEPT = 2048  # about 4 kB each
 _TIE_BREAK_CARD = -1
 
@@ -207,6 +215,7 @@ class Planner:
                 return plan
         import numpy as np
 
+        from ._blas import one_blas_thread
         from ._solver import stop_values, tie_break_stops, turn_values
 
         tie_break_scores = None
@@ -215,7 +224,8 @@ class Planner:
             tie_break_scores = (_floats(stops.unserved[:, 0]), _floats(stops.served[:, 0]))
         else:
             stops = stop_values(self._rt, np.array([card], dtype=np.intp), self._values)
-        arrays = turn_values(stops, self._rt.any_full_roll, self._rt.locked_holds, self._dice)
+        with one_blas_thread():
+            arrays = turn_values(stops, self._rt.any_full_roll, self._rt.locked_holds, self._dice)
         plan = _Plan(
             start=float(arrays.start[0]),
             second=_floats(arrays.second[:, 0]),
@@ -397,10 +407,15 @@ _key_locks: dict[str, threading.Lock] = {}
 
 
 def strategy_key(house_rules: HouseRules) -> str:
-    """The cache key of a rule set's table: the rules that change the optimum."""
+    """The cache key of a rule set's table: the solver's version and the rules that matter."""
+    digest = hashlib.sha256(_rules_text(house_rules).encode()).hexdigest()
+    return f"strategy-s{SOLVER_VERSION}-f{_FORMAT}-{digest[:20]}"
+
+
+def _rules_text(house_rules: HouseRules) -> str:
+    # The tie-break rule doesn't change the optimum of a game: such rule sets share a table.
     relevant = house_rules.model_dump(mode="json", exclude={"tie_break"})
-    digest = hashlib.sha256(json.dumps(relevant, sort_keys=True).encode()).hexdigest()
-    return f"strategy-v{_FORMAT}-{digest[:20]}"
+    return json.dumps(relevant, sort_keys=True)
 
 
 class TableStore(Protocol):
@@ -483,28 +498,46 @@ def _remember(strategy: Strategy) -> Strategy:
         return _memory.setdefault(strategy.house_rules, strategy)
 
 
-def _load(key: str, house_rules: HouseRules, tables: TableStore) -> Strategy | None:
+def _checksum(values: FloatArray, rules: str, version: int) -> str:
+    """What a saved table is checked against: its values, its rules and its solver."""
     import numpy as np
 
-    from ._solver import rules_tables
+    digest = hashlib.sha256(f"{version}\n{rules}\n".encode())
+    digest.update(np.ascontiguousarray(values, dtype="<f8").tobytes())
+    return digest.hexdigest()
+
+
+def _load(key: str, house_rules: HouseRules, tables: TableStore) -> Strategy | None:
+    """The table saved under ``key`` if it passes every check; None to recompute it.
+
+    A table is used only when it was saved by this solver version for these
+    rules, its checksum matches its values (no bit has changed since it was
+    saved), and the values of a sample of scorecards spread over the table
+    agree with a turn played from the values of the scorecards after them (a
+    table of plausible but wrong values fails there, whatever its checksum).
+    """
+    import numpy as np
 
     data = tables.load(key)
     if data is None:
         return None
+    rules = _rules_text(house_rules)
     try:
         with np.load(io.BytesIO(data), allow_pickle=False) as archive:
+            if (
+                int(archive["solver_version"]) != SOLVER_VERSION
+                or str(archive["rules"]) != rules
+                or str(archive["checksum"]) != _checksum(archive["values"], rules, SOLVER_VERSION)
+            ):
+                return None
             values = np.array(archive["values"], dtype=np.float64)
             seconds = float(archive["solve_seconds"])
-            rules = str(archive["rules"])
-    except Exception:  # a damaged file is recomputed, never fatal
+    except Exception:  # a damaged or foreign file is recomputed, never fatal
         return None
-    expected = rules_tables(house_rules).cards
-    if (
-        rules != house_rules.model_dump_json(exclude={"tie_break"})
-        or values.shape != (expected,)
-        or not np.all(np.isfinite(values))
-        or not 0.0 < values[0] < 1000.0
-    ):
+    from ._solver import consistent, rules_tables
+
+    rt = rules_tables(house_rules)
+    if values.shape != (rt.cards,) or not np.all(np.isfinite(values)) or not consistent(rt, values):
         return None
     return Strategy(house_rules, values, seconds, from_disk=True)
 
@@ -514,12 +547,15 @@ def _save(
 ) -> None:
     import numpy as np
 
+    rules = _rules_text(house_rules)
     buffer = io.BytesIO()
     np.savez(
         buffer,
         values=values,
         solve_seconds=np.array(seconds),
-        rules=np.array(house_rules.model_dump_json(exclude={"tie_break"})),
+        rules=np.array(rules),
+        solver_version=np.array(SOLVER_VERSION),
+        checksum=np.array(_checksum(values, rules, SOLVER_VERSION)),
     )
     tables.save(key, buffer.getvalue())
 
