@@ -1,8 +1,6 @@
 """generala-tui: the Latin-American dice game Generala in the terminal."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("generala-tui")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
+__version__ = "0.1.0"
+"""The one place the version is written: pyproject.toml reads it from here
+(``[tool.setuptools.dynamic]``), so the package and its metadata agree, and
+importing the package costs nothing to know it."""

@@ -1,0 +1,62 @@
+"""The package: one version, known for free, and every file the app loads in the wheel."""
+
+from __future__ import annotations
+
+import fnmatch
+import subprocess
+import sys
+import tomllib
+from importlib.metadata import metadata, version
+from pathlib import Path
+
+import generala_tui
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = Path(generala_tui.__file__).parent
+
+
+def test_the_version_the_package_reports_is_the_installed_metadata() -> None:
+    assert generala_tui.__version__ == version("generala-tui")
+
+
+def test_pyproject_takes_the_version_from_the_package() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in project["project"]
+    assert "version" in project["project"]["dynamic"]
+    dynamic = project["tool"]["setuptools"]["dynamic"]["version"]
+    assert dynamic == {"attr": "generala_tui.__version__"}
+
+
+def test_importing_the_package_reads_no_metadata() -> None:
+    code = "import sys, generala_tui; print('importlib.metadata' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "False"
+
+
+def test_every_file_the_app_loads_is_package_data() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = project["tool"]["setuptools"]["package-data"]["generala_tui"]
+    data = [
+        path.relative_to(PACKAGE).as_posix()
+        for path in PACKAGE.rglob("*")
+        if path.is_file() and path.suffix not in {".py", ".pyc"} and "__pycache__" not in path.parts
+    ]
+    assert any(name.endswith(".tcss") for name in data)
+    for name in data:
+        assert any(
+            fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(name, pattern.removeprefix("**/"))
+            for pattern in patterns
+        ), f"{name} would be missing from the wheel"
+
+
+def test_the_metadata_is_complete() -> None:
+    meta = metadata("generala-tui")
+    assert meta["Summary"]
+    assert meta["License-Expression"] == "MIT"
+    assert meta["Requires-Python"] == ">=3.11"
+    assert "generala" in (meta["Keywords"] or "")
+    assert meta.get_all("Classifier")
+    assert meta["Description-Content-Type"] == "text/markdown"
+    assert "threadpoolctl" in " ".join(meta.get_all("Requires-Dist") or [])
