@@ -1,7 +1,12 @@
 """How fast the optimal strategy is: run ``python tests/benchmarks/bench_strategy.py``.
 
-Measures, on one core (the process is pinned to one CPU and BLAS to one
-thread):
+The solver limits BLAS to one thread itself (``strategy/_blas.py``): this
+benchmark sets no thread count and pins nothing, so it measures what the app
+and ``simulate`` get. It measures:
+
+- solve times with both cores idle and with a busy loop on another core,
+  side by side, as the solver runs (one BLAS thread) and with BLAS's default
+  threads (the limit switched off), to show what the limit is worth;
 
 - the time to compute the whole strategy table of several rule sets, from
   nothing cached (the first run also builds the dice tables shared by all
@@ -15,23 +20,21 @@ Nothing is read from or written to the disk cache. Not collected by pytest.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 
-# Before numpy is imported: one BLAS thread, one core.
-for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ[_variable] = "1"
-if hasattr(os, "sched_setaffinity"):
-    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-
-import random  # noqa: E402
-import statistics  # noqa: E402
-import time  # noqa: E402
-
-from generala_tui.game import rules  # noqa: E402
-from generala_tui.game.model import Box, GameState, HouseRules, Level, Phase, Player  # noqa: E402
-from generala_tui.game.strategy import Strategy, play_game  # noqa: E402
-from generala_tui.game.strategy._dice import dice_tables  # noqa: E402
-from generala_tui.game.strategy._solver import rules_tables, solve_values  # noqa: E402
+from generala_tui.game import rules
+from generala_tui.game.model import Box, GameState, HouseRules, Level, Phase, Player
+from generala_tui.game.strategy import Strategy, _solver, play_game
+from generala_tui.game.strategy._blas import blas_threads, one_blas_thread
+from generala_tui.game.strategy._dice import dice_tables
+from generala_tui.game.strategy._solver import rules_tables, solve_values
 
 RULE_SETS: dict[str, HouseRules] = {
     "default rules": HouseRules(),
@@ -44,6 +47,8 @@ RULE_SETS: dict[str, HouseRules] = {
 }
 REPEATS = 3
 POSITIONS = 300
+BUSY_REPEATS = 5
+BUSY_ROUNDS = 3
 
 
 def _solve_once(house_rules: HouseRules) -> tuple[float, Strategy]:
@@ -84,11 +89,75 @@ def _milliseconds(seconds: list[float]) -> str:
     )
 
 
+@contextlib.contextmanager
+def _busy_core() -> Iterator[None]:
+    """A process spinning on one core for the length of the block."""
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    time.sleep(0.3)  # let it start spinning
+    try:
+        yield
+    finally:
+        spinner.kill()
+        spinner.wait()
+
+
+@contextlib.contextmanager
+def _default_blas_threads() -> Iterator[None]:
+    """Switch the solver's one-thread limit off (BLAS's own default), for comparison."""
+    real = _solver.one_blas_thread
+    _solver.one_blas_thread = contextlib.nullcontext  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        _solver.one_blas_thread = real
+
+
+def _median_solve(house_rules: HouseRules, repeats: int) -> float:
+    rules_tables(house_rules)
+    return statistics.median(_timed(lambda: solve_values(house_rules)) for _ in range(repeats))
+
+
+def _timed(work: object) -> float:
+    started = time.perf_counter()
+    work()  # type: ignore[operator]
+    return time.perf_counter() - started
+
+
+def busy_and_idle() -> None:
+    """Solve times with the other core idle and busy, one BLAS thread and the default."""
+    with one_blas_thread():
+        limited = blas_threads()
+    print(
+        f"Solve time, median of {BUSY_REPEATS}, on {os.cpu_count()} cores "
+        f"(BLAS default {blas_threads()} threads, as the solver runs {limited}):"
+    )
+    print(f"  {'rule set':<32} {'':>10} {'idle':>9} {'busy':>9} {'busy/idle':>10}")
+    for name in ("default rules", "everything on (both optional, locked, any full roll)"):
+        house_rules = RULE_SETS[name]
+        rows = {}
+        modes = {"one thread": contextlib.nullcontext, "default": _default_blas_threads}
+        for label, mode in modes.items():
+            with mode():
+                # Alternate idle and busy so a drift of the machine hits both.
+                idle, busy = [], []
+                for _ in range(BUSY_ROUNDS):
+                    idle.append(_median_solve(house_rules, BUSY_REPEATS))
+                    with _busy_core():
+                        busy.append(_median_solve(house_rules, BUSY_REPEATS))
+                rows[label] = (statistics.median(idle), statistics.median(busy))
+        for label, (idle, busy) in rows.items():
+            print(f"  {name[:32]:<32} {label:>10} {idle:8.3f}s {busy:8.3f}s {busy / idle:9.2f}x")
+        one_busy, default_busy = rows["one thread"][1], rows["default"][1]
+        print(f"  {'':<32} busy: default threads / one thread = {default_busy / one_busy:.2f}x")
+    print()
+
+
 def main() -> None:
     started = time.perf_counter()
     dice_tables()
     print(f"Dice tables (once per process): {time.perf_counter() - started:.3f} s")
     print()
+    busy_and_idle()
     print(f"Solve time of the whole table (best and median of {REPEATS}):")
     strategies: dict[str, Strategy] = {}
     for name, house_rules in RULE_SETS.items():
