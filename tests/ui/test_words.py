@@ -44,17 +44,7 @@ SELECTOR_CALLS = frozenset(
 NOT_WORDS_NAMES = frozenset({"DEFAULT_CSS", "CSS", "__all__"})
 """Assignments whose strings are stylesheets or exports."""
 
-ALLOWED: dict[str, frozenset[str]] = {
-    # The turn screen's buttons, panel titles and scratch answers, and turn_view's notes
-    # beside the Double Generala box, are in text.py (the turn screen's section:
-    # ROLL_BUTTON ... KEEP_PLAYING_ANSWER, coach_button, DOUBLE_GENERALA_NOTES), to be used
-    # when those two files are next edited: they were being changed alongside this move.
-    "turn.py": frozenset(
-        {"Roll", "End turn", "Coach (h)", "Coach off (h)", "Scorecard (s)"}
-        | {"Rules and keys (?)", "Scratch", "Keep playing", "Standings", "Coach"}
-    ),
-    "turn_view.py": frozenset({"needs Generala"}),
-}
+ALLOWED: dict[str, frozenset[str]] = {}
 """Words still written in a screen, by file: keep this short, and say why."""
 
 

@@ -84,7 +84,7 @@ class TurnScreen(Screen[None]):
         yield Static(id="topbar")
         with Horizontal(id="status-row"):
             yield Standings(id="standings-line", one_line=True)
-            yield ClickButton("Roll", id="roll-compact", variant="success", compact=True)
+            yield ClickButton(text.ROLL_BUTTON, id="roll-compact", variant="success", compact=True)
         with Horizontal(id="table"):
             with Vertical(id="play"):
                 with Horizontal(id="dice-row"):
@@ -95,18 +95,21 @@ class TurnScreen(Screen[None]):
                     yield SideScorecard(id="wide-scorecard")
                 with VerticalScroll(id="tie-break"):
                     yield Static(id="tie-break-info")
-                    yield ClickButton("End turn", id="end-turn", variant="primary")
+                    yield ClickButton(text.END_TURN_BUTTON, id="end-turn", variant="primary")
             with Vertical(id="side"):
                 yield Standings(id="standings")
-                yield ClickButton("Roll", id="roll", variant="success")
+                yield ClickButton(text.ROLL_BUTTON, id="roll", variant="success")
                 yield CoachPanel(id="coach")
                 with Vertical(id="side-buttons"):
-                    yield ClickButton("Coach (h)", id="toggle-coach", compact=True)
+                    yield ClickButton(text.coach_button(False), id="toggle-coach", compact=True)
                     yield ClickButton(
-                        "Scorecard (s)", id="show-scorecard", compact=True, action="app.scorecard"
+                        text.TURN_SCORECARD_BUTTON,
+                        id="show-scorecard",
+                        compact=True,
+                        action="app.scorecard",
                     )
                     yield ClickButton(
-                        "Rules and keys (?)", id="show-help", compact=True, action="app.help"
+                        text.TURN_HELP_BUTTON, id="show-help", compact=True, action="app.help"
                     )
         yield Static(id="too-small")
         yield Footer(show_command_palette=False)
@@ -129,8 +132,8 @@ class TurnScreen(Screen[None]):
     def on_mount(self) -> None:
         if not self._composed():
             return
-        self.query_one("#standings").border_title = "Standings"
-        self.query_one("#coach").border_title = "Coach"
+        self.query_one("#standings").border_title = text.STANDINGS_TITLE
+        self.query_one("#coach").border_title = text.COACH_TITLE
         self._fit(self.app.size.width, self.app.size.height)
         self.watch(self.app, "game", self._game_changed, init=False)
         for redraw in ("coach", "strategies_ready", "strategy_progress", "computers_paused"):
@@ -325,7 +328,9 @@ class TurnScreen(Screen[None]):
                 self.host.move(Action.scratch(category))
 
         question = scratch_question(category_label(category))
-        self.app.push_screen(ConfirmDialog(question, "Scratch", "Keep playing"), answered)
+        self.app.push_screen(
+            ConfirmDialog(question, text.SCRATCH_ANSWER, text.KEEP_PLAYING_ANSWER), answered
+        )
 
     def action_end_tie_break(self) -> None:
         if self._human_to_act() is not None:
@@ -359,7 +364,7 @@ class TurnScreen(Screen[None]):
         host = self.host
         panel = self.query_one(CoachPanel)
         panel.display = host.coach
-        label = "Coach off (h)" if host.coach else "Coach (h)"
+        label = text.coach_button(host.coach)
         self.query_one("#toggle-coach", Button).label = label
         if not host.coach:
             return

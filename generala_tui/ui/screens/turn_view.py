@@ -20,8 +20,6 @@ from ...game.strategy import ActionValue
 from .. import text
 from ..widgets.boxes import BoxOffer
 
-_DOUBLE_GENERALA_NOTES = {"alive": "", "waiting": "needs Generala", "dead": "dead", None: ""}
-
 
 @dataclass(frozen=True)
 class TurnView:
@@ -61,7 +59,7 @@ def box_offers(
                 offer.category,
                 offer.points,
                 served=offer.served_bonus > 0,
-                note=_DOUBLE_GENERALA_NOTES[offer.double_generala],
+                note=text.DOUBLE_GENERALA_NOTES[offer.double_generala],
                 expected=value.expected if value else None,
                 loss=value.loss if value else None,
                 advised=best is not None
