@@ -21,9 +21,17 @@ SIZES = [(40, 12), (80, 24), (200, 60)]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_whole_game_with_the_keys_only_reaches_the_winner(size: tuple[int, int]) -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=5))
+async def test_whole_game_from_setup_with_the_keys_only_reaches_the_winner(
+    size: tuple[int, int],
+) -> None:
+    app = GeneralaApp(seed=5)
     async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        clear = ["end", *["backspace"] * 12]
+        await pilot.press(*clear, *"Ana", "enter")  # on to the next name
+        await pilot.press(*clear, *"Bruno", "enter")  # the last name starts the game
+        await pilot.pause()
+        assert [p.name for p in app.game.players] == ["Ana", "Bruno"]
         turns = 0
         while app.game is not None and app.game.phase is not Phase.OVER:
             assert isinstance(app.screen, TurnScreen)
