@@ -45,7 +45,7 @@ MAX_NAME_LENGTH = 20
 
 
 class Category(StrEnum):
-    """A box of the scorecard, in scorecard order (RULES.md section 4)."""
+    """A box of the scorecard, in scorecard order (docs/rules.md)."""
 
     ONES = "ones"
     TWOS = "twos"
@@ -73,14 +73,14 @@ NUMBER_CATEGORIES: tuple[Category, ...] = (
 
 
 class ServedRoll(StrEnum):
-    """Which rolls are served (house rule ``served_roll``, RULES.md section 3)."""
+    """Which rolls are served (house rule ``served_roll``, docs/rules.md)."""
 
     FIRST_ROLL = "first_roll"
     ANY_FULL_ROLL = "any_full_roll"
 
 
 class StraightRule(StrEnum):
-    """Which dice make a straight (house rule ``straight``, RULES.md section 4)."""
+    """Which dice make a straight (house rule ``straight``, docs/rules.md)."""
 
     STANDARD = "standard"
     STRICT = "strict"
@@ -111,7 +111,7 @@ class Ending(StrEnum):
     POINTS = "points"
     """Every box was filled and one player had the highest total."""
     SERVED_GENERALA = "served_generala"
-    """A Generala on a served roll won at once (RULES.md section 6)."""
+    """A Generala on a served roll won at once (docs/rules.md)."""
     TIE_BREAK = "tie_break"
     """Tied leaders played tie-break rounds and one won them."""
     SHARED = "shared"
@@ -190,7 +190,7 @@ _TWO_PAIRS_POINTS = (10, 15)
 
 
 class HouseRules(_Frozen):
-    """The house rules of RULES.md section 8, with the same names and defaults."""
+    """The house rules of docs/rules.md, with the same names and defaults."""
 
     generala_points: Literal[50, 60] = 50
     served_bonus: Literal[5, 10] = 5
@@ -417,9 +417,9 @@ class Rolled(_Frozen):
     dice: tuple[int, ...]
     """All five dice after the roll, in position order."""
     served: bool = False
-    """Whether the roll was served (RULES.md section 3)."""
+    """Whether the roll was served (docs/rules.md)."""
     won: bool = False
-    """Whether the roll won the game at once: a served Generala (RULES.md section 6)."""
+    """Whether the roll won the game at once: a served Generala (docs/rules.md)."""
 
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
@@ -478,7 +478,7 @@ class Filled(_Frozen):
 
 
 class TieBreakEnded(_Frozen):
-    """A tie-break turn ended, with the tie-break score its dice earned (RULES.md section 7)."""
+    """A tie-break turn ended, with the tie-break score its dice earned (docs/rules.md)."""
 
     kind: Literal["tie_break"] = "tie_break"
     seat: int = Field(ge=0)
@@ -553,7 +553,7 @@ class GameState(_Frozen):
         return MAX_ROLLS - self.turn.rolls
 
 
-# The checks of a whole game, in the words of RULES.md. Each raises at the
+# The checks of a whole game, in the words of docs/rules.md. Each raises at the
 # first thing that could not have happened.
 
 

@@ -1,4 +1,4 @@
-"""The rules of Generala as pure functions (RULES.md).
+"""The rules of Generala as pure functions (docs/rules.md).
 
 Each move takes a :class:`GameState` and returns a new one, with the step
 appended to its log, or raises :class:`IllegalMove` with a message for the
@@ -157,7 +157,7 @@ def is_straight(dice: Sequence[int], rule: StraightRule) -> bool:
 def category_score(
     dice: Sequence[int], category: Category, house_rules: HouseRules, served: bool
 ) -> int:
-    """The points the dice earn in ``category`` (RULES.md section 4), 0 if they don't qualify.
+    """The points the dice earn in ``category`` (docs/rules.md), 0 if they don't qualify.
 
     Only the dice count: the scorecard is ignored, so there is no Double
     Generala precondition and no automatic win here.
@@ -201,7 +201,7 @@ def served_bonuses(house_rules: HouseRules) -> dict[Category, int]:
 
 
 def tie_break_score(dice: Sequence[int], house_rules: HouseRules, served: bool) -> int:
-    """The best score the dice would earn in any box of an empty scorecard (RULES.md section 7).
+    """The best score the dice would earn in any box of an empty scorecard (docs/rules.md).
 
     On an empty scorecard Double Generala can't be scored, so five of a kind
     earns ``generala_points``.
@@ -302,7 +302,7 @@ def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
     ``values``, when given, are the thrown dice's results in position order
     (held dice keep their places); otherwise they come from the game's seed.
     A served five of a kind with the Generala box open wins the game at once
-    when house rule ``served_generala_wins`` is on (RULES.md section 6).
+    when house rule ``served_generala_wins`` is on (docs/rules.md).
     """
     _require_turn(state)
     turn = state.turn
@@ -388,7 +388,7 @@ def can_hold(state: GameState) -> bool:
 
 
 def double_generala_status(player: Player) -> Literal["alive", "waiting", "dead"]:
-    """Whether the player's Double Generala box can score (RULES.md section 5).
+    """Whether the player's Double Generala box can score (docs/rules.md).
 
     ``alive`` once Generala holds points; ``waiting`` while Generala is open
     (only a scratch for now); ``dead`` once Generala is scratched (only ever a
@@ -518,7 +518,7 @@ def _start_tie_break(state: GameState, contenders: tuple[int, ...]) -> GameState
 
 
 def end_tie_break_turn(state: GameState) -> GameState:
-    """End a tie-break turn, taking its tie-break score (RULES.md section 7).
+    """End a tie-break turn, taking its tie-break score (docs/rules.md).
 
     After the last contender of the round: the highest tie-break score wins,
     and players still tied play another round among themselves.

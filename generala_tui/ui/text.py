@@ -92,7 +92,7 @@ FOOTER_HISTORY = "History"
 
 # --- house rules: the settings screen, and the setup screen's summary ----------------
 
-# A title and a one-line explanation each (RULES.md section 8).
+# A title and a one-line explanation each (docs/rules.md).
 RULE_TEXT: dict[str, tuple[str, str]] = {
     "generala_points": ("Generala points", "What five of a kind scores in the Generala box."),
     "served_bonus": (

@@ -1,6 +1,6 @@
 """The optimal strategy, the computer players and the coach.
 
-The strategy is the exact solitaire optimum of RULES.md section 10 for any
+The strategy is the exact solitaire optimum of docs/rules.md for any
 house rules: :func:`solve` gives a :class:`Strategy` (cached in memory, and
 in the :class:`TableStore` a caller passes: the game itself does no I/O),
 whose :meth:`~Strategy.evaluate` values every legal action of a position and

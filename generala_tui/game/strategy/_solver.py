@@ -3,7 +3,7 @@
 A scorecard is summed up by a *card*: one bit per category in play (in
 scorecard order, set when the box is filled) and, with Double Generala on, one
 more bit set when the Generala box holds points. The future points of a card
-depend on nothing else, because totals only add up (RULES.md section 5).
+depend on nothing else, because totals only add up (docs/rules.md).
 
 For a batch of cards whose successors are known, :func:`turn_values` runs the
 roll, keep, roll, keep, roll, choose chain of a turn over dice multisets; every
@@ -173,7 +173,7 @@ class TurnArrays:
 
 def _force(values: FloatArray, forced: FloatArray | None, tables: DiceTables) -> FloatArray:
     # A served five of a kind with the Generala box open wins at once: under
-    # RULES.md section 10 it is scored in Generala, whatever else was possible.
+    # docs/rules.md it is scored in Generala, whatever else was possible.
     if forced is None:
         return values
     columns = np.flatnonzero(~np.isnan(forced))
@@ -285,7 +285,7 @@ def solve_values(house_rules: HouseRules, progress: Progress | None = None) -> F
 
 @cache
 def tie_break_stops(house_rules: HouseRules) -> Stops:
-    """The stopping values of a tie-break turn: its tie-break score (RULES.md section 7)."""
+    """The stopping values of a tie-break turn: its tie-break score (docs/rules.md)."""
     tables = dice_tables()
     unserved = np.array([[tie_break_score(roll, house_rules, False)] for roll in tables.rolls])
     served = np.array([[tie_break_score(roll, house_rules, True)] for roll in tables.rolls])

@@ -17,7 +17,7 @@ __all__ = ["ActionValue", "hold_toggles"]
 
 @dataclass(frozen=True, slots=True)
 class ActionValue:
-    """An action and its worth in the solitaire optimum (RULES.md section 10).
+    """An action and its worth in the solitaire optimum (docs/rules.md).
 
     ``expected`` is the expected final total of the current player's column
     when the player takes ``action`` and plays optimally afterwards (in a

@@ -2,7 +2,7 @@
 
 The game is rebuilt from its own log (:func:`generala_tui.game.rules.replay`),
 so any state will do, a finished game or one loaded from a file. Every
-decision of the regular rounds is valued with the optimal strategy (RULES.md
+decision of the regular rounds is valued with the optimal strategy (docs/rules.md
 section 10): its *loss* is how many expected points the action taken gave away
 against the best action of the position. Tie-break turns are not counted.
 """

@@ -2,7 +2,7 @@
 
 :func:`solve` computes (or loads) the table of a rule set: the expected future
 points of every scorecard at the start of a turn, under the solitaire optimum
-of RULES.md section 10. A :class:`Strategy` answers questions about positions
+of docs/rules.md. A :class:`Strategy` answers questions about positions
 from it; it plans each turn it is asked about on demand (a fraction of a
 millisecond) and remembers the most recent plans.
 
@@ -123,7 +123,7 @@ class Planner:
         """Every legal action of the position, best first, with its expected final total.
 
         The expected final total is the current player's column total at the
-        end of the game (RULES.md section 10), if the player takes the action
+        end of the game (docs/rules.md), if the player takes the action
         and plays optimally afterwards. The actions are: before the first roll,
         the roll; after a roll, every distinct keep (as held positions; a keep
         of fewer than five dice, with every locked die under locked holds) while
@@ -359,7 +359,7 @@ def _floats(values: FloatArray) -> array[float]:
 
 
 class Strategy(Planner):
-    """The optimal strategy of a rule set (RULES.md section 10).
+    """The optimal strategy of a rule set (docs/rules.md).
 
     Build it with :func:`solve`. ``expected_score`` is the expected final total
     of a whole game from an empty scorecard; :meth:`evaluate` values every
