@@ -110,23 +110,23 @@ class _InputError(ValueError):
     pass
 
 
-def _games(text: str) -> int:
+def _whole_number(text: str, flag: str, most: int | None = None) -> int:
+    """``text`` as a whole number for ``flag``, from 1 to ``most`` when ``most`` is given."""
     try:
-        games = int(text)
+        number = int(text)
     except ValueError:
-        raise _InputError(f"--games takes a whole number, not {text!r}.") from None
-    if not 1 <= games <= MAX_GAMES:
-        raise _InputError(f"--games takes 1 to {MAX_GAMES}, not {games}.")
-    return games
+        raise _InputError(f"{flag} takes a whole number, not {text!r}.") from None
+    if most is not None and not 1 <= number <= most:
+        raise _InputError(f"{flag} takes 1 to {most}, not {number}.")
+    return number
+
+
+def _games(text: str) -> int:
+    return _whole_number(text, "--games", MAX_GAMES)
 
 
 def _seed(text: str | None) -> int | None:
-    if text is None:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise _InputError(f"--seed takes a whole number, not {text!r}.") from None
+    return None if text is None else _whole_number(text, "--seed")
 
 
 def _default_jobs() -> int:
@@ -134,15 +134,7 @@ def _default_jobs() -> int:
 
 
 def _jobs(text: str | None) -> int:
-    if text is None:
-        return _default_jobs()
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise _InputError(f"--jobs takes a whole number, not {text!r}.") from None
-    if not 1 <= jobs <= MAX_JOBS:
-        raise _InputError(f"--jobs takes 1 to {MAX_JOBS}, not {jobs}.")
-    return jobs
+    return _default_jobs() if text is None else _whole_number(text, "--jobs", MAX_JOBS)
 
 
 def _players(text: str) -> list[Player]:
