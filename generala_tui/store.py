@@ -467,6 +467,8 @@ class Preferences(BaseModel):
     coach: bool = False
     players: list[Seat] = Field(default_factory=list, max_length=MAX_PLAYERS)
     """The last table of players, in seating order."""
+    language: str | None = None
+    """The language chosen on the settings screen; None: from the environment."""
 
     @field_validator("house_rules", mode="before")
     @classmethod

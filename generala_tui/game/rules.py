@@ -44,6 +44,7 @@ from .model import (
     TieBreakRound,
     Turn,
 )
+from .words import N_
 
 __all__ = [
     "BadRecord",
@@ -113,7 +114,22 @@ _CATEGORY_NAMES = {
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid. The message says why, in words for the player."""
+    """A move the rules forbid. The message says why, in words for the player.
+
+    ``message`` is the sentence as a template (``{name}`` fields, marked for the
+    translation catalogs with :func:`~generala_tui.game.words.N_`) and ``params``
+    fill it in; a :class:`Category` parameter is a box, named in the player's
+    language by whoever shows the refusal. ``str(error)`` is the sentence in English.
+    """
+
+    def __init__(self, message: str, **params: object) -> None:
+        self.message = message
+        self.params = params
+        english = {
+            key: _CATEGORY_NAMES[value] if isinstance(value, Category) else value
+            for key, value in params.items()
+        }
+        super().__init__(message.format(**english))
 
 
 # --- the dice alone -------------------------------------------------------
@@ -123,7 +139,9 @@ def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
     """Return ``dice`` as a tuple, or raise :class:`IllegalMove` unless they are five dice 1-6."""
     values = tuple(dice)
     if len(values) != NUMBER_OF_DICE:
-        raise IllegalMove(f"A roll shows {NUMBER_OF_DICE} dice, not {len(values)}.")
+        raise IllegalMove(
+            N_("A roll shows {dice} dice, not {count}."), dice=NUMBER_OF_DICE, count=len(values)
+        )
     for value in values:
         _check_face(value)
     return values
@@ -131,7 +149,7 @@ def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
 
 def _check_face(value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise IllegalMove(f"A die shows 1 to 6, not {value!r}.")
+        raise IllegalMove(N_("A die shows 1 to 6, not {value!r}."), value=value)
 
 
 def is_generala(dice: Sequence[int]) -> bool:
@@ -223,22 +241,31 @@ def validate_names(names: Sequence[str]) -> list[str]:
     no two alike (ignoring case).
     """
     if not 1 <= len(names) <= MAX_PLAYERS:
-        raise IllegalMove(f"A game has 1 to {MAX_PLAYERS} players, not {len(names)}.")
+        raise IllegalMove(
+            N_("A game has 1 to {most} players, not {count}."), most=MAX_PLAYERS, count=len(names)
+        )
     cleaned: list[str] = []
     seen: set[str] = set()
     for position, raw in enumerate(names, start=1):
         name = raw.strip()
         if not name:
-            raise IllegalMove(f"Player {position} needs a name.")
+            raise IllegalMove(N_("Player {position} needs a name."), position=position)
         if len(name) > MAX_NAME_LENGTH:
             raise IllegalMove(
-                f"Player {position}'s name is {len(name)} characters long; "
-                f"the most is {MAX_NAME_LENGTH}."
+                N_("Player {position}'s name is {length} characters long; the most is {most}."),
+                position=position,
+                length=len(name),
+                most=MAX_NAME_LENGTH,
             )
         if not name.isprintable():
-            raise IllegalMove(f"Player {position}'s name has a character that can't be shown.")
+            raise IllegalMove(
+                N_("Player {position}'s name has a character that can't be shown."),
+                position=position,
+            )
         if name.casefold() in seen:
-            raise IllegalMove(f"Two players are called {name}: each needs a name of their own.")
+            raise IllegalMove(
+                N_("Two players are called {name}: each needs a name of their own."), name=name
+            )
         seen.add(name.casefold())
         cleaned.append(name)
     return cleaned
@@ -272,7 +299,7 @@ def new_game(
 
 def _require_turn(state: GameState) -> None:
     if state.phase is Phase.OVER:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(N_("The game is over."))
 
 
 def can_roll(state: GameState) -> bool:
@@ -307,16 +334,24 @@ def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
     _require_turn(state)
     turn = state.turn
     if turn.rolls >= MAX_ROLLS:
-        raise IllegalMove(f"You have rolled {MAX_ROLLS} times: fill a box to end your turn.")
+        raise IllegalMove(
+            N_("You have rolled {rolls} times: fill a box to end your turn."), rolls=MAX_ROLLS
+        )
     if turn.rolls and all(turn.held):
-        raise IllegalMove("All five dice are held: release a die to roll, or stop and fill a box.")
+        raise IllegalMove(
+            N_("All five dice are held: release a die to roll, or stop and fill a box.")
+        )
     thrown = thrown_dice(turn)
     if values is None:
         results = _draw(state, len(thrown))
     else:
         results = list(values)
         if len(results) != len(thrown):
-            raise IllegalMove(f"This roll throws {len(thrown)} dice, not {len(results)}.")
+            raise IllegalMove(
+                N_("This roll throws {thrown} dice, not {count}."),
+                thrown=len(thrown),
+                count=len(results),
+            )
         for value in results:
             _check_face(value)
     dice = list(turn.dice) if turn.dice else [0] * NUMBER_OF_DICE
@@ -366,12 +401,12 @@ def toggle_hold(state: GameState, die: int) -> GameState:
     """Hold a die for the next roll, or release it (die 0 to 4)."""
     _require_turn(state)
     if isinstance(die, bool) or not isinstance(die, int) or not 0 <= die < NUMBER_OF_DICE:
-        raise IllegalMove(f"There is no die {die!r}: the dice are numbered 0 to 4.")
+        raise IllegalMove(N_("There is no die {die!r}: the dice are numbered 0 to 4."), die=die)
     turn = state.turn
     if turn.rolls == 0:
-        raise IllegalMove("Roll first: there are no dice to hold yet.")
+        raise IllegalMove(N_("Roll first: there are no dice to hold yet."))
     if turn.held[die] and turn.locked[die]:
-        raise IllegalMove("That die was held for a roll, so it stays held (locked holds).")
+        raise IllegalMove(N_("That die was held for a roll, so it stays held (locked holds)."))
     held = tuple(not h if i == die else h for i, h in enumerate(turn.held))
     entry = HoldToggled(seat=state.current, die=die, held=held[die])
     return state.model_copy(
@@ -423,18 +458,17 @@ def scoring_options(state: GameState) -> dict[Category, int]:
 def _open_box(state: GameState, category: Category) -> None:
     _require_turn(state)
     if state.phase is Phase.TIE_BREAK:
-        raise IllegalMove("This is a tie-break turn: end it to take its tie-break score.")
+        raise IllegalMove(N_("This is a tie-break turn: end it to take its tie-break score."))
     if state.turn.rolls == 0:
-        raise IllegalMove("Roll first: nothing can be filled before the first roll.")
+        raise IllegalMove(N_("Roll first: nothing can be filled before the first roll."))
     try:
         category = Category(category)
     except ValueError:
-        raise IllegalMove(f"There is no box called {category!r}.") from None
-    name = _CATEGORY_NAMES[category]
+        raise IllegalMove(N_("There is no box called {box!r}."), box=category) from None
     if category not in state.house_rules.categories():
-        raise IllegalMove(f"{name} is not played under these house rules.")
+        raise IllegalMove(N_("{box} is not played under these house rules."), box=category)
     if category in state.current_player.boxes:
-        raise IllegalMove(f"Your {name} box is already filled.")
+        raise IllegalMove(N_("Your {box} box is already filled."), box=category)
 
 
 def score(state: GameState, category: Category) -> GameState:
@@ -449,12 +483,23 @@ def score(state: GameState, category: Category) -> GameState:
     if points == 0 and category not in NUMBER_CATEGORIES:
         status = double_generala_status(state.current_player)
         if category is Category.DOUBLE_GENERALA and status == "waiting":
-            reason = "Double Generala can be scored only once your Generala box holds points"
-        elif category is Category.DOUBLE_GENERALA and status == "dead":
-            reason = "Your Generala box is scratched, so Double Generala is dead"
-        else:
-            reason = f"These dice don't make {_CATEGORY_NAMES[category]}"
-        raise IllegalMove(f"{reason}: scratch it instead, or choose another box.")
+            raise IllegalMove(
+                N_(
+                    "Double Generala can be scored only once your Generala box holds points: "
+                    "scratch it instead, or choose another box."
+                )
+            )
+        if category is Category.DOUBLE_GENERALA and status == "dead":
+            raise IllegalMove(
+                N_(
+                    "Your Generala box is scratched, so Double Generala is dead: "
+                    "scratch it instead, or choose another box."
+                )
+            )
+        raise IllegalMove(
+            N_("These dice don't make {box}: scratch it instead, or choose another box."),
+            box=category,
+        )
     plain = category_score(state.turn.dice, category, state.house_rules, served=False)
     entry = Filled(
         seat=state.current,
@@ -525,9 +570,9 @@ def end_tie_break_turn(state: GameState) -> GameState:
     """
     _require_turn(state)
     if state.phase is not Phase.TIE_BREAK:
-        raise IllegalMove("Only a tie-break turn ends this way: fill a box to end your turn.")
+        raise IllegalMove(N_("Only a tie-break turn ends this way: fill a box to end your turn."))
     if state.turn.rolls == 0:
-        raise IllegalMove("Roll first: a tie-break turn needs at least one roll.")
+        raise IllegalMove(N_("Roll first: a tie-break turn needs at least one roll."))
     points = tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
     tie_round = state.tie_breaks[-1]
     tie_round = tie_round.model_copy(update={"scores": (*tie_round.scores, points)})
@@ -567,7 +612,7 @@ def play(state: GameState, action: Action, dice: Sequence[int] | None = None) ->
     if action.kind is ActionKind.ROLL:
         if not state.turn.rolls:
             if action.held:
-                raise IllegalMove("Roll first: there are no dice to hold yet.")
+                raise IllegalMove(N_("Roll first: there are no dice to hold yet."))
         else:
             for die, held in enumerate(state.turn.held):
                 if held != (die in action.held):
@@ -576,7 +621,7 @@ def play(state: GameState, action: Action, dice: Sequence[int] | None = None) ->
     if action.kind is ActionKind.END_TIE_BREAK:
         return end_tie_break_turn(state)
     if action.category is None:
-        raise IllegalMove("Choose a box to fill.")
+        raise IllegalMove(N_("Choose a box to fill."))
     if action.kind is ActionKind.SCORE:
         return score(state, action.category)
     return scratch(state, action.category)
@@ -608,7 +653,9 @@ def replay(state: GameState) -> Iterator[GameState]:
         try:
             if entry.seat != position.current:
                 raise IllegalMove(
-                    f"it is seat {position.current + 1}'s turn, not {entry.seat + 1}'s"
+                    N_("it is seat {seat}'s turn, not {other}'s"),
+                    seat=position.current + 1,
+                    other=entry.seat + 1,
                 )
             if isinstance(entry, HoldToggled):
                 after = toggle_hold(position, entry.die)
@@ -622,14 +669,18 @@ def replay(state: GameState) -> Iterator[GameState]:
                 after = end_tie_break_turn(position)
         except (IllegalMove, IndexError) as error:
             raise BadRecord(
-                f"Step {number} of the game's record can't be played: {error}"
+                N_("Step {number} of the game's record can't be played: {error}"),
+                number=number,
+                error=error,
             ) from None
         if after.log[-1] != entry:
-            raise BadRecord(f"Step {number} of the game's record does not match its replay.")
+            raise BadRecord(
+                N_("Step {number} of the game's record does not match its replay."), number=number
+            )
         position = after
         yield position
     if position != state:
-        raise BadRecord("The game's record does not lead to the position it was saved with.")
+        raise BadRecord(N_("The game's record does not lead to the position it was saved with."))
 
 
 def positions(state: GameState) -> list[GameState]:
@@ -706,15 +757,23 @@ def undo_refusal(state: GameState) -> str | None:
     back while nothing came after it (the next player has not rolled), by
     the human who took it; never a roll, and never once the game is over.
     """
+    refusal = _undo_refusal(state)
+    return None if refusal is None else str(refusal)
+
+
+def _undo_refusal(state: GameState) -> IllegalMove | None:
     if state.phase is Phase.OVER:
-        return "The game is over: its moves can't be taken back."
+        return IllegalMove(N_("The game is over: its moves can't be taken back."))
     if not state.log:
-        return "There is nothing to take back yet."
+        return IllegalMove(N_("There is nothing to take back yet."))
     last = state.log[-1]
     if isinstance(last, Rolled):
-        return "A roll can't be taken back."
+        return IllegalMove(N_("A roll can't be taken back."))
     if state.players[last.seat].level is not None:
-        return f"That was {state.players[last.seat].name}'s move: only your own can be taken back."
+        return IllegalMove(
+            N_("That was {name}'s move: only your own can be taken back."),
+            name=state.players[last.seat].name,
+        )
     return None
 
 
@@ -724,8 +783,8 @@ def undo(state: GameState) -> GameState:
     Raises :class:`IllegalMove` saying why when the step can't be taken back,
     and :class:`BadRecord` when the log does not replay.
     """
-    refusal = undo_refusal(state)
+    refusal = _undo_refusal(state)
     if refusal is not None:
-        raise IllegalMove(refusal)
+        raise refusal
     # A whole replay checks the log leads to the state; the position before is the answer.
     return positions(state)[-2]

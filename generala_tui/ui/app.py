@@ -21,6 +21,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from .. import i18n
 from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
@@ -34,6 +35,7 @@ from .screens.modal import CommandPalette
 from .screens.setup import SetupScreen
 from .screens.turn import TurnScreen
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
+from .translated import TranslatedBindings
 
 if TYPE_CHECKING:
     from ..game.strategy import Strategy
@@ -50,13 +52,13 @@ class GeneralaApp(App[None]):
     CSS_PATH = "generala.tcss"
     TITLE = "Generala"
     BINDINGS = [
-        Binding("ctrl+q", "quit", text.FOOTER_QUIT, key_display="^q", priority=True),
+        Binding("ctrl+q", "quit", text.Keys.QUIT, key_display="^q", priority=True),
         # Ctrl+C is a quit too (asking first during a game), except where a field copies with it.
-        Binding("ctrl+c", "quit", text.FOOTER_QUIT, show=False),
-        Binding("question_mark,f1", "help", text.FOOTER_HELP, key_display="?"),
-        Binding("s", "scorecard", text.FOOTER_SCORECARD),
-        Binding("ctrl+n", "new_game", text.FOOTER_NEW_GAME, show=False),
-        Binding("ctrl+z", "undo", text.FOOTER_UNDO, key_display="^z"),
+        Binding("ctrl+c", "quit", text.Keys.QUIT, show=False),
+        Binding("question_mark,f1", "help", text.Keys.HELP, key_display="?"),
+        Binding("s", "scorecard", text.Keys.SCORECARD),
+        Binding("ctrl+n", "new_game", text.Keys.NEW_GAME, show=False),
+        Binding("ctrl+z", "undo", text.Keys.UNDO, key_display="^z"),
     ]
 
     game: reactive[GameState | None] = reactive(None, init=False)
@@ -80,6 +82,7 @@ class GeneralaApp(App[None]):
         computer_delay: float | None = None,
         startup_warning: str | None = None,
         resume: bool = False,
+        language: str | None = None,
     ) -> None:
         super().__init__()
         self._first_game = game
@@ -87,6 +90,8 @@ class GeneralaApp(App[None]):
         self.keeper = Keeper(self._file_trouble)
         """The autosave, the history and the preferences."""
         preferences = self.keeper.preferences
+        # --lang, else the saved setting, else the environment as gettext reads it, else English.
+        i18n.set_language(i18n.choose_language(language, preferences.language))
         self._startup_warnings = [
             w for w in (self.keeper.startup_warning, startup_warning) if w is not None
         ]
@@ -252,7 +257,7 @@ class GeneralaApp(App[None]):
         try:
             self.game = rules.play(self.game, action)
         except rules.IllegalMove as error:
-            self.notify(str(error), severity="warning", markup=False)
+            self.notify(text.refusal(error), severity="warning", markup=False)
             return False
         return True
 
@@ -263,7 +268,7 @@ class GeneralaApp(App[None]):
         try:
             self.game = rules.toggle_hold(self.game, die)
         except rules.IllegalMove as error:
-            self.notify(str(error), severity="warning", markup=False)
+            self.notify(text.refusal(error), severity="warning", markup=False)
             return False
         return True
 
@@ -371,9 +376,9 @@ class GeneralaApp(App[None]):
         if event.worker.group == SOLVE_GROUP:
             message = text.strategy_failed(str(error))
         elif isinstance(error, ComputerFailed):
-            message = f"{error}. Press f to try again."
+            message = text.computer_stopped(str(error))
         else:
-            message = f"Something went wrong in {event.worker.name}: {error}"
+            message = text.worker_failed(event.worker.name, str(error))
         self.notify(message, severity="error", timeout=10, markup=False)
 
     # --- app-wide actions -------------------------------------------------
@@ -398,7 +403,7 @@ class GeneralaApp(App[None]):
         try:
             self.game = rules.undo(self.game)
         except rules.IllegalMove as error:
-            self.notify(str(error), severity="warning", markup=False)
+            self.notify(text.refusal(error), severity="warning", markup=False)
 
     async def action_quit(self) -> None:
         if not self.game_in_progress() or isinstance(self.screen, QuitDialog):
@@ -410,14 +415,16 @@ class GeneralaApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            QuitDialog(text.quit_question(), "Quit", "Keep playing"),
+            QuitDialog(text.quit_question(), text.QUIT_ANSWER, text.KEEP_PLAYING_ANSWER),
             answered,
         )
 
     def action_command_palette(self) -> None:
         palette_open = any(isinstance(s, TextualCommandPalette) for s in self.screen_stack)
         if self.use_command_palette and not palette_open:
-            self.push_screen(CommandPalette(id="--command-palette"))
+            self.push_screen(
+                CommandPalette(id="--command-palette", placeholder=text.PALETTE_PLACEHOLDER)
+            )
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -441,16 +448,57 @@ class GeneralaApp(App[None]):
             if confirmed:
                 self.show_setup()
 
-        self.push_screen(ConfirmDialog(text.leave_question(), "Leave", "Stay"), answered)
+        self.push_screen(
+            ConfirmDialog(text.leave_question(), text.LEAVE_ANSWER, text.STAY_ANSWER), answered
+        )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """The command palette's commands, in the current language (Textual's own, which
+        speak English only, are said again here)."""
         if isinstance(screen, TurnScreen) and screen.check_action("roll", ()):
-            yield SystemCommand("Roll", "Roll the dice that are not held", screen.action_roll)
+            yield SystemCommand(text.COMMAND_ROLL, text.COMMAND_ROLL_HELP, screen.action_roll)
         if self.game is not None:
-            yield SystemCommand("Scorecard", "Show every player's boxes", self.action_scorecard)
-        yield SystemCommand("Rules and keys", "How to play, and every key", self.action_help)
+            yield SystemCommand(
+                text.COMMAND_SCORECARD, text.COMMAND_SCORECARD_HELP, self.action_scorecard
+            )
+        yield SystemCommand(text.COMMAND_HELP, text.COMMAND_HELP_HELP, self.action_help)
         if self.game_in_progress():
             yield SystemCommand(
-                "New game", "Leave this game and set up a new one", self.action_new_game
+                text.COMMAND_NEW_GAME, text.COMMAND_NEW_GAME_HELP, self.action_new_game
             )
+        for lang in i18n.LANGUAGES:
+            if lang != i18n.language():
+                yield SystemCommand(
+                    i18n.LANGUAGE_NAMES[lang],
+                    text.COMMAND_LANGUAGE_HELP,
+                    lambda lang=lang: self.set_language(lang),
+                )
+        yield SystemCommand(text.COMMAND_THEME, text.COMMAND_THEME_HELP, self.search_themes)
+        yield SystemCommand(
+            text.COMMAND_SCREENSHOT,
+            text.COMMAND_SCREENSHOT_HELP,
+            lambda: self.set_timer(0.1, self.deliver_screenshot),
+        )
+        yield SystemCommand(text.COMMAND_QUIT, text.COMMAND_QUIT_HELP, self.action_quit)
+
+    def search_themes(self) -> None:
+        """The themes to choose from, in a command palette that speaks the current language."""
+        from textual.theme import ThemeProvider
+
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=text.THEME_PLACEHOLDER)
+        )
+
+    # --- the language -----------------------------------------------------
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on, on every screen at once (those under the one in front
+        too, the Footer and the command palette), and remember it for next time."""
+        if lang not in i18n.LANGUAGES:
+            return
+        i18n.set_language(lang)
+        self.keeper.remember(language=lang)
+        for screen in self.screen_stack:
+            if isinstance(screen, TranslatedBindings):
+                self.call_later(screen.language_changed)
+        self.refresh_bindings()

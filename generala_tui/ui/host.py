@@ -140,6 +140,10 @@ class GameHost(Protocol):
         """The turn screen is in front again (a dialog or another screen closed)."""
         ...
 
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on, on every screen at once, and remember it."""
+        ...
+
 
 def host_of(node: DOMNode) -> GameHost:
     """The app a screen or widget belongs to, as the host it talks to."""

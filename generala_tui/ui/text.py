@@ -5,15 +5,28 @@ served roll raises, what a step of the log did) instead of repeating a rule by
 hand. Player names only ever reach the screen as template variables of
 :meth:`Content.from_markup`, never as markup.
 
+Every word is written here once, in English, as a message id of the gettext
+catalogs (``generala_tui/locale``), and translated when it is read, never when
+this module is imported, so a change of language shows on the next redraw:
+
+- ``text.NAME`` (a name annotated ``NAME: str`` with its message in
+  ``_WORDS``) is translated by the module's ``__getattr__`` on each access;
+  tables such as ``RULE_TEXT`` are built in the current language on each access;
+- functions build their sentences with :func:`~generala_tui.i18n._` and
+  :func:`~generala_tui.i18n.ngettext` each time they are called;
+- :class:`Keys` holds the Footer's words as message ids: a ``Binding`` keeps
+  them, and :mod:`generala_tui.ui.translated` translates them as the Footer is drawn.
+
 One section a screen (its labels, buttons, the Footer's key descriptions, its
 sentences), after the words every screen shares. Screens and widgets write no
-words of their own (``tests/ui/test_words.py`` checks): this module is what the
-translation catalogs will replace.
+words of their own, and every word here goes through the catalogs
+(``tests/ui/test_words.py`` checks both).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from textual.content import Content
 
@@ -35,6 +48,73 @@ from ..game.model import (
     TieBreakEnded,
 )
 from ..game.strategy import ActionValue, Decision, PlayerAnalysis
+from ..i18n import N_, _, decimal, ngettext, pgettext
+
+_WORDS: dict[str, str] = {}
+"""The module's words by name, as message ids: ``text.NAME`` translates on each access."""
+_TABLES: dict[str, Callable[[], Any]] = {}
+"""The module's tables of words by name, built in the current language on each access."""
+
+
+def _table(function: Callable[[], Any]) -> Callable[[], Any]:
+    """Register ``function`` as the builder of the table named like it, in capitals."""
+    _TABLES[function.__name__.lstrip("_").upper()] = function
+    return function
+
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        if name in _WORDS:
+            return _(_WORDS[name])
+        if name in _TABLES:
+            return _TABLES[name]()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class Keys:
+    """The Footer's words for the keys, as message ids: BINDINGS keep these, and the screens
+    translate them each time the Footer is drawn (see :mod:`generala_tui.ui.translated`)."""
+
+    QUIT = N_("Quit")
+    HELP = N_("Help")
+    SCORECARD = N_("Scorecard")
+    NEW_GAME = N_("New game")
+    UNDO = N_("Undo")
+    CLOSE = N_("Close")
+    STATISTICS = N_("Statistics")
+    HISTORY = N_("History")
+    SAVE = N_("Save")
+    CANCEL = N_("Cancel")
+    ADD_PLAYER = N_("Add player")
+    HOUSE_RULES = N_("House rules")
+    START = N_("Start")
+    RESUME = N_("Resume")
+    ROLL = N_("Roll")
+    HOLD = N_("Hold")
+    CHOOSE = N_("Choose")
+    FILL = N_("Fill")
+    TAKE_SCORE = N_("Take score")
+    COACH = N_("Coach")
+    SKIP_AHEAD = N_("Skip ahead")
+    PAUSE = N_("Pause")
+    PACE = N_("Pace")
+    SLOWER = N_("Slower")
+    SETUP = N_("Setup")
+    YES = N_("Yes")
+    NO = N_("No")
+    PLAY_AGAIN = N_("Play again")
+    ANALYSIS = N_("Analysis")
+    SCROLL = N_("Scroll")
+    PAGE = N_("Page")
+    TOP = N_("Top")
+    END = N_("End")
+    TRY_AGAIN = N_("Try again")
+    LANGUAGE = N_("Language")
+    # Textual's own words, in its Footer, its command palette and its key panel.
+    PALETTE = N_("palette")
+    PALETTE_TOOLTIP = N_("Open the command palette")
+
 
 # --- words every screen shares: the game's things, marks, the app-wide keys -----------
 
@@ -42,25 +122,68 @@ GAME_NAME_ART = """\
  ╔═╗╔═╗╔╗╔╔═╗╦═╗╔═╗╦  ╔═╗
  ║ ╦║╣ ║║║║╣ ╠╦╝╠═╣║  ╠═╣
  ╚═╝╚═╝╝╚╝╚═╝╩╚═╩ ╩╩═╝╩ ╩"""
-"""The game's name in block letters, over the setup screen."""
+"""The game's name in block letters, over the setup screen (a name: the same in every
+language)."""
 
 COMPUTER_MARK = "⚙"
 """A computer player, in the standings and the level list."""
 
-PACE_NAMES = ("very slow", "slow", "normal", "fast", "instant")
-"""The computer players' paces, slowest first (see ``GeneralaApp.COMPUTER_SPEEDS``)."""
+PACE_NAMES: tuple[str, ...]
 
-LEVEL_LABELS: dict[Level | None, str] = {
-    None: "Human",
-    Level.EASY: f"{COMPUTER_MARK} Easy",
-    Level.MEDIUM: f"{COMPUTER_MARK} Medium",
-    Level.EXPERT: f"{COMPUTER_MARK} Expert",
+
+@_table
+def _pace_names() -> tuple[str, ...]:
+    """The computer players' paces, slowest first (see ``GeneralaApp.COMPUTER_SPEEDS``)."""
+    return (_("very slow"), _("slow"), _("normal"), _("fast"), _("instant"))
+
+
+LEVEL_LABELS: dict[Level | None, str]
+
+
+@_table
+def _level_labels() -> dict[Level | None, str]:
+    return {
+        None: _("Human"),
+        Level.EASY: f"{COMPUTER_MARK} " + _("Easy"),
+        Level.MEDIUM: f"{COMPUTER_MARK} " + _("Medium"),
+        Level.EXPERT: f"{COMPUTER_MARK} " + _("Expert"),
+    }
+
+
+_CATEGORY_NAMES: dict[Category, str] = {
+    Category.ONES: N_("Ones"),
+    Category.TWOS: N_("Twos"),
+    Category.THREES: N_("Threes"),
+    Category.FOURS: N_("Fours"),
+    Category.FIVES: N_("Fives"),
+    Category.SIXES: N_("Sixes"),
+    Category.STRAIGHT: N_("Straight"),
+    Category.FULL_HOUSE: N_("Full house"),
+    Category.FOUR_OF_A_KIND: N_("Four of a kind"),
+    Category.GENERALA: N_("Generala"),
+    Category.DOUBLE_GENERALA: N_("Double Generala"),
+    Category.TWO_PAIRS: N_("Two pairs"),
 }
+"""The boxes' names (docs/rules.md, section "Names"), as message ids."""
 
 
 def category_label(category: Category) -> str:
-    """The name of a box as players say it."""
-    return rules.category_name(category)
+    """The name of a box as players say it, in the current language."""
+    return _(_CATEGORY_NAMES[Category(category)])
+
+
+def refusal(error: rules.IllegalMove) -> str:
+    """Why the rules refused a move, in the current language (the core says it in English,
+    with its parameters apart: a box is named as the players of this language name it)."""
+    params = {
+        key: category_label(value)
+        if isinstance(value, Category)
+        else refusal(value)
+        if isinstance(value, rules.IllegalMove)
+        else value
+        for key, value in error.params.items()
+    }
+    return _(error.message).format(**params)
 
 
 CURSOR_MARK = "▶"
@@ -76,137 +199,168 @@ SCRATCH_MARK = "✗"
 WINNER_MARK = "★"
 """A winner, in the final ranking."""
 
-CLOSE_BUTTON = "Close (Esc)"
+CLOSE_BUTTON: str
+_WORDS["CLOSE_BUTTON"] = N_("Close (Esc)")
 """The button that closes a panel (help, scorecard, analysis)."""
-
-# The Footer's words for the keys bound everywhere (GeneralaApp.BINDINGS) and on pages.
-FOOTER_QUIT = "Quit"
-FOOTER_HELP = "Help"
-FOOTER_SCORECARD = "Scorecard"
-FOOTER_NEW_GAME = "New game"
-FOOTER_UNDO = "Undo"
-FOOTER_CLOSE = "Close"
-FOOTER_STATISTICS = "Statistics"
-FOOTER_HISTORY = "History"
 
 
 # --- house rules: the settings screen, and the setup screen's summary ----------------
 
-# A title and a one-line explanation each (docs/rules.md).
-RULE_TEXT: dict[str, tuple[str, str]] = {
-    "generala_points": ("Generala points", "What five of a kind scores in the Generala box."),
-    "served_bonus": (
-        "Served bonus",
-        "Extra points for a Straight, Full or Póker on a served roll.",
-    ),
-    "served_roll": ("Served rolls", "Which rolls count as served (servida)."),
-    "straight": ("Straights", "Which dice make a Straight."),
-    "served_generala_wins": (
-        "Served Generala wins",
-        "Five of a kind on a served roll, Generala box open, wins at once.",
-    ),
-    "double_generala": (
-        "Double Generala box",
-        "A second five of a kind scores 100 once Generala holds points.",
-    ),
-    "double_generala_served_bonus": (
-        "Double Generala served: 120",
-        "A served Double Generala scores 120 instead of 100.",
-    ),
-    "two_pairs": ("Two pairs box (Doble)", "Two pairs and an odd die score 10 (15 served)."),
-    "locked_holds": ("Locked holds", "A die held for a roll stays held for the rest of the turn."),
-    "tie_break": (
-        "Tie-break round",
-        "Tied leaders play one more turn each; off: they share the win.",
-    ),
-}
+RULE_TEXT: dict[str, tuple[str, str]]
 
-VALUE_TEXT: dict[str, str] = {
-    "first_roll": "the first roll only",
-    "any_full_roll": "any roll of all five dice",
-    "standard": "1-5, 2-6 and 3-4-5-6-1",
-    "strict": "1-5 and 2-6 only",
-    "wraparound": "any five different",
-    "one_replaces_two": "standard, and 1-1-3-4-5",
-    "ones_wild": "1s are wild",
-}
+
+@_table
+def _rule_text() -> dict[str, tuple[str, str]]:
+    """A title and a one-line explanation for each house rule (docs/rules.md)."""
+    return {
+        "generala_points": (
+            _("Generala points"),
+            _("What five of a kind scores in the Generala box."),
+        ),
+        "served_bonus": (
+            _("Served bonus"),
+            _("Extra points for a Straight, Full house or Four of a kind on a served roll."),
+        ),
+        "served_roll": (_("Served rolls"), _("Which rolls count as served.")),
+        "straight": (_("Straights"), _("Which dice make a Straight.")),
+        "served_generala_wins": (
+            _("Served Generala wins"),
+            _("Five of a kind on a served roll, Generala box open, wins at once."),
+        ),
+        "double_generala": (
+            _("Double Generala box"),
+            _("A second five of a kind scores 100 once Generala holds points."),
+        ),
+        "double_generala_served_bonus": (
+            _("Double Generala served: 120"),
+            _("A served Double Generala scores 120 instead of 100."),
+        ),
+        "two_pairs": (
+            _("Two pairs box"),
+            _("Two pairs and an odd die score 10 (15 served)."),
+        ),
+        "locked_holds": (
+            _("Locked holds"),
+            _("A die held for a roll stays held for the rest of the turn."),
+        ),
+        "tie_break": (
+            _("Tie-break round"),
+            _("Tied leaders play one more turn each; off: they share the win."),
+        ),
+    }
+
+
+VALUE_TEXT: dict[str, str]
+
+
+@_table
+def _value_text() -> dict[str, str]:
+    """The words for the values of the house rules that are not numbers."""
+    return {
+        "first_roll": _("the first roll only"),
+        "any_full_roll": _("any roll of all five dice"),
+        "standard": _("1-5, 2-6 and 3-4-5-6-1"),
+        "strict": _("1-5 and 2-6 only"),
+        "wraparound": _("any five different"),
+        "one_replaces_two": _("standard, and 1-1-3-4-5"),
+        "ones_wild": _("1s are wild"),
+    }
 
 
 def rules_summary(house_rules: HouseRules) -> str:
     """The house rules in one or two lines, for the setup screen."""
     h = house_rules
+    values = _value_text()
     parts = [
-        f"Generala {h.generala_points}",
-        f"served +{h.served_bonus} on {VALUE_TEXT[h.served_roll.value]}",
-        f"straights: {VALUE_TEXT[h.straight.value]}",
-        "served Generala wins" if h.served_generala_wins else "served Generala just scores",
+        _("Generala {points}").format(points=h.generala_points),
+        _("served +{bonus} on {rolls}").format(
+            bonus=h.served_bonus, rolls=values[h.served_roll.value]
+        ),
+        _("straights: {straights}").format(straights=values[h.straight.value]),
+        _("served Generala wins") if h.served_generala_wins else _("served Generala just scores"),
     ]
     if h.double_generala:
         parts.append(
-            "Double Generala" + (" (120 served)" if h.double_generala_served_bonus else "")
+            _("Double Generala (120 served)")
+            if h.double_generala_served_bonus
+            else _("Double Generala")
         )
     if h.two_pairs:
-        parts.append("Two pairs")
+        parts.append(_("Two pairs"))
     if h.locked_holds:
-        parts.append("locked holds")
-    parts.append("tie-break round" if h.tie_break else "ties share the win")
+        parts.append(_("locked holds"))
+    parts.append(_("tie-break round") if h.tie_break else _("ties share the win"))
     return " · ".join(parts)
 
 
-SETTINGS_TITLE = "[b]House rules[/b]  for new games"
+SETTINGS_TITLE: str
+_WORDS["SETTINGS_TITLE"] = N_("[b]House rules[/b]  for new games")
 """The settings screen's heading (markup)."""
-PRESETS_LABEL = "Presets:"
-CLASSIC_PRESET = "Classic"
-SWEDISH_PRESET = "Swedish text"
-CUSTOM_RULES = "(custom rules)"
+PRESETS_LABEL: str
+_WORDS["PRESETS_LABEL"] = N_("Presets:")
+CLASSIC_PRESET = N_("Classic")
+"""A preset's name, as a message id (the settings screen keys its presets by it)."""
+SWEDISH_PRESET = N_("Swedish text")
+CUSTOM_RULES: str
+_WORDS["CUSTOM_RULES"] = N_("(custom rules)")
 """Beside the presets when the rules are none of them."""
-SAVE_BUTTON = "Save (ctrl+s)"
-CANCEL_BUTTON = "Cancel (Esc)"
-FOOTER_SAVE = "Save"
-FOOTER_CANCEL = "Cancel"
+SAVE_BUTTON: str
+_WORDS["SAVE_BUTTON"] = N_("Save (ctrl+s)")
+CANCEL_BUTTON: str
+_WORDS["CANCEL_BUTTON"] = N_("Cancel (Esc)")
+LANGUAGE_TITLE: str
+_WORDS["LANGUAGE_TITLE"] = N_("Language")
+LANGUAGE_HELP: str
+_WORDS["LANGUAGE_HELP"] = N_("The game's language: it changes at once, on every screen.")
 
 
 def on_off(value: bool) -> str:
     """A switch's state in a word."""
-    return "on" if value else "off"
+    return _("on") if value else _("off")
 
 
 def preset_label(name: str, in_effect: bool) -> Content:
-    """A preset's button, marked when the rules are that preset."""
-    return Content(f"● {name}" if in_effect else f"○ {name}")
+    """A preset's button (``name``: its message id), marked when the rules are that preset."""
+    return Content(f"● {_(name)}" if in_effect else f"○ {_(name)}")
 
 
 def preset_chosen(name: str) -> str:
-    """Said when the player picks a preset."""
-    return f"Preset {name} chosen: Save to keep it."
+    """Said when the player picks a preset (``name``: its message id)."""
+    return _("Preset {name} chosen: Save to keep it.").format(name=_(name))
 
 
 def applies_only_when(switch: str) -> str:
     """Why a rule changes nothing: the rule ``switch`` (its key in RULE_TEXT) is off."""
-    return f"Applies only when “{RULE_TEXT[switch][0]}” is on."
+    return _("Applies only when “{rule}” is on.").format(rule=_rule_text()[switch][0])
 
 
 # --- setup screen ---------------------------------------------------------------------
 
-SETUP_SUBTITLE = "The Latin-American dice game"
-PLAYERS_HEADING = "Players, in seating order"
-HOUSE_RULES_HEADING = "House rules"
-NAME_PLACEHOLDER = "Name"
-MOVE_UP_TOOLTIP = "Move up"
-MOVE_DOWN_TOOLTIP = "Move down"
-REMOVE_TOOLTIP = "Remove"
-ADD_PLAYER_BUTTON = "+ Add player (ctrl+n)"
-CHANGE_RULES_BUTTON = "Change… (ctrl+r)"
-START_BUTTON = "Start the game (ctrl+s)"
-FOOTER_ADD_PLAYER = "Add player"
-FOOTER_HOUSE_RULES = "House rules"
-FOOTER_START = "Start"
-FOOTER_RESUME = "Resume"
+SETUP_SUBTITLE: str
+_WORDS["SETUP_SUBTITLE"] = N_("The Latin-American dice game")
+PLAYERS_HEADING: str
+_WORDS["PLAYERS_HEADING"] = N_("Players, in seating order")
+HOUSE_RULES_HEADING: str
+_WORDS["HOUSE_RULES_HEADING"] = N_("House rules")
+NAME_PLACEHOLDER: str
+_WORDS["NAME_PLACEHOLDER"] = N_("Name")
+MOVE_UP_TOOLTIP: str
+_WORDS["MOVE_UP_TOOLTIP"] = N_("Move up")
+MOVE_DOWN_TOOLTIP: str
+_WORDS["MOVE_DOWN_TOOLTIP"] = N_("Move down")
+REMOVE_TOOLTIP: str
+_WORDS["REMOVE_TOOLTIP"] = N_("Remove")
+ADD_PLAYER_BUTTON: str
+_WORDS["ADD_PLAYER_BUTTON"] = N_("+ Add player (ctrl+n)")
+CHANGE_RULES_BUTTON: str
+_WORDS["CHANGE_RULES_BUTTON"] = N_("Change… (ctrl+r)")
+START_BUTTON: str
+_WORDS["START_BUTTON"] = N_("Start the game (ctrl+s)")
 
 
 def default_player_name(seat: int) -> str:
     """The name a new seat starts with (``seat`` counts from 1)."""
-    return f"Player {seat}"
+    return _("Player {seat}").format(seat=seat)
 
 
 def seat_label(seat: int) -> str:
@@ -216,62 +370,69 @@ def seat_label(seat: int) -> str:
 
 def too_many_players(most: int) -> str:
     """Said when the player adds a seat to a full table."""
-    return f"A game has at most {most} players."
+    return ngettext(
+        "A game has at most {most} player.", "A game has at most {most} players.", most
+    ).format(most=most)
 
 
 # --- turn screen ------------------------------------------------------------------------
 
 # The Footer's words for the turn screen's keys (TurnScreen.BINDINGS).
-FOOTER_ROLL = "Roll"
-FOOTER_HOLD = "Hold"
-FOOTER_CHOOSE = "Choose"
-FOOTER_FILL = "Fill"
-FOOTER_TAKE_SCORE = "Take score"
-FOOTER_COACH = "Coach"
-FOOTER_SKIP_AHEAD = "Skip ahead"
-FOOTER_PAUSE = "Pause"
-FOOTER_PACE = "Pace"
-FOOTER_SLOWER = "Slower"
-FOOTER_SETUP = "Setup"
 
 # The turn screen's buttons and panel titles.
-ROLL_BUTTON = "Roll"
-END_TURN_BUTTON = "End turn"
-TURN_SCORECARD_BUTTON = "Scorecard (s)"
-TURN_HELP_BUTTON = "Rules and keys (?)"
-STANDINGS_TITLE = "Standings"
-COACH_TITLE = "Coach"
-SCRATCH_ANSWER = "Scratch"
-KEEP_PLAYING_ANSWER = "Keep playing"
+ROLL_BUTTON: str
+_WORDS["ROLL_BUTTON"] = N_("Roll")
+END_TURN_BUTTON: str
+_WORDS["END_TURN_BUTTON"] = N_("End turn")
+TURN_SCORECARD_BUTTON: str
+_WORDS["TURN_SCORECARD_BUTTON"] = N_("Scorecard (s)")
+TURN_HELP_BUTTON: str
+_WORDS["TURN_HELP_BUTTON"] = N_("Rules and keys (?)")
+STANDINGS_TITLE: str
+_WORDS["STANDINGS_TITLE"] = N_("Standings")
+COACH_TITLE: str
+_WORDS["COACH_TITLE"] = N_("Coach")
+SCRATCH_ANSWER: str
+_WORDS["SCRATCH_ANSWER"] = N_("Scratch")
+KEEP_PLAYING_ANSWER: str
+_WORDS["KEEP_PLAYING_ANSWER"] = N_("Keep playing")
 
-DOUBLE_GENERALA_NOTES: dict[str | None, str] = {
-    "alive": "",
-    "waiting": "needs Generala",
-    "dead": "dead",
-    None: "",
-}
-"""Beside the Double Generala box: why it can only be scratched for now, if it can."""
+DOUBLE_GENERALA_NOTES: dict[str | None, str]
+
+
+@_table
+def _double_generala_notes() -> dict[str | None, str]:
+    """Beside the Double Generala box: why it can only be scratched for now, if it can."""
+    return {"alive": "", "waiting": _("needs Generala"), "dead": _("dead"), None: ""}
+
+
+GAME_NAME = "GENERALA"
+"""The game's name over the turn screen: a name, the same in every language."""
 
 
 def coach_button(on: bool) -> str:
     """The button that turns the coach on or off."""
-    return "Coach off (h)" if on else "Coach (h)"
+    return _("Coach off (h)") if on else _("Coach (h)")
 
 
 def describe_action(action: Action, dice: Sequence[int] = ()) -> str:
     """The action in words; with the turn's ``dice``, a roll names the dice it keeps."""
     if action.kind is ActionKind.ROLL:
         if not action.held:
-            return "Roll all five dice" if dice else "Roll"
+            return _("Roll all five dice") if dice else pgettext("action", "Roll")
         if len(dice) == NUMBER_OF_DICE:
             kept = "-".join(str(dice[i]) for i in action.held)
-            return f"Keep {kept} and roll"
-        return f"Hold dice {', '.join(str(i + 1) for i in action.held)} and roll"
+            return _("Keep {dice} and roll").format(dice=kept)
+        return _("Hold dice {dice} and roll").format(
+            dice=", ".join(str(i + 1) for i in action.held)
+        )
     if action.kind is ActionKind.END_TIE_BREAK:
-        return "End the tie-break turn"
+        return _("End the tie-break turn")
     assert action.category is not None
-    verb = "Score" if action.kind is ActionKind.SCORE else "Scratch"
-    return f"{verb} {category_label(action.category)}"
+    box = category_label(action.category)
+    if action.kind is ActionKind.SCORE:
+        return _("Score {box}").format(box=box)
+    return _("Scratch {box}").format(box=box)
 
 
 def announcement(state: GameState, entry: LogEntry) -> Content:
@@ -280,18 +441,18 @@ def announcement(state: GameState, entry: LogEntry) -> Content:
     if isinstance(entry, Filled):
         box = category_label(entry.category)
         if not entry.points:
-            return Content.from_markup("$player scratched $box.", player=name, box=box)
-        served = " (served)" if entry.served_bonus else ""
-        return Content.from_markup(
-            "$player scored [b]$points[/b] in $box$served.",
-            player=name,
-            points=str(entry.points),
-            box=box,
-            served=served,
+            return Content.from_markup(_("$player scratched $box."), player=name, box=box)
+        template = (
+            _("$player scored [b]$points[/b] in $box (served).")
+            if entry.served_bonus
+            else _("$player scored [b]$points[/b] in $box.")
         )
+        return Content.from_markup(template, player=name, points=str(entry.points), box=box)
     if isinstance(entry, TieBreakEnded):
         return Content.from_markup(
-            "$player takes [b]$points[/b] tie-break points.", player=name, points=str(entry.points)
+            _("$player takes [b]$points[/b] tie-break points."),
+            player=name,
+            points=str(entry.points),
         )
     return Content("")
 
@@ -300,7 +461,7 @@ def topbar(state: GameState, short: bool = False) -> Content:
     """The round, whose turn it is and the rolls taken (``short``: for a narrow terminal)."""
     dots = "●" * state.turn.rolls + "○" * state.rolls_left
     if short:
-        short_stage = "Tie-break $n" if state.phase is Phase.TIE_BREAK else "Round $n/$rounds"
+        short_stage = _("Tie-break $n") if state.phase is Phase.TIE_BREAK else _("Round $n/$rounds")
         return Content.from_markup(
             f"{short_stage} · [b]$name[/b] · $rolls/$max $dots",
             n=str(len(state.tie_breaks) if state.phase is Phase.TIE_BREAK else state.round),
@@ -311,18 +472,18 @@ def topbar(state: GameState, short: bool = False) -> Content:
             dots=dots,
         )
     if state.phase is Phase.TIE_BREAK:
-        stage = Content.from_markup("[b]Tie-break[/b] round $n", n=str(len(state.tie_breaks)))
+        stage = Content.from_markup(_("[b]Tie-break[/b] round $n"), n=str(len(state.tie_breaks)))
     else:
         stage = Content.from_markup(
-            "Round [b]$round[/b]/$rounds", round=str(state.round), rounds=str(state.rounds)
+            _("Round [b]$round[/b]/$rounds"), round=str(state.round), rounds=str(state.rounds)
         )
     return Content.assemble(
-        Content.from_markup("[b $accent]GENERALA[/]"),
+        Content.from_markup("[b $accent]$game[/]", game=GAME_NAME),
         "   ",
         stage,
         "   ",
         Content.from_markup(
-            "[b]$name[/b]'s turn   roll $rolls of $max $dots",
+            _("[b]$name[/b]'s turn   roll $rolls of $max $dots"),
             name=state.current_player.name,
             rolls=str(state.turn.rolls),
             max=str(MAX_ROLLS),
@@ -337,7 +498,7 @@ def served_note(state: GameState) -> Content:
     for category, bonus in rules.served_bonuses(state.house_rules).items():
         by_bonus.setdefault(bonus, []).append(category_label(category))
     parts = "; ".join(f"+{bonus}: {', '.join(names)}" for bonus, names in by_bonus.items())
-    return Content.from_markup("[b $warning]Served![/] $parts. ", parts=parts)
+    return Content.from_markup(_("[b $warning]Served![/] $parts. "), parts=parts)
 
 
 def prompt(state: GameState, *, strategy_progress: float | None, paused: bool) -> Content:
@@ -347,41 +508,50 @@ def prompt(state: GameState, *, strategy_progress: float | None, paused: bool) -
     if rules.computer_to_act(state):
         if paused:
             return Content.from_markup(
-                "[b]$name[/b] ⚙ is paused: [b]p[/b] resumes.", name=state.current_player.name
+                _("[b]$name[/b] ⚙ is paused: [b]p[/b] resumes."), name=state.current_player.name
             )
         if strategy_progress is not None and state.current_player.level is Level.EXPERT:
             return Content.from_markup(
-                "[b]$name[/b] ⚙ is working out the best play… $done%",
+                _("[b]$name[/b] ⚙ is working out the best play… $done%"),
                 name=name,
                 done=str(round(strategy_progress * 100)),
             )
         return Content.from_markup(
-            "[b]$name[/b] ⚙ is playing: [b]f[/b] skips ahead, [b]p[/b] pauses, "
-            "[b]+[/b] [b]-[/b] set the pace.",
+            _(
+                "[b]$name[/b] ⚙ is playing: [b]f[/b] skips ahead, [b]p[/b] pauses, "
+                "[b]+[/b] [b]-[/b] set the pace."
+            ),
             name=name,
         )
     tie_break = state.phase is Phase.TIE_BREAK
     if turn.rolls == 0:
         return Content.from_markup(
-            "[b]$name[/b], roll the dice: [b]r[/b], space, or the Roll button.", name=name
+            _("[b]$name[/b], roll the dice: [b]r[/b], space, or the Roll button."), name=name
         )
     served = served_note(state) if turn.served and not tie_break else Content("")
     if tie_break:
         if not state.rolls_left:
-            rest = "No rolls left: take your tie-break score (Enter)."
+            rest = _("No rolls left: take your tie-break score (Enter).")
         elif not rules.can_roll(state):
-            rest = "All five dice are held: release one to roll, or take your tie-break score."
+            rest = _("All five dice are held: release one to roll, or take your tie-break score.")
         else:
-            rest = "Roll, or take your tie-break score (Enter)."
+            rest = _("Roll, or take your tie-break score (Enter).")
     elif not state.rolls_left:
-        rest = "No rolls left: choose a box (↑↓ and Enter, or click it)."
+        rest = _("No rolls left: choose a box (↑↓ and Enter, or click it).")
     elif not rules.can_roll(state):
-        rest = "All five dice are held: release one to roll, or fill a box."
+        rest = _("All five dice are held: release one to roll, or fill a box.")
     elif turn.served:
-        rest = "Hold dice and roll, or fill a box."
+        rest = _("Hold dice and roll, or fill a box.")
     else:
-        rest = "Click dice or press 1-5 to hold them, then roll; or fill a box."
+        rest = _("Click dice or press 1-5 to hold them, then roll; or fill a box.")
     return Content.assemble(served, rest)
+
+
+def _and(names: Sequence[str]) -> str:
+    """Names in a list: "Ana and Bruno", "Ana, Bruno and Carla"."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def tie_break_lines(state: GameState) -> Content:
@@ -390,9 +560,11 @@ def tie_break_lines(state: GameState) -> Content:
     names = [state.players[i].name for i in tie_round.contenders]
     lines = [
         Content.from_markup(
-            "[b]Tie-break![/b] $names are tied. One turn each: the best score the final "
-            "dice would earn in any box of an empty scorecard wins.",
-            names=" and ".join(names),
+            _(
+                "[b]Tie-break![/b] $names are tied. One turn each: the best score the final "
+                "dice would earn in any box of an empty scorecard wins."
+            ),
+            names=_and(names),
         )
     ]
     if len(state.tie_breaks) > 1:
@@ -403,7 +575,9 @@ def tie_break_lines(state: GameState) -> Content:
         )
         lines.append(
             Content.from_markup(
-                "Round $n was tied again: $scores.", n=str(len(state.tie_breaks) - 1), scores=scores
+                _("Round $n was tied again: $scores."),
+                n=str(len(state.tie_breaks) - 1),
+                scores=scores,
             )
         )
     played = [
@@ -411,10 +585,10 @@ def tie_break_lines(state: GameState) -> Content:
         for i, points in zip(tie_round.contenders, tie_round.scores, strict=False)
     ]
     if played:
-        lines.append(Content.from_markup("Scores so far: $scores", scores=", ".join(played)))
+        lines.append(Content.from_markup(_("Scores so far: $scores"), scores=", ".join(played)))
     points = tie_break_points(state)
     if points is not None:
-        lines.append(Content.from_markup("Your dice score [b]$p[/b] now.", p=str(points)))
+        lines.append(Content.from_markup(_("Your dice score [b]$p[/b] now."), p=str(points)))
     return Content("\n").join(lines)
 
 
@@ -428,69 +602,101 @@ def tie_break_points(state: GameState) -> int | None:
 def end_turn_label(state: GameState) -> str:
     """The tie-break turn's button."""
     points = tie_break_points(state)
-    return f"Take {points} points (Enter)" if points is not None else "End turn (Enter)"
+    if points is None:
+        return _("End turn (Enter)")
+    return ngettext("Take {points} point (Enter)", "Take {points} points (Enter)", points).format(
+        points=points
+    )
 
 
 def roll_label(state: GameState) -> str:
     """The Roll button."""
-    return f"Roll ({state.rolls_left} left)" if state.rolls_left else "No rolls"
+    if not state.rolls_left:
+        return _("No rolls")
+    return ngettext("Roll ({left} left)", "Roll ({left} left)", state.rolls_left).format(
+        left=state.rolls_left
+    )
 
 
 def pace_notice(index: int) -> str:
     """Said when the player changes the computers' pace."""
-    return f"Computer pace: {PACE_NAMES[index]}."
+    return _("Computer pace: {pace}.").format(pace=_pace_names()[index])
 
 
 def paused_notice(paused: bool) -> str:
     """Said when the player pauses or resumes the computers."""
-    return "Computer players paused: p resumes." if paused else "Computer players resume."
+    return _("Computer players paused: p resumes.") if paused else _("Computer players resume.")
 
 
 def computer_failed(name: str, error: str) -> str:
     """Said when a computer player could not choose its move."""
-    return f"{name} could not choose a move ({error}): press f to try again."
+    return _("{name} could not choose a move ({error}): press f to try again.").format(
+        name=name, error=error
+    )
+
+
+def computer_stopped(error: str) -> str:
+    """Said when the computer players' worker failed."""
+    return _("{error}. Press f to try again.").format(error=error)
+
+
+def worker_failed(work: str, error: str) -> str:
+    """Said when some background work failed."""
+    return _("Something went wrong in {work}: {error}").format(work=work, error=error)
 
 
 def analysis_failed(error: str) -> str:
     """Shown on the analysis screen when the analysis could not be made."""
-    return f"The game could not be analysed: {error}\nPress r to try again."
+    return _("The game could not be analysed: {error}\nPress r to try again.").format(error=error)
 
 
 def strategy_failed(error: str) -> str:
     """Said when the strategy tables could not be computed."""
-    return f"The optimal strategy could not be computed ({error}). {RETRY_HINT}"
+    return _("The optimal strategy could not be computed ({error}). {hint}").format(
+        error=error, hint=_(_WORDS["RETRY_HINT"])
+    )
 
 
-RETRY_HINT = "Press f on the turn screen, or r on the analysis, to try again."
+RETRY_HINT: str
+_WORDS["RETRY_HINT"] = N_("Press f on the turn screen, or r on the analysis, to try again.")
 
 
 def too_small(width: int, height: int, min_width: int, min_height: int) -> str:
     """Shown instead of the game when the terminal is too small for it."""
-    return f"Make the terminal at least {min_width}×{min_height} to play (it is {width}×{height})."
+    return _(
+        "Make the terminal at least {min_width}×{min_height} to play (it is {width}×{height})."
+    ).format(min_width=min_width, min_height=min_height, width=width, height=height)
 
 
 def scratch_question(category_name: str) -> Content:
     """The question before a scratch."""
     return Content.from_markup(
-        "Scratch [b]$box[/b]? It will hold 0 points (✗) for the rest of the game.",
+        _("Scratch [b]$box[/b]? It will hold 0 points (✗) for the rest of the game."),
         box=category_name,
     )
 
 
 # --- the turn screen's widgets: dice, boxes, coach, scorecard, standings -------------
 
-HELD_LABEL = "HELD"
-LOCKED_LABEL = "LOCKED"
+HELD_LABEL: str
+_WORDS["HELD_LABEL"] = N_("HELD")
+LOCKED_LABEL: str
+_WORDS["LOCKED_LABEL"] = N_("LOCKED")
 """Under a held die (a locked one, under the locked-holds rule, can't be released)."""
 NO_POINTS_YET = "–"
 """A box's points before the first roll."""
-SCRATCH_TAG = "scratch"
-SERVED_TAG = "served"
+SCRATCH_TAG: str
+_WORDS["SCRATCH_TAG"] = N_("scratch")
+SERVED_TAG: str
+_WORDS["SERVED_TAG"] = N_("served")
 """After a box's points: filling it now scratches it, or takes the served bonus."""
-TIE_NOTE = "tie"
+TIE_NOTE: str
+_WORDS["TIE_NOTE"] = N_("tie")
 """In the standings: a player in the tie-break."""
-SCORECARD_BOX_COLUMN = "Box"
-SCORECARD_TOTAL_ROW = "Total"
+SCORECARD_BOX_COLUMN: str
+_WORDS["SCORECARD_BOX_COLUMN"] = N_("Box")
+SCORECARD_TOTAL_ROW: str
+_WORDS["SCORECARD_TOTAL_ROW"] = N_("Total")
 BEST_MARGIN = 0.05
 """A loss below this many points is no loss: the coach calls the action best."""
 
@@ -502,7 +708,7 @@ def box_name(category: Category, note: str) -> str:
 
 def coach_cost(loss: float) -> str:
     """What an action loses against the best one, or "best"."""
-    return "best" if loss < BEST_MARGIN else f"−{loss:.1f}"
+    return _("best") if loss < BEST_MARGIN else f"−{decimal(loss)}"
 
 
 def action_label(value: ActionValue, state: GameState) -> str:
@@ -510,10 +716,10 @@ def action_label(value: ActionValue, state: GameState) -> str:
     action = value.action
     if action.kind is ActionKind.ROLL:
         if not state.turn.rolls:
-            return "Roll"
-        return "[" + " ".join(str(v) for v in value.kept) + "]" if value.kept else "Reroll all"
+            return pgettext("action", "Roll")
+        return "[" + " ".join(str(v) for v in value.kept) + "]" if value.kept else _("Reroll all")
     if action.kind is ActionKind.END_TIE_BREAK:
-        return "End turn"
+        return _("End turn")
     assert action.category is not None
     name = category_label(action.category)
     if action.kind is ActionKind.SCRATCH or not value.points:
@@ -523,16 +729,22 @@ def action_label(value: ActionValue, state: GameState) -> str:
 
 def coach_keep(label: str) -> str:
     """The coach's advice to keep dice and roll: "Keep [5 5]"."""
-    return f"Keep {label}"
+    return _("Keep {dice}").format(dice=label)
 
 
-COACH_WORKING = "Working out the best\nplay… "
+COACH_WORKING: str
+_WORDS["COACH_WORKING"] = N_("Working out the best\nplay… ")
 """Before the coach's progress figure."""
-COACH_NOTHING_TO_DECIDE = "Nothing to decide."
-COACH_TOTAL_HEADING = "Expected final total\n"
-COACH_TIE_BREAK_HEADING = "Expected tie-break score\n"
-COACH_NO_ROLLS = "No rolls left: each box\nshows its value."
-COACH_KEEPS_HEADING = "Keep and roll:\n"
+COACH_NOTHING_TO_DECIDE: str
+_WORDS["COACH_NOTHING_TO_DECIDE"] = N_("Nothing to decide.")
+COACH_TOTAL_HEADING: str
+_WORDS["COACH_TOTAL_HEADING"] = N_("Expected final total\n")
+COACH_TIE_BREAK_HEADING: str
+_WORDS["COACH_TIE_BREAK_HEADING"] = N_("Expected tie-break score\n")
+COACH_NO_ROLLS: str
+_WORDS["COACH_NO_ROLLS"] = N_("No rolls left: each box\nshows its value.")
+COACH_KEEPS_HEADING: str
+_WORDS["COACH_KEEPS_HEADING"] = N_("Keep and roll:\n")
 
 
 def coach_progress(done: float) -> str:
@@ -542,53 +754,61 @@ def coach_progress(done: float) -> str:
 
 def coach_failed(error: str) -> str:
     """The coach's panel when the strategy could not be computed."""
-    return f"The coach can't work: {error}\nPress h twice to try again."
+    return _("The coach can't work: {error}\nPress h twice to try again.").format(error=error)
 
 
 def coach_computer(name: str) -> str:
     """The coach's panel during a computer player's turn (a plain string: never markup)."""
-    return f"{name} is a computer player."
+    return _("{name} is a computer player.").format(name=name)
 
 
 # --- dialogs --------------------------------------------------------------------------
 
-YES = "Yes"
-NO = "No"
-FOOTER_YES = "Yes"
-FOOTER_NO = "No"
+YES: str
+_WORDS["YES"] = N_("Yes")
+NO: str
+_WORDS["NO"] = N_("No")
 
 
 def confirm_button(label: str) -> Content:
     """A dialog's button for yes, with its key."""
-    return Content(f"{label} (y)")
+    return Content(_("{answer} (y)").format(answer=label))
 
 
 def cancel_button(label: str) -> Content:
     """A dialog's button for no, with its key."""
-    return Content(f"{label} (n)")
+    return Content(_("{answer} (n)").format(answer=label))
 
 
 # --- scorecard screen -----------------------------------------------------------------
 
-SCORECARD_TITLE = f"[b]Scorecard[/b] · {SCRATCH_MARK} scratched · · open"
-"""The scorecard's heading (markup), with its marks explained."""
+SCORECARD_TITLE: str
+_WORDS["SCORECARD_TITLE"] = N_("[b]Scorecard[/b] · ✗ scratched · · open")
+"""The scorecard's heading (markup), with its marks explained (✗ is SCRATCH_MARK)."""
 
 
 # --- the winner's screen ----------------------------------------------------------------
 
-PLAY_AGAIN_BUTTON = "Play again"
-NEW_GAME_BUTTON = "New game"
-SCORECARD_BUTTON = "Scorecard"
-ANALYSIS_BUTTON = "Analysis"
-QUIT_BUTTON = "Quit"
-FOOTER_PLAY_AGAIN = "Play again"
-FOOTER_ANALYSIS = "Analysis"
+PLAY_AGAIN_BUTTON: str
+_WORDS["PLAY_AGAIN_BUTTON"] = N_("Play again")
+NEW_GAME_BUTTON: str
+_WORDS["NEW_GAME_BUTTON"] = N_("New game")
+SCORECARD_BUTTON: str
+_WORDS["SCORECARD_BUTTON"] = N_("Scorecard")
+ANALYSIS_BUTTON: str
+_WORDS["ANALYSIS_BUTTON"] = N_("Analysis")
+QUIT_BUTTON: str
+_WORDS["QUIT_BUTTON"] = N_("Quit")
 
 
 def ranking_line(place: int, name: str, total: int, winner: bool) -> Content:
     """A player's line of the final ranking (``name`` padded to the longest name)."""
     return Content.from_markup(
-        "$medal $place. [b]$name[/b]  $total points",
+        ngettext(
+            "$medal $place. [b]$name[/b]  $total point",
+            "$medal $place. [b]$name[/b]  $total points",
+            total,
+        ),
         medal=WINNER_MARK if winner else " ",
         place=str(place),
         name=name,
@@ -600,10 +820,8 @@ def headline(state: GameState) -> Content:
     """Who won."""
     names = [state.players[i].name for i in state.winners]
     if len(names) == 1:
-        return Content.from_markup("★ ★ ★   [b]$name wins![/b]   ★ ★ ★", name=names[0])
-    return Content.from_markup(
-        "★ ★ ★   [b]$names share the win![/b]   ★ ★ ★", names=" and ".join(names)
-    )
+        return Content.from_markup(_("★ ★ ★   [b]$name wins![/b]   ★ ★ ★"), name=names[0])
+    return Content.from_markup(_("★ ★ ★   [b]$names share the win![/b]   ★ ★ ★"), names=_and(names))
 
 
 def explanation(state: GameState) -> Content:
@@ -612,14 +830,22 @@ def explanation(state: GameState) -> Content:
         winner = state.players[state.winners[0]].name
         dice = "-".join(str(d) for d in state.turn.dice)
         return Content.from_markup(
-            "[b]Generala servida![/b] $name rolled five of a kind ($dice) on a served roll "
-            "and wins at once.",
+            _(
+                "[b]Generala servida![/b] $name rolled five of a kind ($dice) on a "
+                "served roll and wins at once."
+            ),
             name=winner,
             dice=dice,
         )
     if state.ending is Ending.SHARED:
         total = state.players[state.winners[0]].total
-        return Content(f"Tied at {total} points: the win is shared (no tie-break).")
+        return Content(
+            ngettext(
+                "Tied at {total} point: the win is shared (no tie-break).",
+                "Tied at {total} points: the win is shared (no tie-break).",
+                total,
+            ).format(total=total)
+        )
     if state.ending is Ending.TIE_BREAK:
         rounds = [
             ", ".join(
@@ -628,41 +854,51 @@ def explanation(state: GameState) -> Content:
             )
             for r in state.tie_breaks
         ]
-        lines = [f"Tie-break {n}: {text}" for n, text in enumerate(rounds, start=1)]
-        return Content("Tied on points, decided by the tie-break.\n" + "\n".join(lines))
-    return Content("Every box is filled: the highest total wins.")
+        lines = [
+            _("Tie-break {n}: {scores}").format(n=n, scores=scores)
+            for n, scores in enumerate(rounds, start=1)
+        ]
+        return Content(_("Tied on points, decided by the tie-break.") + "\n" + "\n".join(lines))
+    return Content(_("Every box is filled: the highest total wins."))
 
 
 # Questions the app asks (see the dialogs section for their buttons).
 
+QUIT_ANSWER: str
+_WORDS["QUIT_ANSWER"] = N_("Quit")
+LEAVE_ANSWER: str
+_WORDS["LEAVE_ANSWER"] = N_("Leave")
+STAY_ANSWER: str
+_WORDS["STAY_ANSWER"] = N_("Stay")
+
 
 def quit_question() -> Content:
     """Asked before quitting a game in progress."""
-    return Content("Quit now? The game is saved: generala-tui --resume goes on with it.")
+    return Content(_("Quit now? The game is saved: generala-tui --resume goes on with it."))
 
 
 def leave_question() -> Content:
     """Asked before leaving a game in progress for the setup screen."""
     return Content(
-        "Leave this game and set up a new one? It stays saved: the setup screen offers it again."
+        _("Leave this game and set up a new one? It stays saved: the setup screen offers it again.")
     )
 
 
 def nothing_to_resume() -> str:
     """Said when --resume finds no game in progress."""
-    return "There is no game in progress to resume: set up a new one."
+    return _("There is no game in progress to resume: set up a new one.")
 
 
 def resume_label(game: GameState) -> Content:
     """The setup screen's offer to go on with a saved game."""
     scores = " · ".join(f"{player.name} {player.total}" for player in game.players)
     stage = (
-        f"tie-break {len(game.tie_breaks)}"
+        _("tie-break {n}").format(n=len(game.tie_breaks))
         if game.phase is Phase.TIE_BREAK
-        else f"round {game.round}/{game.rounds}"
+        else _("round {round}/{rounds}").format(round=game.round, rounds=game.rounds)
     )
     return Content.from_markup(
-        "Resume the game in progress: $scores, $stage (ctrl+o)", scores=scores, stage=stage
+        _("Resume the game in progress: $scores, $stage (ctrl+o)"), scores=scores, stage=stage
     )
 
 
@@ -672,93 +908,167 @@ def match_line(games: int, wins: Sequence[tuple[str, int]]) -> Content:
         return Content("")
     ranked = sorted(wins, key=lambda item: -item[1])
     return Content.from_markup(
-        "[b]Match[/b] after $games games: $wins",
+        ngettext(
+            "[b]Match[/b] after $games game: $wins", "[b]Match[/b] after $games games: $wins", games
+        ),
         games=str(games),
         wins=" · ".join(f"{name} {count}" for name, count in ranked),
     )
 
 
+# The command palette's commands (GeneralaApp.get_system_commands): a title and a help each.
+COMMAND_ROLL: str
+_WORDS["COMMAND_ROLL"] = N_("Roll")
+COMMAND_ROLL_HELP: str
+_WORDS["COMMAND_ROLL_HELP"] = N_("Roll the dice that are not held")
+COMMAND_SCORECARD: str
+_WORDS["COMMAND_SCORECARD"] = N_("Scorecard")
+COMMAND_SCORECARD_HELP: str
+_WORDS["COMMAND_SCORECARD_HELP"] = N_("Show every player's boxes")
+COMMAND_HELP: str
+_WORDS["COMMAND_HELP"] = N_("Rules and keys")
+COMMAND_HELP_HELP: str
+_WORDS["COMMAND_HELP_HELP"] = N_("How to play, and every key")
+COMMAND_NEW_GAME: str
+_WORDS["COMMAND_NEW_GAME"] = N_("New game")
+COMMAND_NEW_GAME_HELP: str
+_WORDS["COMMAND_NEW_GAME_HELP"] = N_("Leave this game and set up a new one")
+COMMAND_QUIT: str
+_WORDS["COMMAND_QUIT"] = N_("Quit")
+COMMAND_QUIT_HELP: str
+_WORDS["COMMAND_QUIT_HELP"] = N_("Quit the game (asks first during a game)")
+COMMAND_THEME: str
+_WORDS["COMMAND_THEME"] = N_("Theme")
+COMMAND_THEME_HELP: str
+_WORDS["COMMAND_THEME_HELP"] = N_("Change the colours")
+COMMAND_KEYS: str
+_WORDS["COMMAND_KEYS"] = N_("Keys")
+COMMAND_KEYS_HELP: str
+_WORDS["COMMAND_KEYS_HELP"] = N_("Show or hide the keys of this screen")
+COMMAND_SCREENSHOT: str
+_WORDS["COMMAND_SCREENSHOT"] = N_("Screenshot")
+COMMAND_SCREENSHOT_HELP: str
+_WORDS["COMMAND_SCREENSHOT_HELP"] = N_("Save an SVG picture of the screen")
+COMMAND_LANGUAGE_HELP: str
+_WORDS["COMMAND_LANGUAGE_HELP"] = N_("Speak this language from now on")
+PALETTE_PLACEHOLDER: str
+_WORDS["PALETTE_PLACEHOLDER"] = N_("Search for commands…")
+THEME_PLACEHOLDER: str
+_WORDS["THEME_PLACEHOLDER"] = N_("Search for themes…")
+
+
 # --- help screen ------------------------------------------------------------------------
 
-FOOTER_SCROLL = "Scroll"
-FOOTER_PAGE = "Page"
-FOOTER_TOP = "Top"
-FOOTER_END = "End"
 
-_STRAIGHTS = {
-    StraightRule.STANDARD: "1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1",
-    StraightRule.STRICT: "1-2-3-4-5 or 2-3-4-5-6",
-    StraightRule.WRAPAROUND: "any five different numbers",
-    StraightRule.ONE_REPLACES_TWO: "1-2-3-4-5, 2-3-4-5-6, 3-4-5-6-1, or 1-1-3-4-5",
-    StraightRule.ONES_WILD: "five different numbers, each 1 standing in for any missing one",
-}
+def _straights(rule: StraightRule) -> str:
+    return {
+        StraightRule.STANDARD: _("1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1"),
+        StraightRule.STRICT: _("1-2-3-4-5 or 2-3-4-5-6"),
+        StraightRule.WRAPAROUND: _("any five different numbers"),
+        StraightRule.ONE_REPLACES_TWO: _("1-2-3-4-5, 2-3-4-5-6, 3-4-5-6-1, or 1-1-3-4-5"),
+        StraightRule.ONES_WILD: _("five different numbers, each 1 standing in for any missing one"),
+    }[rule]
 
-TURN_KEYS: dict[str, tuple[str, str]] = {
-    "roll": ("`r`, `space`", "roll the dice that are not held"),
-    "hold": ("`1` … `5`", "hold or release a die (or click it)"),
-    "move": ("`↑` `↓`", "move the cursor (▶) over your open boxes"),
-    "fill": ("`enter`", "fill the box under the cursor (or click a box)"),
-    "end_tie_break": ("`enter`", "in a tie-break turn: take your tie-break score"),
-    "scorecard": ("`s`", "show the scorecard; `escape` closes it"),
-    "coach": (
-        "`h`",
-        "the coach: every choice's expected final total and what it costs (★ its advice)",
-    ),
-    "help": ("`?`", "this help"),
-    "skip_ahead": ("`f`", "during a computer's turn: play the rest of it at once"),
-    "speed": ("`+` `-`", "a computer's pace: faster, slower"),
-    "pause": ("`p`", "pause the computer players, or resume them"),
-    "new_game": ("`escape`", "back to the setup screen (asks first; the game stays saved)"),
-}
-"""What each key of the turn screen does, by the action it is bound to."""
 
-GAME_OVER_KEYS: dict[str, tuple[str, str]] = {
-    "play_again": ("`a`", "play again with the same players"),
-    "new_game": ("`n`", "a new game: back to the setup screen"),
-    "scorecard": ("`s`", "the final scorecard"),
-    "analysis": ("`v`", "the analysis: the expected points each player's decisions lost"),
-    "statistics": ("`t`", "every player's statistics over the history"),
-    "history": ("`y`", "the history of finished games (`enter` opens one in the analysis)"),
-    "quit": ("`q`", "quit"),
-}
-"""What each key of the winner's screen does, by the action it is bound to."""
+TURN_KEYS: dict[str, tuple[str, str]]
+
+
+@_table
+def _turn_keys() -> dict[str, tuple[str, str]]:
+    """What each key of the turn screen does, by the action it is bound to."""
+    return {
+        "roll": ("`r`, `space`", _("roll the dice that are not held")),
+        "hold": ("`1` … `5`", _("hold or release a die (or click it)")),
+        "move": ("`↑` `↓`", _("move the cursor (▶) over your open boxes")),
+        "fill": ("`enter`", _("fill the box under the cursor (or click a box)")),
+        "end_tie_break": ("`enter`", _("in a tie-break turn: take your tie-break score")),
+        "scorecard": ("`s`", _("show the scorecard; `escape` closes it")),
+        "coach": (
+            "`h`",
+            _("the coach: every choice's expected final total and what it costs (★ its advice)"),
+        ),
+        "help": ("`?`", _("this help")),
+        "skip_ahead": ("`f`", _("during a computer's turn: play the rest of it at once")),
+        "speed": ("`+` `-`", _("a computer's pace: faster, slower")),
+        "pause": ("`p`", _("pause the computer players, or resume them")),
+        "new_game": (
+            "`escape`",
+            _("back to the setup screen (asks first; the game stays saved)"),
+        ),
+    }
+
+
+GAME_OVER_KEYS: dict[str, tuple[str, str]]
+
+
+@_table
+def _game_over_keys() -> dict[str, tuple[str, str]]:
+    """What each key of the winner's screen does, by the action it is bound to."""
+    return {
+        "play_again": ("`a`", _("play again with the same players")),
+        "new_game": ("`n`", _("a new game: back to the setup screen")),
+        "scorecard": ("`s`", _("the final scorecard")),
+        "analysis": ("`v`", _("the analysis: the expected points each player's decisions lost")),
+        "statistics": ("`t`", _("every player's statistics over the history")),
+        "history": (
+            "`y`",
+            _("the history of finished games (`enter` opens one in the analysis)"),
+        ),
+        "quit": ("`q`", _("quit")),
+    }
+
+
+RULES_PAGES = {"en": "docs/rules.md", "es": "docs/rules.es.md", "sv": "docs/rules.sv.md"}
+"""The rule book in each language, in the game's source folder."""
 
 
 def keys_text() -> str:
     """Every key, in Markdown tables."""
-    turn = "\n".join(f"| {keys} | {what} |" for keys, what in TURN_KEYS.values())
-    over = "\n".join(f"| {keys} | {what} |" for keys, what in GAME_OVER_KEYS.values())
-    return f"""\
-# Keys
-## During a turn
-| Key | What it does |
-|---|---|
-{turn}
-| `y` / `enter`, `n` / `escape` | answer a question |
-| `ctrl+z` | take back your last fill or hold change (never a roll) |
-| `ctrl+p` | the command palette |
-| `ctrl+q`, `ctrl+c` | quit (asks first during a game; the game is saved all the same) |
+    from ..i18n import language
 
-## After a game
-| Key | What it does |
-|---|---|
-{over}
-
-## Elsewhere
-On the setup screen: `enter` in a name goes on to the next name (in the last one it
-starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules, `ctrl+s`
-starts the game, `ctrl+o` resumes the game in progress saved when the game last stopped,
-`ctrl+t` shows the statistics, `ctrl+y` the history of finished games, `tab` moves
-between the fields. In the statistics and the history `escape` closes them;
-in the history `enter` or a click opens a game in the analysis.
-
-In this help: `↑` `↓`, `PgUp` `PgDn`, `Home` `End` or the mouse wheel scroll;
-`escape` closes it.
-
-# The whole rule book
-Every house rule with its setting name, and the boxes' names in Spanish and
-Swedish: `docs/rules.md` in the game's source folder.
-"""
+    turn = "\n".join(f"| {keys} | {what} |" for keys, what in _turn_keys().values())
+    over = "\n".join(f"| {keys} | {what} |" for keys, what in _game_over_keys().values())
+    header = "| {key} | {what} |\n|---|---|".format(key=_("Key"), what=_("What it does"))
+    lines = [
+        "# " + _("Keys"),
+        "## " + _("During a turn"),
+        header,
+        turn,
+        "| `y` / `enter`, `n` / `escape` | {} |".format(_("answer a question")),
+        "| `ctrl+z` | {} |".format(_("take back your last fill or hold change (never a roll)")),
+        "| `ctrl+p` | {} |".format(_("the command palette")),
+        "| `ctrl+q`, `ctrl+c` | {} |".format(
+            _("quit (asks first during a game; the game is saved all the same)")
+        ),
+        "",
+        "## " + _("After a game"),
+        header,
+        over,
+        "",
+        "## " + _("Elsewhere"),
+        _(
+            "On the setup screen: `enter` in a name goes on to the next name (in the last one "
+            "it starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules and "
+            "the language, `ctrl+s` starts the game, `ctrl+o` resumes the game in progress "
+            "saved when the game last stopped, `ctrl+t` shows the statistics, `ctrl+y` the "
+            "history of finished games, `tab` moves between the fields. In the statistics and "
+            "the history `escape` closes them; in the history `enter` or a click opens a game "
+            "in the analysis."
+        ),
+        "",
+        _(
+            "In this help: `↑` `↓`, `PgUp` `PgDn`, `Home` `End` or the mouse wheel scroll; "
+            "`escape` closes it."
+        ),
+        "",
+        "# " + _("The whole rule book"),
+        _(
+            "Every house rule with its setting name, and the boxes' names in Spanish and "
+            "Swedish: `{page}` in the game's source folder."
+        ).format(page=RULES_PAGES.get(language(), RULES_PAGES["en"])),
+        "",
+    ]
+    return "\n".join(lines)
 
 
 def help_text(house_rules: HouseRules) -> str:
@@ -766,107 +1076,172 @@ def help_text(house_rules: HouseRules) -> str:
     h = house_rules
     bonus = h.served_bonus
     if h.served_roll is ServedRoll.FIRST_ROLL:
-        served = "the **first roll** of the turn"
+        served = _("the **first roll** of the turn")
     else:
-        served = "any roll that throws **all five dice** (the first roll always does)"
+        served = _("any roll that throws **all five dice** (the first roll always does)")
 
     def points(category: Category, dice: list[int]) -> str:
         # The rules are the one source of the points: ask them about example dice.
         plain = rules.category_score(dice, category, h, served=False)
         served = rules.category_score(dice, category, h, served=True)
-        return f"{plain}, served {served}" if served != plain else str(plain)
+        if served == plain:
+            return str(plain)
+        return _("{points}, served {served}").format(points=plain, served=served)
 
+    def row(box: str, needs: str, score: str) -> str:
+        return f"| {box} | {needs} | {score} |"
+
+    ones_to_sixes = _("{ones} … {sixes}").format(
+        ones=category_label(Category.ONES), sixes=category_label(Category.SIXES)
+    )
     rows = [
-        "| Ones … Sixes | any dice | the dice of that number, added up |",
-        f"| Straight | {_STRAIGHTS[h.straight]} | {points(Category.STRAIGHT, [1, 2, 3, 4, 5])} |",
-        "| Full house | three of a kind and a pair "
-        f"| {points(Category.FULL_HOUSE, [2, 2, 2, 3, 3])} |",
-        "| Four of a kind | four dice alike "
-        f"| {points(Category.FOUR_OF_A_KIND, [4, 4, 4, 4, 1])} |",
-        f"| Generala | five dice alike | {points(Category.GENERALA, [6] * 5)} |",
+        row(ones_to_sixes, _("any dice"), _("the dice of that number, added up")),
+        row(
+            category_label(Category.STRAIGHT),
+            _straights(h.straight),
+            points(Category.STRAIGHT, [1, 2, 3, 4, 5]),
+        ),
+        row(
+            category_label(Category.FULL_HOUSE),
+            _("three of a kind and a pair"),
+            points(Category.FULL_HOUSE, [2, 2, 2, 3, 3]),
+        ),
+        row(
+            category_label(Category.FOUR_OF_A_KIND),
+            _("four dice alike"),
+            points(Category.FOUR_OF_A_KIND, [4, 4, 4, 4, 1]),
+        ),
+        row(
+            category_label(Category.GENERALA),
+            _("five dice alike"),
+            points(Category.GENERALA, [6] * 5),
+        ),
     ]
     if h.double_generala:
         rows.append(
-            "| Double Generala | five dice alike, once Generala holds points "
-            f"| {points(Category.DOUBLE_GENERALA, [6] * 5)} |"
+            row(
+                category_label(Category.DOUBLE_GENERALA),
+                _("five dice alike, once Generala holds points"),
+                points(Category.DOUBLE_GENERALA, [6] * 5),
+            )
         )
     if h.two_pairs:
         rows.append(
-            "| Two pairs (Doble) | two pairs and an odd die "
-            f"| {points(Category.TWO_PAIRS, [1, 1, 2, 2, 3])} |"
+            row(
+                category_label(Category.TWO_PAIRS),
+                _("two pairs and an odd die"),
+                points(Category.TWO_PAIRS, [1, 1, 2, 2, 3]),
+            )
         )
     lines = [
-        "# How to play Generala",
+        "# " + _("How to play Generala"),
         "",
-        "Five dice, a scorecard, and one box to fill each turn. The game has "
-        f"{len(h.categories())} rounds, one per box; the highest total wins.",
+        ngettext(
+            "Five dice, a scorecard, and one box to fill each turn. The game has {rounds} "
+            "round, one per box; the highest total wins.",
+            "Five dice, a scorecard, and one box to fill each turn. The game has {rounds} "
+            "rounds, one per box; the highest total wins.",
+            len(h.categories()),
+        ).format(rounds=len(h.categories())),
         "",
-        "## Your turn",
-        "- **Roll** up to three times. After each roll, **hold** any dice you like and "
-        "roll the others again, or stop whenever you want.",
-        "- End the turn by **filling one open box**: score the dice there, or "
-        "**scratch** a box (✗, 0 points) when nothing fits. Ones … Sixes always take "
-        "the dice; with none of that number they count as a scratch.",
+        "## " + _("Your turn"),
+        "- "
+        + _(
+            "**Roll** up to three times. After each roll, **hold** any dice you like and "
+            "roll the others again, or stop whenever you want."
+        ),
+        "- "
+        + _(
+            "End the turn by **filling one open box**: score the dice there, or **scratch** a "
+            "box (✗, 0 points) when nothing fits. {ones_to_sixes} always take the dice; with "
+            "none of that number they count as a scratch."
+        ).format(ones_to_sixes=ones_to_sixes),
     ]
     if h.locked_holds:
         lines.append(
-            "- **Locked holds**: a die that was held when you rolled stays held for the "
-            "rest of the turn."
+            "- "
+            + _(
+                "**Locked holds**: a die that was held when you rolled stays held for the "
+                "rest of the turn."
+            )
         )
     lines += [
         "",
-        "## The boxes",
-        "| Box | Needs | Points |",
+        "## " + _("The boxes"),
+        "| {box} | {needs} | {points} |".format(box=_("Box"), needs=_("Needs"), points=_("Points")),
         "|---|---|---|",
         *rows,
         "",
-        "## Served rolls",
-        f"A roll is *served* (servida) when it is {served}. A Straight, Full house or "
-        f"Four of a kind scored from a served roll earns **{bonus} extra points**.",
+        "## " + _("Served rolls"),
+        ngettext(
+            "A roll is *served* when it is {served}. A {straight}, {full} or {four} scored "
+            "from a served roll earns **{bonus} extra point**.",
+            "A roll is *served* when it is {served}. A {straight}, {full} or {four} scored "
+            "from a served roll earns **{bonus} extra points**.",
+            bonus,
+        ).format(
+            served=served,
+            straight=category_label(Category.STRAIGHT),
+            full=category_label(Category.FULL_HOUSE),
+            four=category_label(Category.FOUR_OF_A_KIND),
+            bonus=bonus,
+        ),
     ]
     if h.served_generala_wins:
         lines.append(
-            "A **Generala on a served roll** while your Generala box is still open "
-            "**wins the game at once**."
+            _(
+                "A **Generala on a served roll** while your Generala box is still open "
+                "**wins the game at once**."
+            )
         )
-    lines += ["", "## Ties"]
+    lines += ["", "## " + _("Ties")]
     if h.tie_break:
         lines.append(
-            "Players tied for the highest total play a **tie-break**: one turn each, "
-            "scored as the best box their final dice would earn on an empty scorecard. "
-            "Still tied? Another round."
+            _(
+                "Players tied for the highest total play a **tie-break**: one turn each, "
+                "scored as the best box their final dice would earn on an empty scorecard. "
+                "Still tied? Another round."
+            )
         )
     else:
-        lines.append("Players tied for the highest total **share the win**.")
+        lines.append(_("Players tied for the highest total **share the win**."))
+    # Generala's words come from Spanish; each language says which ones its players meet.
+    glossary = _(
+        "Generala is played in Spanish around the table: a served roll is a *servida*, "
+        "Four of a kind is *Póker*, Full house is *Full*, Straight is *Escalera*, Two pairs "
+        "is *Doble*, and scratching a box is *tachar*."
+    )
+    lines += ["", "## " + _("Words at the table"), glossary]
     return "\n".join(lines) + "\n\n" + keys_text()
 
 
 # --- analysis screen ----------------------------------------------------------------------
 
-ANALYSIS_TITLE = (
+ANALYSIS_TITLE: str
+_WORDS["ANALYSIS_TITLE"] = N_(
     "[b]Game analysis[/b]: expected points each player's decisions gave away "
     "against the optimal strategy."
 )
 """The analysis's heading (markup)."""
-ANALYSING = "Analysing the game…"
-FOOTER_TRY_AGAIN = "Try again"
+ANALYSING: str
+_WORDS["ANALYSING"] = N_("Analysing the game…")
 
 
 def dice_text(dice: Sequence[int]) -> str:
     """The dice of a position: "3-3-5-6-6"."""
-    return "-".join(str(d) for d in dice) if dice else "no dice yet"
+    return "-".join(str(d) for d in dice) if dice else _("no dice yet")
 
 
 def decision_text(decision: Decision) -> Content:
     """One costly decision: the position, what was played, what the optimum would have done."""
     state = decision.state
     return Content.from_markup(
-        "  Round $round, roll $roll ($dice): [b]$played[/b], [$error]−$loss[/]\n    best: $best",
+        _("  Round $round, roll $roll ($dice): [b]$played[/b], [$error]−$loss[/]\n    best: $best"),
         round=str(decision.round),
         roll=str(state.turn.rolls),
         dice=dice_text(state.turn.dice),
         played=describe_action(decision.action, state.turn.dice),
-        loss=f"{decision.loss:.1f}",
+        loss=decimal(decision.loss),
         best=describe_action(decision.best, state.turn.dice),
     )
 
@@ -876,80 +1251,130 @@ def analysis_text(analyses: Sequence[PlayerAnalysis]) -> Content:
     blocks: list[Content] = []
     for analysis in analyses:
         header = Content.from_markup(
-            "[b]$name[/b]: $loss expected points lost over $count decisions",
+            ngettext(
+                "[b]$name[/b]: $loss expected points lost over $count decision",
+                "[b]$name[/b]: $loss expected points lost over $count decisions",
+                analysis.decisions,
+            ),
             name=analysis.name,
-            loss=f"{analysis.total_loss:.1f}",
+            loss=decimal(analysis.total_loss),
             count=str(analysis.decisions),
         )
         lines = [header]
         if analysis.costliest:
             lines += [decision_text(decision) for decision in analysis.costliest]
         else:
-            lines.append(Content("  Every decision was optimal."))
+            lines.append(Content("  " + _("Every decision was optimal.")))
         blocks.append(Content("\n").join(lines))
     if not blocks:
-        return Content("No decisions to analyse in this game.")
+        return Content(_("No decisions to analyse in this game."))
     return Content("\n\n").join(blocks)
 
 
 # --- statistics and history screens ---------------------------------------------------
 
-STATISTICS_BUTTON = "Statistics (t)"
-HISTORY_BUTTON = "History (y)"
-STATISTICS_SETUP_BUTTON = "Statistics (ctrl+t)"
-HISTORY_SETUP_BUTTON = "History (ctrl+y)"
-READING_HISTORY = "Reading the history…"
-NO_HISTORY = "No finished games yet: every game played to the end is kept here."
+STATISTICS_BUTTON: str
+_WORDS["STATISTICS_BUTTON"] = N_("Statistics (t)")
+HISTORY_BUTTON: str
+_WORDS["HISTORY_BUTTON"] = N_("History (y)")
+STATISTICS_SETUP_BUTTON: str
+_WORDS["STATISTICS_SETUP_BUTTON"] = N_("Statistics (ctrl+t)")
+HISTORY_SETUP_BUTTON: str
+_WORDS["HISTORY_SETUP_BUTTON"] = N_("History (ctrl+y)")
+READING_HISTORY: str
+_WORDS["READING_HISTORY"] = N_("Reading the history…")
+NO_HISTORY: str
+_WORDS["NO_HISTORY"] = N_("No finished games yet: every game played to the end is kept here.")
 NOT_ANALYSED = "–"
 """In the statistics, a figure there is nothing to compute from."""
 
-STATISTICS_COLUMNS = (
-    "Player",
-    "Games",
-    "Wins",
-    "Best",
-    "Average",
-    "Worst",
-    "Generalas",
-    "Auto wins",
-    "Lost/game",
-)
-CHART_COLUMNS = ("Player", "Totals, oldest first", "Last")
-HISTORY_COLUMNS = ("Finished", "Winner", "Totals", "Won by")
-
-STATISTICS_NOTE = (
-    "Best, average and worst leave out games won at once by a served Generala. "
-    "Generalas: games with points in the Generala box, or won by a served one. "
-    "Auto wins: games won at once by a served Generala. "
-    "Lost/game: the expected points a player's decisions gave away per analysed game "
-    f"({NOT_ANALYSED}: none analysed)."
-)
-
-ENDING_WORDS: dict[Ending, str] = {
-    Ending.POINTS: "points",
-    Ending.SERVED_GENERALA: "served Generala",
-    Ending.TIE_BREAK: "tie-break",
-    Ending.SHARED: "shared win",
-}
+STATISTICS_COLUMNS: tuple[str, ...]
 
 
-def _games(count: int) -> str:
-    return f"{count} game" if count == 1 else f"{count} games"
+@_table
+def _statistics_columns() -> tuple[str, ...]:
+    return (
+        _("Player"),
+        _("Games"),
+        _("Wins"),
+        _("Best"),
+        _("Average"),
+        _("Worst"),
+        _("Generalas"),
+        _("Auto wins"),
+        _("Lost/game"),
+    )
+
+
+CHART_COLUMNS: tuple[str, ...]
+
+
+@_table
+def _chart_columns() -> tuple[str, ...]:
+    return (_("Player"), _("Totals, oldest first"), _("Last"))
+
+
+HISTORY_COLUMNS: tuple[str, ...]
+
+
+@_table
+def _history_columns() -> tuple[str, ...]:
+    return (_("Finished"), _("Winner"), _("Totals"), _("Won by"))
+
+
+STATISTICS_NOTE: str
+
+
+@_table
+def _statistics_note() -> str:
+    return _(
+        "Best, average and worst leave out games won at once by a served Generala. "
+        "Generalas: games with points in the Generala box, or won by a served one. "
+        "Auto wins: games won at once by a served Generala. "
+        "Lost/game: the expected points a player's decisions gave away per analysed game "
+        "({none}: none analysed)."
+    ).format(none=NOT_ANALYSED)
+
+
+ENDING_WORDS: dict[Ending, str]
+
+
+@_table
+def _ending_words() -> dict[Ending, str]:
+    return {
+        Ending.POINTS: _("points"),
+        Ending.SERVED_GENERALA: _("served Generala"),
+        Ending.TIE_BREAK: _("tie-break"),
+        Ending.SHARED: _("shared win"),
+    }
 
 
 def statistics_title(games: int) -> str:
     """The heading of the statistics."""
-    return f"Statistics of {_games(games)}"
+    return ngettext("Statistics of {count} game", "Statistics of {count} games", games).format(
+        count=games
+    )
 
 
 def chart_title(top: int) -> str:
     """The heading of the charts of every player's last totals."""
-    return f"Totals in each player's last games, oldest first (a full bar is {top} points)"
+    return _(
+        "Totals in each player's last games, oldest first (a full bar is {top} points)"
+    ).format(top=top)
 
 
 def history_title(games: int) -> str:
     """The heading of the history."""
-    return f"History: {_games(games)}, newest first. Enter or a click shows a game's analysis."
+    return ngettext(
+        "History: {count} game, newest first. Enter or a click shows a game's analysis.",
+        "History: {count} games, newest first. Enter or a click shows a game's analysis.",
+        games,
+    ).format(count=games)
+
+
+def figure(value: float | None, digits: int) -> str:
+    """A figure of the statistics, as the language writes numbers (NOT_ANALYSED for none)."""
+    return NOT_ANALYSED if value is None else decimal(value, digits)
 
 
 def winner_names(state: GameState) -> str:

@@ -22,9 +22,9 @@ class AnalysisScreen(Modal[None]):
     """The analysis of a game (finished, or any state with its log), made in a worker."""
 
     BINDINGS = [
-        Binding("escape", "close", text.FOOTER_CLOSE),
-        Binding("v", "close", text.FOOTER_CLOSE, show=False),
-        Binding("r", "retry", text.FOOTER_TRY_AGAIN),
+        Binding("escape", "close", text.Keys.CLOSE),
+        Binding("v", "close", text.Keys.CLOSE, show=False),
+        Binding("r", "retry", text.Keys.TRY_AGAIN),
     ]
 
     def __init__(self, game: GameState) -> None:

@@ -17,9 +17,9 @@ class ConfirmDialog(Modal[bool]):
     """Ask a question; dismiss with True (confirm) or False (cancel)."""
 
     BINDINGS = [
-        Binding("y", "confirm", text.FOOTER_YES, priority=True),
-        Binding("n", "cancel", text.FOOTER_NO, priority=True),
-        Binding("escape", "cancel", text.FOOTER_NO, priority=True),
+        Binding("y", "confirm", text.Keys.YES, priority=True),
+        Binding("n", "cancel", text.Keys.NO, priority=True),
+        Binding("escape", "cancel", text.Keys.NO, priority=True),
     ]
 
     # Narrow: the buttons stack; short: they take one line each (see generala.tcss).
@@ -27,12 +27,15 @@ class ConfirmDialog(Modal[bool]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]
 
     def __init__(
-        self, question: Content | str, confirm_label: str = text.YES, cancel_label: str = text.NO
+        self,
+        question: Content | str,
+        confirm_label: str | None = None,
+        cancel_label: str | None = None,
     ) -> None:
         super().__init__()
         self.question = question if isinstance(question, Content) else Content(question)
-        self.confirm_label = confirm_label
-        self.cancel_label = cancel_label
+        self.confirm_label = text.YES if confirm_label is None else confirm_label
+        self.cancel_label = text.NO if cancel_label is None else cancel_label
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Static
 from ...game.model import Ending, GameState
 from .. import text
 from ..host import host_of
+from ..translated import TranslatedBindings
 from ..widgets.dice import face_rows
 
 
@@ -31,17 +32,17 @@ SHORT_HEIGHT = 20
 """Below this height the headline loses its frame."""
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(TranslatedBindings, Screen[None]):
     """The end of a game: play again, start a new game, or quit."""
 
     BINDINGS = [
-        Binding("a", "play_again", text.FOOTER_PLAY_AGAIN),
-        Binding("n", "app.new_game", text.FOOTER_NEW_GAME),
-        Binding("v", "analysis", text.FOOTER_ANALYSIS),
+        Binding("a", "play_again", text.Keys.PLAY_AGAIN),
+        Binding("n", "app.new_game", text.Keys.NEW_GAME),
+        Binding("v", "analysis", text.Keys.ANALYSIS),
         # On their buttons, to leave the footer room for quit, help and the scorecard.
-        Binding("t", "statistics", text.FOOTER_STATISTICS, show=False),
-        Binding("y", "history", text.FOOTER_HISTORY, show=False),
-        Binding("q", "quit", text.FOOTER_QUIT),
+        Binding("t", "statistics", text.Keys.STATISTICS, show=False),
+        Binding("y", "history", text.Keys.HISTORY, show=False),
+        Binding("q", "quit", text.Keys.QUIT),
     ]
 
     def compose(self) -> ComposeResult:

@@ -11,7 +11,6 @@ from textual.widgets import Button, Footer, Markdown
 from ...game.model import GameState, HouseRules
 from .. import text
 from ..host import host_of
-from ..text import GAME_OVER_KEYS, TURN_KEYS, help_text
 from .modal import Modal
 
 
@@ -19,15 +18,15 @@ class HelpScreen(Modal[None]):
     """The rules and the keys, in a panel that scrolls by keys and by mouse wheel."""
 
     BINDINGS = [
-        Binding("escape", "close", text.FOOTER_CLOSE),
-        Binding("question_mark", "close", text.FOOTER_CLOSE, show=False),
-        Binding("f1", "close", text.FOOTER_CLOSE, show=False),
-        Binding("up", "scroll('up')", text.FOOTER_SCROLL, key_display="↑↓"),
-        Binding("down", "scroll('down')", text.FOOTER_SCROLL, show=False),
-        Binding("pageup", "scroll('page_up')", text.FOOTER_PAGE, key_display="PgUp/PgDn"),
-        Binding("pagedown", "scroll('page_down')", text.FOOTER_PAGE, show=False),
-        Binding("home", "scroll('home')", text.FOOTER_TOP, show=False),
-        Binding("end", "scroll('end')", text.FOOTER_END, show=False),
+        Binding("escape", "close", text.Keys.CLOSE),
+        Binding("question_mark", "close", text.Keys.CLOSE, show=False),
+        Binding("f1", "close", text.Keys.CLOSE, show=False),
+        Binding("up", "scroll('up')", text.Keys.SCROLL, key_display="↑↓"),
+        Binding("down", "scroll('down')", text.Keys.SCROLL, show=False),
+        Binding("pageup", "scroll('page_up')", text.Keys.PAGE, key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll('page_down')", text.Keys.PAGE, show=False),
+        Binding("home", "scroll('home')", text.Keys.TOP, show=False),
+        Binding("end", "scroll('end')", text.Keys.END, show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -36,7 +35,7 @@ class HelpScreen(Modal[None]):
             # The screen's keys scroll it from anywhere; the focus stays on Close.
             scroll.can_focus = False
             with scroll:
-                yield Markdown(help_text(self._house_rules()), id="help-text")
+                yield Markdown(text.help_text(self._house_rules()), id="help-text")
             yield Button(text.CLOSE_BUTTON, id="close-help", compact=True)
         yield Footer()
 
@@ -67,7 +66,3 @@ class HelpScreen(Modal[None]):
     @on(Button.Pressed, "#close-help")
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-# The help's words live in text.py; the tables are also reached from here.
-__all__ = ["GAME_OVER_KEYS", "TURN_KEYS", "HelpScreen", "help_text"]

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ... import store
 from ...game.model import Phase
+from ...i18n import date_time
 from .. import text
 from ..host import host_of
 from .modal import Page
@@ -43,8 +44,8 @@ async def read_history(screen: Screen[None]) -> list[store.HistoryRecord]:
 
 
 def finished_time(moment: datetime) -> str:
-    """When a game finished, in local time (a number, not words: no translation needed)."""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    """When a game finished, in local time, as the current language writes dates."""
+    return date_time(moment.astimezone())
 
 
 class GameList(DataTable[Text]):
@@ -62,7 +63,7 @@ class GameList(DataTable[Text]):
 class HistoryScreen(Page[None]):
     """Every finished game kept: when, who won, the totals and how the game was decided."""
 
-    BINDINGS = [Binding("escape", "close", text.FOOTER_CLOSE)]
+    BINDINGS = [Binding("escape", "close", text.Keys.CLOSE)]
 
     def __init__(self) -> None:
         super().__init__()

@@ -9,6 +9,8 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette as TextualCommandPalette
 from textual.screen import ModalScreen, Screen
 
+from ..translated import TranslatedBindings
+
 ResultType = TypeVar("ResultType")
 
 
@@ -16,7 +18,7 @@ def _done() -> AwaitComplete:
     return AwaitComplete()  # nothing to wait for: already complete
 
 
-class Modal(ModalScreen[ResultType]):
+class Modal(TranslatedBindings, ModalScreen[ResultType]):
     """A modal screen dismissed once only.
 
     Textual's ``dismiss`` pops whatever screen is on top: a second "y" or a
@@ -28,7 +30,7 @@ class Modal(ModalScreen[ResultType]):
         return super().dismiss(result) if self.is_current else _done()
 
 
-class Page(Screen[ResultType]):
+class Page(TranslatedBindings, Screen[ResultType]):
     """A full screen pushed over another, dismissed once only (see :class:`Modal`)."""
 
     def dismiss(self, result: ResultType | None = None) -> AwaitComplete:

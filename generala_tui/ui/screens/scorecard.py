@@ -19,8 +19,8 @@ class ScorecardScreen(Modal[None]):
     """Every box of every player; escape or s closes it."""
 
     BINDINGS = [
-        Binding("escape", "close", text.FOOTER_CLOSE),
-        Binding("s", "close", text.FOOTER_CLOSE, show=False),
+        Binding("escape", "close", text.Keys.CLOSE),
+        Binding("s", "close", text.Keys.CLOSE, show=False),
     ]
 
     def compose(self) -> ComposeResult:

@@ -13,9 +13,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
+from ... import i18n
 from ...game.model import Category, HouseRules, ServedRoll
 from .. import text
-from ..text import RULE_TEXT, VALUE_TEXT
+from ..host import host_of
 from .modal import Page
 
 PRESETS: dict[str, HouseRules] = {
@@ -32,7 +33,7 @@ _NEEDS_BOX: dict[str, tuple[Category, str]] = {
 def _choices(key: str) -> list[tuple[str, Any]]:
     annotation = HouseRules.model_fields[key].annotation
     if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return [(VALUE_TEXT.get(str(m.value), str(m.value)), m) for m in annotation]
+        return [(text.VALUE_TEXT.get(str(m.value), str(m.value)), m) for m in annotation]
     return [(str(value), value) for value in typing.get_args(annotation)]
 
 
@@ -63,8 +64,8 @@ class SettingsScreen(Page[HouseRules | None]):
     """Edit the house rules; dismiss with the saved rules, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", text.FOOTER_CANCEL),
-        Binding("ctrl+s", "save", text.FOOTER_SAVE),
+        Binding("escape", "cancel", text.Keys.CANCEL),
+        Binding("ctrl+s", "save", text.Keys.SAVE),
     ]
 
     # Below 60 columns each control goes under its rule's words; below 24 rows the
@@ -85,7 +86,19 @@ class SettingsScreen(Page[HouseRules | None]):
                     yield Button(name, id=f"preset-{number}", compact=True)
                 yield Label("", id="preset-custom")
             with VerticalScroll(id="rules"):
-                for key, (title, explanation) in RULE_TEXT.items():
+                with Horizontal(classes="rule", id="row-language"):
+                    with Vertical(classes="rule-text"):
+                        yield Label(text.LANGUAGE_TITLE, classes="rule-title")
+                        yield Label(text.LANGUAGE_HELP, classes="rule-help")
+                    with Horizontal(classes="rule-control"):
+                        yield Select(
+                            [(i18n.LANGUAGE_NAMES[lang], lang) for lang in i18n.LANGUAGES],
+                            value=i18n.language(),
+                            allow_blank=False,
+                            compact=True,
+                            id="language",
+                        )
+                for key, (title, explanation) in text.RULE_TEXT.items():
                     yield from self._rule(key, title, explanation)
             with Horizontal(id="settings-buttons"):
                 yield Button(text.SAVE_BUTTON, id="save", variant="primary")
@@ -114,19 +127,19 @@ class SettingsScreen(Page[HouseRules | None]):
     def on_mount(self) -> None:
         self._show_state()
         # The first rule, not a preset: Enter must never replace every rule at once.
-        self.query_one(f"#rule-{next(iter(RULE_TEXT))}").focus()
+        self.query_one(f"#rule-{next(iter(text.RULE_TEXT))}").focus()
 
     def chosen_rules(self) -> HouseRules:
         """The rules as the controls show them now."""
         values: dict[str, Any] = {}
-        for key in RULE_TEXT:
+        for key in text.RULE_TEXT:
             control = self.query_one(f"#rule-{key}")
             assert isinstance(control, Switch | Select)
             values[key] = control.value
         return HouseRules.model_validate(values)
 
     def show_rules(self, house_rules: HouseRules) -> None:
-        for key in RULE_TEXT:
+        for key in text.RULE_TEXT:
             control = self.query_one(f"#rule-{key}")
             assert isinstance(control, Switch | Select)
             control.value = getattr(house_rules, key)
@@ -136,7 +149,7 @@ class SettingsScreen(Page[HouseRules | None]):
         """Words for each switch, the rules that don't apply greyed out, the preset marked."""
         rules = self.chosen_rules()
         idle = inapplicable(rules)
-        for key, (_, explanation) in RULE_TEXT.items():
+        for key, (_, explanation) in text.RULE_TEXT.items():
             control = self.query_one(f"#rule-{key}")
             control.disabled = key in idle
             self.query_one(f"#row-{key}").set_class(key in idle, "-inapplicable")
@@ -153,9 +166,24 @@ class SettingsScreen(Page[HouseRules | None]):
         self.query_one("#preset-custom", Label).update("" if chosen else text.CUSTOM_RULES)
 
     @on(Switch.Changed)
-    @on(Select.Changed)
+    @on(Select.Changed, ".rule-control Select")
     def _changed(self) -> None:
         self._show_state()
+
+    @on(Select.Changed, "#language")
+    def _language(self, event: Select.Changed) -> None:
+        """The language changes at once, on every screen (it is no house rule: Cancel
+        leaves it as chosen)."""
+        if isinstance(event.value, str) and event.value != i18n.language():
+            host_of(self).set_language(event.value)
+
+    async def language_changed(self) -> None:
+        """Say it all again in the current language, keeping the rules chosen so far."""
+        chosen = self.chosen_rules()
+        self.refresh_bindings()
+        await self.recompose()
+        self.show_rules(chosen)
+        self.query_one("#language", Select).focus()
 
     @on(Button.Pressed, "#presets Button")
     def _preset(self, event: Button.Pressed) -> None:

@@ -13,6 +13,7 @@ from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, L
 from ...game.rules import IllegalMove, validate_names
 from .. import text
 from ..host import host_of
+from ..translated import TranslatedBindings
 
 HUMAN = "human"
 
@@ -53,16 +54,16 @@ class PlayerRow(Horizontal):
         )
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(TranslatedBindings, Screen[None]):
     """Choose the players and start a game."""
 
     BINDINGS = [
-        Binding("ctrl+n", "add_player", text.FOOTER_ADD_PLAYER),
-        Binding("ctrl+r", "settings", text.FOOTER_HOUSE_RULES),
-        Binding("ctrl+s", "start", text.FOOTER_START),
-        Binding("ctrl+o", "resume", text.FOOTER_RESUME),
-        Binding("ctrl+t", "statistics", text.FOOTER_STATISTICS),
-        Binding("ctrl+y", "history", text.FOOTER_HISTORY),
+        Binding("ctrl+n", "add_player", text.Keys.ADD_PLAYER),
+        Binding("ctrl+r", "settings", text.Keys.HOUSE_RULES),
+        Binding("ctrl+s", "start", text.Keys.START),
+        Binding("ctrl+o", "resume", text.Keys.RESUME),
+        Binding("ctrl+t", "statistics", text.Keys.STATISTICS),
+        Binding("ctrl+y", "history", text.Keys.HISTORY),
     ]
 
     def __init__(
@@ -113,6 +114,14 @@ class SetupScreen(Screen[None]):
         await self._show_players()
         self._show_rules()
         self.query_one("#name-1", Input).focus()
+
+    async def language_changed(self) -> None:
+        """Say it all again in the current language, keeping the names typed so far."""
+        self._read_names()
+        self.refresh_bindings()
+        await self.recompose()
+        await self._show_players()
+        self._show_rules()
 
     @property
     def house_rules(self) -> HouseRules:
@@ -238,7 +247,7 @@ class SetupScreen(Screen[None]):
         try:
             names = validate_names([player.name for player in self.players])
         except IllegalMove as error:
-            self._error(str(error))
+            self._error(text.refusal(error))
             return
         players = [
             Player(name=name, level=player.level)

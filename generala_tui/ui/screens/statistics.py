@@ -30,8 +30,7 @@ def bar_chart(totals: Sequence[int], top: int) -> str:
 
 
 def _number(value: float | None, digits: int = 0) -> Text:
-    shown = text.NOT_ANALYSED if value is None else f"{value:.{digits}f}"
-    return Text(shown, justify="right")
+    return Text(text.figure(value, digits), justify="right")
 
 
 def figures(stats: PlayerStatistics) -> list[Text]:
@@ -52,7 +51,7 @@ def figures(stats: PlayerStatistics) -> list[Text]:
 class StatisticsScreen(Page[None]):
     """The statistics of every player in the history; the whole page scrolls both ways."""
 
-    BINDINGS = [Binding("escape", "close", text.FOOTER_CLOSE)]
+    BINDINGS = [Binding("escape", "close", text.Keys.CLOSE)]
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="statistics"):

@@ -20,7 +20,7 @@ from ...game.model import Category, GameState, Phase, Rolled
 from ...game.strategy import ActionValue
 from .. import text
 from ..host import GameHost, host_of
-from ..text import category_label, scratch_question, too_small
+from ..translated import TranslatedBindings
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
@@ -50,26 +50,26 @@ class ClickButton(Button, can_focus=False):
     actions (enter fills, space rolls), so no button there takes the focus."""
 
 
-class TurnScreen(Screen[None]):
+class TurnScreen(TranslatedBindings, Screen[None]):
     """One player's turn: roll up to three times, hold dice, fill a box."""
 
     BINDINGS = [
-        Binding("r", "roll", text.FOOTER_ROLL, priority=True),
-        Binding("space", "roll", text.FOOTER_ROLL, show=False, priority=True),
+        Binding("r", "roll", text.Keys.ROLL, priority=True),
+        Binding("space", "roll", text.Keys.ROLL, show=False, priority=True),
         *(
-            Binding(str(n), f"hold({n - 1})", text.FOOTER_HOLD, key_display="1-5", show=n == 1)
+            Binding(str(n), f"hold({n - 1})", text.Keys.HOLD, key_display="1-5", show=n == 1)
             for n in range(1, 6)
         ),
-        Binding("up", "move(-1)", text.FOOTER_CHOOSE, key_display="↑↓", priority=True),
-        Binding("down", "move(1)", text.FOOTER_CHOOSE, show=False, priority=True),
-        Binding("enter", "fill", text.FOOTER_FILL, priority=True),
-        Binding("enter", "end_tie_break", text.FOOTER_TAKE_SCORE, priority=True),
-        Binding("h", "coach", text.FOOTER_COACH),
-        Binding("f", "skip_ahead", text.FOOTER_SKIP_AHEAD),
-        Binding("p", "pause", text.FOOTER_PAUSE),
-        Binding("plus,equals_sign", "speed(1)", text.FOOTER_PACE, key_display="+-"),
-        Binding("minus", "speed(-1)", text.FOOTER_SLOWER, show=False),
-        Binding("escape", "app.new_game", text.FOOTER_SETUP, show=False),
+        Binding("up", "move(-1)", text.Keys.CHOOSE, key_display="↑↓", priority=True),
+        Binding("down", "move(1)", text.Keys.CHOOSE, show=False, priority=True),
+        Binding("enter", "fill", text.Keys.FILL, priority=True),
+        Binding("enter", "end_tie_break", text.Keys.TAKE_SCORE, priority=True),
+        Binding("h", "coach", text.Keys.COACH),
+        Binding("f", "skip_ahead", text.Keys.SKIP_AHEAD),
+        Binding("p", "pause", text.Keys.PAUSE),
+        Binding("plus,equals_sign", "speed(1)", text.Keys.PACE, key_display="+-"),
+        Binding("minus", "speed(-1)", text.Keys.SLOWER, show=False),
+        Binding("escape", "app.new_game", text.Keys.SETUP, show=False),
     ]
 
     HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "end_tie_break", "move"})
@@ -143,6 +143,23 @@ class TurnScreen(Screen[None]):
             self.cursor = first_open_box(state)
             self.draw(state)
 
+    async def language_changed(self) -> None:
+        """Say it all again in the current language: the labels set once, then a redraw."""
+        self.refresh_bindings()
+        if not self._composed():
+            return
+        self.query_one("#standings").border_title = text.STANDINGS_TITLE
+        self.query_one("#coach").border_title = text.COACH_TITLE
+        self.query_one("#end-turn", Button).label = text.END_TURN_BUTTON
+        self.query_one("#show-scorecard", Button).label = text.TURN_SCORECARD_BUTTON
+        self.query_one("#show-help", Button).label = text.TURN_HELP_BUTTON
+        self._coach_cache = None
+        state = self.game
+        if state is not None:
+            self.draw(state)
+        for widget in self.query("*"):
+            widget.refresh()
+
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
 
@@ -167,7 +184,9 @@ class TurnScreen(Screen[None]):
         self.query_one(DiceTray).resize_dice(dice)
         self.query_one("#end-turn", Button).compact = small_dice
         self._redraw()
-        self.query_one("#too-small", Static).update(too_small(width, height, MIN_WIDTH, MIN_HEIGHT))
+        self.query_one("#too-small", Static).update(
+            text.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
+        )
 
     def on_screen_resume(self) -> None:
         self.host.turn_screen_shown()
@@ -327,7 +346,7 @@ class TurnScreen(Screen[None]):
             if confirmed:
                 self.host.move(Action.scratch(category))
 
-        question = scratch_question(category_label(category))
+        question = text.scratch_question(text.category_label(category))
         self.app.push_screen(
             ConfirmDialog(question, text.SCRATCH_ANSWER, text.KEEP_PLAYING_ANSWER), answered
         )

@@ -13,6 +13,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...game.model import NUMBER_CATEGORIES, Category
+from ...i18n import decimal
 from .. import text
 from ..text import ADVICE_MARK, CURSOR_MARK
 
@@ -88,7 +89,7 @@ class BoxRow(Widget):
             value, tag = str(offer.points), f" {text.SERVED_TAG}" if offer.served else ""
         coach = ""
         if offer.expected is not None and offer.loss is not None:
-            coach = f" {offer.expected:5.1f} {text.coach_cost(offer.loss):>5}"
+            coach = f" {decimal(offer.expected):>5} {text.coach_cost(offer.loss):>5}"
         width = max(self.size.width, 24)
         right = f" {value:>3}{tag:<8}{coach}"
         leader = "." * max(width - len(marker) - len(name) - len(right) - 1, 1)

@@ -10,6 +10,7 @@ from textual.widget import Widget
 from ...game.action import ActionKind
 from ...game.model import GameState, Phase
 from ...game.strategy import ActionValue
+from ...i18n import decimal
 from .. import text
 from ..text import ADVICE_MARK, HELD_KEEP_MARK, action_label
 
@@ -68,7 +69,7 @@ class CoachPanel(Widget):
         tie_break = state.phase is Phase.TIE_BREAK
         table.append(text.COACH_TIE_BREAK_HEADING if tie_break else text.COACH_TOTAL_HEADING, "dim")
         best = values[0]
-        number = f"{best.expected:.1f}"
+        number = decimal(best.expected)
         label = action_label(best, state)
         if best.action.kind is ActionKind.ROLL and state.turn.rolls:
             label = text.coach_keep(label)
@@ -85,7 +86,7 @@ class CoachPanel(Widget):
         elif keeps:
             table.append(text.COACH_KEEPS_HEADING, "dim")
         for value in keeps:
-            numbers = f"{value.expected:5.1f} {text.coach_cost(value.loss):>5}"
+            numbers = f"{decimal(value.expected):>5} {text.coach_cost(value.loss):>5}"
             room = width - len(numbers) - 2
             is_held = value.kept == held and holding
             label = _fit(action_label(value, state), room)

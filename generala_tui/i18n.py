@@ -1,0 +1,160 @@
+"""The language the game speaks: English, Spanish or Swedish, from gettext catalogs.
+
+Every word a player reads goes through :func:`_` (or :func:`ngettext` for a
+count) at the moment it is shown, so a change of language (:func:`set_language`)
+takes effect on the next redraw. Words are written once, in English, as the
+catalogs' message ids; :func:`N_` marks a word for the catalogs where it is
+defined and leaves the translation to the place it is shown.
+
+The catalogs are ``generala_tui/locale/<lang>/LC_MESSAGES/generala_tui.po``
+(with the template ``generala_tui/locale/generala_tui.pot``), compiled to
+``.mo`` files beside them; ``scripts/catalogs.py`` extracts and compiles them.
+Only the chosen language's catalog is read, with the standard library's
+:mod:`gettext`; Babel, for numbers and dates in each language's conventions, is
+imported the first time a number is formatted.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel import Locale
+
+DOMAIN = "generala_tui"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("en", "es", "sv")
+"""The languages the game speaks; English is the catalogs' source."""
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "sv": "Svenska"}
+"""Each language in its own words (never translated: a player looks for their own)."""
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The variables gettext reads, in the order it reads them."""
+BABEL_LOCALES = {"en": "en_US", "es": "es_AR", "sv": "sv_SE"}
+"""The conventions for numbers and dates: Spanish as played in Argentina and Uruguay."""
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it (it is translated where shown)."""
+    return message
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` in the current language ("1 game", "2 games")."""
+    return _translations.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, in a ``context`` that tells apart words spelt alike
+    in English (a "Roll" button, the "Roll" of a coach's line)."""
+    return _translations.pgettext(context, message)
+
+
+def language() -> str:
+    """The language the game speaks now: one of :data:`LANGUAGES`."""
+    return _language
+
+
+def catalog(lang: str) -> gettext.NullTranslations:
+    """The translations of ``lang`` (English: none, the words as written)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+
+
+def set_language(lang: str, translations: gettext.NullTranslations | None = None) -> None:
+    """Speak ``lang`` from now on (``translations``: a catalog of a test's own)."""
+    global _translations, _language
+    if lang not in LANGUAGES and translations is None:
+        raise ValueError(f"unknown language {lang!r}")
+    _translations = translations if translations is not None else catalog(lang)
+    _language = lang
+
+
+def language_of(locale_name: str) -> str | None:
+    """The game's language for a locale name as the environment gives it (``es_AR.UTF-8``
+    is ``es``, ``sv_SE`` is ``sv``); None for ``C``, ``POSIX`` and languages it doesn't speak."""
+    code = locale_name.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language as gettext reads it from the environment: the first of ``LANGUAGE``,
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set decides (``LANGUAGE`` may list
+    several, the first the game speaks wins); None when it names none the game speaks."""
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for name in value.split(":"):
+            found = language_of(name)
+            if found is not None:
+                return found
+        if variable != "LANGUAGE":
+            return None  # gettext stops at the first locale variable set, spoken or not
+    return None
+
+
+def choose_language(
+    given: str | None, saved: str | None, environ: Mapping[str, str] | None = None
+) -> str:
+    """The language to speak: ``--lang``, else the saved setting, else the environment,
+    else English."""
+    for lang in (given, saved, language_from_environment(environ)):
+        if lang in LANGUAGES:
+            return lang
+    return "en"
+
+
+# --- numbers and dates, in the language's conventions ---------------------------------
+
+_locales: dict[str, Locale] = {}
+
+
+def _locale() -> Locale:
+    lang = _language if _language in BABEL_LOCALES else "en"
+    if lang not in _locales:
+        from babel import Locale
+
+        _locales[lang] = Locale.parse(BABEL_LOCALES[lang])
+    return _locales[lang]
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals, as the language writes it ("1.5", "1,5")."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(round(value, digits), format=pattern, locale=_locale())
+
+
+def number(value: int) -> str:
+    """A whole number as the language writes it ("1,234", "1.234", "1 234")."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=_locale())
+
+
+def date_time(moment: datetime) -> str:
+    """A date and time, short, as the language writes it: "2026-11-30 06:20" in English (the
+    game's own choice, unambiguous), "30/11/26 06:20" in Spanish, "2026-11-30 06:20" in Swedish."""
+    if _language not in BABEL_LOCALES or _language == "en":
+        return moment.strftime("%Y-%m-%d %H:%M")
+    from babel.dates import format_date, format_time
+
+    locale = _locale()
+    day = format_date(moment, "short", locale=locale)
+    return f"{day} {format_time(moment, 'short', locale=locale)}"

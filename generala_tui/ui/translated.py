@@ -1,0 +1,63 @@
+"""The Footer's words in the current language, and the screens told when the language changes.
+
+Textual builds a node's bindings when the node is made, from its class's
+``BINDINGS``, and the Footer draws their descriptions as they are. Here the
+descriptions stay message ids (:class:`generala_tui.ui.text.Keys`) and every
+screen of the game translates them each time the Footer asks which keys are
+active: a change of language shows on the Footer's next draw, on every screen.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import replace
+from functools import lru_cache
+
+from textual.binding import ActiveBinding, Binding
+from textual.screen import Screen
+
+from ..i18n import _, language
+
+
+@lru_cache(maxsize=1024)
+def _translated(binding: Binding, lang: str) -> Binding:
+    # lang is part of the key: the same binding reads differently in each language.
+    return replace(
+        binding,
+        description=_(binding.description) if binding.description else "",
+        tooltip=_(binding.tooltip) if binding.tooltip else "",
+    )
+
+
+def translate(binding: Binding) -> Binding:
+    """``binding`` with its description and tooltip in the current language."""
+    return _translated(binding, language())
+
+
+class TranslatedBindings:
+    """Mixed into a screen (before ``Screen``): its Footer speaks the current language."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        bindings: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
+        return {
+            key: active._replace(
+                binding=translate(active.binding),
+                tooltip=_(active.tooltip) if active.tooltip else "",
+            )
+            for key, active in bindings.items()
+        }
+
+    async def language_changed(self) -> None:
+        """Say everything again in the current language (the app calls this on every screen
+        of the stack). The default rebuilds the screen's widgets and mounts them as the
+        screen's ``on_mount`` does; a screen holding what the player typed or a watch of its
+        own overrides it."""
+        assert isinstance(self, Screen)
+        self.refresh_bindings()
+        await self.recompose()
+        mounted = getattr(self, "on_mount", None)
+        if mounted is not None:
+            result = mounted()
+            if inspect.isawaitable(result):
+                await result
