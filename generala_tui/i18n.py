@@ -46,6 +46,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for the catalogs (translated where shown, with
+    :func:`pgettext` in the same context); return it unchanged."""
+    return message
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
     return _translations.gettext(message)

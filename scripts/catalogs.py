@@ -6,7 +6,7 @@
     python scripts/catalogs.py compile    # each .po to its .mo (committed: the wheel ships them)
 
 The words are found where the code marks them: ``_("...")``, ``N_("...")``,
-``ngettext("...", "...", n)`` and ``pgettext("context", "...")`` (see
+``ngettext("...", "...", n)``, ``pgettext("context", "...")`` and ``NP_("context", "...")`` (see
 ``babel.cfg``). A translator edits ``generala_tui/locale/<lang>/LC_MESSAGES/generala_tui.po``
 with any gettext tool (Poedit, Lokalize, a text editor), then runs ``compile``;
 ``tests/test_catalogs.py`` fails when a catalog misses a message, breaks a
@@ -15,6 +15,7 @@ placeholder, or its ``.mo`` is not compiled from its ``.po``.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -24,7 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "generala_tui" / "locale"
 TEMPLATE = LOCALE / "generala_tui.pot"
 LANGUAGES = ("es", "sv")
-KEYWORDS = ["-k", "_", "-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2"]
+KEYWORDS = [
+    *("-k", "_", "-k", "N_", "-k", "ngettext:1,2"),
+    *("-k", "pgettext:1c,2", "-k", "NP_:1c,2"),
+]
 
 
 def pybabel(*args: str) -> None:
@@ -35,7 +39,7 @@ def extract() -> None:
     pybabel(
         "extract",
         "-F",
-        str(ROOT / "babel.cfg"),
+        "babel.cfg",
         "--no-default-keywords",
         *KEYWORDS,
         "--sort-by-file",
@@ -43,8 +47,8 @@ def extract() -> None:
         "--copyright-holder=The generala-tui developers",
         "--msgid-bugs-address=-",
         "-o",
-        str(TEMPLATE),
-        str(ROOT / "generala_tui"),
+        str(TEMPLATE.relative_to(ROOT)),
+        "generala_tui",  # relative: the template names files as the repository does
     )
 
 
@@ -52,9 +56,13 @@ def update() -> None:
     for lang in LANGUAGES:
         po = LOCALE / lang / "LC_MESSAGES" / "generala_tui.po"
         if po.exists():
-            pybabel("update", "-D", "generala_tui", "-i", str(TEMPLATE), "-d", str(LOCALE), "-l", lang)
+            pybabel(
+                "update", "-D", "generala_tui", "-i", str(TEMPLATE), "-d", str(LOCALE), "-l", lang
+            )
         else:
-            pybabel("init", "-D", "generala_tui", "-i", str(TEMPLATE), "-d", str(LOCALE), "-l", lang)
+            pybabel(
+                "init", "-D", "generala_tui", "-i", str(TEMPLATE), "-d", str(LOCALE), "-l", lang
+            )
 
 
 def compile_catalogs() -> None:
@@ -62,6 +70,7 @@ def compile_catalogs() -> None:
 
 
 def main(argv: list[str]) -> int:
+    os.chdir(ROOT)
     steps = {"extract": extract, "update": update, "compile": compile_catalogs}
     chosen = argv or list(steps)
     for step in chosen:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from generala_tui import i18n
 
 
 @pytest.fixture(scope="session")
@@ -34,6 +37,22 @@ def _isolated_files(_session_cache: Path, tmp_path: Path, monkeypatch: pytest.Mo
     ]:
         monkeypatch.setenv(variable, str(tmp_path / folder))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Every test starts in English, whatever the machine's locale, and leaves it so.
+
+    The language is the environment's when nothing else chooses it, so the
+    variables gettext reads are set to the C locale (a test of them sets its own).
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        for variable in i18n.ENVIRONMENT:
+            patch.delenv(variable, raising=False)
+        patch.setenv("LANG", "C.UTF-8")
+        i18n.set_language("en")
+        yield
+        i18n.set_language("en")
 
 
 @pytest.fixture

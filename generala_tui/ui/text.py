@@ -48,7 +48,7 @@ from ..game.model import (
     TieBreakEnded,
 )
 from ..game.strategy import ActionValue, Decision, PlayerAnalysis
-from ..i18n import N_, _, decimal, ngettext, pgettext
+from ..i18n import N_, NP_, _, decimal, ngettext, pgettext
 
 _WORDS: dict[str, str] = {}
 """The module's words by name, as message ids: ``text.NAME`` translates on each access."""
@@ -72,48 +72,53 @@ if not TYPE_CHECKING:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+KEY_CONTEXT = "key"
+"""The catalogs' context of the Footer's words."""
+
+
 class Keys:
     """The Footer's words for the keys, as message ids: BINDINGS keep these, and the screens
-    translate them each time the Footer is drawn (see :mod:`generala_tui.ui.translated`)."""
+    translate them each time the Footer is drawn (see :mod:`generala_tui.ui.translated`), in
+    the context :data:`KEY_CONTEXT`: a key's word is short, the Footer has one line."""
 
-    QUIT = N_("Quit")
-    HELP = N_("Help")
-    SCORECARD = N_("Scorecard")
-    NEW_GAME = N_("New game")
-    UNDO = N_("Undo")
-    CLOSE = N_("Close")
-    STATISTICS = N_("Statistics")
-    HISTORY = N_("History")
-    SAVE = N_("Save")
-    CANCEL = N_("Cancel")
-    ADD_PLAYER = N_("Add player")
-    HOUSE_RULES = N_("House rules")
-    START = N_("Start")
-    RESUME = N_("Resume")
-    ROLL = N_("Roll")
-    HOLD = N_("Hold")
-    CHOOSE = N_("Choose")
-    FILL = N_("Fill")
-    TAKE_SCORE = N_("Take score")
-    COACH = N_("Coach")
-    SKIP_AHEAD = N_("Skip ahead")
-    PAUSE = N_("Pause")
-    PACE = N_("Pace")
-    SLOWER = N_("Slower")
-    SETUP = N_("Setup")
-    YES = N_("Yes")
-    NO = N_("No")
-    PLAY_AGAIN = N_("Play again")
-    ANALYSIS = N_("Analysis")
-    SCROLL = N_("Scroll")
-    PAGE = N_("Page")
-    TOP = N_("Top")
-    END = N_("End")
-    TRY_AGAIN = N_("Try again")
-    LANGUAGE = N_("Language")
+    QUIT = NP_("key", "Quit")
+    HELP = NP_("key", "Help")
+    SCORECARD = NP_("key", "Scorecard")
+    NEW_GAME = NP_("key", "New game")
+    UNDO = NP_("key", "Undo")
+    CLOSE = NP_("key", "Close")
+    STATISTICS = NP_("key", "Statistics")
+    HISTORY = NP_("key", "History")
+    SAVE = NP_("key", "Save")
+    CANCEL = NP_("key", "Cancel")
+    ADD_PLAYER = NP_("key", "Add player")
+    HOUSE_RULES = NP_("key", "House rules")
+    START = NP_("key", "Start")
+    RESUME = NP_("key", "Resume")
+    ROLL = NP_("key", "Roll")
+    HOLD = NP_("key", "Hold")
+    CHOOSE = NP_("key", "Choose")
+    FILL = NP_("key", "Fill")
+    TAKE_SCORE = NP_("key", "Take score")
+    COACH = NP_("key", "Coach")
+    SKIP_AHEAD = NP_("key", "Skip ahead")
+    PAUSE = NP_("key", "Pause")
+    PACE = NP_("key", "Pace")
+    SLOWER = NP_("key", "Slower")
+    SETUP = NP_("key", "Setup")
+    YES = NP_("key", "Yes")
+    NO = NP_("key", "No")
+    PLAY_AGAIN = NP_("key", "Play again")
+    ANALYSIS = NP_("key", "Analysis")
+    SCROLL = NP_("key", "Scroll")
+    PAGE = NP_("key", "Page")
+    TOP = NP_("key", "Top")
+    END = NP_("key", "End")
+    TRY_AGAIN = NP_("key", "Try again")
+    LANGUAGE = NP_("key", "Language")
     # Textual's own words, in its Footer, its command palette and its key panel.
-    PALETTE = N_("palette")
-    PALETTE_TOOLTIP = N_("Open the command palette")
+    PALETTE = NP_("key", "palette")
+    PALETTE_TOOLTIP = NP_("key", "Open the command palette")
 
 
 # --- words every screen shares: the game's things, marks, the app-wide keys -----------

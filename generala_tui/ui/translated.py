@@ -16,7 +16,8 @@ from functools import lru_cache
 from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
 
-from ..i18n import _, language
+from ..i18n import language, pgettext
+from .text import KEY_CONTEXT
 
 
 @lru_cache(maxsize=1024)
@@ -24,8 +25,8 @@ def _translated(binding: Binding, lang: str) -> Binding:
     # lang is part of the key: the same binding reads differently in each language.
     return replace(
         binding,
-        description=_(binding.description) if binding.description else "",
-        tooltip=_(binding.tooltip) if binding.tooltip else "",
+        description=pgettext(KEY_CONTEXT, binding.description) if binding.description else "",
+        tooltip=pgettext(KEY_CONTEXT, binding.tooltip) if binding.tooltip else "",
     )
 
 
@@ -43,7 +44,7 @@ class TranslatedBindings:
         return {
             key: active._replace(
                 binding=translate(active.binding),
-                tooltip=_(active.tooltip) if active.tooltip else "",
+                tooltip=pgettext(KEY_CONTEXT, active.tooltip) if active.tooltip else "",
             )
             for key, active in bindings.items()
         }
