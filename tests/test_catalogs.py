@@ -153,7 +153,9 @@ def test_decisions_are_counted_in_each_language(lang: str, one: str, two: str) -
 
     i18n.set_language(lang)
     for count, words in [(1, one), (2, two)]:
-        analysis = PlayerAnalysis(player=0, name="Ana", decisions=count, total_loss=0.0, costliest=())
+        analysis = PlayerAnalysis(
+            player=0, name="Ana", decisions=count, total_loss=0.0, costliest=()
+        )
         assert str(text.analysis_text([analysis])).split("\n")[0].endswith(words)
 
 

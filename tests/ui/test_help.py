@@ -15,8 +15,8 @@ from generala_tui.game.model import HouseRules, ServedRoll
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.help import HelpScreen
-from generala_tui.ui.text import GAME_OVER_KEYS, TURN_KEYS, help_text
 from generala_tui.ui.screens.turn import TurnScreen
+from generala_tui.ui.text import GAME_OVER_KEYS, TURN_KEYS, help_text
 
 
 def test_help_follows_the_house_rules() -> None:

@@ -1,10 +1,13 @@
-"""Every word a player reads comes from ``generala_tui/ui/text.py``, none from a screen or widget.
+"""Every word a player reads comes from ``generala_tui/ui/text.py`` through the catalogs.
 
 The words live in one module so a sentence is built once, from the facts, and
-so the translation catalogs of a later issue have one place to look. This scan
-reads the screens and widgets and fails on any string literal there that reads
-like words for a player: two words in a row, or one capitalised word (a button,
-a binding's description, a column heading).
+so the translation catalogs have one place to look. One scan reads the screens,
+the widgets and the app and fails on any string literal there that reads like
+words for a player: two words in a row, or one capitalised word (a button, a
+binding's description, a column heading). Another reads ``text.py`` and fails
+on any such literal that does not go through a translation function, so no word
+bypasses the catalogs; a pseudo-language in ``test_languages.py`` proves it on
+the screens themselves.
 """
 
 from __future__ import annotations
@@ -16,7 +19,15 @@ from pathlib import Path
 import generala_tui.ui
 
 UI_DIR = Path(generala_tui.ui.__file__).parent
-SCANNED = sorted([*(UI_DIR / "screens").glob("*.py"), *(UI_DIR / "widgets").glob("*.py")])
+SCANNED = sorted(
+    [*(UI_DIR / "screens").glob("*.py"), *(UI_DIR / "widgets").glob("*.py"), UI_DIR / "app.py"]
+)
+TEXT = UI_DIR / "text.py"
+
+TRANSLATORS = frozenset({"_", "N_", "NP_", "ngettext", "pgettext"})
+"""The functions that take a message of the catalogs."""
+NOT_TRANSLATED = frozenset({"GAME_NAME", "GAME_NAME_ART", "RULES_PAGES", "KEY_CONTEXT"})
+"""Names in text.py whose strings are the same in every language: the game's name, paths."""
 
 WORDS = re.compile(r"[A-Za-z]{2,}[^\S\n]+[A-Za-z]{2,}")
 """Two words of two letters or more with a space between: the mark of a sentence."""
@@ -41,8 +52,8 @@ SELECTOR_CALLS = frozenset(
 )
 """Calls whose string arguments are CSS selectors, classes or worker names."""
 
-NOT_WORDS_NAMES = frozenset({"DEFAULT_CSS", "CSS", "__all__"})
-"""Assignments whose strings are stylesheets or exports."""
+NOT_WORDS_NAMES = frozenset({"DEFAULT_CSS", "CSS", "__all__", "TITLE"})
+"""Assignments whose strings are stylesheets, exports or the app's title (the game's name)."""
 
 ALLOWED: dict[str, frozenset[str]] = {}
 """Words still written in a screen, by file: keep this short, and say why."""
@@ -171,3 +182,93 @@ def compose(self):
         pass
 '''
     assert inline_words(source) == []
+
+
+def _in_raise(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, ast.Raise):
+            return True
+    return False
+
+
+def untranslated_words(source: str) -> list[tuple[int, str]]:
+    """Each string literal of ``source`` (text.py) that reads as words and reaches the player
+    without a translation function: not a message, a docstring, a table's key or a name."""
+    tree = ast.parse(source)
+    parents: dict[ast.AST, ast.AST] = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Constant | ast.JoinedStr):
+            continue
+        parent = parents.get(node)
+        if isinstance(parent, ast.JoinedStr):
+            continue  # judged with the whole f-string
+        text = _literal(node)
+        if text is None or isinstance(parent, ast.Expr):
+            continue  # not a string, or a docstring
+        if isinstance(parent, ast.Call) and _call_name(parent) in TRANSLATORS:
+            continue
+        if isinstance(parent, ast.Dict) and node in parent.keys:
+            continue  # a table's key: a house rule's name, a note's key
+        if isinstance(parent, ast.Compare | ast.Subscript):
+            continue  # a key looked up or compared, never shown
+        if _in_raise(node, parents):
+            continue  # a programmer's error, not a player's word
+        owner = parent
+        while isinstance(owner, ast.List | ast.Tuple | ast.Set | ast.Dict):
+            owner = parents.get(owner)
+        if isinstance(owner, ast.Assign | ast.AnnAssign):
+            targets = owner.targets if isinstance(owner, ast.Assign) else [owner.target]
+            if any(isinstance(t, ast.Name) and t.id in NOT_TRANSLATED for t in targets):
+                continue
+        if reads_as_words(text):
+            found.append((node.lineno, text))
+    return sorted(found)
+
+
+def test_every_word_of_text_py_goes_through_the_catalogs() -> None:
+    untranslated = untranslated_words(TEXT.read_text(encoding="utf-8"))
+    assert not untranslated, "wrap in _(), ngettext() or N_():\n" + "\n".join(
+        f"text.py:{line}: {text!r}" for line, text in untranslated
+    )
+
+
+def test_the_catalog_scan_finds_a_word_outside_the_translation_functions() -> None:
+    source = '''
+GAME_NAME = "GENERALA"
+_WORDS["X"] = N_("Close (Esc)")
+ROLL = "Roll the dice"
+
+
+def f(n):
+    """A docstring."""
+    table = {"served_roll": (_("Served rolls"), "Which rolls count.")}
+    return f"Take {n} points" if n else ngettext("{n} game", "{n} games", n)
+'''
+    assert [text for _, text in untranslated_words(source)] == [
+        "Roll the dice",
+        "Which rolls count.",
+        "Take {} points",
+    ]
+
+
+def test_text_py_names_only_words_it_has() -> None:
+    """Every ``NAME: str`` of text.py has its message, and every message its name."""
+    from generala_tui.ui import text
+
+    tree = ast.parse(TEXT.read_text(encoding="utf-8"))
+    declared = {
+        node.target.id
+        for node in tree.body
+        if isinstance(node, ast.AnnAssign)
+        and node.value is None
+        and isinstance(node.target, ast.Name)
+    }
+    registered = set(text._WORDS) | set(text._TABLES)
+    assert declared == registered
+    for name in declared:
+        assert getattr(text, name)  # each reads, in the current language
