@@ -39,6 +39,7 @@ BABEL_LOCALES = {"en": "en_US", "es": "es_AR", "sv": "sv_SE"}
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+_changes = 0
 
 
 def N_(message: str) -> str:
@@ -73,6 +74,11 @@ def language() -> str:
     return _language
 
 
+def changes() -> int:
+    """How many times the language was set: a key for what was said in the current one."""
+    return _changes
+
+
 def catalog(lang: str) -> gettext.NullTranslations:
     """The translations of ``lang`` (English: none, the words as written)."""
     if lang == "en":
@@ -82,11 +88,12 @@ def catalog(lang: str) -> gettext.NullTranslations:
 
 def set_language(lang: str, translations: gettext.NullTranslations | None = None) -> None:
     """Speak ``lang`` from now on (``translations``: a catalog of a test's own)."""
-    global _translations, _language
+    global _translations, _language, _changes
     if lang not in LANGUAGES and translations is None:
         raise ValueError(f"unknown language {lang!r}")
     _translations = translations if translations is not None else catalog(lang)
     _language = lang
+    _changes += 1
 
 
 def language_of(locale_name: str) -> str | None:

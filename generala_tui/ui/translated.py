@@ -16,13 +16,13 @@ from functools import lru_cache
 from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
 
-from ..i18n import language, pgettext
+from ..i18n import changes, pgettext
 from .text import KEY_CONTEXT
 
 
 @lru_cache(maxsize=1024)
-def _translated(binding: Binding, lang: str) -> Binding:
-    # lang is part of the key: the same binding reads differently in each language.
+def _translated(binding: Binding, changes: int) -> Binding:
+    # The language's changes are part of the key: a binding reads differently in each.
     return replace(
         binding,
         description=pgettext(KEY_CONTEXT, binding.description) if binding.description else "",
@@ -32,7 +32,7 @@ def _translated(binding: Binding, lang: str) -> Binding:
 
 def translate(binding: Binding) -> Binding:
     """``binding`` with its description and tooltip in the current language."""
-    return _translated(binding, language())
+    return _translated(binding, changes())
 
 
 class TranslatedBindings:

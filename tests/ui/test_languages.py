@@ -1,0 +1,290 @@
+"""The game speaks English, Spanish or Swedish, chosen at start or on the settings screen.
+
+A pseudo-language proves no word bypasses the catalogs: it turns every letter
+of every message into an accented look-alike ("Roll" is "Ŕöļļ") and keeps its
+placeholders and markup, so any plain ASCII word left on a screen was written
+past the catalogs.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+
+import pytest
+from textual.widgets import Select
+
+from generala_tui import i18n, store
+from generala_tui.game import rules
+from generala_tui.game.model import GameState, HouseRules, Phase
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.game_over import GameOverScreen
+from generala_tui.ui.screens.settings import SettingsScreen
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.turn import TurnScreen
+
+from .conftest import settle
+
+PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ACCENTED = "áƀçđéƒğĥíĵķļɱñöþʠŕšţüṽŵẋýžÁɃÇĐÉƑĞĤÍĴĶĻMÑÖÞQŔŠŢÜṼŴẊÝŽ"
+PROTECTED = re.compile(r"(\{[^{}]*\}|\$\w+|%\(\w+\)[sdr]|%[sdr]|\[[^\]]*\]|`[^`]*`)")
+
+
+def pseudo(message: str) -> str:
+    """``message`` with its letters accented, its placeholders, markup and keys as they are."""
+    return "".join(
+        part if PROTECTED.fullmatch(part) else part.translate(str.maketrans(PLAIN, ACCENTED))
+        for part in PROTECTED.split(message)
+    )
+
+
+class Pseudo(gettext.NullTranslations):
+    """A test-only language: every message of the catalogs, accented."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+
+WORD = re.compile(r"[A-Za-z]{2,}")
+NOT_WORDS = {"GENERALA", "PgUp", "PgDn", "esc", "tab", "enter", "space"}
+"""The game's name over the turn screen, and key names Textual writes in the Footer."""
+PLAYERS = ["Ωμέγα", "Δέλτα"]
+"""Names with no ASCII letters, so a name on screen is never taken for a word."""
+
+
+def screen_text(app: GeneralaApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def english_on_screen(app: GeneralaApp) -> list[str]:
+    shown = screen_text(app)
+    for name in i18n.LANGUAGE_NAMES.values():
+        shown = shown.replace(name, "")  # each language in its own words, in every language
+    return [word for word in WORD.findall(shown) if word not in NOT_WORDS]
+
+
+def test_the_pseudo_language_keeps_placeholders_and_markup() -> None:
+    assert pseudo("[b]$name[/b] scored {points} in `s`") == "[b]$name[/b] šçöŕéđ {points} íñ `s`"
+
+
+def _game(**rules_: object) -> GameState:
+    return rules.new_game(PLAYERS, HouseRules.model_validate(rules_), seed=3)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 12)], ids=["80x24", "40x12"])
+async def test_no_word_bypasses_the_catalogs_on_any_screen(size: tuple[int, int]) -> None:
+    app = GeneralaApp(house_rules=HouseRules(double_generala=True, two_pairs=True))
+    seen: dict[str, list[str]] = {}
+    screens: list[str] = []
+    i18n.set_language("en", Pseudo())  # after the app chose its language, before it shows
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+
+        async def look(name: str) -> None:
+            await settle(pilot)
+            seen[name] = english_on_screen(app)
+            screens.append(type(app.screen).__name__)
+
+        await look("setup")
+        await pilot.press("ctrl+r")
+        await look("settings")
+        await pilot.press("escape")
+        await pilot.press("ctrl+t")
+        await app.workers.wait_for_complete()
+        await look("statistics")
+        await pilot.press("escape")
+        await pilot.press("ctrl+y")
+        await app.workers.wait_for_complete()
+        await look("history")
+        await pilot.press("escape")
+        await settle(pilot)
+        app.start(_game(double_generala=True, two_pairs=True, locked_holds=True))
+        await look("turn before a roll")
+        await pilot.press("r")
+        await pilot.press("1")
+        await look("turn with a held die")
+        await pilot.press("question_mark")
+        await look("help")
+        await pilot.press("pagedown", "pagedown")
+        await look("help, further down")
+        await pilot.press("escape", "s")
+        await look("scorecard")
+        await pilot.press("escape", "ctrl+p")
+        await look("command palette")
+        await pilot.press("escape", "escape")
+        await look("the question before leaving")
+        await pilot.press("n")
+        await settle(pilot)
+    left = {name: words for name, words in seen.items() if words}
+    assert not left, "\n".join(f"{name}: {words}" for name, words in left.items())
+    assert screens == [
+        "SetupScreen",
+        "SettingsScreen",
+        "StatisticsScreen",
+        "HistoryScreen",
+        "TurnScreen",
+        "TurnScreen",
+        "HelpScreen",
+        "HelpScreen",
+        "ScorecardScreen",
+        "CommandPalette",
+        "ConfirmDialog",
+    ]
+
+
+async def test_the_winners_screen_speaks_the_pseudo_language_too() -> None:
+    state = _game(tie_break=False)  # every box scratched: a shared win
+    for category in state.house_rules.categories():
+        for _ in PLAYERS:
+            state = rules.scratch(rules.roll(state), category)
+            if state.phase is Phase.OVER:
+                break
+    app = GeneralaApp(state)
+    i18n.set_language("en", Pseudo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert english_on_screen(app) == []
+
+
+@pytest.mark.parametrize(
+    ("variables", "expected"),
+    [
+        ({"LANG": "es_AR.UTF-8"}, "es"),
+        ({"LANG": "sv_SE.UTF-8"}, "sv"),
+        ({"LANG": "C"}, None),
+        ({"LANG": "fr_FR.UTF-8"}, None),
+        ({"LANG": "sv_SE.UTF-8", "LC_MESSAGES": "es_UY.UTF-8"}, "es"),
+        ({"LANG": "sv_SE.UTF-8", "LC_ALL": "C.UTF-8"}, None),
+        ({"LANGUAGE": "fr:es", "LANG": "sv_SE.UTF-8"}, "es"),
+        ({"LANGUAGE": "fr", "LANG": "sv_SE.UTF-8"}, "sv"),
+        ({}, None),
+    ],
+)
+def test_the_environment_names_the_language_as_gettext_reads_it(
+    variables: dict[str, str], expected: str | None
+) -> None:
+    assert i18n.language_from_environment(variables) == expected
+
+
+def test_the_language_is_the_option_then_the_saved_one_then_the_environment() -> None:
+    environ = {"LANG": "sv_SE.UTF-8"}
+    assert i18n.choose_language("es", "sv", environ) == "es"
+    assert i18n.choose_language(None, "es", environ) == "es"
+    assert i18n.choose_language(None, None, environ) == "sv"
+    assert i18n.choose_language(None, "xx", {}) == "en"
+
+
+@pytest.mark.parametrize(
+    ("lang", "roll", "decimal"),
+    [("en", "Roll (2 left)", "1,234.5"), ("es", "Tirar (quedan 2)", "1.234,5")],
+)
+def test_numbers_follow_the_language(lang: str, roll: str, decimal: str) -> None:
+    from generala_tui.ui import text
+
+    i18n.set_language(lang)
+    state = rules.roll(rules.new_game(["Ana"], seed=1))
+    assert text.roll_label(state) == roll
+    assert i18n.decimal(1234.5) == decimal
+    assert i18n.decimal(1234.5).replace("\u202f", " ").replace("\xa0", " ") != "1234.5"
+
+
+def test_a_refusal_is_told_in_the_players_language_with_the_box_named_in_it() -> None:
+    from generala_tui.ui import text
+
+    state = rules.roll(rules.new_game(["Ana"], seed=1), [1, 2, 3, 5, 5])
+    with pytest.raises(rules.IllegalMove) as refused:
+        rules.score(state, "generala")
+    assert str(refused.value).startswith("These dice don't make Generala")
+    i18n.set_language("sv")
+    assert text.refusal(refused.value).startswith("De här tärningarna ger inte Generala")
+    state = rules.score(rules.roll(state, [1, 1, 1, 1, 2]), "four_of_a_kind")
+    with pytest.raises(rules.IllegalMove) as filled:
+        rules.scratch(rules.roll(state, [2, 3, 4, 6, 6]), "four_of_a_kind")
+    assert text.refusal(filled.value) == "Din ruta Fyrtal är redan ifylld."
+
+
+@pytest.mark.parametrize(
+    ("environ", "title"), [("es_AR.UTF-8", "Jugadores"), ("sv_SE.UTF-8", "Spelare")]
+)
+async def test_the_game_starts_in_the_environments_language(
+    monkeypatch: pytest.MonkeyPatch, environ: str, title: str
+) -> None:
+    monkeypatch.setenv("LANG", environ)
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert title in screen_text(app)
+
+
+async def test_the_option_wins_over_the_saved_language_and_the_saved_over_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
+    store.save_preferences(store.Preferences(language="es"))
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Jugadores, en orden de asiento" in screen_text(app)
+    app = GeneralaApp(language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Players, in seating order" in screen_text(app)
+
+
+async def test_switching_on_the_settings_screen_changes_every_screen_at_once() -> None:
+    app = GeneralaApp(_game(), language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, TurnScreen)
+        turn = app.screen
+        assert "Roll (2 left)" in screen_text(app)
+        app.push_screen(SettingsScreen(app.house_rules))
+        await settle(pilot)
+        app.screen.query_one("#rule-generala_points", Select).value = 60
+        app.screen.query_one("#language", Select).value = "sv"
+        await settle(pilot)
+        on_settings = screen_text(app)
+        assert "Husregler" in on_settings and "House rules" not in on_settings
+        assert "Spara" in on_settings  # the Footer too
+        # The rule changed before the switch is still chosen, not saved.
+        assert app.screen.query_one("#rule-generala_points", Select).value == 60
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is turn
+        on_turn = screen_text(app)
+        assert "Slå (2 kvar)" in on_turn
+        assert "Ställning" in on_turn
+        footer = on_turn.splitlines()[-1]
+        assert "Välj" in footer and "Choose" not in footer
+        assert app.house_rules.generala_points == 50  # cancelled
+        assert next(c.title for c in app.get_system_commands(app.screen)) == "Slå"
+    assert store.load_preferences()[0].language == "sv"  # remembered for next time
+
+
+async def test_switching_keeps_the_names_typed_on_the_setup_screen() -> None:
+    app = GeneralaApp(language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        from textual.widgets import Input
+
+        app.screen.query_one("#name-1", Input).value = "Ana"
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        app.screen.query_one("#language", Select).value = "es"
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.query_one("#name-1", Input).value == "Ana"
+        assert app.screen.query_one("#name-2", Input).value == "Player 2"
+        assert "Jugadores, en orden de asiento" in screen_text(app)
