@@ -15,6 +15,8 @@ from generala_tui.ui.text import help_text
 
 ROOT = Path(__file__).parents[1]
 RULES_PAGE = ROOT / "docs" / "rules.md"
+TRANSLATED_PAGES = {"es": ROOT / "docs" / "rules.es.md", "sv": ROOT / "docs" / "rules.sv.md"}
+RULES_PAGES = [RULES_PAGE, *TRANSLATED_PAGES.values()]
 README = ROOT / "README.md"
 
 SPANISH_AND_SWEDISH = {
@@ -33,8 +35,9 @@ SPANISH_AND_SWEDISH = {
 }
 
 
-def test_the_rules_page_lists_every_house_rule_with_its_values_and_default() -> None:
-    page = RULES_PAGE.read_text(encoding="utf-8")
+@pytest.mark.parametrize("path", RULES_PAGES, ids=lambda p: p.name)
+def test_the_rules_page_lists_every_house_rule_with_its_values_and_default(path: Path) -> None:
+    page = path.read_text(encoding="utf-8")
     rows = {
         cells[0].strip("` "): cells
         for line in page.splitlines()
@@ -49,8 +52,9 @@ def test_the_rules_page_lists_every_house_rule_with_its_values_and_default() -> 
         assert f"`{rule_default(key)}`" in default, f"{key}'s default"
 
 
-def test_the_rules_page_names_every_box_in_english_spanish_and_swedish() -> None:
-    page = RULES_PAGE.read_text(encoding="utf-8")
+@pytest.mark.parametrize("path", RULES_PAGES, ids=lambda p: p.name)
+def test_the_rules_page_names_every_box_in_english_spanish_and_swedish(path: Path) -> None:
+    page = path.read_text(encoding="utf-8")
     assert set(SPANISH_AND_SWEDISH) == set(Category)
     for category, (spanish, swedish) in SPANISH_AND_SWEDISH.items():
         row = f"| {category_name(category)} | {spanish} | {swedish} |"
@@ -77,7 +81,7 @@ def _outside_links(text: str) -> list[str]:
     return re.findall(r"\.\./shared|RULES\.md|rule book\]\(\.\.", text)
 
 
-@pytest.mark.parametrize("path", [README, RULES_PAGE], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [README, *RULES_PAGES], ids=lambda p: p.name)
 def test_the_documents_point_only_inside_the_repository(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert _outside_links(text) == []
@@ -106,3 +110,15 @@ def test_the_readme_setup_starts_from_a_fresh_machine() -> None:
     assert positions == sorted(positions), "the steps come in the order they are run"
     assert "pipx install ." in text
     assert "pip install -e '.[test]' && pytest" in text
+
+
+@pytest.mark.parametrize("lang", ["es", "sv"])
+def test_the_help_in_each_language_points_to_the_rules_page_in_it(lang: str) -> None:
+    from generala_tui import i18n
+
+    i18n.set_language(lang)
+    page = TRANSLATED_PAGES[lang]
+    assert f"docs/{page.name}" in help_text(HouseRules())
+    text = page.read_text(encoding="utf-8")
+    assert "rules.md" in text  # each page links the others
+    assert "--lang" in text
