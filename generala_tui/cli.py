@@ -6,47 +6,96 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import __version__, simulate
+from . import __version__, i18n, simulate
 from .game.model import MAX_PLAYERS, Level
+from .i18n import N_, _
 from .options import OptionError, parse_players, parse_rules, rules_help
 
 PROG = "generala-tui"
 
 
-RULES_PAGE = "docs/rules.md"
-"""The players' rule book, in the project's source folder."""
+RULES_PAGES = {"en": "docs/rules.md", "es": "docs/rules.es.md", "sv": "docs/rules.sv.md"}
+"""The players' rule book in each language, in the project's source folder."""
+RULES_PAGE = RULES_PAGES["en"]
+
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+)
+"""The words argparse itself prints (its help's headings, its errors), in the catalogs:
+argparse looks them up with gettext, which :func:`speak_to_argparse` points at ours."""
+
+
+def speak_to_argparse() -> None:
+    """Make argparse say its own words (``usage:``, ``options``, its errors) in the current
+    language: it looks them up through the module's ``_`` and ``ngettext``, the gettext
+    functions it imported, which read the environment's language, not the game's."""
+    setattr(argparse, "_", i18n._)  # noqa: B010 - argparse's own module global
+    setattr(argparse, "ngettext", i18n.ngettext)  # noqa: B010
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command's parser, its help in the current language."""
+    speak_to_argparse()
     levels = ", ".join(level.value for level in Level)
+    page = RULES_PAGES.get(i18n.language(), RULES_PAGE)
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Generala, the Latin-American five-dice game, in your terminal.",
+        description=_("Generala, the Latin-American five-dice game, in your terminal."),
         epilog=(
-            "Without --players the game opens on the setup screen.\n\n"
-            "House rules for --rule KEY=VALUE (true/false also take on/off, yes/no, 1/0):\n"
-            f"{rules_help()}\n\n"
-            f"The rules of the game, every house rule explained: {RULES_PAGE}\n"
-            "in the source folder."
+            _("Without --players the game opens on the setup screen.")
+            + "\n\n"
+            + _("House rules for --rule KEY=VALUE (true/false also take on/off, yes/no, 1/0):")
+            + f"\n{rules_help()}\n\n"
+            + _(
+                "The rules of the game, every house rule explained: {page}\nin the source folder."
+            ).format(page=page)
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_(
+            "the language: en (English), es (Spanish), sv (Swedish); without it, the one "
+            "chosen on the settings screen, else the environment's (LANG), else English"
+        ),
+    )
+    parser.add_argument(
         "--players",
         dest="game_players",
         metavar="NAMES",
-        help="start a game at once with these players, comma-separated, in seating order; "
-        f"NAME:LEVEL makes a computer player (LEVEL is {levels}), and a bare level names "
-        f"one after it (for example Ana,Rita:expert,medium); 1 to {MAX_PLAYERS} players",
+        help=_(
+            "start a game at once with these players, comma-separated, in seating order; "
+            "NAME:LEVEL makes a computer player (LEVEL is {levels}), and a bare level names "
+            "one after it (for example Ana,Rita:expert,medium); 1 to {most} players"
+        ).format(levels=levels, most=MAX_PLAYERS),
     )
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="go on at once with the game in progress saved when the last one stopped",
+        help=_("go on at once with the game in progress saved when the last one stopped"),
     )
     parser.add_argument(
-        "--seed", dest="game_seed", type=int, metavar="N", help="seed the dice of the first game"
+        "--seed",
+        dest="game_seed",
+        type=int,
+        metavar="N",
+        help=_("seed the dice of the first game"),
     )
     parser.add_argument(
         "--rule",
@@ -54,14 +103,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a house rule for the game (repeatable), for example --rule generala_points=60; "
-        "the rules and their values are listed below",
+        help=_(
+            "a house rule for the game (repeatable), for example --rule generala_points=60; "
+            "the rules and their values are listed below"
+        ),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     simulate.configure_parser(
         commands.add_parser(
             "simulate",
-            help="play computer-only games and print statistics",
+            help=_("play computer-only games and print statistics"),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
     )
@@ -70,17 +121,44 @@ def build_parser() -> argparse.ArgumentParser:
 
 def fail(message: str) -> int:
     """Print one line naming the problem; return exit status 2."""
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(_("{prog}: error: {message}").format(prog=PROG, message=message), file=sys.stderr)
     return 2
+
+
+def _given_language(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` among the arguments, read before the parser is built (its help
+    speaks the language), or None."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(list(argv))
+    lang: str | None = known.lang
+    return lang
+
+
+def choose_language(argv: Sequence[str]) -> str | None:
+    """Speak the language ``--lang`` names, else the saved one, else the environment's, else
+    English; return the value of a ``--lang`` the game doesn't speak (an error), else None."""
+    given = _given_language(argv)
+    from .store import load_preferences
+
+    saved = load_preferences()[0].language
+    i18n.set_language(i18n.choose_language(given, saved))
+    if given is not None and given not in i18n.LANGUAGES:
+        return given
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    bad_language = choose_language(argv)
+    if bad_language is not None:
+        return fail(_("--lang takes en, es or sv, not {value!r}.").format(value=bad_language))
     args = build_parser().parse_args(argv)
     given = args.game_players is not None or args.game_seed is not None or args.game_rules
     if args.command == "simulate":
         if given:
-            return fail("--players, --seed and --rule go after 'simulate', not before it.")
+            return fail(_("--players, --seed and --rule go after 'simulate', not before it."))
         return simulate.run(args)
     from .store import load_preferences
 
@@ -96,11 +174,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.resume and (players or args.game_rules or args.game_seed is not None):
         return fail(
-            "--resume goes on with the saved game: it takes no --players, --seed or --rule."
+            _("--resume goes on with the saved game: it takes no --players, --seed or --rule.")
         )
     game = new_game(players, house_rules, seed=args.game_seed) if players else None
     app = GeneralaApp(
-        game, house_rules, seed=args.game_seed, startup_warning=warning, resume=args.resume
+        game,
+        house_rules,
+        seed=args.game_seed,
+        startup_warning=warning,
+        resume=args.resume,
+        language=i18n.language(),
     )
     app.run()
     return app.return_code or 0

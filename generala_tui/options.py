@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from .game.model import HouseRules, Level, Player
 from .game.rules import IllegalMove, validate_names
+from .i18n import _
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -24,6 +25,13 @@ _FALSE = {"false", "no", "off", "0"}
 
 class OptionError(ValueError):
     """A command-line value that can't be used; the message says what would do."""
+
+
+def refusal(error: IllegalMove) -> str:
+    """Why the rules refused a name or a move, in the current language."""
+    from .ui.text import refusal as translated
+
+    return translated(error)
 
 
 def rule_choices(key: str) -> list[str]:
@@ -52,7 +60,9 @@ def rules_help(width: int = 79) -> str:
     for key in HouseRules.model_fields:
         values = " | ".join(rule_choices(key))
         lines += textwrap.wrap(
-            f"{key} = {values} (default {rule_default(key)})",
+            _("{key} = {values} (default {default})").format(
+                key=key, values=values, default=rule_default(key)
+            ),
             width,
             initial_indent="  ",
             subsequent_indent="      ",
@@ -81,7 +91,9 @@ def _rule_value(key: str, text: str) -> Any:
             if member.value == lowered:
                 return member
     raise OptionError(
-        f"{key} can't be {text.strip()!r}: choose one of {', '.join(rule_choices(key))}."
+        _("{key} can't be {value!r}: choose one of {choices}.").format(
+            key=key, value=text.strip(), choices=", ".join(rule_choices(key))
+        )
     )
 
 
@@ -92,11 +104,12 @@ def parse_rules(pairs: Iterable[str], base: HouseRules | None = None) -> HouseRu
         key, sep, text = pair.partition("=")
         key = key.strip()
         if not sep:
-            raise OptionError(f"A rule is written KEY=VALUE, not {pair!r}.")
+            raise OptionError(_("A rule is written KEY=VALUE, not {pair!r}.").format(pair=pair))
         if key not in HouseRules.model_fields:
             raise OptionError(
-                f"There is no house rule {key!r}: choose one of "
-                f"{', '.join(HouseRules.model_fields)}."
+                _("There is no house rule {key!r}: choose one of {choices}.").format(
+                    key=key, choices=", ".join(HouseRules.model_fields)
+                )
             )
         updates[key] = _rule_value(key, text)
     try:
@@ -121,7 +134,9 @@ def parse_players(text: str) -> list[Player]:
                 level = Level(level_text.strip().lower())
             except ValueError:
                 raise OptionError(
-                    f"{level_text.strip()!r} is not a computer level: choose one of {levels}."
+                    _("{level!r} is not a computer level: choose one of {levels}.").format(
+                        level=level_text.strip(), levels=levels
+                    )
                 ) from None
         elif name.strip().lower() in set(Level):
             level = Level(name.strip().lower())
@@ -131,7 +146,7 @@ def parse_players(text: str) -> list[Player]:
     try:
         names = validate_names([player.name for player in players])
     except IllegalMove as error:
-        raise OptionError(str(error)) from None
+        raise OptionError(refusal(error)) from None
     return [Player(name=name, level=p.level) for name, p in zip(names, players, strict=True)]
 
 

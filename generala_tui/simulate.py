@@ -37,6 +37,7 @@ from rich.cells import cell_len
 from . import store
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Phase, Player
 from .game.rules import SEED_RANGE, IllegalMove, new_game
+from .i18n import _, decimal, ngettext
 from .options import OptionError, parse_players, parse_rules
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ BROKEN_PIPE = 141
 
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     """Add the ``simulate`` options to ``parser``."""
-    parser.description = (
+    parser.description = _(
         "Play games between computer players without a user interface and print, "
         "per player, the mean final total, its standard deviation and the wins."
     )
@@ -68,38 +69,49 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         "--games",
         metavar="N",
         default=str(DEFAULT_GAMES),
-        help=f"how many games to play (default {DEFAULT_GAMES})",
+        help=_("how many games to play (default {games})").format(games=DEFAULT_GAMES),
     )
     parser.add_argument(
         "--players",
         metavar="LIST",
         default=DEFAULT_PLAYERS,
-        help=(
+        help=_(
             "the computer players in seating order, by level (easy, medium, expert) "
-            f"or as NAME:LEVEL, comma-separated, one to {MAX_PLAYERS} "
-            f"(default {DEFAULT_PLAYERS})"
-        ),
+            "or as NAME:LEVEL, comma-separated, one to {most} (default {players})"
+        ).format(most=MAX_PLAYERS, players=DEFAULT_PLAYERS),
     )
     parser.add_argument(
-        "--seed", metavar="S", default=None, help="a whole number that makes the run repeatable"
+        "--seed",
+        metavar="S",
+        default=None,
+        help=_("a whole number that makes the run repeatable"),
     )
     parser.add_argument(
         "--rule",
         metavar="KEY=VALUE",
         action="append",
         default=[],
-        help="a house rule (repeatable), e.g. generala_points=60; "
-        "'generala-tui --help' lists them all, docs/rules.md explains them",
+        help=_(
+            "a house rule (repeatable), e.g. generala_points=60; "
+            "'generala-tui --help' lists them all, docs/rules.md explains them"
+        ),
     )
     parser.add_argument(
         "--jobs",
         metavar="N",
         default=None,
-        help="how many processes play the games (default: one per core, "
-        f"{_default_jobs()} here); the results are those of one process",
+        help=_(
+            "how many processes play the games (default: one per core, {jobs} here); "
+            "the results are those of one process"
+        ).format(jobs=_default_jobs()),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.epilog = (
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_("the language of the table and the messages: en, es or sv"),
+    )
+    parser.epilog = _(
         "A win shared under tie_break=false counts for every sharer. With "
         "served_generala_wins on (the default) an automatic win ends a game early, "
         "so totals are lower than in games played to the last box."
@@ -115,9 +127,13 @@ def _whole_number(text: str, flag: str, most: int | None = None) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise _InputError(f"{flag} takes a whole number, not {text!r}.") from None
+        raise _InputError(
+            _("{flag} takes a whole number, not {value!r}.").format(flag=flag, value=text)
+        ) from None
     if most is not None and not 1 <= number <= most:
-        raise _InputError(f"{flag} takes 1 to {most}, not {number}.")
+        raise _InputError(
+            _("{flag} takes 1 to {most}, not {number}.").format(flag=flag, most=most, number=number)
+        )
     return number
 
 
@@ -142,8 +158,10 @@ def _players(text: str) -> list[Player]:
     humans = [player.name for player in players if player.level is None]
     if humans:
         raise _InputError(
-            f"{humans[0]} is not a computer player: simulate plays computers only "
-            "(give a level: easy, medium or expert, or NAME:LEVEL)."
+            _(
+                "{name} is not a computer player: simulate plays computers only "
+                "(give a level: easy, medium or expert, or NAME:LEVEL)."
+            ).format(name=humans[0])
         )
     return players
 
@@ -157,14 +175,18 @@ def run(args: argparse.Namespace) -> int:
         players = _players(args.players)
         house_rules = parse_rules(args.rule)
     except (OptionError, _InputError, IllegalMove) as error:
-        print(f"generala-tui simulate: {error}", file=sys.stderr)
+        message = _refusal(error) if isinstance(error, IllegalMove) else str(error)
+        print(f"generala-tui simulate: {message}", file=sys.stderr)
         return 2
     try:
         result = simulate(
             games, players, house_rules, seed, show_progress=sys.stderr.isatty(), jobs=jobs
         )
         if result is None:
-            print("generala-tui simulate: interrupted before a game ended.", file=sys.stderr)
+            print(
+                "generala-tui simulate: " + _("interrupted before a game ended."),
+                file=sys.stderr,
+            )
             return INTERRUPTED
         if args.json:
             print(json.dumps(result, indent=2))
@@ -358,7 +380,10 @@ class _Progress:
         self._last = now
         filled = _BAR_WIDTH * done // self.total
         bar = "█" * filled + "·" * (_BAR_WIDTH - filled)
-        line = f"{bar} {done}/{self.total} games{_time_left(now - self._started, done, self.total)}"
+        games = ngettext("{done}/{total} game", "{done}/{total} games", self.total).format(
+            done=done, total=self.total
+        )
+        line = f"{bar} {games}{_time_left(now - self._started, done, self.total)}"
         # Pad over a longer line drawn before (the time left shrinks).
         self.out.write("\r" + line + " " * max(self._width - len(line), 0))
         self._width = max(self._width, len(line))
@@ -381,7 +406,7 @@ def _time_left(elapsed: float, done: int, total: int) -> str:
         text = f"{seconds // 60} min {seconds % 60:02d} s"
     else:
         text = f"{seconds} s"
-    return f", about {text} left"
+    return _(", about {time} left").format(time=text)
 
 
 def _ljust(text: str, width: int) -> str:
@@ -399,36 +424,58 @@ def _print_table(result: dict[str, Any], out: TextIO) -> None:
     ]
     if result.get("interrupted"):
         print(
-            f"Interrupted: {games} of {result['games_requested']} games played.",
+            ngettext(
+                "Interrupted: {games} of {requested} game played.",
+                "Interrupted: {games} of {requested} games played.",
+                result["games_requested"],
+            ).format(games=games, requested=result["games_requested"]),
             file=out,
         )
+    rules_text = ", ".join(changed) if changed else _("the defaults")
     print(
-        f"{games} game{'s' if games != 1 else ''}, house rules: "
-        f"{', '.join(changed) if changed else 'the defaults'}",
+        ngettext(
+            "{games} game, house rules: {rules}", "{games} games, house rules: {rules}", games
+        ).format(games=games, rules=rules_text),
         file=out,
     )
-    width = max(cell_len("Player"), *(cell_len(player["name"]) for player in result["players"]))
+    heads = [_("Player"), _("Level"), _("Mean"), _("Std dev"), _("Wins")]
+    width = max(cell_len(heads[0]), *(cell_len(player["name"]) for player in result["players"]))
+    level = max(6, cell_len(heads[1]))
+    figure = max(7, *(cell_len(head) for head in heads[2:]))
     print(
-        f"{_ljust('Player', width)}  {'Level':<6}  {'Mean':>7}  {'Std dev':>7}  {'Wins':>7}",
+        f"{_ljust(heads[0], width)}  {_ljust(heads[1], level)}  "
+        + "  ".join(" " * (figure - cell_len(head)) + head for head in heads[2:]),
         file=out,
     )
     for player in result["players"]:
+        figures = [decimal(player["mean"], 2), decimal(player["stdev"], 2), str(player["wins"])]
         print(
-            f"{_ljust(player['name'], width)}  {player['level']:<6}  {player['mean']:>7.2f}  "
-            f"{player['stdev']:>7.2f}  {player['wins']:>7}",
+            f"{_ljust(player['name'], width)}  {_ljust(player['level'], level)}  "
+            + "  ".join(f"{shown:>{figure}}" for shown in figures),
             file=out,
         )
     print(
-        f"{result['games_per_second']:.0f} games per second "
-        f"({_processes(result.get('jobs', 1))}). The optimal strategy expects "
-        f"{result['expected_optimal']:.2f} points a game (its table took "
-        f"{result['solve_seconds']:.2f} s).",
+        _(
+            "{speed} games per second ({processes}). The optimal strategy expects "
+            "{expected} points a game (its table took {seconds} s)."
+        ).format(
+            speed=decimal(result["games_per_second"], 0),
+            processes=_processes(result.get("jobs", 1)),
+            expected=decimal(result["expected_optimal"], 2),
+            seconds=decimal(result["solve_seconds"], 2),
+        ),
         file=out,
     )
 
 
+def _refusal(error: IllegalMove) -> str:
+    from .options import refusal
+
+    return refusal(error)
+
+
 def _processes(jobs: int) -> str:
-    return "one process" if jobs == 1 else f"{jobs} processes"
+    return ngettext("one process", "{jobs} processes", jobs).format(jobs=jobs)
 
 
 def _text(value: Any) -> str:

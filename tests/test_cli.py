@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from generala_tui import i18n
 from generala_tui.cli import main
 
 
@@ -115,3 +116,80 @@ def test_help_points_to_the_rules_page_of_the_project(
     assert "docs/rules.md" in " ".join(text.split())
     assert "RULES.md" not in text
     assert "section 8" not in text
+
+
+@pytest.mark.parametrize(
+    ("args", "environ", "words"),
+    [
+        (
+            ["--lang", "es", "--help"],
+            "C.UTF-8",
+            ["uso: generala-tui", "opciones", "empezar en el acto"],
+        ),
+        (["--lang=sv", "--help"], "es_AR.UTF-8", ["användning: generala-tui", "flaggor"]),
+        (["--help"], "es_AR.UTF-8", ["uso:", "Reglas de la casa para --rule", "docs/rules.es.md"]),
+        (["--help"], "sv_SE.UTF-8", ["Husregler för --rule", "docs/rules.sv.md"]),
+        (["simulate", "--lang", "es", "--help"], "C.UTF-8", ["cuántas partidas jugar"]),
+    ],
+)
+def test_help_speaks_the_chosen_language(
+    args: list[str],
+    environ: str,
+    words: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("LANG", environ)
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for word in words:
+        assert word in out
+    assert "show this help message" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--lang", "es", "--players", "Ana,,Bruno"], "error: El jugador 2 necesita un nombre."),
+        (["--lang", "sv", "--players", "Ana", "--rule", "nope=1"], "fel: Det finns ingen husregel"),
+        (["--lang", "es", "--bogus"], "argumentos no reconocidos: --bogus"),
+        (["--lang", "fr"], "--lang takes en, es or sv, not 'fr'."),
+        (["--lang", "xx", "--players", "Ana"], "--lang takes en, es or sv, not 'xx'."),
+    ],
+)
+def test_errors_speak_the_chosen_language_and_a_bad_language_exits_2(
+    args: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        status = main(args)
+    except SystemExit as exit_:  # argparse's own errors
+        status = int(exit_.code or 0)
+    assert status == 2
+    err = capsys.readouterr().err
+    assert expected in err
+
+
+def test_the_saved_language_comes_before_the_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from generala_tui import store
+
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
+    store.save_preferences(store.Preferences(language="es"))
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "uso: generala-tui" in capsys.readouterr().out
+
+
+def test_the_game_opens_in_the_language_of_the_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generala_tui.ui.app import GeneralaApp
+
+    started: list[str] = []
+    monkeypatch.setattr(GeneralaApp, "run", lambda self: started.append(i18n.language()))
+    monkeypatch.setenv("LANG", "es_AR.UTF-8")
+    assert main(["--lang", "sv"]) == 0
+    assert started == ["sv"]
+    assert main([]) == 0
+    assert started == ["sv", "es"]

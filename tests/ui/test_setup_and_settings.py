@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
+from generala_tui import i18n
 from generala_tui.game.model import HouseRules, ServedRoll, StraightRule
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.settings import SettingsScreen, inapplicable, preset_in_effect
@@ -213,17 +214,18 @@ async def _open_settings(app: GeneralaApp, pilot: Pilot[None]) -> SettingsScreen
     return app.screen
 
 
-async def test_settings_open_on_the_first_rule_and_enter_changes_nothing() -> None:
+async def test_settings_open_on_the_first_control_and_enter_changes_nothing() -> None:
     custom = HouseRules(generala_points=60, locked_holds=True, straight=StraightRule.STRICT)
     app = GeneralaApp(house_rules=custom)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_settings(app, pilot)
-        assert app.focused is screen.query_one("#rule-generala_points", Select)
+        assert app.focused is screen.query_one("#language", Select)
         await pilot.press("enter", "enter", "enter")
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.house_rules == custom
+        assert i18n.language() == "en"
 
 
 async def test_every_switch_says_on_or_off_in_words() -> None:

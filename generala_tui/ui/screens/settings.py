@@ -126,8 +126,9 @@ class SettingsScreen(Page[HouseRules | None]):
 
     def on_mount(self) -> None:
         self._show_state()
-        # The first rule, not a preset: Enter must never replace every rule at once.
-        self.query_one(f"#rule-{next(iter(text.RULE_TEXT))}").focus()
+        # The first control (the language, over the rules), not a preset: Enter must never
+        # replace every rule at once.
+        self.query_one("#language", Select).focus()
 
     def chosen_rules(self) -> HouseRules:
         """The rules as the controls show them now."""
