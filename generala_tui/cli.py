@@ -135,13 +135,11 @@ def _given_language(argv: Sequence[str]) -> str | None:
     return lang
 
 
-def choose_language(argv: Sequence[str]) -> str | None:
-    """Speak the language ``--lang`` names, else the saved one, else the environment's, else
-    English; return the value of a ``--lang`` the game doesn't speak (an error), else None."""
+def choose_language(argv: Sequence[str], saved: str | None) -> str | None:
+    """Speak the language ``--lang`` names, else the ``saved`` one, else the environment's,
+    else English; return the value of a ``--lang`` the game doesn't speak (an error), else
+    None."""
     given = _given_language(argv)
-    from .store import load_preferences
-
-    saved = load_preferences()[0].language
     i18n.set_language(i18n.choose_language(given, saved))
     if given is not None and given not in i18n.LANGUAGES:
         return given
@@ -150,8 +148,12 @@ def choose_language(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status."""
+    from .store import load_preferences
+
     argv = sys.argv[1:] if argv is None else list(argv)
-    bad_language = choose_language(argv)
+    # Read once: a damaged file is set aside as it is read, and its warning told once.
+    preferences, warning = load_preferences()
+    bad_language = choose_language(argv, preferences.language)
     if bad_language is not None:
         return fail(_("--lang takes en, es or sv, not {value!r}.").format(value=bad_language))
     args = build_parser().parse_args(argv)
@@ -159,10 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "simulate":
         if given:
             return fail(_("--players, --seed and --rule go after 'simulate', not before it."))
+        if warning is not None:
+            print(warning, file=sys.stderr)
         return simulate.run(args)
-    from .store import load_preferences
 
-    preferences, warning = load_preferences()
     try:
         house_rules = parse_rules(args.game_rules, base=preferences.house_rules)
         players = parse_players(args.game_players) if args.game_players is not None else None
