@@ -946,10 +946,6 @@ COMMAND_THEME: str
 _WORDS["COMMAND_THEME"] = N_("Theme")
 COMMAND_THEME_HELP: str
 _WORDS["COMMAND_THEME_HELP"] = N_("Change the colours")
-COMMAND_KEYS: str
-_WORDS["COMMAND_KEYS"] = N_("Keys")
-COMMAND_KEYS_HELP: str
-_WORDS["COMMAND_KEYS_HELP"] = N_("Show or hide the keys of this screen")
 COMMAND_SCREENSHOT: str
 _WORDS["COMMAND_SCREENSHOT"] = N_("Screenshot")
 COMMAND_SCREENSHOT_HELP: str
