@@ -151,6 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .store import load_preferences
 
     argv = sys.argv[1:] if argv is None else list(argv)
+    # A damaged preferences file is told in --lang's language, else the environment's.
+    i18n.set_language(i18n.choose_language(_given_language(argv), None))
     # Read once: a damaged file is set aside as it is read, and its warning told once.
     preferences, warning = load_preferences()
     bad_language = choose_language(argv, preferences.language)

@@ -52,6 +52,7 @@ from pydantic import (
 
 from .game import rules
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Level
+from .i18n import _
 
 __all__ = [
     "GAME_VERSION",
@@ -164,9 +165,9 @@ def _now() -> datetime:
 
 def _why(error: OSError) -> str:
     if isinstance(error, FileExistsError | NotADirectoryError):
-        return "a file stands where a folder should be"
+        return _("a file stands where a folder should be")
     if isinstance(error, IsADirectoryError):
-        return "a folder stands where the file should be"
+        return _("a folder stands where the file should be")
     return (error.strerror or type(error).__name__).lower()
 
 
@@ -278,37 +279,47 @@ def _one_line(text: str) -> str:
 def _bad_file(path: Path, problem: _Unusable, consequence: str) -> str:
     """Set ``path`` aside and say so, in one line for the player."""
     aside = set_aside(path)
-    kept = f"It was kept as {aside.name}" if aside else "It could not be moved aside"
-    return f"{path} is {problem}. {kept}; {consequence}."
+    kept = (
+        _("It was kept as {name}").format(name=aside.name)
+        if aside
+        else _("It could not be moved aside")
+    )
+    return _("{path} is {problem}. {kept}; {consequence}.").format(
+        path=path, problem=problem, kept=kept, consequence=consequence
+    )
 
 
 def _read_object(path: Path) -> dict[str, Any] | None:
     """The JSON object in ``path``; ``None`` when there is no file. Raises :class:`_Unusable`."""
     try:
         if path.stat().st_size > _MAX_FILE_BYTES:
-            raise _Unusable("too large to be one of generala-tui's files")
+            raise _Unusable(_("too large to be one of generala-tui's files"))
         data = path.read_bytes()
     except (FileNotFoundError, NotADirectoryError):
         # No file, or a file where its folder should be: saving will say so.
         return None
     except OSError as error:
         if path.is_dir():
-            raise _Unusable("a folder, not a file") from None
-        raise _Unusable(f"unreadable ({_why(error)})") from None
+            raise _Unusable(_("a folder, not a file")) from None
+        raise _Unusable(_("unreadable ({why})").format(why=_why(error))) from None
     if not data.strip():
-        raise _Unusable("empty")
+        raise _Unusable(_("empty"))
     try:
         value = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise _Unusable("not UTF-8 text") from None
+        raise _Unusable(_("not UTF-8 text")) from None
     except json.JSONDecodeError as error:
         raise _Unusable(
-            _one_line(f"not valid JSON, or cut short ({error.msg} at line {error.lineno})")
+            _one_line(
+                _("not valid JSON, or cut short ({error} at line {line})").format(
+                    error=error.msg, line=error.lineno
+                )
+            )
         ) from None
     except (ValueError, RecursionError):
-        raise _Unusable("not valid JSON") from None
+        raise _Unusable(_("not valid JSON")) from None
     if not isinstance(value, dict):
-        raise _Unusable("not a JSON object")
+        raise _Unusable(_("not a JSON object"))
     return value
 
 
@@ -332,16 +343,22 @@ def _upgrade(data: dict[str, Any], form: _Format[Any]) -> dict[str, Any]:
     """``data`` brought up to ``form.version``, or as it is when it is newer."""
     version = data.get("version", form.unversioned)
     if version is None:
-        raise _Unusable("without a version number")
+        raise _Unusable(_("without a version number"))
     if isinstance(version, bool) or not isinstance(version, int):
-        raise _Unusable(_one_line(f"of an unknown version ({json.dumps(version)})"))
+        raise _Unusable(
+            _one_line(_("of an unknown version ({version})").format(version=json.dumps(version)))
+        )
     if version < 0 or (version < form.version and version not in form.migrations):
-        raise _Unusable(f"of version {version}, which this generala-tui can't read")
+        raise _Unusable(
+            _("of version {version}, which this generala-tui can't read").format(version=version)
+        )
     while version < form.version:
         try:
             data = form.migrations[version](copy.deepcopy(data))
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise _Unusable(f"of version {version} and can't be brought up to date") from None
+            raise _Unusable(
+                _("of version {version} and can't be brought up to date").format(version=version)
+            ) from None
         version += 1
         data["version"] = version
     return data
@@ -349,7 +366,7 @@ def _upgrade(data: dict[str, Any], form: _Format[Any]) -> dict[str, Any]:
 
 def _first_error(error: ValidationError) -> str:
     first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "the file"
+    where = ".".join(str(part) for part in first["loc"]) or _("the file")
     return _one_line(f"{where}: {first['msg']}")
 
 
@@ -364,10 +381,11 @@ def _invalid(data: dict[str, Any], form: _Format[Any], error: ValidationError) -
     version = data.get("version")
     if isinstance(version, int) and version > form.version:
         return _one_line(
-            f"from a newer generala-tui (version {version}) and can't be read "
-            f"({_first_error(error)})"
+            _("from a newer generala-tui (version {version}) and can't be read ({error})").format(
+                version=version, error=_first_error(error)
+            )
         )
-    return f"not valid ({_first_error(error)})"
+    return _("not valid ({error})").format(error=_first_error(error))
 
 
 def _drop(data: Any, loc: tuple[int | str, ...]) -> bool:
@@ -390,7 +408,7 @@ def _drop(data: Any, loc: tuple[int | str, ...]) -> bool:
 def _salvage(form: _Format[_M], data: dict[str, Any], default: _M) -> _M:
     """What validates of ``data``: each invalid value dropped (so it takes its default)."""
     attempt = copy.deepcopy(data)
-    for _ in range(100):
+    for _attempt in range(100):
         try:
             return form.model.model_validate(attempt)
         except ValidationError as error:
@@ -401,16 +419,36 @@ def _salvage(form: _Format[_M], data: dict[str, Any], default: _M) -> _M:
 
 def _check_replays(state: GameState) -> None:
     try:
-        for _ in rules.replay(state):
+        for _position in rules.replay(state):
             pass
     except rules.BadRecord as error:
         raise _Unusable(
-            _one_line(f"a game that does not replay from its record ({error})")
+            _one_line(
+                _("a game that does not replay from its record ({error})").format(
+                    error=_refusal(error)
+                )
+            )
         ) from None
     except Exception as error:  # a state the rules can't play must not stop the app
         raise _Unusable(
-            _one_line(f"a game that can't be replayed ({type(error).__name__}: {error})")
+            _one_line(
+                _("a game that can't be replayed ({error})").format(
+                    error=f"{type(error).__name__}: {error}"
+                )
+            )
         ) from None
+
+
+def _refusal(error: rules.IllegalMove) -> str:
+    """A refusal of the rules in the current language (see :func:`generala_tui.ui.text.refusal`),
+    without the user interface's imports when the language is English."""
+    from .i18n import language
+
+    if language() == "en":
+        return str(error)
+    from .ui.text import refusal
+
+    return refusal(error)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -520,9 +558,9 @@ def load_preferences() -> tuple[Preferences, str | None]:
         defaults = Preferences()
         preferences = defaults if upgraded is None else _salvage(_PREFERENCES, upgraded, defaults)
         consequence = (
-            "the default preferences apply"
+            _("the default preferences apply")
             if preferences == defaults
-            else "the preferences that could be read apply"
+            else _("the preferences that could be read apply")
         )
         warning = _bad_file(path, problem, consequence)
         if preferences != defaults:
@@ -545,7 +583,7 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
         # model_copy(update=...) does not validate: never write what load would refuse.
         checked = Preferences.model_validate(preferences.model_dump())
     except ValidationError as error:
-        return f"The preferences were not saved: {_first_error(error)}."
+        return _("The preferences were not saved: {error}.").format(error=_first_error(error))
     document: Any = checked.model_dump(mode="json")
     if merge:
         with contextlib.suppress(_Unusable):
@@ -553,7 +591,9 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
     reason = _write_file(path, _json_bytes(document, indent=2))
     if reason is None:
         return None
-    return f"The preferences could not be saved in {path} ({reason}); they apply until you quit."
+    return _(
+        "The preferences could not be saved in {path} ({reason}); they apply until you quit."
+    ).format(path=path, reason=reason)
 
 
 # --- the game in progress ---------------------------------------------------------
@@ -577,7 +617,9 @@ def save_game(state: GameState) -> str | None:
     reason = _write_file(path, saved.model_dump_json().encode() + b"\n")
     if reason is None:
         return None
-    return f"The game could not be saved in {path} ({reason}); it goes on unsaved."
+    return _("The game could not be saved in {path} ({reason}); it goes on unsaved.").format(
+        path=path, reason=reason
+    )
 
 
 def load_game() -> tuple[GameState | None, str | None]:
@@ -594,7 +636,7 @@ def load_game() -> tuple[GameState | None, str | None]:
         saved = _validate(_GAME, _upgrade(data, _GAME))
         _check_replays(saved.game)
     except _Unusable as problem:
-        return None, _bad_file(path, problem, "the game in it can't be resumed")
+        return None, _bad_file(path, problem, _("the game in it can't be resumed"))
     return saved.game, None
 
 
@@ -633,7 +675,9 @@ def add_to_history(state: GameState, losses: dict[str, float] | None = None) -> 
     try:
         record = HistoryRecord(finished_at=_now(), game=state, losses=losses)
     except ValidationError as error:
-        return f"The game was not added to the history: {_first_error(error)}."
+        return _("The game was not added to the history: {error}.").format(
+            error=_first_error(error)
+        )
     digest = hashlib.sha256(state.model_dump_json().encode()).hexdigest()[:12]
     with contextlib.suppress(OSError):
         if any(folder.glob(f"*-{digest}.json")):
@@ -641,7 +685,9 @@ def add_to_history(state: GameState, losses: dict[str, float] | None = None) -> 
     name = f"{record.finished_at.astimezone(UTC):%Y%m%dT%H%M%S%fZ}-{digest}.json"
     reason = _write_file(folder / name, record.model_dump_json().encode() + b"\n")
     if reason is not None:
-        return f"The game could not be added to the history in {folder} ({reason})."
+        return _("The game could not be added to the history in {folder} ({reason}).").format(
+            folder=folder, reason=reason
+        )
     _prune_history(folder)
     return None
 
@@ -680,7 +726,11 @@ def load_history(
     except FileNotFoundError:
         return [], []
     except OSError as error:
-        return [], [f"The history in {folder} can't be read ({_why(error)})."]
+        return [], [
+            _("The history in {folder} can't be read ({why}).").format(
+                folder=folder, why=_why(error)
+            )
+        ]
     records: list[HistoryRecord] = []
     warnings: list[str] = []
     for path in paths:
@@ -694,7 +744,7 @@ def load_history(
             if verify:
                 _check_replays(record.game)
         except _Unusable as problem:
-            warnings.append(_bad_file(path, problem, "that game is left out of the history"))
+            warnings.append(_bad_file(path, problem, _("that game is left out of the history")))
             continue
         records.append(record)
     records.sort(key=lambda record: record.finished_at, reverse=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -193,3 +194,15 @@ def test_the_game_opens_in_the_language_of_the_option(monkeypatch: pytest.Monkey
     assert started == ["sv"]
     assert main([]) == 0
     assert started == ["sv", "es"]
+
+
+def test_a_damaged_preferences_file_is_told_in_the_chosen_language(
+    generala_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    preferences = generala_home / "config" / "preferences.json"
+    preferences.parent.mkdir(parents=True, exist_ok=True)
+    preferences.write_text("")
+    assert main(["--lang", "es", "simulate", "--games", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "preferences.json: está vacío. Se guardó como preferences.json.bad-" in err
+    assert "rigen las preferencias de siempre." in err
