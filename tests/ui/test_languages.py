@@ -288,3 +288,23 @@ async def test_switching_keeps_the_names_typed_on_the_setup_screen() -> None:
         assert app.screen.query_one("#name-1", Input).value == "Ana"
         assert app.screen.query_one("#name-2", Input).value == "Player 2"
         assert "Jugadores, en orden de asiento" in screen_text(app)
+
+
+async def test_the_command_palette_offers_the_other_languages_and_switches_the_help() -> None:
+    app = GeneralaApp(language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert "How to play Generala" in screen_text(app)
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        assert "English" not in commands
+        assert {"Español", "Svenska"} <= set(commands)
+        commands["Svenska"].callback()
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "Så spelar man Generala" in shown
+        assert "How to play" not in shown
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "Spelare, i sittordning" in screen_text(app)  # the setup screen under it too
