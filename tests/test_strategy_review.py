@@ -250,12 +250,16 @@ def test_decision_marks_follow_the_documented_thresholds(cost, mark):
 
 
 def test_luck_marks_and_ratings_run_in_order():
-    lucks = [luck_mark(luck) for luck in (-40, -10, -5, 0, 5, 10.5, 40)]
+    lucks = [luck_mark(luck) for luck in (-40, -6, -5.9, -3, -2.9, 0, 2.9, 3, 9.9, 10, 40)]
     assert lucks == [
         LuckMark.VERY_UNLUCKY,
         LuckMark.VERY_UNLUCKY,
         LuckMark.UNLUCKY,
+        LuckMark.UNLUCKY,
         LuckMark.AVERAGE,
+        LuckMark.AVERAGE,
+        LuckMark.AVERAGE,
+        LuckMark.LUCKY,
         LuckMark.LUCKY,
         LuckMark.VERY_LUCKY,
         LuckMark.VERY_LUCKY,
