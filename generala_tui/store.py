@@ -81,6 +81,7 @@ __all__ = [
     "load_strategy_table",
     "preferences_path",
     "read_record",
+    "record_folder",
     "save_game",
     "save_preferences",
     "save_strategy_table",
@@ -730,13 +731,42 @@ def _replayed(state: GameState, path: Path) -> GameState:
     return state
 
 
-def write_record(state: GameState, path: str | os.PathLike[str]) -> None:
+_LINE = 120
+"""A JSON object or list of plain values this short goes on one line of a record."""
+
+
+def _readable_json(value: Any, depth: int = 0) -> str:
+    """``value`` as indented JSON, with short objects (a log entry, a box) on one line each."""
+    compact = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if not isinstance(value, dict | list) or not value:
+        return compact
+    plain = all(
+        not isinstance(item, dict | list)
+        or (isinstance(item, list) and not any(isinstance(x, dict | list) for x in item))
+        for item in (value.values() if isinstance(value, dict) else value)
+    )
+    if plain and (isinstance(value, list) or (depth and len(compact) <= _LINE)):
+        return compact
+    inner = "  " * (depth + 1)
+    if isinstance(value, dict):
+        items = [
+            f"{inner}{json.dumps(key, ensure_ascii=False)}: {_readable_json(item, depth + 1)}"
+            for key, item in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+    items = [f"{inner}{_readable_json(item, depth + 1)}" for item in value]
+    return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
+
+
+def write_record(state: GameState, path: str | os.PathLike[str], *, verify: bool = True) -> None:
     """Write the game, with its log, as a record file at ``path`` (atomically).
 
-    The file is indented JSON: ``{"format": RECORD_FORMAT, "version":
-    RECORD_VERSION, "game": <the game>}``. Its folder is created if need be.
-    Raises :class:`RecordError` (one line for the player) when the game does
-    not replay from its own log, or the file can't be written.
+    The file is indented JSON, one step of the log a line: ``{"format":
+    RECORD_FORMAT, "version": RECORD_VERSION, "game": <the game>}``. Its
+    folder is created if need be. Raises :class:`RecordError` (one line for
+    the player) when the game is not valid or (unless ``verify`` is off, for a
+    game just played by the rules) does not replay from its own log, or when
+    the file can't be written.
     """
     path = Path(path)
     try:
@@ -746,13 +776,14 @@ def write_record(state: GameState, path: str | os.PathLike[str]) -> None:
         raise RecordError(
             _one_line(f"The game was not written to {path}: {refusal(error)}")
         ) from None
-    _replayed(checked, path)
+    if verify:
+        _replayed(checked, path)
     document = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "game": checked.model_dump(mode="json"),
     }
-    reason = _write_file(path, _json_bytes(document, indent=2))
+    reason = _write_file(path, (_readable_json(document) + "\n").encode())
     if reason is not None:
         raise RecordError(_one_line(f"The game could not be written to {path} ({reason})."))
 
@@ -808,3 +839,21 @@ def _record_game(data: dict[str, Any], path: Path) -> GameState:
         raise _record_problem(
             path, f"a game record of an impossible game ({refusal(error)})"
         ) from None
+
+
+def record_folder(path: str | os.PathLike[str]) -> Path:
+    """The folder ``path``, created if need be, for game records to be written in.
+
+    Raises :class:`RecordError` (one line for the player) when it can't be
+    created, is a file, or can't be written in.
+    """
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RecordError(
+            _one_line(f"{folder} can't be a folder of game records ({_why(error)}).")
+        ) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise RecordError(_one_line(f"{folder} can't be a folder of game records (not writable)."))
+    return folder
