@@ -13,6 +13,7 @@ import pytest
 from generala_tui import store
 from generala_tui.cli import main
 from generala_tui.game import rules
+from generala_tui.game.action import Action
 from generala_tui.game.model import Filled, GameState, HouseRules, Phase
 from generala_tui.game.strategy import solve
 
@@ -206,3 +207,24 @@ def test_the_analysis_does_not_load_the_user_interface(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Ana" in done.stdout
     assert done.stdout.rstrip().endswith("[]")
+
+
+def test_a_tie_break_is_reported_apart_from_the_totals(tmp_path, capsys):
+    state = rules.new_game(["Ana", "Bruno"], seed=2)
+    strategy = solve(HouseRules())
+    while state.phase is Phase.PLAYING:  # both scratch every box: tied at 0
+        rolled = rules.roll(state)
+        state = rules.play(rolled, Action.scratch(rules.offers(rolled)[0].category))
+    while state.phase is not Phase.OVER:
+        state = rules.play(state, strategy.best_action(state))
+    path = tmp_path / "tie.json"
+    store.write_record(state, path)
+    document = analyse_json(path, capsys)
+    check_identity(document, state)
+    tie_break = [d for p in document["players"] for d in p["decisions"] if d["tie_break"]]
+    assert tie_break and all(d["round"] > len(HouseRules().categories()) for d in tie_break)
+    assert main(["analyse", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "    tb1 " in out
+    assert "(tie-break points, not in the total)" in out
+    assert "won in a tie-break" in out or "won at once" in out
