@@ -59,6 +59,9 @@ def failure(message: str) -> str:
     return f"generala-tui analyse: {message}"
 
 
+AS_GOOD_AS_BEST = "="
+"""In the best column: the decision was as good as the best choice."""
+
 # --- names of marks and ratings -----------------------------------------------------
 
 DECISION_MARKS = {
@@ -208,7 +211,7 @@ def _decision_line(decision: DecisionReview) -> str:
     state = decision.state
     dice = " ".join(map(str, state.turn.dice))
     done = action_text(state, decision.action)
-    best = "" if decision.cost == 0 else action_text(state, decision.best)
+    best = AS_GOOD_AS_BEST if decision.cost == 0 else action_text(state, decision.best)
     # Tie-break rounds go on counting after the last round: shown as tb1, tb2...
     number = decision.round - state.rounds
     where = f"{'tb' + str(number):>5}" if decision.tie_break else f"{decision.round:>5}"
@@ -226,8 +229,8 @@ def analysis_text(state: GameState, review: GameReview, source: str) -> str:
         f"Outcome: {_outcome(state)}",
         "Figures are expected final totals of each player's own column under the optimum;",
         "a decision's cost is what it gave away against the best choice (docs/analysis.md).",
-        "The best choice is shown where the decision cost anything; tb1, tb2... are tie-break "
-        "rounds.",
+        f"Under best, {AS_GOOD_AS_BEST} marks a decision as good as the best choice; "
+        "tb1, tb2... are tie-break rounds.",
     ]
     for player in review.players:
         lines.append("")
