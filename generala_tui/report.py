@@ -190,11 +190,16 @@ def _player_lines(review: PlayerReview) -> list[str]:
         )
     lines.append("  rolls: " + _luck_counts(review.rolls))
     if review.decisions:
-        lines.append(
-            f"  {'round':>5} {'roll':>4}  {'dice':<9}  {'done':<22}  {'best':<22}  "
-            f"{'cost':>6}  mark"
-        )
-        lines += [_decision_line(decision) for decision in review.decisions]
+        rows = [_decision_cells(decision) for decision in review.decisions]
+        header = ("round", "roll", "dice", "done", "best", "cost", "mark")
+        widths = [max(len(cells[i]) for cells in [header, *rows]) for i in range(len(header))]
+        for cells in [header, *rows]:
+            # Numbers to the right, words to the left.
+            line = "  ".join(
+                cell.rjust(width) if i in (0, 1, 5) else cell.ljust(width)
+                for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+            )
+            lines.append("  " + line.rstrip())
     else:
         lines.append("  no decisions yet")
     return lines
@@ -207,17 +212,20 @@ def _luck_counts(rolls: tuple[RollReview, ...]) -> str:
     return ", ".join(f"{counts[key]} {name}" for key, name in LUCK_MARKS.items() if counts[key])
 
 
-def _decision_line(decision: DecisionReview) -> str:
+def _decision_cells(decision: DecisionReview) -> tuple[str, ...]:
     state = decision.state
-    dice = " ".join(map(str, state.turn.dice))
     done = action_text(state, decision.action)
     best = AS_GOOD_AS_BEST if decision.cost == 0 else action_text(state, decision.best)
     # Tie-break rounds go on counting after the last round: shown as tb1, tb2...
-    number = decision.round - state.rounds
-    where = f"{'tb' + str(number):>5}" if decision.tie_break else f"{decision.round:>5}"
+    where = f"tb{decision.round - state.rounds}" if decision.tie_break else str(decision.round)
     return (
-        f"  {where} {decision.roll:>4}  {dice:<9}  {done:<22}  {best:<22}  "
-        f"{decision.cost:>6.2f}  {DECISION_MARKS[decision.mark.value]}"
+        where,
+        str(decision.roll),
+        " ".join(map(str, state.turn.dice)),
+        done,
+        best,
+        f"{decision.cost:.2f}",
+        DECISION_MARKS[decision.mark.value],
     )
 
 
