@@ -38,7 +38,6 @@ ANALYSIS_VERSION = 1
 
 # --- the command's help -------------------------------------------------------------
 
-ANALYSE_HELP = "print the luck and the decisions of a recorded game"
 ANALYSE_DESCRIPTION = (
     "Print the analysis of a game record: per player the total, the expected total "
     "at the start, the luck of the dice, the expected points lost to decisions and "
