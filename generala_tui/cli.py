@@ -116,7 +116,18 @@ def build_parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
     )
+    analyse_parser = commands.add_parser(
+        "analyse", help="print the luck and the decisions of a recorded game"
+    )
+    _configure_analyse(analyse_parser)
     return parser
+
+
+def _configure_analyse(parser: argparse.ArgumentParser) -> None:
+    # The analyse command's module (its words in report.py) loads only here.
+    from . import analyse
+
+    analyse.configure_parser(parser)
 
 
 def fail(message: str) -> int:
@@ -166,6 +177,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if warning is not None:
             print(warning, file=sys.stderr)
         return simulate.run(args)
+    if args.command == "analyse":
+        if given:
+            return fail(_("--players, --seed and --rule don't go with 'analyse'."))
+        from . import analyse
+
+        return analyse.run(args)
 
     try:
         house_rules = parse_rules(args.game_rules, base=preferences.house_rules)
