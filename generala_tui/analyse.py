@@ -27,10 +27,11 @@ BROKEN_PIPE = 141
 
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     """Add the ``analyse`` arguments to ``parser``."""
-    parser.description = report.ANALYSE_DESCRIPTION
-    parser.epilog = report.ANALYSE_EPILOG
-    parser.add_argument("file", metavar="FILE", help=report.FILE_HELP)
-    parser.add_argument("--json", action="store_true", help=report.JSON_HELP)
+    parser.description = report.description()
+    parser.epilog = report.epilog()
+    parser.add_argument("file", metavar="FILE", help=report.file_help())
+    parser.add_argument("--json", action="store_true", help=report.json_help())
+    parser.add_argument("--lang", metavar="LANG", help=report.lang_help())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,7 +44,12 @@ def run(args: argparse.Namespace) -> int:
         state = store.read_record(args.file)
         strategy = solve(state.house_rules, tables=store.strategy_tables)
         review = review_game(state, strategy)
-    except (store.RecordError, IllegalMove) as error:
+    except IllegalMove as error:
+        from .options import refusal
+
+        print(report.failure(refusal(error)), file=sys.stderr)
+        return 2
+    except store.RecordError as error:
         print(report.failure(str(error)), file=sys.stderr)
         return 2
     if args.json:

@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
     )
     analyse_parser = commands.add_parser(
-        "analyse", help="print the luck and the decisions of a recorded game"
+        "analyse", help=_("print the luck and the decisions of a recorded game")
     )
     _configure_analyse(analyse_parser)
     return parser

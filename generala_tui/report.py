@@ -2,34 +2,37 @@
 
 ``generala-tui analyse`` prints what this module builds from a
 :class:`~generala_tui.game.strategy.review.GameReview`: every word it prints
-is here (for a later translation into catalogs), and so is the shape of the
-``--json`` object, documented in docs/analysis.md. Importing this module
-imports neither numpy nor the strategy.
+is here, through the translation catalogs (:mod:`generala_tui.i18n`), and so is
+the shape of the ``--json`` object, documented in docs/analysis.md, whose
+values stay in English whatever the language (a program reads them). Importing
+this module imports neither numpy nor the strategy.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .game.action import Action, ActionKind
-from .game.model import Ending, GameState, HouseRules, Phase
+from .game.model import Category, Ending, GameState, HouseRules, Phase
 from .game.rules import category_name, scoring_options, tie_break_score
+from .i18n import N_, _, decimal, language, ngettext
 
 if TYPE_CHECKING:
     from .game.strategy.review import DecisionReview, GameReview, PlayerReview, RollReview
 
 __all__ = [
-    "ANALYSE_DESCRIPTION",
-    "ANALYSE_EPILOG",
     "ANALYSIS_FORMAT",
     "ANALYSIS_VERSION",
-    "FILE_HELP",
-    "JSON_HELP",
     "action_detail",
     "action_text",
     "analysis_json",
     "analysis_text",
+    "description",
+    "epilog",
+    "file_help",
+    "json_help",
 ]
 
 ANALYSIS_FORMAT = "generala-tui analysis"
@@ -38,19 +41,36 @@ ANALYSIS_VERSION = 1
 
 # --- the command's help -------------------------------------------------------------
 
-ANALYSE_DESCRIPTION = (
-    "Print the analysis of a game record: per player the total, the expected total "
-    "at the start, the luck of the dice, the expected points lost to decisions and "
-    "a rating of play, then every decision with its cost and the best choice."
-)
-ANALYSE_EPILOG = (
-    "FILE is a game record, the autosaved game or a history file. A file that "
-    "can't be read, is not such a file, or holds a game whose record does not "
-    "replay gets one line on stderr and exit status 2. docs/analysis.md explains "
-    "the figures, the marks and the ratings."
-)
-FILE_HELP = "the game record to analyse"
-JSON_HELP = "print one JSON object (its keys are in docs/analysis.md)"
+
+def description() -> str:
+    """The command's description in its help."""
+    return _(
+        "Print the analysis of a game record: per player the total, the expected total "
+        "at the start, the luck of the dice, the expected points lost to decisions and "
+        "a rating of play, then every decision with its cost and the best choice."
+    )
+
+
+def epilog() -> str:
+    """The end of the command's help."""
+    return _(
+        "FILE is a game record, the autosaved game or a history file. A file that "
+        "can't be read, is not such a file, or holds a game whose record does not "
+        "replay gets one line on stderr and exit status 2. docs/analysis.md explains "
+        "the figures, the marks and the ratings."
+    )
+
+
+def file_help() -> str:
+    return _("the game record to analyse")
+
+
+def json_help() -> str:
+    return _("print one JSON object (its keys are in docs/analysis.md)")
+
+
+def lang_help() -> str:
+    return _("the language of the report (en, es or sv); the JSON stays in English")
 
 
 def failure(message: str) -> str:
@@ -63,28 +83,29 @@ AS_GOOD_AS_BEST = "="
 
 # --- names of marks and ratings -----------------------------------------------------
 
+# Message ids: the report translates them as it prints them.
 DECISION_MARKS = {
-    "fine": "fine",
-    "doubtful": "doubtful",
-    "bad": "bad",
-    "very_bad": "very bad",
+    "fine": N_("fine"),
+    "doubtful": N_("doubtful"),
+    "bad": N_("bad"),
+    "very_bad": N_("very bad"),
 }
 LUCK_MARKS = {
-    "very_unlucky": "very unlucky",
-    "unlucky": "unlucky",
-    "average": "average",
-    "lucky": "lucky",
-    "very_lucky": "very lucky",
+    "very_unlucky": N_("very unlucky"),
+    "unlucky": N_("unlucky"),
+    "average": N_("average"),
+    "lucky": N_("lucky"),
+    "very_lucky": N_("very lucky"),
 }
 RATINGS = {
-    "flawless": "flawless",
-    "masterly": "masterly",
-    "strong": "strong",
-    "solid": "solid",
-    "casual": "casual",
-    "shaky": "shaky",
-    "careless": "careless",
-    "unrated": "not rated (no decision with a choice)",
+    "flawless": N_("flawless"),
+    "masterly": N_("masterly"),
+    "strong": N_("strong"),
+    "solid": N_("solid"),
+    "casual": N_("casual"),
+    "shaky": N_("shaky"),
+    "careless": N_("careless"),
+    "unrated": N_("not rated (no decision with a choice)"),
 }
 
 
@@ -114,19 +135,46 @@ def action_detail(state: GameState, action: Action) -> dict[str, Any]:
     return detail
 
 
-def action_text(state: GameState, action: Action) -> str:
-    """An action taken in ``state`` in words: "keep 5 5 5", "Full house 30", "scratch Ones"."""
+def _english(message: str) -> str:
+    return message
+
+
+def _box(category: Category) -> str:
+    """A box's name in the current language (English needs no catalog, nor the UI's words)."""
+    if language() == "en":
+        return category_name(category)
+    from .ui.text import category_label
+
+    return category_label(category)
+
+
+def action_text(
+    state: GameState,
+    action: Action,
+    words: Callable[[str], str] = _english,
+    box: Callable[[Category], str] = category_name,
+) -> str:
+    """An action taken in ``state`` in words: "keep 5 5 5", "Full house 30", "scratch Ones"
+    (in English, as the JSON says it; the report passes the current language's ``words``
+    and ``box`` names)."""
     if action.kind is ActionKind.ROLL:
         kept = _kept(state, action)
-        return "roll all five" if not kept else "keep " + " ".join(map(str, kept))
+        if not kept:
+            return words(N_("roll all five"))
+        return words(N_("keep {dice}")).format(dice=" ".join(map(str, kept)))
     if action.kind is ActionKind.END_TIE_BREAK:
         points = tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
-        return f"stop at {points}"
+        return words(N_("stop at {points}")).format(points=points)
     assert action.category is not None
     points = _points(state, action)
     if action.kind is ActionKind.SCRATCH or not points:
-        return f"scratch {category_name(action.category)}"
-    return f"{category_name(action.category)} {points}"
+        return words(N_("scratch {box}")).format(box=box(action.category))
+    return f"{box(action.category)} {points}"
+
+
+def _said(state: GameState, action: Action) -> str:
+    """An action in the current language, for the printed report."""
+    return action_text(state, action, _, _box)
 
 
 # --- the game -----------------------------------------------------------------------
@@ -139,58 +187,88 @@ def _rules_text(house_rules: HouseRules) -> str:
         for key, value in house_rules.model_dump(mode="json").items()
         if value != defaults[key]
     ]
-    return ", ".join(changed) if changed else "the defaults"
+    return ", ".join(changed) if changed else _("the defaults")
 
 
 def _outcome(state: GameState) -> str:
     names = [state.players[seat].name for seat in state.winners]
     if state.phase is Phase.PLAYING:
-        return f"in progress, round {state.round} of {state.rounds}"
+        return _("in progress, round {round} of {rounds}").format(
+            round=state.round, rounds=state.rounds
+        )
     if state.phase is Phase.TIE_BREAK:
-        return "in progress, in a tie-break"
+        return _("in progress, in a tie-break")
     if state.ending is Ending.SERVED_GENERALA:
-        return f"{names[0]} won at once with a served Generala"
+        return _("{name} won at once with a served Generala").format(name=names[0])
     if state.ending is Ending.TIE_BREAK:
-        return f"{names[0]} won in a tie-break"
+        return _("{name} won in a tie-break").format(name=names[0])
     if state.ending is Ending.SHARED:
-        return f"{' and '.join(names)} shared the win"
-    return f"{names[0]} won on points"
+        return _("{names} shared the win").format(names=_and(names))
+    return _("{name} won on points").format(name=names[0])
+
+
+def _and(names: list[str]) -> str:
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def _figure(value: float) -> str:
+    return decimal(value, 2)
 
 
 def _signed(value: float) -> str:
-    return f"{value:+.2f}"
+    return ("+" if value >= 0 else "") + decimal(value, 2)
 
 
 def _player_lines(review: PlayerReview) -> list[str]:
     lines = [review.name]
-    sums = (
-        f"expected at the start {review.expected_start:.2f} {_signed(review.luck)} luck "
-        f"- {review.loss:.2f} losses"
+    sums = _("expected at the start {start} {luck} luck - {loss} losses").format(
+        start=_figure(review.expected_start),
+        luck=_signed(review.luck),
+        loss=_figure(review.loss),
     )
     if review.complete:
-        lines.append(f"  total {review.total} = {sums}")
+        lines.append("  " + _("total {total} = {sums}").format(total=review.total, sums=sums))
     else:
         lines.append(
-            f"  expected final total now {review.expected_end:.2f} = {sums} "
-            f"(total so far {review.total})"
+            "  "
+            + _("expected final total now {expected} = {sums} (total so far {total})").format(
+                expected=_figure(review.expected_end), sums=sums, total=review.total
+            )
         )
     rated = sum(1 for d in review.decisions if not d.tie_break and not d.forced)
+    rating = _(RATINGS[review.rating.value])
     if review.mean_cost is None:
-        lines.append(f"  rating: {RATINGS[review.rating.value]}")
+        lines.append("  " + _("rating: {rating}").format(rating=rating))
     else:
         lines.append(
-            f"  rating: {RATINGS[review.rating.value]} (mean cost {review.mean_cost:.2f} "
-            f"over {rated} decision{'s' if rated != 1 else ''} with a choice)"
+            "  "
+            + ngettext(
+                "rating: {rating} (mean cost {cost} over {count} decision with a choice)",
+                "rating: {rating} (mean cost {cost} over {count} decisions with a choice)",
+                rated,
+            ).format(rating=rating, cost=_figure(review.mean_cost), count=rated)
         )
     if any(roll.tie_break for roll in review.rolls):
         lines.append(
-            f"  tie-break: luck {_signed(review.tie_break_luck)}, "
-            f"losses {review.tie_break_loss:.2f} (tie-break points, not in the total)"
+            "  "
+            + _(
+                "tie-break: luck {luck}, losses {loss} (tie-break points, not in the total)"
+            ).format(luck=_signed(review.tie_break_luck), loss=_figure(review.tie_break_loss))
         )
-    lines.append("  rolls: " + _luck_counts(review.rolls))
+    lines.append("  " + _("rolls: {counts}").format(counts=_luck_counts(review.rolls)))
     if review.decisions:
         rows = [_decision_cells(decision) for decision in review.decisions]
-        header = ("round", "roll", "dice", "done", "best", "cost", "mark")
+        header = (
+            _("round"),
+            _("roll"),
+            _("dice"),
+            _("done"),
+            _("best"),
+            _("cost"),
+            _("mark"),
+        )
         widths = [max(len(cells[i]) for cells in [header, *rows]) for i in range(len(header))]
         for cells in [header, *rows]:
             # Numbers to the right, words to the left.
@@ -200,21 +278,21 @@ def _player_lines(review: PlayerReview) -> list[str]:
             )
             lines.append("  " + line.rstrip())
     else:
-        lines.append("  no decisions yet")
+        lines.append("  " + _("no decisions yet"))
     return lines
 
 
 def _luck_counts(rolls: tuple[RollReview, ...]) -> str:
     if not rolls:
-        return "none yet"
+        return _("none yet")
     counts = Counter(roll.mark.value for roll in rolls)
-    return ", ".join(f"{counts[key]} {name}" for key, name in LUCK_MARKS.items() if counts[key])
+    return ", ".join(f"{counts[key]} {_(name)}" for key, name in LUCK_MARKS.items() if counts[key])
 
 
 def _decision_cells(decision: DecisionReview) -> tuple[str, ...]:
     state = decision.state
-    done = action_text(state, decision.action)
-    best = AS_GOOD_AS_BEST if decision.cost == 0 else action_text(state, decision.best)
+    done = _said(state, decision.action)
+    best = AS_GOOD_AS_BEST if decision.cost == 0 else _said(state, decision.best)
     # Tie-break rounds go on counting after the last round: shown as tb1, tb2...
     where = f"tb{decision.round - state.rounds}" if decision.tie_break else str(decision.round)
     return (
@@ -223,21 +301,23 @@ def _decision_cells(decision: DecisionReview) -> tuple[str, ...]:
         " ".join(map(str, state.turn.dice)),
         done,
         best,
-        f"{decision.cost:.2f}",
-        DECISION_MARKS[decision.mark.value],
+        _figure(decision.cost),
+        _(DECISION_MARKS[decision.mark.value]),
     )
 
 
 def analysis_text(state: GameState, review: GameReview, source: str) -> str:
     """The readable report ``generala-tui analyse`` prints for the game in ``source``."""
     lines = [
-        f"Game record: {source}",
-        f"House rules: {_rules_text(state.house_rules)}",
-        f"Outcome: {_outcome(state)}",
-        "Figures are expected final totals of each player's own column under the optimum;",
-        "a decision's cost is what it gave away against the best choice (docs/analysis.md).",
-        f"Under best, {AS_GOOD_AS_BEST} marks a decision as good as the best choice; "
-        "tb1, tb2... are tie-break rounds.",
+        _("Game record: {source}").format(source=source),
+        _("House rules: {rules}").format(rules=_rules_text(state.house_rules)),
+        _("Outcome: {outcome}").format(outcome=_outcome(state)),
+        _("Figures are expected final totals of each player's own column under the optimum;"),
+        _("a decision's cost is what it gave away against the best choice (docs/analysis.md)."),
+        _(
+            "Under best, {same} marks a decision as good as the best choice; "
+            "tb1, tb2... are tie-break rounds."
+        ).format(same=AS_GOOD_AS_BEST),
     ]
     for player in review.players:
         lines.append("")

@@ -780,7 +780,7 @@ class RecordError(ValueError):
 
 
 def _record_problem(path: Path, problem: str) -> RecordError:
-    return RecordError(_one_line(f"{path} is {problem}."))
+    return RecordError(_one_line(_("{path} is {problem}.").format(path=path, problem=problem)))
 
 
 def _replayed(state: GameState, path: Path) -> GameState:
@@ -834,7 +834,11 @@ def write_record(state: GameState, path: str | os.PathLike[str], *, verify: bool
         checked = GameState.model_validate(state.model_dump())
     except ValidationError as error:
         raise RecordError(
-            _one_line(f"The game was not written to {path}: {refusal(error)}")
+            _one_line(
+                _("The game was not written to {path}: {error}").format(
+                    path=path, error=refusal(error)
+                )
+            )
         ) from None
     if verify:
         _replayed(checked, path)
@@ -845,7 +849,13 @@ def write_record(state: GameState, path: str | os.PathLike[str], *, verify: bool
     }
     reason = _write_file(path, (_readable_json(document) + "\n").encode())
     if reason is not None:
-        raise RecordError(_one_line(f"The game could not be written to {path} ({reason})."))
+        raise RecordError(
+            _one_line(
+                _("The game could not be written to {path} ({reason}).").format(
+                    path=path, reason=reason
+                )
+            )
+        )
 
 
 def read_record(path: str | os.PathLike[str]) -> GameState:
@@ -864,7 +874,7 @@ def read_record(path: str | os.PathLike[str]) -> GameState:
     except _Unusable as problem:
         raise _record_problem(path, str(problem)) from None
     if data is None:
-        raise RecordError(_one_line(f"{path}: there is no such file."))
+        raise RecordError(_one_line(_("{path}: there is no such file.").format(path=path)))
     if "format" in data:
         game = _record_game(data, path)
     elif "game" in data and ("saved_at" in data or "finished_at" in data):
@@ -874,30 +884,44 @@ def read_record(path: str | os.PathLike[str]) -> GameState:
         except _Unusable as problem:
             raise _record_problem(path, str(problem)) from None
     else:
-        raise _record_problem(path, "not a generala-tui game record")
+        raise _record_problem(path, _("not a generala-tui game record"))
     return _replayed(game, path)
 
 
 def _record_game(data: dict[str, Any], path: Path) -> GameState:
     if data["format"] != RECORD_FORMAT:
         raise _record_problem(
-            path, f"not a generala-tui game record (its format is {json.dumps(data['format'])})"
+            path,
+            _("not a generala-tui game record (its format is {format})").format(
+                format=json.dumps(data["format"])
+            ),
         )
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise _record_problem(path, f"a game record of an unknown version ({json.dumps(version)})")
-    if version != RECORD_VERSION:
-        newer = " from a newer generala-tui" if version > RECORD_VERSION else ""
         raise _record_problem(
-            path, f"a game record of version {version}{newer}, which this generala-tui can't read"
+            path,
+            _("a game record of an unknown version ({version})").format(
+                version=json.dumps(version)
+            ),
         )
+    if version != RECORD_VERSION:
+        problem = (
+            _(
+                "a game record of version {version} from a newer generala-tui, which this "
+                "generala-tui can't read"
+            )
+            if version > RECORD_VERSION
+            else _("a game record of version {version}, which this generala-tui can't read")
+        )
+        raise _record_problem(path, problem.format(version=version))
     if "game" not in data:
-        raise _record_problem(path, "a game record without its game")
+        raise _record_problem(path, _("a game record without its game"))
     try:
         return GameState.model_validate(data["game"])
     except ValidationError as error:
         raise _record_problem(
-            path, f"a game record of an impossible game ({refusal(error)})"
+            path,
+            _("a game record of an impossible game ({error})").format(error=refusal(error)),
         ) from None
 
 
@@ -912,10 +936,20 @@ def record_folder(path: str | os.PathLike[str]) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise RecordError(
-            _one_line(f"{folder} can't be a folder of game records ({_why(error)}).")
+            _one_line(
+                _("{folder} can't be a folder of game records ({why}).").format(
+                    folder=folder, why=_why(error)
+                )
+            )
         ) from None
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise RecordError(_one_line(f"{folder} can't be a folder of game records (not writable)."))
+        raise RecordError(
+            _one_line(
+                _("{folder} can't be a folder of game records (not writable).").format(
+                    folder=folder
+                )
+            )
+        )
     return folder
 
 

@@ -16,6 +16,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 import generala_tui.ui
 
 UI_DIR = Path(generala_tui.ui.__file__).parent
@@ -26,8 +28,19 @@ TEXT = UI_DIR / "text.py"
 
 TRANSLATORS = frozenset({"_", "N_", "NP_", "ngettext", "pgettext"})
 """The functions that take a message of the catalogs."""
-NOT_TRANSLATED = frozenset({"GAME_NAME", "GAME_NAME_ART", "RULES_PAGES", "KEY_CONTEXT"})
-"""Names in text.py whose strings are the same in every language: the game's name, paths."""
+NOT_TRANSLATED = frozenset(
+    {"GAME_NAME", "GAME_NAME_ART", "RULES_PAGES", "KEY_CONTEXT", "__all__"}
+    | {"RECORD_FORMAT", "ANALYSIS_FORMAT", "LANGUAGE_NAMES", "ENVIRONMENT"}
+)
+"""Names whose strings are the same in every language: the game's name, paths, file formats'
+markers, each language's own name, the environment's variables."""
+COMMAND_LINE = [
+    UI_DIR.parent / name
+    for name in ("cli.py", "options.py", "simulate.py", "analyse.py", "report.py", "store.py")
+]
+"""The modules that print to the terminal or tell the player of a file: words too."""
+NOT_WORDS_ARGUMENTS = frozenset({"metavar", "dest"})
+"""Keyword arguments that name a value on the command line, the same in every language."""
 
 WORDS = re.compile(r"[A-Za-z]{2,}[^\S\n]+[A-Za-z]{2,}")
 """Two words of two letters or more with a space between: the mark of a sentence."""
@@ -212,6 +225,10 @@ def untranslated_words(source: str) -> list[tuple[int, str]]:
             continue  # not a string, or a docstring
         if isinstance(parent, ast.Call) and _call_name(parent) in TRANSLATORS:
             continue
+        if isinstance(parent, ast.keyword) and parent.arg in NOT_WORDS_ARGUMENTS:
+            continue
+        if text.startswith("generala-tui"):
+            continue  # the program's name before its message
         if isinstance(parent, ast.Dict) and node in parent.keys:
             continue  # a table's key: a house rule's name, a note's key
         if isinstance(parent, ast.Compare | ast.Subscript):
@@ -234,6 +251,14 @@ def test_every_word_of_text_py_goes_through_the_catalogs() -> None:
     untranslated = untranslated_words(TEXT.read_text(encoding="utf-8"))
     assert not untranslated, "wrap in _(), ngettext() or N_():\n" + "\n".join(
         f"text.py:{line}: {text!r}" for line, text in untranslated
+    )
+
+
+@pytest.mark.parametrize("path", COMMAND_LINE, ids=lambda p: p.name)
+def test_every_word_the_command_line_prints_goes_through_the_catalogs(path: Path) -> None:
+    untranslated = untranslated_words(path.read_text(encoding="utf-8"))
+    assert not untranslated, "wrap in _(), ngettext() or N_():\n" + "\n".join(
+        f"{path.name}:{line}: {text!r}" for line, text in untranslated
     )
 
 
