@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from . import words
 from .game.model import HouseRules, Level, Player
 from .game.rules import IllegalMove, validate_names
 from .i18n import _
@@ -27,11 +28,7 @@ class OptionError(ValueError):
     """A command-line value that can't be used; the message says what would do."""
 
 
-def refusal(error: IllegalMove) -> str:
-    """Why the rules refused a name or a move, in the current language."""
-    from .ui.text import refusal as translated
-
-    return translated(error)
+refusal = words.refusal
 
 
 def rule_choices(key: str) -> list[str]:

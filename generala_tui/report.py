@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from .game.action import Action, ActionKind
 from .game.model import Category, Ending, GameState, HouseRules, Phase
 from .game.rules import category_name, scoring_options, tie_break_score
-from .i18n import N_, _, decimal, language, ngettext
+from .i18n import N_, _, decimal, ngettext
+from .words import category_label
 
 if TYPE_CHECKING:
     from .game.strategy.review import DecisionReview, GameReview, PlayerReview, RollReview
@@ -140,11 +141,7 @@ def _english(message: str) -> str:
 
 
 def _box(category: Category) -> str:
-    """A box's name in the current language (English needs no catalog, nor the UI's words)."""
-    if language() == "en":
-        return category_name(category)
-    from .ui.text import category_label
-
+    """A box's name in the current language."""
     return category_label(category)
 
 

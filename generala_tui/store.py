@@ -461,13 +461,8 @@ def _check_replays(state: GameState) -> None:
 
 
 def _refusal(error: rules.IllegalMove) -> str:
-    """A refusal of the rules in the current language (see :func:`generala_tui.ui.text.refusal`),
-    without the user interface's imports when the language is English."""
-    from .i18n import language
-
-    if language() == "en":
-        return str(error)
-    from .ui.text import refusal
+    """A refusal of the rules in the current language."""
+    from .words import refusal
 
     return refusal(error)
 

@@ -230,3 +230,34 @@ def test_a_tie_break_is_reported_apart_from_the_totals(tmp_path, capsys):
     assert "    tb1 " in out
     assert "(tie-break points, not in the total)" in out
     assert "won in a tie-break" in out or "won at once" in out
+
+
+def test_the_report_speaks_the_chosen_language_and_its_json_stays_english(tmp_path, capsys):
+    game = mixed_game(HouseRules(), seed=8)
+    path = tmp_path / "game.json"
+    store.write_record(game, path)
+    english = analyse_json(path, capsys)
+    assert main(["analyse", "--lang", "es", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith(f"Registro de partida: {path}\n")
+    assert "Reglas de la casa: las de siempre\n" in out
+    assert "  total " in out and " de suerte - " in out and "calificación: " in out
+    assert "expected" not in out and "rating" not in out
+    assert main(["analyse", "--lang", "sv", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == english
+
+
+def test_the_analysis_in_swedish_does_not_load_the_user_interface(tmp_path):
+    path = tmp_path / "game.json"
+    store.write_record(mixed_game(HouseRules(), seed=4, steps=20), path)
+    code = (
+        "import argparse, sys; from generala_tui import analyse, i18n; i18n.set_language('sv'); "
+        f"status = analyse.run(argparse.Namespace(file={str(path)!r}, json=False)); "
+        "assert status == 0, status; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Partiprotokoll" in done.stdout
+    assert done.stdout.rstrip().endswith("[]")

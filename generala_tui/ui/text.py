@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.content import Content
 
+from .. import words
 from ..game import rules
 from ..game.action import Action, ActionKind
 from ..game.model import (
@@ -155,40 +156,8 @@ def _level_labels() -> dict[Level | None, str]:
     }
 
 
-_CATEGORY_NAMES: dict[Category, str] = {
-    Category.ONES: N_("Ones"),
-    Category.TWOS: N_("Twos"),
-    Category.THREES: N_("Threes"),
-    Category.FOURS: N_("Fours"),
-    Category.FIVES: N_("Fives"),
-    Category.SIXES: N_("Sixes"),
-    Category.STRAIGHT: N_("Straight"),
-    Category.FULL_HOUSE: N_("Full house"),
-    Category.FOUR_OF_A_KIND: N_("Four of a kind"),
-    Category.GENERALA: N_("Generala"),
-    Category.DOUBLE_GENERALA: N_("Double Generala"),
-    Category.TWO_PAIRS: N_("Two pairs"),
-}
-"""The boxes' names (docs/rules.md, section "Names"), as message ids."""
-
-
-def category_label(category: Category) -> str:
-    """The name of a box as players say it, in the current language."""
-    return _(_CATEGORY_NAMES[Category(category)])
-
-
-def refusal(error: rules.IllegalMove) -> str:
-    """Why the rules refused a move, in the current language (the core says it in English,
-    with its parameters apart: a box is named as the players of this language name it)."""
-    params = {
-        key: category_label(value)
-        if isinstance(value, Category)
-        else refusal(value)
-        if isinstance(value, rules.IllegalMove)
-        else value
-        for key, value in error.params.items()
-    }
-    return _(error.message).format(**params)
+category_label = words.category_label
+refusal = words.refusal
 
 
 CURSOR_MARK = "▶"

@@ -36,7 +36,10 @@ NOT_TRANSLATED = frozenset(
 markers, each language's own name, the environment's variables."""
 COMMAND_LINE = [
     UI_DIR.parent / name
-    for name in ("cli.py", "options.py", "simulate.py", "analyse.py", "report.py", "store.py")
+    for name in (
+        *("cli.py", "options.py", "simulate.py", "analyse.py", "report.py", "store.py"),
+        "words.py",
+    )
 ]
 """The modules that print to the terminal or tell the player of a file: words too."""
 NOT_WORDS_ARGUMENTS = frozenset({"metavar", "dest"})
