@@ -105,19 +105,21 @@ def language_of(locale_name: str) -> str | None:
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str | None:
     """The language as gettext reads it from the environment: the first of ``LANGUAGE``,
-    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set decides (``LANGUAGE`` may list
-    several, the first the game speaks wins); None when it names none the game speaks."""
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set decides alone, its value a list of
+    languages by preference (``fr:es``: French, else Spanish) that a ``C`` ends; None when it
+    names none the game speaks (the game then speaks English, as gettext would)."""
     environ = os.environ if environ is None else environ
     for variable in ENVIRONMENT:
         value = environ.get(variable, "")
         if not value:
             continue
         for name in value.split(":"):
+            if name.split(".")[0] in {"C", "POSIX"}:
+                return None
             found = language_of(name)
             if found is not None:
                 return found
-        if variable != "LANGUAGE":
-            return None  # gettext stops at the first locale variable set, spoken or not
+        return None
     return None
 
 

@@ -163,7 +163,9 @@ async def test_the_winners_screen_speaks_the_pseudo_language_too() -> None:
         ({"LANG": "sv_SE.UTF-8", "LC_MESSAGES": "es_UY.UTF-8"}, "es"),
         ({"LANG": "sv_SE.UTF-8", "LC_ALL": "C.UTF-8"}, None),
         ({"LANGUAGE": "fr:es", "LANG": "sv_SE.UTF-8"}, "es"),
-        ({"LANGUAGE": "fr", "LANG": "sv_SE.UTF-8"}, "sv"),
+        ({"LANGUAGE": "fr", "LANG": "sv_SE.UTF-8"}, None),
+        ({"LANGUAGE": "C:es", "LANG": "sv_SE.UTF-8"}, None),
+        ({"LANGUAGE": "", "LC_ALL": "", "LANG": "sv_SE.UTF-8"}, "sv"),
         ({}, None),
     ],
 )
@@ -308,3 +310,25 @@ async def test_the_command_palette_offers_the_other_languages_and_switches_the_h
         await pilot.press("escape")
         await settle(pilot)
         assert "Spelare, i sittordning" in screen_text(app)  # the setup screen under it too
+
+
+@pytest.mark.parametrize(
+    "variables",
+    [
+        {"LANG": "es_AR.UTF-8"},
+        {"LANG": "sv_SE.UTF-8", "LC_MESSAGES": "es_UY.UTF-8"},
+        {"LANGUAGE": "fr:sv", "LANG": "es_AR.UTF-8"},
+        {"LANGUAGE": "fr", "LANG": "es_AR.UTF-8"},
+        {"LC_ALL": "C.UTF-8", "LANG": "es_AR.UTF-8"},
+        {"LANG": "de_DE.UTF-8"},
+    ],
+)
+def test_the_environment_is_read_as_pythons_gettext_reads_it(
+    monkeypatch: pytest.MonkeyPatch, variables: dict[str, str]
+) -> None:
+    for variable in i18n.ENVIRONMENT:
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in variables.items():
+        monkeypatch.setenv(variable, value)
+    found = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, fallback=True)
+    assert i18n.language_from_environment() == found.info().get("language")
