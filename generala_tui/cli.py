@@ -139,7 +139,7 @@ def fail(message: str) -> int:
 def _given_language(argv: Sequence[str]) -> str | None:
     """The value of ``--lang`` among the arguments, read before the parser is built (its help
     speaks the language), or None."""
-    early = argparse.ArgumentParser(add_help=False)
+    early = argparse.ArgumentParser(prog=PROG, add_help=False)
     early.add_argument("--lang")
     known, _rest = early.parse_known_args(list(argv))
     lang: str | None = known.lang
@@ -162,7 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .store import load_preferences
 
     argv = sys.argv[1:] if argv is None else list(argv)
+    speak_to_argparse()
     # A damaged preferences file is told in --lang's language, else the environment's.
+    i18n.set_language(i18n.choose_language(None, None))  # the environment's, for a bad --lang
     i18n.set_language(i18n.choose_language(_given_language(argv), None))
     # Read once: a damaged file is set aside as it is read, and its warning told once.
     preferences, warning = load_preferences()
