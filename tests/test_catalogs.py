@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 import string
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -166,3 +168,16 @@ def test_each_compiled_catalog_is_its_po_compiled(lang: str) -> None:
     write_mo(compiled, read(po_path(lang)))
     mo = po_path(lang).with_suffix(".mo")
     assert mo.read_bytes() == compiled.getvalue(), "run: python scripts/catalogs.py compile"
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt not installed")
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_gnu_msgfmt_finds_nothing_wrong(lang: str) -> None:
+    done = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(po_path(lang))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "warning" not in done.stderr
