@@ -965,3 +965,117 @@ def totals_line(state: GameState) -> str:
 def history_warnings(warnings: Sequence[str]) -> str:
     """The bad history files, in one notification."""
     return "\n".join(warnings)
+
+
+# --- trainer screen ------------------------------------------------------------------
+
+TRAINER_SETUP_BUTTON = "Trainer (ctrl+g)"
+FOOTER_TRAINER = "Trainer"
+FOOTER_NEXT = "Next"
+FOOTER_ANOTHER_ROUND = "Another round"
+TRAINER_NEXT_BUTTON = "Next (Enter)"
+TRAINER_AGAIN_BUTTON = "Another round (Enter)"
+TRAINER_SCORE_TITLE = "Training score"
+TRAINER_PREPARING = "Choosing the training positions…"
+TRAINER_COMMAND = "Trainer"
+TRAINER_COMMAND_HELP = "Decide in positions from your costliest decisions, and see what each costs"
+
+
+def trainer_failed(error: str) -> str:
+    """The training positions could not be had."""
+    return f"The training positions could not be prepared: {error}. Press r to try again."
+
+
+def trainer_topbar(number: int, count: int, from_history: bool, state: GameState) -> Content:
+    """Which position of the round this is, and where it comes from."""
+    where = (
+        "one of your costliest decisions, round $round"
+        if from_history
+        else "a random position, round $round"
+    )
+    return Content.from_markup(
+        f"[b]Training[/b]  position $number of $count: {where}, roll $roll",
+        number=str(number),
+        count=str(count),
+        round=str(state.round),
+        roll=str(state.turn.rolls),
+    )
+
+
+def trainer_prompt(state: GameState, name: str) -> Content:
+    """What the trainee is asked in a position."""
+    if not state.rolls_left:
+        rest = "No rolls left: choose a box (↑↓ and Enter, or click it)."
+    elif not rules.can_roll(state):
+        rest = "All five dice are held: release one to roll, or fill a box."
+    else:
+        rest = "What would you do? Hold dice (1-5 or click) and roll (r), or fill a box (Enter)."
+    return Content.from_markup("[b]$name[/b]: $rest", name=name, rest=rest)
+
+
+def trainer_verdict(
+    chosen: str,
+    expected: float,
+    cost: float,
+    best: tuple[str, float],
+    next_best: tuple[str, float] | None,
+) -> Content:
+    """What the trainee's choice was worth, the best choice and the next best."""
+    if cost < BEST_MARGIN:
+        head = Content.from_markup(
+            "[b $success]Best choice![/] $chosen: $expected expected.",
+            chosen=chosen,
+            expected=f"{expected:.1f}",
+        )
+    else:
+        head = Content.from_markup(
+            "[b $error]Costs $cost[/]: $chosen, $expected expected.",
+            cost=f"{cost:.1f}",
+            chosen=chosen,
+            expected=f"{expected:.1f}",
+        )
+    lines = [
+        head,
+        Content.from_markup("Best: [b]$best[/b], $value.", best=best[0], value=f"{best[1]:.1f}"),
+    ]
+    if next_best is not None:
+        lines.append(
+            Content.from_markup(
+                "Next best: $choice, $value.", choice=next_best[0], value=f"{next_best[1]:.1f}"
+            )
+        )
+    return Content("\n").join(lines)
+
+
+def trainer_score(done: int, best: int, cost: float) -> Content:
+    """The running score of a training round."""
+    if not done:
+        return Content("No positions answered yet.")
+    return Content.from_markup(
+        "$best of $done best\n$cost points given away",
+        best=str(best),
+        done=str(done),
+        cost=f"{cost:.1f}",
+    )
+
+
+def trainer_summary(count: int, best: int, cost: float, worst: tuple[str, float] | None) -> Content:
+    """The end of a training round."""
+    lines = [
+        Content.from_markup(
+            "[b]Round over[/b]: $best of $count best choices, $cost expected points given away "
+            "($each a position).",
+            best=str(best),
+            count=str(count),
+            cost=f"{cost:.1f}",
+            each=f"{cost / count:.1f}" if count else "0.0",
+        )
+    ]
+    if worst is not None and worst[1] >= BEST_MARGIN:
+        lines.append(
+            Content.from_markup(
+                "Your costliest choice: $choice (−$cost).", choice=worst[0], cost=f"{worst[1]:.1f}"
+            )
+        )
+    lines.append(Content("Enter plays another round; Escape closes the trainer."))
+    return Content("\n").join(lines)
