@@ -35,6 +35,7 @@ from ..game.model import (
     TieBreakEnded,
 )
 from ..game.strategy import ActionValue, Decision, PlayerAnalysis
+from ..game.strategy.review import DecisionMark, GameReview, LuckMark, Rating
 
 # --- words every screen shares: the game's things, marks, the app-wide keys -----------
 
@@ -1079,3 +1080,119 @@ def trainer_summary(count: int, best: int, cost: float, worst: tuple[str, float]
         )
     lines.append(Content("Enter plays another round; Escape closes the trainer."))
     return Content("\n").join(lines)
+
+
+# --- analysis screen: the review with charts, and a decision opened -------------------
+
+ANALYSIS_PLAYERS_COLUMNS = ("Player", "Total", "Expected at start", "Luck", "Lost", "Rating")
+ANALYSIS_DECISIONS_COLUMNS = ("Round", "Roll", "Dice", "Played", "Expected", "Cost", "Mark")
+ANALYSIS_CHART_Y = "expected final total"
+ANALYSIS_CHART_X = "round"
+ANALYSIS_OPEN_HINT = "Enter or a click on a decision opens it."
+FOOTER_OPEN = "Open"
+LUCKY_MARKER = "▲"
+UNLUCKY_MARKER = "▼"
+COSTLY_MARKER = "✗"
+NO_DECISIONS = "No decision with a choice in it."
+
+RATING_WORDS: dict[Rating, str] = {
+    Rating.FLAWLESS: "flawless",
+    Rating.MASTERLY: "masterly",
+    Rating.STRONG: "strong",
+    Rating.SOLID: "solid",
+    Rating.CASUAL: "casual",
+    Rating.SHAKY: "shaky",
+    Rating.CARELESS: "careless",
+    Rating.UNRATED: "unrated",
+}
+
+DECISION_MARK_WORDS: dict[DecisionMark, str] = {
+    DecisionMark.FINE: "",
+    DecisionMark.DOUBTFUL: "?! doubtful",
+    DecisionMark.BAD: "? bad",
+    DecisionMark.VERY_BAD: "?? very bad",
+}
+"""A decision's mark, with GNU Backgammon's signs so it reads without colour."""
+
+LUCK_MARK_WORDS: dict[LuckMark, str] = {
+    LuckMark.VERY_UNLUCKY: "very unlucky",
+    LuckMark.UNLUCKY: "unlucky",
+    LuckMark.AVERAGE: "average",
+    LuckMark.LUCKY: "lucky",
+    LuckMark.VERY_LUCKY: "very lucky",
+}
+
+
+def signed(value: float) -> str:
+    """A figure with its sign, a minus sign for a negative one."""
+    return f"+{value:.1f}" if value >= 0 else f"−{-value:.1f}"
+
+
+def review_summary(review: GameReview) -> Content:
+    """One line a player: what their decisions lost, and their luck."""
+    lines = [
+        Content.from_markup(
+            "[b]$name[/b]: $loss expected points lost over $count decisions, luck $luck; $rating.",
+            name=player.name,
+            loss=f"{player.loss:.1f}",
+            count=str(sum(1 for d in player.decisions if not d.tie_break)),
+            luck=signed(player.luck),
+            rating=RATING_WORDS[player.rating],
+        )
+        for player in review.players
+    ]
+    if not lines:
+        return Content("No decisions to analyse in this game.")
+    return Content("\n").join(lines)
+
+
+def chart_legend(lucky: float, costly: float) -> Content:
+    """What the chart's line and marks mean (by shape, not only by colour)."""
+    return Content.from_markup(
+        "Line: expected final total after each roll and decision.  "
+        "[b $success]$up[/] roll luckier than +$lucky  [b $warning]$down[/] unluckier "
+        "than −$lucky  [b $error]$cross[/] decision costing $costly or more",
+        up=LUCKY_MARKER,
+        down=UNLUCKY_MARKER,
+        cross=COSTLY_MARKER,
+        lucky=f"{lucky:g}",
+        costly=f"{costly:g}",
+    )
+
+
+def decision_heading(name: str, round_: int, roll: int, mark: DecisionMark, cost: float) -> Content:
+    """The heading of an opened decision."""
+    mark_words = DECISION_MARK_WORDS[mark] or "fine"
+    return Content.from_markup(
+        "[b]$name[/b], round $round, after roll $roll: $mark (cost $cost)",
+        name=name,
+        round=str(round_),
+        roll=str(roll),
+        mark=mark_words,
+        cost=f"{cost:.1f}",
+    )
+
+
+def decision_choices(
+    played: tuple[str, float], best: tuple[str, float], next_best: tuple[str, float] | None
+) -> Content:
+    """What was played, the best and the next best choice, with their expected totals."""
+    lines = [
+        Content.from_markup(
+            "Played: [b]$choice[/b], $value expected.", choice=played[0], value=f"{played[1]:.1f}"
+        ),
+        Content.from_markup(
+            "Best: [b]$choice[/b], $value.", choice=best[0], value=f"{best[1]:.1f}"
+        ),
+    ]
+    if next_best is not None:
+        lines.append(
+            Content.from_markup(
+                "Next best: $choice, $value.", choice=next_best[0], value=f"{next_best[1]:.1f}"
+            )
+        )
+    return Content("\n").join(lines)
+
+
+ANALYSIS_SHORT_TITLE = "[b]Game analysis[/b]: luck, and decisions against the optimal strategy"
+"""The analysis's heading once the review is shown (markup)."""
