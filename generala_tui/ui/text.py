@@ -1053,7 +1053,7 @@ def trainer_score(done: int, best: int, cost: float) -> Content:
     if not done:
         return Content("No positions answered yet.")
     return Content.from_markup(
-        "$best of $done best\n$cost points given away",
+        "$best of $done best, $cost points given away",
         best=str(best),
         done=str(done),
         cost=f"{cost:.1f}",
