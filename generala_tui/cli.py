@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import __version__, simulate
+from . import __version__, analyse, simulate
 from .game.model import MAX_PLAYERS, Level
 from .options import OptionError, parse_players, parse_rules, rules_help
 
@@ -65,6 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
     )
+    analyse.configure_parser(
+        commands.add_parser(
+            "analyse",
+            help=analyse.HELP,
+        )
+    )
     return parser
 
 
@@ -82,6 +88,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if given:
             return fail("--players, --seed and --rule go after 'simulate', not before it.")
         return simulate.run(args)
+    if args.command == "analyse":
+        if given:
+            return fail("--players, --seed and --rule don't go with 'analyse'.")
+        return analyse.run(args)
     from .store import load_preferences
 
     preferences, warning = load_preferences()

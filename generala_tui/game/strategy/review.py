@@ -103,10 +103,11 @@ DECISION_THRESHOLDS: tuple[tuple[float, DecisionMark], ...] = (
 LUCK_THRESHOLDS: tuple[tuple[float, LuckMark], ...] = (
     (10.0, LuckMark.VERY_LUCKY),
     (3.0, LuckMark.LUCKY),
-    (-3.0, LuckMark.AVERAGE),
-    (-10.0, LuckMark.UNLUCKY),
+    (-6.0, LuckMark.VERY_UNLUCKY),
+    (-3.0, LuckMark.UNLUCKY),
 )
-"""A roll whose luck is above this gets this mark; at or below the last, very unlucky."""
+"""Luck of at least +10 is very lucky, of at least +3 lucky; of at most -6 very
+unlucky, of at most -3 unlucky; in between, average."""
 
 RATING_BANDS: tuple[tuple[float, Rating], ...] = (
     (0.005, Rating.FLAWLESS),
@@ -130,9 +131,9 @@ def decision_mark(cost: float) -> DecisionMark:
 def luck_mark(luck: float) -> LuckMark:
     """The mark of a roll of luck ``luck`` (expected points gained by the dice)."""
     for threshold, mark in LUCK_THRESHOLDS:
-        if luck > threshold:
+        if (luck >= threshold) if threshold > 0 else (luck <= threshold):
             return mark
-    return LuckMark.VERY_UNLUCKY
+    return LuckMark.AVERAGE
 
 
 def rating(mean_cost: float | None) -> Rating:
