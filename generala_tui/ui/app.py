@@ -80,9 +80,12 @@ class GeneralaApp(App[None]):
         computer_delay: float | None = None,
         startup_warning: str | None = None,
         resume: bool = False,
+        replay: GameState | None = None,
     ) -> None:
         super().__init__()
         self._first_game = game
+        self._replay = replay
+        """A game record to step through, opened over the setup screen."""
         self._resume = resume
         self.keeper = Keeper(self._file_trouble)
         """The autosave, the history and the preferences."""
@@ -128,6 +131,10 @@ class GeneralaApp(App[None]):
             if self._resume:
                 self.notify(text.nothing_to_resume(), timeout=6)
             self.push_screen(SetupScreen(self._last_table(), resumable=saved))
+        if self._replay is not None:
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self._replay))
 
     def on_unmount(self) -> None:
         self.keeper.close()
@@ -450,6 +457,10 @@ class GeneralaApp(App[None]):
         if self.game is not None:
             yield SystemCommand("Scorecard", "Show every player's boxes", self.action_scorecard)
         yield SystemCommand("Rules and keys", "How to play, and every key", self.action_help)
+        if isinstance(screen, SetupScreen):
+            yield SystemCommand(
+                text.TRAINER_COMMAND, text.TRAINER_COMMAND_HELP, screen.action_trainer
+            )
         if self.game_in_progress():
             yield SystemCommand(
                 "New game", "Leave this game and set up a new one", self.action_new_game

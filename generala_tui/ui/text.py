@@ -26,10 +26,12 @@ from ..game.model import (
     Ending,
     Filled,
     GameState,
+    HoldToggled,
     HouseRules,
     Level,
     LogEntry,
     Phase,
+    Rolled,
     ServedRoll,
     StraightRule,
     TieBreakEnded,
@@ -1196,3 +1198,67 @@ def decision_choices(
 
 ANALYSIS_SHORT_TITLE = "[b]Game analysis[/b]: luck, and decisions against the optimal strategy"
 """The analysis's heading once the review is shown (markup)."""
+
+
+# --- replay screen --------------------------------------------------------------------
+
+FOOTER_STEP = "Step"
+FOOTER_FIRST = "First"
+FOOTER_LAST = "Last"
+FOOTER_TURN = "Turn"
+REPLAY_FIRST_BUTTON = "« First"
+REPLAY_BACK_BUTTON = "◀ Back"
+REPLAY_FORWARD_BUTTON = "Forward ▶"
+REPLAY_LAST_BUTTON = "Last »"
+REPLAY_START = "The game before its first roll."
+
+
+def replay_topbar(step: int, steps: int, state: GameState) -> Content:
+    """Where the replay stands: the step, of how many, and the round."""
+    return Content.from_markup(
+        "[b]Replay[/b]  step $step of $steps · round $round · ←→ step, PgUp/PgDn a turn",
+        step=str(step),
+        steps=str(steps),
+        round=str(min(state.round, state.rounds)),
+    )
+
+
+def replay_step(before: GameState, after: GameState, entry: LogEntry) -> Content:
+    """What a step of the log did."""
+    name = before.players[entry.seat].name
+    if isinstance(entry, Filled | TieBreakEnded):
+        return announcement(after, entry)
+    if isinstance(entry, HoldToggled):
+        verb = "holds" if entry.held else "releases"
+        return Content.from_markup(f"$name {verb} die $die.", name=name, die=str(entry.die + 1))
+    assert isinstance(entry, Rolled)
+    kept = [entry.dice[i] for i in entry.held]
+    if kept:
+        return Content.from_markup(
+            "$name keeps $kept and rolls: [b]$dice[/b].",
+            name=name,
+            kept=dice_text(kept),
+            dice=dice_text(entry.dice),
+        )
+    return Content.from_markup("$name rolls: [b]$dice[/b].", name=name, dice=dice_text(entry.dice))
+
+
+# --- game records: export -------------------------------------------------------------
+
+EXPORT_BUTTON = "Save record (e)"
+FOOTER_EXPORT = "Save record"
+EXPORT_TITLE = "[b]Save the game as a record file[/b]"
+EXPORT_PATH_LABEL = "File (a folder, or a name ending in .json):"
+EXPORT_SAVE_BUTTON = "Save (Enter)"
+EXPORT_CANCEL_BUTTON = "Cancel (Esc)"
+GAME_OVER_KEYS["export"] = ("`e`", "save the game as a record file (readable JSON, for replay)")
+
+
+def record_saved(path: str) -> str:
+    """The notice once a record file is written."""
+    return f"The game is saved as a record: {path}"
+
+
+def record_not_saved(error: str) -> str:
+    """The notice when a record file could not be written."""
+    return f"The record was not saved: {error}"
