@@ -1148,16 +1148,17 @@ def review_summary(review: GameReview) -> Content:
     return Content("\n").join(lines)
 
 
-def chart_legend(lucky: float, costly: float) -> Content:
+def chart_legend(lucky: float, unlucky: float, costly: float) -> Content:
     """What the chart's line and marks mean (by shape, not only by colour)."""
     return Content.from_markup(
         "Line: expected final total after each roll and decision.  "
-        "[b $success]$up[/] roll luckier than +$lucky  [b $warning]$down[/] unluckier "
-        "than −$lucky  [b $error]$cross[/] decision costing $costly or more",
+        "[b $success]$up[/] roll of luck $lucky or more  [b $warning]$down[/] $unlucky or "
+        "less  [b $error]$cross[/] decision costing $costly or more",
         up=LUCKY_MARKER,
         down=UNLUCKY_MARKER,
         cross=COSTLY_MARKER,
-        lucky=f"{lucky:g}",
+        lucky=f"+{lucky:g}",
+        unlucky=f"−{-unlucky:g}",
         costly=f"{costly:g}",
     )
 

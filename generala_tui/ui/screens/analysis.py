@@ -21,7 +21,7 @@ from ..widgets.boxes import BoxList
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray
 from ..widgets.scorecard import ScorecardTable
-from .analysis_view import COSTLY, SWING, course_chart, listed_decisions
+from .analysis_view import COSTLY, LUCKY_SWING, UNLUCKY_SWING, course_chart, listed_decisions
 from .modal import Modal
 from .turn_view import box_offers
 
@@ -145,7 +145,9 @@ class AnalysisScreen(Modal[None]):
             pane = TabPane(
                 Content(player.name),
                 CourseChartPlot(course_chart(player), id=f"chart-{player.player + 1}"),
-                Static(text.chart_legend(SWING, COSTLY), classes="chart-legend"),
+                Static(
+                    text.chart_legend(LUCKY_SWING, UNLUCKY_SWING, COSTLY), classes="chart-legend"
+                ),
                 Static(hint, classes="decisions-hint"),
                 listed,
                 id=f"player-{player.player + 1}",

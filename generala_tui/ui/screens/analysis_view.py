@@ -11,8 +11,10 @@ SWING_MARKS = {LuckMark.VERY_LUCKY: 1, LuckMark.VERY_UNLUCKY: -1}
 """The rolls the chart marks: the big swings of luck, up or down."""
 COSTLY_MARKS = frozenset({DecisionMark.BAD, DecisionMark.VERY_BAD})
 """The decisions the chart marks."""
-SWING = next(bound for bound, mark in LUCK_THRESHOLDS if mark is LuckMark.VERY_LUCKY)
-"""The luck beyond which a roll is marked (either way)."""
+LUCKY_SWING = next(bound for bound, mark in LUCK_THRESHOLDS if mark is LuckMark.VERY_LUCKY)
+"""The luck from which a roll is marked as a big swing up."""
+UNLUCKY_SWING = next(bound for bound, mark in LUCK_THRESHOLDS if mark is LuckMark.VERY_UNLUCKY)
+"""The luck down to which a roll is marked as a big swing down."""
 COSTLY = next(bound for bound, mark in DECISION_THRESHOLDS if mark is DecisionMark.BAD)
 """The cost from which a decision is marked."""
 
