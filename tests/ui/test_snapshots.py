@@ -174,3 +174,14 @@ def test_trainer_screen(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause()
 
     assert snap_compare(GeneralaApp(), terminal_size=size, run_before=answer_one)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 12)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_replay_screen(snap_compare: Any, size: tuple[int, int]) -> None:
+    from generala_tui.game.model import Level, Player
+    from generala_tui.game.strategy import play_game
+
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    final = play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))
+    app = GeneralaApp(replay=final)
+    assert snap_compare(app, terminal_size=size, press=["pagedown", "pagedown", "right"])
