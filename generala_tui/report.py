@@ -209,7 +209,9 @@ def _decision_line(decision: DecisionReview) -> str:
     dice = " ".join(map(str, state.turn.dice))
     done = action_text(state, decision.action)
     best = "" if decision.cost == 0 else action_text(state, decision.best)
-    where = f"{decision.round:>5}" if not decision.tie_break else f"{'tb':>5}"
+    # Tie-break rounds go on counting after the last round: shown as tb1, tb2...
+    number = decision.round - state.rounds
+    where = f"{'tb' + str(number):>5}" if decision.tie_break else f"{decision.round:>5}"
     return (
         f"  {where} {decision.roll:>4}  {dice:<9}  {done:<22}  {best:<22}  "
         f"{decision.cost:>6.2f}  {DECISION_MARKS[decision.mark.value]}"
@@ -224,7 +226,8 @@ def analysis_text(state: GameState, review: GameReview, source: str) -> str:
         f"Outcome: {_outcome(state)}",
         "Figures are expected final totals of each player's own column under the optimum;",
         "a decision's cost is what it gave away against the best choice (docs/analysis.md).",
-        "The best choice is shown where the decision cost anything.",
+        "The best choice is shown where the decision cost anything; tb1, tb2... are tie-break "
+        "rounds.",
     ]
     for player in review.players:
         lines.append("")

@@ -9,11 +9,12 @@ named by ``$GENERALA_TUI_HOME`` when it is set::
     config/settings.json             the old settings file, read once into the preferences
     state/game.json                  the game in progress (autosave)
     data/history/<time>-<hash>.json  one finished game per file
+    data/records/<time>-<hash>.json  game records exported from the app
     cache/strategy/<key>.npz         the strategy tables (a cache: any problem is a miss)
 
 Game records (:func:`write_record`, :func:`read_record`) go wherever the
-player says: a record is one game, finished or not, with its log, in
-indented JSON a person can read.
+player says, or with :func:`export_record` into ``data/records``: a record is
+one game, finished or not, with its log, in indented JSON a person can read.
 
 Every JSON file is an object with a ``"version"``; an older version is
 brought up to date one version at a time (``_Format.migrations``), and keys a
@@ -73,6 +74,7 @@ __all__ = [
     "clear_game",
     "config_dir",
     "data_dir",
+    "export_record",
     "game_path",
     "history_dir",
     "load_game",
@@ -82,6 +84,7 @@ __all__ = [
     "preferences_path",
     "read_record",
     "record_folder",
+    "records_dir",
     "save_game",
     "save_preferences",
     "save_strategy_table",
@@ -165,6 +168,11 @@ def game_path() -> Path:
 def history_dir() -> Path:
     """The folder of finished games, one file each."""
     return data_dir() / "history"
+
+
+def records_dir() -> Path:
+    """The folder game records exported from the app go to (it may not exist yet)."""
+    return data_dir() / "records"
 
 
 def _now() -> datetime:
@@ -857,3 +865,20 @@ def record_folder(path: str | os.PathLike[str]) -> Path:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise RecordError(_one_line(f"{folder} can't be a folder of game records (not writable)."))
     return folder
+
+
+def export_record(state: GameState) -> Path:
+    """Write the game as a record in :func:`records_dir`; return the file's path.
+
+    The name is the time (UTC) and a hash of the game,
+    ``20260130T201500Z-<hash>.json``, so exporting the same game twice keeps
+    one file. Raises :class:`RecordError` as :func:`write_record` does.
+    """
+    digest = hashlib.sha256(state.model_dump_json().encode()).hexdigest()[:12]
+    folder = records_dir()
+    with contextlib.suppress(OSError):
+        for existing in folder.glob(f"*-{digest}.json"):
+            return existing
+    path = folder / f"{_now().astimezone(UTC):%Y%m%dT%H%M%SZ}-{digest}.json"
+    write_record(state, path)
+    return path

@@ -119,3 +119,20 @@ def test_writing_where_no_file_can_be_is_refused(tmp_path, finished):
     with pytest.raises(store.RecordError, match="does not replay"):
         store.write_record(finished.model_copy(update={"log": tuple(log)}), tmp_path / "x.json")
     assert not (tmp_path / "x.json").exists()
+
+
+def test_export_writes_into_the_records_folder_once_per_game(finished):
+    path = store.export_record(finished)
+    assert path.parent == store.records_dir()
+    assert path.name.endswith(".json")
+    assert store.read_record(path) == finished
+    assert store.export_record(finished) == path
+    other = store.export_record(half_played(finished))
+    assert other != path
+    assert sorted(store.records_dir().iterdir()) == sorted([path, other])
+
+
+def test_export_where_the_data_folder_is_a_file_is_refused(generala_home, finished):
+    (generala_home / "data").write_text("not a folder")
+    with pytest.raises(store.RecordError, match="could not be written"):
+        store.export_record(finished)

@@ -292,3 +292,12 @@ def test_forced_decisions_are_left_out_of_the_rating():
     assert last.forced and last.cost == 0.0
     assert last.action.kind is ActionKind.SCRATCH
     assert after.mean_cost == before.mean_cost
+
+
+def test_a_strategy_of_other_rules_is_refused():
+    game = rules.new_game(["Ana"], HouseRules(two_pairs=True), seed=1)
+    with pytest.raises(ValueError, match="other house rules"):
+        review_game(game, strategy_of(HouseRules()))
+    # The tie-break rule does not change the strategy: its table serves both.
+    (review,) = review_game(game, strategy_of(HouseRules(two_pairs=True, tie_break=False))).players
+    assert review.expected_start == strategy_of(HouseRules(two_pairs=True)).expected_score

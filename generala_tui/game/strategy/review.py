@@ -37,7 +37,7 @@ from ..action import Action, action_of
 from ..model import Category, GameState, HoldToggled, Phase, Rolled
 from ..rules import replay
 from .actions import ActionValue
-from .optimal import Strategy, solve
+from .optimal import Strategy, solve, strategy_key
 
 __all__ = [
     "DECISION_THRESHOLDS",
@@ -260,11 +260,14 @@ def review_game(state: GameState, strategy: Strategy | None = None) -> GameRevie
     """Value every roll and decision of the game's log, for each player by seat.
 
     ``strategy`` must be solved for the game's house rules; without it the
-    strategy is solved (or fetched from memory). Raises
-    :class:`~generala_tui.game.rules.BadRecord` when the log does not replay.
+    strategy is solved (or fetched from memory); a strategy of other rules is
+    a :class:`ValueError`. Raises :class:`~generala_tui.game.rules.BadRecord`
+    when the log does not replay.
     """
     if strategy is None:
         strategy = solve(state.house_rules)
+    elif strategy_key(strategy.house_rules) != strategy_key(state.house_rules):
+        raise ValueError("The strategy was solved for other house rules.")
     start = strategy.expected_score
     columns = [_Column([], [], [(-1, start)]) for _ in state.players]
     positions = list(replay(state))
