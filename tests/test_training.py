@@ -107,3 +107,10 @@ def test_grade_names_the_cost_the_best_and_the_next_best(strategy) -> None:
     if drill.state.rolls_left:
         with pytest.raises(rules.IllegalMove):
             grade(drill, keep_all, strategy)
+
+
+def test_random_drills_draw_again_when_a_served_generala_ends_the_game() -> None:
+    # Seed 21 reaches a game won at once by a served Generala on the way to one position.
+    drills = random_drills(HouseRules(), "Zoe", seed=21, count=10)
+    assert len(drills) == 10
+    assert all(drill.state.phase is Phase.PLAYING for drill in drills)

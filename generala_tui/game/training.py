@@ -150,30 +150,39 @@ def history_drills(
     return found[:count]
 
 
+def _random_position(draw: random.Random, house_rules: HouseRules, name: str) -> GameState | None:
+    """A one-player game played by the medium computer to a random turn and roll, just
+    after a roll; None when the game ended on the way (a served Generala wins at once)."""
+    state = new_game([Player(name=name)], house_rules, seed=draw.randrange(2**31))
+    for _ in range(draw.randrange(len(house_rules.categories()))):
+        while state.phase is Phase.PLAYING:
+            action = choose_action(state, Level.MEDIUM)
+            state = play(state, action)
+            if action.kind is not ActionKind.ROLL:
+                break
+    if state.phase is Phase.PLAYING:
+        state = play(state, Action.roll())
+    for _ in range(draw.randrange(3)):
+        if state.phase is not Phase.PLAYING or state.rolls_left == 0:
+            break
+        action = choose_action(state, Level.MEDIUM)
+        if action.kind is not ActionKind.ROLL:
+            break
+        state = play(state, action)
+    return state if state.phase is Phase.PLAYING else None
+
+
 def random_drills(
     house_rules: HouseRules, name: str, seed: int, count: int = ROUND_SIZE
 ) -> list[Drill]:
     """``count`` positions of seeded random one-player games, each played by the medium
     computer to a random turn and roll: the same seed gives the same positions."""
     drills = []
-    turns = len(house_rules.categories())
     for number in range(count):
         draw = random.Random(f"generala-training:{seed}:{number}")
-        state = new_game([Player(name=name)], house_rules, seed=draw.randrange(2**31))
-        for _ in range(draw.randrange(turns)):
-            while True:
-                action = choose_action(state, Level.MEDIUM)
-                state = play(state, action)
-                if action.kind is not ActionKind.ROLL:
-                    break
-        state = play(state, Action.roll())
-        for _ in range(draw.randrange(3)):
-            if state.rolls_left == 0:
-                break
-            action = choose_action(state, Level.MEDIUM)
-            if action.kind is not ActionKind.ROLL:
-                break
-            state = play(state, action)
+        state = None
+        while state is None:  # a game won at once by a served Generala is drawn again
+            state = _random_position(draw, house_rules, name)
         drills.append(Drill(state=_after_last_roll(state), source=DrillSource.RANDOM))
     return drills
 
