@@ -114,3 +114,9 @@ def test_random_drills_draw_again_when_a_served_generala_ends_the_game() -> None
     drills = random_drills(HouseRules(), "Zoe", seed=21, count=10)
     assert len(drills) == 10
     assert all(drill.state.phase is Phase.PLAYING for drill in drills)
+
+
+def test_random_drills_always_leave_a_choice(strategy) -> None:
+    for seed in range(20):
+        for drill in random_drills(HouseRules(), "Zoe", seed=seed, count=10):
+            assert len(strategy.evaluate(drill.state)) > 1

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from .action import Action, ActionKind
 from .model import GameState, HouseRules, Level, Phase, Player, Rolled
-from .rules import BadRecord, new_game, play, positions
+from .rules import BadRecord, new_game, offers, play, positions
 from .strategy import ActionValue, Strategy, analyse_game, choose_action
 
 __all__ = [
@@ -152,7 +152,8 @@ def history_drills(
 
 def _random_position(draw: random.Random, house_rules: HouseRules, name: str) -> GameState | None:
     """A one-player game played by the medium computer to a random turn and roll, just
-    after a roll; None when the game ended on the way (a served Generala wins at once)."""
+    after a roll; None when the game ended on the way (a served Generala wins at once)
+    or the position leaves no choice."""
     state = new_game([Player(name=name)], house_rules, seed=draw.randrange(2**31))
     for _ in range(draw.randrange(len(house_rules.categories()))):
         while state.phase is Phase.PLAYING:
@@ -169,7 +170,11 @@ def _random_position(draw: random.Random, house_rules: HouseRules, name: str) ->
         if action.kind is not ActionKind.ROLL:
             break
         state = play(state, action)
-    return state if state.phase is Phase.PLAYING else None
+    if state.phase is not Phase.PLAYING:
+        return None
+    if not state.rolls_left and len(offers(state)) < 2:
+        return None  # one box left and no roll: nothing to choose
+    return state
 
 
 def random_drills(
@@ -181,7 +186,7 @@ def random_drills(
     for number in range(count):
         draw = random.Random(f"generala-training:{seed}:{number}")
         state = None
-        while state is None:  # a game won at once by a served Generala is drawn again
+        while state is None:  # drawn again: a game won at once, or a position without choice
             state = _random_position(draw, house_rules, name)
         drills.append(Drill(state=_after_last_roll(state), source=DrillSource.RANDOM))
     return drills
