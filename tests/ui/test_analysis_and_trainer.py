@@ -27,7 +27,7 @@ from generala_tui.ui.screens.analysis_view import COSTLY_MARKS, course_chart, li
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.trainer import TrainerScreen
 
-from .conftest import settle_until
+from .conftest import settle, settle_until
 
 
 @pytest.fixture(scope="module")
@@ -265,3 +265,40 @@ async def test_the_trainer_draws_on_the_players_own_costliest_decisions() -> Non
         assert first.state.current_player.name == "Ana"
         top = str(screen.query_one("#trainer-top", Static).render())
         assert "costliest" in top
+
+
+async def test_a_trainer_without_its_table_says_so_and_r_tries_again() -> None:
+    from generala_tui.game import strategy as strategy_module
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError("no room left on the device")
+
+    breakage = pytest.MonkeyPatch()
+    breakage.setattr(strategy_module, "cached_strategy", lambda house_rules: None)
+    breakage.setattr(strategy_module, "solve", fail)
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TrainerScreen(seed=2))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TrainerScreen)
+        top = str(screen.query_one("#trainer-top", Static).render())
+        assert "could not be prepared" in top and "no room left" in top
+        assert screen.check_action("retry", ()) and not screen.check_action("fill", ())
+        breakage.undo()
+        await pilot.press("r")
+        await settle_until(pilot, lambda: screen.position is not None)
+        assert len(screen.drills) == 10 and not screen.check_action("retry", ())
+
+
+async def test_the_command_palette_opens_the_trainer_from_the_setup_screen() -> None:
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        commands = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Trainer" in commands
+        trainer = next(c for c in app.get_system_commands(app.screen) if c.title == "Trainer")
+        trainer.callback()
+        await pilot.pause()
+        assert isinstance(app.screen, TrainerScreen)
