@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -56,9 +56,12 @@ class DecisionList(DataTable[Text]):
                 key=str(index),
             )
 
-    def on_click(self) -> None:
-        # One click opens a row, as in the history (DataTable selects only a highlighted row).
-        self.call_after_refresh(self.action_select_cursor)
+    def on_click(self, event: events.Click) -> None:
+        # One click opens a row, as in the history: DataTable selects a clicked row only
+        # when it is highlighted already. This runs before DataTable moves the cursor.
+        row = event.style.meta.get("row")
+        if isinstance(row, int) and row >= 0 and row != self.cursor_row:
+            self.call_after_refresh(self.action_select_cursor)
 
 
 class AnalysisScreen(Modal[None]):
