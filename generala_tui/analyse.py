@@ -19,10 +19,7 @@ import sys
 
 from . import report
 
-__all__ = ["HELP", "configure_parser", "run"]
-
-HELP = report.ANALYSE_HELP
-"""The command's line in ``generala-tui --help``."""
+__all__ = ["configure_parser", "run"]
 
 BROKEN_PIPE = 141
 """Exit status when the reader closed the pipe (128 + SIGPIPE), as shells report it."""

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import __version__, analyse, simulate
+from . import __version__, simulate
 from .game.model import MAX_PLAYERS, Level
 from .options import OptionError, parse_players, parse_rules, rules_help
 
@@ -65,12 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
     )
-    analyse.configure_parser(
-        commands.add_parser(
-            "analyse",
-            help=analyse.HELP,
-        )
+    analyse_parser = commands.add_parser(
+        "analyse", help="print the luck and the decisions of a recorded game"
     )
+    _configure_analyse(analyse_parser)
     replay = commands.add_parser(
         "replay", help="open a game record file in the game and step through it move by move"
     )
@@ -78,6 +76,13 @@ def build_parser() -> argparse.ArgumentParser:
         "file", metavar="FILE", help="a game record (or a history or autosave file)"
     )
     return parser
+
+
+def _configure_analyse(parser: argparse.ArgumentParser) -> None:
+    # The analyse command's module (its words in report.py) loads only here.
+    from . import analyse
+
+    analyse.configure_parser(parser)
 
 
 def fail(message: str) -> int:
@@ -97,6 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "analyse":
         if given:
             return fail("--players, --seed and --rule don't go with 'analyse'.")
+        from . import analyse
+
         return analyse.run(args)
     if args.command == "replay":
         if given or args.resume:

@@ -38,7 +38,6 @@ ANALYSIS_VERSION = 1
 
 # --- the command's help -------------------------------------------------------------
 
-ANALYSE_HELP = "print the luck and the decisions of a recorded game"
 ANALYSE_DESCRIPTION = (
     "Print the analysis of a game record: per player the total, the expected total "
     "at the start, the luck of the dice, the expected points lost to decisions and "
@@ -58,6 +57,9 @@ def failure(message: str) -> str:
     """The one line printed on stderr when the record can't be analysed."""
     return f"generala-tui analyse: {message}"
 
+
+AS_GOOD_AS_BEST = "="
+"""In the best column: the decision was as good as the best choice."""
 
 # --- names of marks and ratings -----------------------------------------------------
 
@@ -187,11 +189,16 @@ def _player_lines(review: PlayerReview) -> list[str]:
         )
     lines.append("  rolls: " + _luck_counts(review.rolls))
     if review.decisions:
-        lines.append(
-            f"  {'round':>5} {'roll':>4}  {'dice':<9}  {'done':<22}  {'best':<22}  "
-            f"{'cost':>6}  mark"
-        )
-        lines += [_decision_line(decision) for decision in review.decisions]
+        rows = [_decision_cells(decision) for decision in review.decisions]
+        header = ("round", "roll", "dice", "done", "best", "cost", "mark")
+        widths = [max(len(cells[i]) for cells in [header, *rows]) for i in range(len(header))]
+        for cells in [header, *rows]:
+            # Numbers to the right, words to the left.
+            line = "  ".join(
+                cell.rjust(width) if i in (0, 1, 5) else cell.ljust(width)
+                for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+            )
+            lines.append("  " + line.rstrip())
     else:
         lines.append("  no decisions yet")
     return lines
@@ -204,17 +211,20 @@ def _luck_counts(rolls: tuple[RollReview, ...]) -> str:
     return ", ".join(f"{counts[key]} {name}" for key, name in LUCK_MARKS.items() if counts[key])
 
 
-def _decision_line(decision: DecisionReview) -> str:
+def _decision_cells(decision: DecisionReview) -> tuple[str, ...]:
     state = decision.state
-    dice = " ".join(map(str, state.turn.dice))
     done = action_text(state, decision.action)
-    best = "" if decision.cost == 0 else action_text(state, decision.best)
+    best = AS_GOOD_AS_BEST if decision.cost == 0 else action_text(state, decision.best)
     # Tie-break rounds go on counting after the last round: shown as tb1, tb2...
-    number = decision.round - state.rounds
-    where = f"{'tb' + str(number):>5}" if decision.tie_break else f"{decision.round:>5}"
+    where = f"tb{decision.round - state.rounds}" if decision.tie_break else str(decision.round)
     return (
-        f"  {where} {decision.roll:>4}  {dice:<9}  {done:<22}  {best:<22}  "
-        f"{decision.cost:>6.2f}  {DECISION_MARKS[decision.mark.value]}"
+        where,
+        str(decision.roll),
+        " ".join(map(str, state.turn.dice)),
+        done,
+        best,
+        f"{decision.cost:.2f}",
+        DECISION_MARKS[decision.mark.value],
     )
 
 
@@ -226,8 +236,8 @@ def analysis_text(state: GameState, review: GameReview, source: str) -> str:
         f"Outcome: {_outcome(state)}",
         "Figures are expected final totals of each player's own column under the optimum;",
         "a decision's cost is what it gave away against the best choice (docs/analysis.md).",
-        "The best choice is shown where the decision cost anything; tb1, tb2... are tie-break "
-        "rounds.",
+        f"Under best, {AS_GOOD_AS_BEST} marks a decision as good as the best choice; "
+        "tb1, tb2... are tie-break rounds.",
     ]
     for player in review.players:
         lines.append("")

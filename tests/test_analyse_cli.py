@@ -107,6 +107,8 @@ def test_the_text_report_lists_every_decision_with_its_cost_and_mark(tmp_path, c
         assert f"{decision['cost']:.2f}" in line
         if decision["cost"] > 0:
             assert decision["best"] in line
+        else:
+            assert f"{decision['action']}  " in line and "  =  " in line
 
 
 def test_simulate_records_each_game_and_analyse_reads_them(tmp_path, capsys):

@@ -264,7 +264,7 @@ def test_luck_marks_and_ratings_run_in_order():
         LuckMark.VERY_LUCKY,
         LuckMark.VERY_LUCKY,
     ]
-    bands = [rating(cost) for cost in (0.0, 0.05, 0.2, 0.4, 0.9, 1.5, 3.0)]
+    bands = [rating(cost) for cost in (0.0, 0.004, 0.2, 0.4, 0.9, 1.5, 3.0)]
     assert bands == [band for band in Rating if band is not Rating.UNRATED]
     assert rating(None) is Rating.UNRATED
 

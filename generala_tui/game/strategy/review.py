@@ -110,7 +110,7 @@ LUCK_THRESHOLDS: tuple[tuple[float, LuckMark], ...] = (
 unlucky, of at most -3 unlucky; in between, average."""
 
 RATING_BANDS: tuple[tuple[float, Rating], ...] = (
-    (0.005, Rating.FLAWLESS),
+    (1e-6, Rating.FLAWLESS),
     (0.1, Rating.MASTERLY),
     (0.25, Rating.STRONG),
     (0.5, Rating.SOLID),
