@@ -1263,3 +1263,7 @@ def record_saved(path: str) -> str:
 def record_not_saved(error: str) -> str:
     """The notice when a record file could not be written."""
     return f"The record was not saved: {error}"
+
+
+FOOTER_PLAYER = "Player"
+"""The analysis's key to the next (or previous) player's chart and decisions."""

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from textual.widgets import Button, DataTable, Static
+from textual.widgets import Button, DataTable, Static, TabbedContent
 
 from generala_tui import store
 from generala_tui.game import rules
@@ -96,6 +96,14 @@ async def test_the_analysis_shows_each_players_figures_chart_and_decisions(
             len(listed_decisions(p)) for p in review.players
         ]
         assert lists[0].row_count == len(lists[0].decisions)
+        tabs = screen.query_one("#analysis-tabs", TabbedContent)
+        assert tabs.active == "player-1"
+        await pilot.press("n")
+        assert tabs.active == "player-2"
+        await pilot.press("n")
+        assert tabs.active == "player-1"
+        await pilot.press("p")
+        assert tabs.active == "player-2"
 
 
 async def test_enter_on_a_decision_opens_its_position_and_escape_goes_back(

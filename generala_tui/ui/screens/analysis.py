@@ -71,6 +71,8 @@ class AnalysisScreen(Modal[None]):
         Binding("escape", "close", text.FOOTER_CLOSE),
         Binding("v", "close", text.FOOTER_CLOSE, show=False),
         Binding("r", "retry", text.FOOTER_TRY_AGAIN),
+        Binding("n", "player(1)", text.FOOTER_PLAYER, key_display="n/p"),
+        Binding("p", "player(-1)", text.FOOTER_PLAYER, show=False),
     ]
     # Below 30 rows a shorter chart and no spacing: at 80x24 the chart shows whole.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
@@ -156,15 +158,27 @@ class AnalysisScreen(Modal[None]):
                 id=f"player-{player.player + 1}",
             )
             await tabs.add_pane(pane)
+        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":
             return self._failed
+        if action == "player":
+            return self.review is not None and len(self.review.players) > 1
         return True
 
     def action_retry(self) -> None:
         host_of(self).solver.retry()
         self._start()
+
+    def action_player(self, step: int) -> None:
+        """The next (or previous) player's tab: chart, legend and decisions."""
+        if self.review is None:
+            return
+        tabs = self.query_one("#analysis-tabs", TabbedContent)
+        seats = len(self.review.players)
+        current = int((tabs.active or "player-1").removeprefix("player-")) - 1
+        tabs.active = f"player-{(current + step) % seats + 1}"
 
     @on(DataTable.RowSelected, "DecisionList")
     def _open(self, event: DataTable.RowSelected) -> None:
