@@ -150,3 +150,14 @@ async def test_the_history_saves_the_highlighted_game_into_a_folder(tmp_path: Pa
         await settle(pilot)
         written = list(tmp_path.glob("generala-*.json"))
         assert [store.read_record(path) for path in written] == [games[0]]
+
+
+def test_a_record_is_named_by_time_and_players_whatever_their_names() -> None:
+    from datetime import datetime
+
+    from generala_tui.ui.screens.export import record_name
+
+    state = rules.new_game(["../[b]Eve", "Bob[/]", "Tomás", "///"])
+    name = record_name(state, datetime(2026, 1, 30, 20, 15))
+    assert name == "generala-20260130-2015-bEve-Bob-Tomás-p4.json"
+    assert "/" not in name and "[" not in name
