@@ -120,6 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
         "analyse", help=_("print the luck and the decisions of a recorded game")
     )
     _configure_analyse(analyse_parser)
+    replay = commands.add_parser(
+        "replay", help=_("open a game record file in the game and step through it move by move")
+    )
+    replay.add_argument(
+        "file", metavar="FILE", help=_("a game record (or a history or autosave file)")
+    )
     return parser
 
 
@@ -185,6 +191,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import analyse
 
         return analyse.run(args)
+    if args.command == "replay":
+        if given or args.resume:
+            return fail(_("--players, --seed, --rule and --resume don't go with 'replay'."))
+        return _replay(args.file)
 
     try:
         house_rules = parse_rules(args.game_rules, base=preferences.house_rules)
@@ -208,5 +218,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         resume=args.resume,
         language=i18n.language(),
     )
+    app.run()
+    return app.return_code or 0
+
+
+def _replay(file: str) -> int:
+    """Open the record in the app, read-only; a bad file is one line and exit status 2."""
+    from .store import RecordError, read_record
+
+    try:
+        game = read_record(file)
+    except RecordError as error:
+        return fail(str(error))
+    from .ui.app import GeneralaApp
+
+    app = GeneralaApp(replay=game, language=i18n.language())
     app.run()
     return app.return_code or 0

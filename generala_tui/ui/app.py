@@ -83,9 +83,12 @@ class GeneralaApp(App[None]):
         startup_warning: str | None = None,
         resume: bool = False,
         language: str | None = None,
+        replay: GameState | None = None,
     ) -> None:
         super().__init__()
         self._first_game = game
+        self._replay = replay
+        """A game record to step through, opened over the setup screen."""
         self._resume = resume
         self.keeper = Keeper(self._file_trouble)
         """The autosave, the history and the preferences."""
@@ -133,6 +136,10 @@ class GeneralaApp(App[None]):
             if self._resume:
                 self.notify(text.nothing_to_resume(), timeout=6)
             self.push_screen(SetupScreen(self._last_table(), resumable=saved))
+        if self._replay is not None:
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self._replay))
 
     def on_unmount(self) -> None:
         self.keeper.close()
@@ -462,6 +469,10 @@ class GeneralaApp(App[None]):
                 text.COMMAND_SCORECARD, text.COMMAND_SCORECARD_HELP, self.action_scorecard
             )
         yield SystemCommand(text.COMMAND_HELP, text.COMMAND_HELP_HELP, self.action_help)
+        if isinstance(screen, SetupScreen):
+            yield SystemCommand(
+                text.TRAINER_COMMAND, text.TRAINER_COMMAND_HELP, screen.action_trainer
+            )
         if self.game_in_progress():
             yield SystemCommand(
                 text.COMMAND_NEW_GAME, text.COMMAND_NEW_GAME_HELP, self.action_new_game

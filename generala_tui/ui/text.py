@@ -40,15 +40,18 @@ from ..game.model import (
     Ending,
     Filled,
     GameState,
+    HoldToggled,
     HouseRules,
     Level,
     LogEntry,
     Phase,
+    Rolled,
     ServedRoll,
     StraightRule,
     TieBreakEnded,
 )
 from ..game.strategy import ActionValue, Decision, PlayerAnalysis
+from ..game.strategy.review import DecisionMark, GameReview, LuckMark, Rating
 from ..i18n import N_, NP_, _, decimal, ngettext, pgettext
 
 _WORDS: dict[str, str] = {}
@@ -117,6 +120,16 @@ class Keys:
     END = NP_("key", "End")
     TRY_AGAIN = NP_("key", "Try again")
     LANGUAGE = NP_("key", "Language")
+    TRAINER = NP_("key", "Trainer")
+    NEXT = NP_("key", "Next")
+    ANOTHER_ROUND = NP_("key", "Another round")
+    OPEN = NP_("key", "Open")
+    STEP = NP_("key", "Step")
+    FIRST = NP_("key", "First")
+    LAST = NP_("key", "Last")
+    TURN = NP_("key", "Turn")
+    EXPORT = NP_("key", "Save record")
+    PLAYER = NP_("key", "Player")
     # Textual's own words, in its Footer, its command palette and its key panel.
     PALETTE = NP_("key", "palette")
     PALETTE_TOOLTIP = NP_("key", "Open the command palette")
@@ -985,6 +998,7 @@ def _game_over_keys() -> dict[str, tuple[str, str]]:
             _("the history of finished games (`enter` opens one in the analysis)"),
         ),
         "quit": ("`q`", _("quit")),
+        "export": ("`e`", _("save the game as a record file (readable JSON, for replay)")),
     }
 
 
@@ -1360,3 +1374,391 @@ def totals_line(state: GameState) -> str:
 def history_warnings(warnings: Sequence[str]) -> str:
     """The bad history files, in one notification."""
     return "\n".join(warnings)
+
+
+# --- trainer screen ------------------------------------------------------------------
+
+TRAINER_SETUP_BUTTON: str
+_WORDS["TRAINER_SETUP_BUTTON"] = N_("Trainer (ctrl+g)")
+TRAINER_NEXT_BUTTON: str
+_WORDS["TRAINER_NEXT_BUTTON"] = N_("Next (Enter)")
+TRAINER_AGAIN_BUTTON: str
+_WORDS["TRAINER_AGAIN_BUTTON"] = N_("Another round (Enter)")
+TRAINER_SCORE_TITLE: str
+_WORDS["TRAINER_SCORE_TITLE"] = N_("Training score")
+TRAINER_PREPARING: str
+_WORDS["TRAINER_PREPARING"] = N_("Choosing the training positions…")
+TRAINER_COMMAND: str
+_WORDS["TRAINER_COMMAND"] = N_("Trainer")
+TRAINER_COMMAND_HELP: str
+_WORDS["TRAINER_COMMAND_HELP"] = N_(
+    "Decide in positions from your costliest decisions, and see what each costs"
+)
+
+
+def trainer_failed(error: str) -> str:
+    """The training positions could not be had."""
+    return _("The training positions could not be prepared: {error}. Press r to try again.").format(
+        error=error
+    )
+
+
+def trainer_topbar(number: int, count: int, from_history: bool, state: GameState) -> Content:
+    """Which position of the round this is, and where it comes from."""
+    template = (
+        _(
+            "[b]Training[/b]  position $number of $count: one of your costliest decisions, "
+            "round $round, roll $roll"
+        )
+        if from_history
+        else _(
+            "[b]Training[/b]  position $number of $count: a random position, round $round, "
+            "roll $roll"
+        )
+    )
+    return Content.from_markup(
+        template,
+        number=str(number),
+        count=str(count),
+        round=str(state.round),
+        roll=str(state.turn.rolls),
+    )
+
+
+def trainer_prompt(state: GameState, name: str) -> Content:
+    """What the trainee is asked in a position."""
+    if not state.rolls_left:
+        rest = _("No rolls left: choose a box (↑↓ and Enter, or click it).")
+    elif not rules.can_roll(state):
+        rest = _("All five dice are held: release one to roll, or fill a box.")
+    else:
+        rest = _("What would you do? Hold dice (1-5 or click) and roll (r), or fill a box (Enter).")
+    return Content.from_markup("[b]$name[/b]: $rest", name=name, rest=rest)
+
+
+def trainer_verdict(
+    chosen: str,
+    expected: float,
+    cost: float,
+    best: tuple[str, float],
+    next_best: tuple[str, float] | None,
+) -> Content:
+    """What the trainee's choice was worth, the best choice and the next best."""
+    if cost < BEST_MARGIN:
+        head = Content.from_markup(
+            _("[b $success]Best choice![/] $chosen: $expected expected."),
+            chosen=chosen,
+            expected=decimal(expected),
+        )
+    else:
+        head = Content.from_markup(
+            _("[b $error]Costs $cost[/]: $chosen, $expected expected."),
+            cost=decimal(cost),
+            chosen=chosen,
+            expected=decimal(expected),
+        )
+    lines = [
+        head,
+        Content.from_markup(_("Best: [b]$best[/b], $value."), best=best[0], value=decimal(best[1])),
+    ]
+    if next_best is not None:
+        lines.append(
+            Content.from_markup(
+                _("Next best: $choice, $value."), choice=next_best[0], value=decimal(next_best[1])
+            )
+        )
+    return Content("\n").join(lines)
+
+
+def trainer_score(done: int, best: int, cost: float) -> Content:
+    """The running score of a training round."""
+    if not done:
+        return Content(_("No positions answered yet."))
+    return Content.from_markup(
+        ngettext(
+            "$best of $done best, $cost points given away",
+            "$best of $done best, $cost points given away",
+            done,
+        ),
+        best=str(best),
+        done=str(done),
+        cost=decimal(cost),
+    )
+
+
+def trainer_summary(count: int, best: int, cost: float, worst: tuple[str, float] | None) -> Content:
+    """The end of a training round."""
+    lines = [
+        Content.from_markup(
+            ngettext(
+                "[b]Round over[/b]: $best of $count best choice, $cost expected points given "
+                "away ($each a position).",
+                "[b]Round over[/b]: $best of $count best choices, $cost expected points given "
+                "away ($each a position).",
+                count,
+            ),
+            best=str(best),
+            count=str(count),
+            cost=decimal(cost),
+            each=decimal(cost / count) if count else decimal(0.0),
+        )
+    ]
+    if worst is not None and worst[1] >= BEST_MARGIN:
+        lines.append(
+            Content.from_markup(
+                _("Your costliest choice: $choice (−$cost)."),
+                choice=worst[0],
+                cost=decimal(worst[1]),
+            )
+        )
+    lines.append(Content(_("Enter plays another round; Escape closes the trainer.")))
+    return Content("\n").join(lines)
+
+
+# --- analysis screen: the review with charts, and a decision opened -------------------
+
+ANALYSIS_PLAYERS_COLUMNS: tuple[str, ...]
+
+
+@_table
+def _analysis_players_columns() -> tuple[str, ...]:
+    return (_("Player"), _("Total"), _("Expected at start"), _("Luck"), _("Lost"), _("Rating"))
+
+
+ANALYSIS_DECISIONS_COLUMNS: tuple[str, ...]
+
+
+@_table
+def _analysis_decisions_columns() -> tuple[str, ...]:
+    return (
+        pgettext("column", "Round"),
+        pgettext("column", "Roll"),
+        _("Dice"),
+        _("Played"),
+        _("Expected"),
+        _("Cost"),
+        _("Mark"),
+    )
+
+
+ANALYSIS_CHART_Y: str
+_WORDS["ANALYSIS_CHART_Y"] = N_("expected final total")
+ANALYSIS_CHART_X: str
+_WORDS["ANALYSIS_CHART_X"] = N_("round")
+ANALYSIS_OPEN_HINT: str
+_WORDS["ANALYSIS_OPEN_HINT"] = N_("Enter or a click on a decision opens it.")
+LUCKY_MARKER = "▲"
+UNLUCKY_MARKER = "▼"
+COSTLY_MARKER = "✗"
+NO_DECISIONS: str
+_WORDS["NO_DECISIONS"] = N_("No decision with a choice in it.")
+
+RATING_WORDS: dict[Rating, str]
+
+
+@_table
+def _rating_words() -> dict[Rating, str]:
+    return {
+        Rating.FLAWLESS: _("flawless"),
+        Rating.MASTERLY: _("masterly"),
+        Rating.STRONG: _("strong"),
+        Rating.SOLID: _("solid"),
+        Rating.CASUAL: _("casual"),
+        Rating.SHAKY: _("shaky"),
+        Rating.CARELESS: _("careless"),
+        Rating.UNRATED: _("unrated"),
+    }
+
+
+DECISION_MARK_WORDS: dict[DecisionMark, str]
+
+
+@_table
+def _decision_mark_words() -> dict[DecisionMark, str]:
+    """A decision's mark, with GNU Backgammon's signs so it reads without colour."""
+    return {
+        DecisionMark.FINE: "",
+        DecisionMark.DOUBTFUL: "?! " + _("doubtful"),
+        DecisionMark.BAD: "? " + _("bad"),
+        DecisionMark.VERY_BAD: "?? " + _("very bad"),
+    }
+
+
+LUCK_MARK_WORDS: dict[LuckMark, str]
+
+
+@_table
+def _luck_mark_words() -> dict[LuckMark, str]:
+    return {
+        LuckMark.VERY_UNLUCKY: _("very unlucky"),
+        LuckMark.UNLUCKY: _("unlucky"),
+        LuckMark.AVERAGE: _("average"),
+        LuckMark.LUCKY: _("lucky"),
+        LuckMark.VERY_LUCKY: _("very lucky"),
+    }
+
+
+def signed(value: float) -> str:
+    """A figure with its sign, a minus sign for a negative one."""
+    return f"+{decimal(value)}" if value >= 0 else f"−{decimal(-value)}"
+
+
+def _short(value: float) -> str:
+    """A threshold as short as it can be written: "10", "2,5"."""
+    return decimal(value, 0) if float(value).is_integer() else decimal(value, 1)
+
+
+def review_summary(review: GameReview) -> Content:
+    """One line a player: what their decisions lost, and their luck."""
+    lines = []
+    for player in review.players:
+        count = sum(1 for d in player.decisions if not d.tie_break)
+        lines.append(
+            Content.from_markup(
+                ngettext(
+                    "[b]$name[/b]: $loss expected points lost over $count decision, luck $luck; "
+                    "$rating.",
+                    "[b]$name[/b]: $loss expected points lost over $count decisions, luck $luck; "
+                    "$rating.",
+                    count,
+                ),
+                name=player.name,
+                loss=decimal(player.loss),
+                count=str(count),
+                luck=signed(player.luck),
+                rating=_rating_words()[player.rating],
+            )
+        )
+    if not lines:
+        return Content(_("No decisions to analyse in this game."))
+    return Content("\n").join(lines)
+
+
+def chart_legend(lucky: float, unlucky: float, costly: float) -> Content:
+    """What the chart's line and marks mean (by shape, not only by colour)."""
+    return Content.from_markup(
+        _(
+            "Line: expected final total after each roll and decision.  "
+            "[b $success]$up[/] roll of luck $lucky or more  [b $warning]$down[/] $unlucky or "
+            "less  [b $error]$cross[/] decision costing $costly or more"
+        ),
+        up=LUCKY_MARKER,
+        down=UNLUCKY_MARKER,
+        cross=COSTLY_MARKER,
+        lucky=f"+{_short(lucky)}",
+        unlucky=f"−{_short(-unlucky)}",
+        costly=_short(costly),
+    )
+
+
+def decision_heading(name: str, round_: int, roll: int, mark: DecisionMark, cost: float) -> Content:
+    """The heading of an opened decision."""
+    mark_words = _decision_mark_words()[mark] or _("fine")
+    return Content.from_markup(
+        _("[b]$name[/b], round $round, after roll $roll: $mark (cost $cost)"),
+        name=name,
+        round=str(round_),
+        roll=str(roll),
+        mark=mark_words,
+        cost=decimal(cost),
+    )
+
+
+def decision_choices(
+    played: tuple[str, float], best: tuple[str, float], next_best: tuple[str, float] | None
+) -> Content:
+    """What was played, the best and the next best choice, with their expected totals."""
+    lines = [
+        Content.from_markup(
+            _("Played: [b]$choice[/b], $value expected."),
+            choice=played[0],
+            value=decimal(played[1]),
+        ),
+        Content.from_markup(
+            _("Best: [b]$choice[/b], $value."), choice=best[0], value=decimal(best[1])
+        ),
+    ]
+    if next_best is not None:
+        lines.append(
+            Content.from_markup(
+                _("Next best: $choice, $value."), choice=next_best[0], value=decimal(next_best[1])
+            )
+        )
+    return Content("\n").join(lines)
+
+
+ANALYSIS_SHORT_TITLE: str
+_WORDS["ANALYSIS_SHORT_TITLE"] = N_(
+    "[b]Game analysis[/b]: luck, and decisions against the optimal strategy"
+)
+"""The analysis's heading once the review is shown (markup)."""
+
+
+# --- replay screen --------------------------------------------------------------------
+
+REPLAY_FIRST_BUTTON: str
+_WORDS["REPLAY_FIRST_BUTTON"] = N_("« First")
+REPLAY_BACK_BUTTON: str
+_WORDS["REPLAY_BACK_BUTTON"] = N_("◀ Back")
+REPLAY_FORWARD_BUTTON: str
+_WORDS["REPLAY_FORWARD_BUTTON"] = N_("Forward ▶")
+REPLAY_LAST_BUTTON: str
+_WORDS["REPLAY_LAST_BUTTON"] = N_("Last »")
+REPLAY_START: str
+_WORDS["REPLAY_START"] = N_("The game before its first roll.")
+
+
+def replay_topbar(step: int, steps: int, state: GameState) -> Content:
+    """Where the replay stands: the step, of how many, and the round."""
+    return Content.from_markup(
+        _("[b]Replay[/b]  step $step of $steps · round $round · ←→ step, PgUp/PgDn a turn"),
+        step=str(step),
+        steps=str(steps),
+        round=str(min(state.round, state.rounds)),
+    )
+
+
+def replay_step(before: GameState, after: GameState, entry: LogEntry) -> Content:
+    """What a step of the log did."""
+    name = before.players[entry.seat].name
+    if isinstance(entry, Filled | TieBreakEnded):
+        return announcement(after, entry)
+    if isinstance(entry, HoldToggled):
+        template = _("$name holds die $die.") if entry.held else _("$name releases die $die.")
+        return Content.from_markup(template, name=name, die=str(entry.die + 1))
+    assert isinstance(entry, Rolled)
+    kept = [entry.dice[i] for i in entry.held]
+    if kept:
+        return Content.from_markup(
+            _("$name keeps $kept and rolls: [b]$dice[/b]."),
+            name=name,
+            kept=dice_text(kept),
+            dice=dice_text(entry.dice),
+        )
+    return Content.from_markup(
+        _("$name rolls: [b]$dice[/b]."), name=name, dice=dice_text(entry.dice)
+    )
+
+
+# --- game records: export -------------------------------------------------------------
+
+EXPORT_BUTTON: str
+_WORDS["EXPORT_BUTTON"] = N_("Save record (e)")
+EXPORT_TITLE: str
+_WORDS["EXPORT_TITLE"] = N_("[b]Save the game as a record file[/b]")
+EXPORT_PATH_LABEL: str
+_WORDS["EXPORT_PATH_LABEL"] = N_("File (a folder, or a name ending in .json):")
+EXPORT_SAVE_BUTTON: str
+_WORDS["EXPORT_SAVE_BUTTON"] = N_("Save (Enter)")
+EXPORT_CANCEL_BUTTON: str
+_WORDS["EXPORT_CANCEL_BUTTON"] = N_("Cancel (Esc)")
+
+
+def record_saved(path: str) -> str:
+    """The notice once a record file is written."""
+    return _("The game is saved as a record: {path}").format(path=path)
+
+
+def record_not_saved(error: str) -> str:
+    """The notice when a record file could not be written."""
+    return _("The record was not saved: {error}").format(error=error)

@@ -42,6 +42,7 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
         # On their buttons, to leave the footer room for quit, help and the scorecard.
         Binding("t", "statistics", text.Keys.STATISTICS, show=False),
         Binding("y", "history", text.Keys.HISTORY, show=False),
+        Binding("e", "export", text.Keys.EXPORT, show=False),
         Binding("q", "quit", text.Keys.QUIT),
     ]
 
@@ -79,6 +80,7 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
             with Center(), Horizontal(id="game-over-records"):
                 yield Button(text.STATISTICS_BUTTON, id="show-statistics", compact=True)
                 yield Button(text.HISTORY_BUTTON, id="show-history", compact=True)
+                yield Button(text.EXPORT_BUTTON, id="export-record", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -129,6 +131,15 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
         from .history import HistoryScreen
 
         self.app.push_screen(HistoryScreen())
+
+    @on(Button.Pressed, "#export-record")
+    def action_export(self) -> None:
+        """Save the game as a record file."""
+        from .export import ExportDialog
+
+        game = host_of(self).game
+        if game is not None:
+            self.app.push_screen(ExportDialog(game))
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:

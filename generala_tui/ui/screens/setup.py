@@ -64,6 +64,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         Binding("ctrl+o", "resume", text.Keys.RESUME),
         Binding("ctrl+t", "statistics", text.Keys.STATISTICS),
         Binding("ctrl+y", "history", text.Keys.HISTORY),
+        Binding("ctrl+g", "trainer", text.Keys.TRAINER),
     ]
 
     def __init__(
@@ -107,6 +108,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                 with Horizontal(id="records-buttons"):
                     yield Button(text.STATISTICS_SETUP_BUTTON, id="open-statistics", compact=True)
                     yield Button(text.HISTORY_SETUP_BUTTON, id="open-history", compact=True)
+                    yield Button(text.TRAINER_SETUP_BUTTON, id="open-trainer", compact=True)
             yield Button(text.START_BUTTON, id="start", variant="success")
         yield Footer()
 
@@ -229,6 +231,15 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
         self._read_names()
         self.app.push_screen(HistoryScreen())
+
+    @on(Button.Pressed, "#open-trainer")
+    def action_trainer(self) -> None:
+        """A training round, on the first human player's costliest decisions if they have any."""
+        from .trainer import TrainerScreen
+
+        self._read_names()
+        humans = [p.name.strip() for p in self.players if p.level is None and p.name.strip()]
+        self.app.push_screen(TrainerScreen(humans[0] if humans else None))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
