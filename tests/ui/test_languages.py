@@ -52,7 +52,7 @@ class Pseudo(gettext.NullTranslations):
 
 
 WORD = re.compile(r"[A-Za-z]{2,}")
-NOT_WORDS = {"GENERALA", "PgUp", "PgDn", "esc", "tab", "enter", "space"}
+NOT_WORDS = {"GENERALA", "PgUp", "PgDn", "esc", "tab", "enter", "space", "home", "end"}
 """The game's name over the turn screen, and key names Textual writes in the Footer."""
 PLAYERS = ["Ωμέγα", "Δέλτα"]
 """Names with no ASCII letters, so a name on screen is never taken for a word."""
@@ -62,8 +62,11 @@ def screen_text(app: GeneralaApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-def english_on_screen(app: GeneralaApp) -> list[str]:
+def english_on_screen(app: GeneralaApp, *data: str) -> list[str]:
+    """The plain English words on the screen, past the languages' own names and ``data``."""
     shown = screen_text(app)
+    for value in data:
+        shown = shown.replace(value, "")
     for name in i18n.LANGUAGE_NAMES.values():
         shown = shown.replace(name, "")  # each language in its own words, in every language
     return [word for word in WORD.findall(shown) if word not in NOT_WORDS]
@@ -332,3 +335,64 @@ def test_the_environment_is_read_as_pythons_gettext_reads_it(
         monkeypatch.setenv(variable, value)
     found = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, fallback=True)
     assert i18n.language_from_environment() == found.info().get("language")
+
+
+async def test_the_analysis_the_trainer_the_replay_and_the_record_dialog_bypass_no_catalog() -> (
+    None
+):
+    from generala_tui.game.model import Level, Player
+    from generala_tui.game.strategy import play_game
+    from generala_tui.ui.screens.analysis import AnalysisScreen, DecisionList
+    from generala_tui.ui.screens.trainer import TrainerScreen
+
+    from .conftest import settle_until
+
+    players = [
+        Player(name=PLAYERS[0], level=Level.EASY),
+        Player(name=PLAYERS[1], level=Level.MEDIUM),
+    ]
+    finished = play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))
+    seen: dict[str, list[str]] = {}
+    app = GeneralaApp(finished)
+    i18n.set_language("en", Pseudo())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        seen["winner's screen"] = english_on_screen(app)
+        await pilot.press("v")
+        await settle_until(
+            pilot,
+            lambda: isinstance(app.screen, AnalysisScreen) and bool(app.screen.query(DecisionList)),
+        )
+        seen["analysis"] = english_on_screen(app)
+        app.screen.query_one(DecisionList).focus()
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        seen["a decision opened"] = english_on_screen(app)
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        from textual.widgets import Input
+
+        path = app.screen.query_one("#export-path", Input).value  # a path is no word
+        seen["the record dialog"] = english_on_screen(app, path)
+        await pilot.press("escape")
+        await settle(pilot)
+        app.push_screen(TrainerScreen(seed=2))
+        await settle_until(
+            pilot, lambda: isinstance(app.screen, TrainerScreen) and app.screen.position is not None
+        )
+        seen["trainer"] = english_on_screen(app)
+        await pilot.press("r")
+        await settle(pilot)
+        seen["trainer, answered"] = english_on_screen(app)
+    app = GeneralaApp(replay=finished)
+    i18n.set_language("en", Pseudo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right", "right")
+        await settle(pilot)
+        seen["replay"] = english_on_screen(app)
+    left = {name: words for name, words in seen.items() if words}
+    assert not left, "\n".join(f"{name}: {words}" for name, words in left.items())
+    assert len(seen) == 7
