@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette as TextualCommandPalette
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -26,17 +25,24 @@ from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
 from ..store import Seat
 from . import text
-from .computer import COMPUTER_GROUP, ComputerFailed, play_computer_turns
 from .keeper import Keeper, MatchTally
-from .screens.dialogs import ConfirmDialog, QuitDialog
-from .screens.game_over import GameOverScreen
-from .screens.modal import CommandPalette
-from .screens.setup import SetupScreen
-from .screens.turn import TurnScreen
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
 
+# Only what the first frame needs is imported above: each screen, the computer players
+# (and the strategy and numpy behind them) and the dialogs load when first used, so the
+# setup or turn screen shows sooner (tests/benchmarks/bench_startup.py).
 if TYPE_CHECKING:
     from ..game.strategy import Strategy
+
+COMPUTER_GROUP = "computer"
+"""The worker group of the computer players (``ui.computer.COMPUTER_GROUP``)."""
+
+
+def _computer_failed() -> type[Exception]:
+    """The computer players' failure, imported only once they have played (and failed)."""
+    from .computer import ComputerFailed
+
+    return ComputerFailed
 
 
 class GeneralaApp(App[None]):
@@ -127,6 +133,8 @@ class GeneralaApp(App[None]):
         else:
             if self._resume:
                 self.notify(text.nothing_to_resume(), timeout=6)
+            from .screens.setup import SetupScreen
+
             self.push_screen(SetupScreen(self._last_table(), resumable=saved))
 
     def on_unmount(self) -> None:
@@ -171,6 +179,8 @@ class GeneralaApp(App[None]):
         self._skip_turn = None
         self.game = state  # watch_game shows the winner's screen of a finished game
         if state.phase is not Phase.OVER:
+            from .screens.turn import TurnScreen
+
             self._show(TurnScreen())
         self._prepare_strategy(state)
 
@@ -208,6 +218,8 @@ class GeneralaApp(App[None]):
         seats = self._seats()
         left = self.game if self.game_in_progress() else None
         self.game = None
+        from .screens.setup import SetupScreen
+
         self._show(SetupScreen(seats, resumable=left))
 
     def watch_game(self, old: GameState | None, state: GameState | None) -> None:
@@ -220,6 +232,8 @@ class GeneralaApp(App[None]):
             if old is None or old.phase is not Phase.OVER:
                 self._match = self._match.after(state)
                 self.run_worker(self._file_finished(state), name="history", group="history")
+            from .screens.game_over import GameOverScreen
+
             if not isinstance(self.screen, GameOverScreen):
                 self._show(GameOverScreen())
             return
@@ -269,6 +283,8 @@ class GeneralaApp(App[None]):
 
     def preview(self, action: Action) -> None:
         """Point the turn screen's cursor at the box a computer is about to fill."""
+        from .screens.turn import TurnScreen
+
         if isinstance(self.screen, TurnScreen) and action.category is not None:
             self.screen.point_at(action.category)
 
@@ -281,6 +297,8 @@ class GeneralaApp(App[None]):
             return
         running = [w for w in self.workers if w.group == COMPUTER_GROUP and w.is_running]
         if not running:
+            from .computer import play_computer_turns
+
             self.run_worker(
                 play_computer_turns(self),
                 name="computer players",
@@ -301,6 +319,8 @@ class GeneralaApp(App[None]):
         return not self._computers_held()
 
     def _computers_held(self) -> bool:
+        from .screens.turn import TurnScreen
+
         return self.computers_paused or not isinstance(self.screen, TurnScreen)
 
     def turn_screen_shown(self) -> None:
@@ -370,7 +390,7 @@ class GeneralaApp(App[None]):
             return  # the table's own worker has told the player already
         if event.worker.group == SOLVE_GROUP:
             message = text.strategy_failed(str(error))
-        elif isinstance(error, ComputerFailed):
+        elif isinstance(error, _computer_failed()):
             message = f"{error}. Press f to try again."
         else:
             message = f"Something went wrong in {event.worker.name}: {error}"
@@ -401,6 +421,8 @@ class GeneralaApp(App[None]):
             self.notify(str(error), severity="warning", markup=False)
 
     async def action_quit(self) -> None:
+        from .screens.dialogs import QuitDialog
+
         if not self.game_in_progress() or isinstance(self.screen, QuitDialog):
             self.exit()
             return
@@ -415,6 +437,10 @@ class GeneralaApp(App[None]):
         )
 
     def action_command_palette(self) -> None:
+        from textual.command import CommandPalette as TextualCommandPalette
+
+        from .screens.modal import CommandPalette
+
         palette_open = any(isinstance(s, TextualCommandPalette) for s in self.screen_stack)
         if self.use_command_palette and not palette_open:
             self.push_screen(CommandPalette(id="--command-palette"))
@@ -441,9 +467,13 @@ class GeneralaApp(App[None]):
             if confirmed:
                 self.show_setup()
 
+        from .screens.dialogs import ConfirmDialog
+
         self.push_screen(ConfirmDialog(text.leave_question(), "Leave", "Stay"), answered)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from .screens.turn import TurnScreen
+
         yield from super().get_system_commands(screen)
         if isinstance(screen, TurnScreen) and screen.check_action("roll", ()):
             yield SystemCommand("Roll", "Roll the dice that are not held", screen.action_roll)

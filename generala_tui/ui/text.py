@@ -14,6 +14,7 @@ translation catalogs will replace.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.content import Content
 
@@ -34,7 +35,9 @@ from ..game.model import (
     StraightRule,
     TieBreakEnded,
 )
-from ..game.strategy import ActionValue, Decision, PlayerAnalysis
+
+if TYPE_CHECKING:  # the strategy (and numpy behind it) loads when first needed, not for words
+    from ..game.strategy import ActionValue, Decision, PlayerAnalysis
 
 # --- words every screen shares: the game's things, marks, the app-wide keys -----------
 

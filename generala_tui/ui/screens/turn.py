@@ -7,6 +7,8 @@ nothing: computer players are the app's worker (:mod:`generala_tui.ui.computer`)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,7 +19,6 @@ from textual.widgets import Button, Footer, Static
 from ...game import rules
 from ...game.action import Action
 from ...game.model import Category, GameState, Phase, Rolled
-from ...game.strategy import ActionValue
 from .. import text
 from ..host import GameHost, host_of
 from ..text import category_label, scratch_question, too_small
@@ -28,6 +29,9 @@ from ..widgets.scorecard import ScorecardTable
 from ..widgets.standings import Standings
 from .dialogs import ConfirmDialog
 from .turn_view import first_open_box, turn_view
+
+if TYPE_CHECKING:
+    from ...game.strategy import ActionValue
 
 MIN_WIDTH, MIN_HEIGHT = 40, 12
 """The smallest terminal the turn screen serves."""
