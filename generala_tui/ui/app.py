@@ -104,6 +104,7 @@ class GeneralaApp(App[None]):
         )
         """Seconds between the steps of a computer player's turn."""
         self.set_reactive(GeneralaApp.coach, preferences.coach)
+        self._roll_animation = preferences.roll_animation
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
         self._match = MatchTally()
         self._skip_turn: int | None = None
@@ -371,6 +372,14 @@ class GeneralaApp(App[None]):
     def _strategy_ready(self) -> None:
         self.strategies_ready += 1
 
+    @property
+    def roll_animation(self) -> bool:
+        return self._roll_animation
+
+    def set_roll_animation(self, on: bool) -> None:
+        self._roll_animation = on
+        self.keeper.remember(roll_animation=on)
+
     def toggle_coach(self) -> None:
         self.coach = not self.coach
         self.keeper.remember(coach=self.coach)
@@ -480,6 +489,12 @@ class GeneralaApp(App[None]):
         if self.game is not None:
             yield SystemCommand("Scorecard", "Show every player's boxes", self.action_scorecard)
         yield SystemCommand("Rules and keys", "How to play, and every key", self.action_help)
+        on = not self.roll_animation
+        yield SystemCommand(
+            text.roll_animation_command(on),
+            text.ROLL_ANIMATION_HELP,
+            lambda: self.set_roll_animation(on),
+        )
         if self.game_in_progress():
             yield SystemCommand(
                 "New game", "Leave this game and set up a new one", self.action_new_game

@@ -169,6 +169,17 @@ FOOTER_SAVE = "Save"
 FOOTER_CANCEL = "Cancel"
 
 
+PREFERENCES_HEADING = "[b]Display[/b]  not a house rule: a change takes effect at once"
+"""The settings screen's heading over the player's own preferences (markup)."""
+ROLL_ANIMATION_TITLE = "Roll animation"
+ROLL_ANIMATION_HELP = "The rolled dice tumble for a moment before they settle."
+
+
+def roll_animation_command(on: bool) -> str:
+    """The command palette's entry that turns the roll animation on or off."""
+    return "Roll animation on" if on else "Roll animation off"
+
+
 def on_off(value: bool) -> str:
     """A switch's state in a word."""
     return "on" if value else "off"

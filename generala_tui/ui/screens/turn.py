@@ -231,7 +231,11 @@ class TurnScreen(Screen[None]):
         self.refresh_bindings()
 
     def _wants_animation(self) -> bool:
-        return not self.app.is_headless and self.app.animation_level != "none"
+        return (
+            self.host.roll_animation
+            and not self.app.is_headless
+            and self.app.animation_level != "none"
+        )
 
     # --- what the player does --------------------------------------------
 
