@@ -92,6 +92,12 @@ def _configure_simulate(parser: argparse.ArgumentParser) -> None:
     simulate.configure_parser(parser)
 
 
+def _configure_serve(parser: argparse.ArgumentParser) -> None:
+    from . import serve
+
+    serve.configure_parser(parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _GameParser(
         prog=PROG,
@@ -129,6 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     simulate_parser.when_used(_configure_simulate)
+    serve_parser = commands.add_parser(
+        "serve",
+        help="play in a web browser (the web extra)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    serve_parser.when_used(_configure_serve)
     return parser
 
 
@@ -148,6 +160,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import simulate
 
         return simulate.run(args)
+    if args.command == "serve":
+        if given or args.resume:
+            return fail("'serve' takes no --players, --seed, --rule or --resume.")
+        from . import serve
+
+        return serve.run(args)
     from .options import OptionError, parse_players, parse_rules
     from .store import load_preferences
 

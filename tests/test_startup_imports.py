@@ -78,7 +78,7 @@ def test_version_imports_neither_textual_nor_pydantic_nor_the_game() -> None:
         assert not _loaded(modules, name), name
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["simulate", "--help"]])
+@pytest.mark.parametrize("argv", [["--help"], ["simulate", "--help"], ["serve", "--help"]])
 def test_help_imports_no_app_screen_or_widget(argv: list[str]) -> None:
     modules = _modules(OPTION.replace("ARGV", repr(argv)))
     assert isinstance(modules, list)
