@@ -82,10 +82,12 @@ def test_version_imports_neither_textual_nor_pydantic_nor_the_game() -> None:
 def test_help_imports_no_app_screen_or_widget(argv: list[str]) -> None:
     modules = _modules(OPTION.replace("ARGV", repr(argv)))
     assert isinstance(modules, list)
-    assert "generala_tui.options" in modules  # the house rules' help was written
+    assert "generala_tui.cli" in modules  # the check itself sees what was imported
     for name in ("textual.app", "textual.widget", "generala_tui.ui.app", "numpy"):
         assert not _loaded(modules, name), name
     assert _loaded(modules, "generala_tui.simulate") == (argv[0] == "simulate")
+    assert _loaded(modules, "generala_tui.serve") == (argv[0] == "serve")
+    assert _loaded(modules, "textual_serve") is False
 
 
 @pytest.mark.parametrize(
