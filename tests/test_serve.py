@@ -181,3 +181,13 @@ def test_a_port_outside_1_to_65535_is_refused_in_words(value: str) -> None:
 def test_serve_takes_no_game_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--players", "Ana", "serve"]) == 2
     assert "takes no --players" in capsys.readouterr().err
+
+
+def test_the_web_extra_brings_textual_serve_and_the_tests_have_it_too() -> None:
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    extras = project["project"]["optional-dependencies"]
+    for extra in ("web", "test"):
+        assert any(r.startswith("textual-serve") for r in extras[extra]), extra
