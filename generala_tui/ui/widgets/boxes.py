@@ -71,6 +71,8 @@ class BoxRow(Widget):
         self.offer = BoxOffer(category, None)
 
     def show(self, offer: BoxOffer) -> None:
+        if offer == self.offer:
+            return  # a hold changes no box: nothing to draw again
         self.offer = offer
         self.set_class(offer.points == 0, "-scratch")
         self.refresh()
@@ -132,6 +134,7 @@ class BoxList(VerticalScroll, can_focus=False):
             row.display = offer is not None
             if offer is not None:
                 row.show(offer)
+            moved = row.cursor != (row.category is cursor)
             row.cursor = row.category is cursor
-            if row.cursor:
+            if row.cursor and moved:
                 self.scroll_to_widget(row, animate=False)
