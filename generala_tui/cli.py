@@ -141,7 +141,18 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     serve_parser.when_used(_configure_serve)
+    analyse_parser = commands.add_parser(
+        "analyse", help="print the luck and the decisions of a recorded game"
+    )
+    analyse_parser.when_used(_configure_analyse)
     return parser
+
+
+def _configure_analyse(parser: argparse.ArgumentParser) -> None:
+    # The analyse command's module (its words in report.py) loads only here.
+    from . import analyse
+
+    analyse.configure_parser(parser)
 
 
 def fail(message: str) -> int:
@@ -166,6 +177,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import serve
 
         return serve.run(args)
+    if args.command == "analyse":
+        if given:
+            return fail("--players, --seed and --rule don't go with 'analyse'.")
+        from . import analyse
+
+        return analyse.run(args)
     from .options import OptionError, parse_players, parse_rules
     from .store import load_preferences
 

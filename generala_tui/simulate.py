@@ -30,6 +30,7 @@ import time
 from collections import deque
 from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.cells import cell_len
@@ -98,6 +99,13 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         help="how many processes play the games (default: one per core, "
         f"{_default_jobs()} here); the results are those of one process",
     )
+    parser.add_argument(
+        "--records",
+        metavar="DIR",
+        default=None,
+        help="write each game's record in DIR (created if need be), as "
+        "game-NUMBER-seed-SEED.json, for 'generala-tui analyse'",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.epilog = (
         "A win shared under tie_break=false counts for every sharer. With "
@@ -156,12 +164,19 @@ def run(args: argparse.Namespace) -> int:
         jobs = _jobs(args.jobs)
         players = _players(args.players)
         house_rules = parse_rules(args.rule)
-    except (OptionError, _InputError, IllegalMove) as error:
+        records = store.record_folder(args.records) if args.records is not None else None
+    except (OptionError, _InputError, IllegalMove, store.RecordError) as error:
         print(f"generala-tui simulate: {error}", file=sys.stderr)
         return 2
     try:
         result = simulate(
-            games, players, house_rules, seed, show_progress=sys.stderr.isatty(), jobs=jobs
+            games,
+            players,
+            house_rules,
+            seed,
+            show_progress=sys.stderr.isatty(),
+            jobs=jobs,
+            records=records,
         )
         if result is None:
             print("generala-tui simulate: interrupted before a game ended.", file=sys.stderr)
@@ -180,6 +195,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         # Ctrl+C while printing: what is printed is printed.
         return INTERRUPTED
+    except store.RecordError as error:  # a record could not be written: the disk is full...
+        print(f"generala-tui simulate: {error}", file=sys.stderr)
+        return 1
     return INTERRUPTED if result["interrupted"] else 0
 
 
@@ -190,8 +208,13 @@ def simulate(
     seed: int | None = None,
     show_progress: bool = False,
     jobs: int = 1,
+    records: Path | None = None,
 ) -> dict[str, Any] | None:
     """Play ``games`` games and return the figures ``--json`` prints.
+
+    With ``records`` (an existing folder) each game's record is written there
+    as ``game-<number>-seed-<seed>.json`` (:func:`record_name`); a record that
+    can't be written raises :class:`~generala_tui.store.RecordError`.
 
     With ``jobs`` above one the games are played in that many processes; the
     figures are the same as in one, because every game is played from its own
@@ -213,13 +236,13 @@ def simulate(
         # The table's compute time, even when it comes from the cache this time.
         strategy = solve(house_rules, tables=store.strategy_tables)
         seeds = random.Random(seed) if seed is not None else random.SystemRandom()
-        game_seeds = (seeds.randrange(SEED_RANGE) for _ in range(games))
+        game_seeds = ((number, seeds.randrange(SEED_RANGE)) for number in range(1, games + 1))
         started = time.perf_counter()
         workers = min(jobs, math.ceil(games / CHUNK))
         if workers > 1:
-            results = _in_processes(game_seeds, players, house_rules, strategy, workers)
+            results = _in_processes(game_seeds, players, house_rules, strategy, workers, records)
         else:
-            results = _here(game_seeds, players, house_rules, strategy)
+            results = _here(game_seeds, players, house_rules, strategy, records)
         # Closed on the way out, Ctrl+C included: the worker processes are gone on return.
         with contextlib.closing(results):
             for game_totals, winners in results:
@@ -250,6 +273,7 @@ def simulate(
         "solve_seconds": strategy.solve_seconds,
         "house_rules": house_rules.model_dump(mode="json"),
         "seed": seed,
+        "records": str(records) if records is not None else None,
         "players": [
             {
                 "name": player.name,
@@ -267,30 +291,52 @@ _Result = tuple[tuple[int, ...], tuple[int, ...]]
 """One game's outcome: every seat's final total, and the seats that won."""
 
 
+_Game = tuple[int, int]
+"""A game to play: its number (from 1) and its seed."""
+
+
+def record_name(number: int, seed: int) -> str:
+    """The file name of game ``number``'s record: ``game-000001-seed-<seed>.json``."""
+    return f"game-{number:06d}-seed-{seed}.json"
+
+
 def _play(
-    seed: int, players: Sequence[Player], house_rules: HouseRules, strategy: Strategy
+    game: _Game,
+    players: Sequence[Player],
+    house_rules: HouseRules,
+    strategy: Strategy,
+    records: Path | None,
 ) -> _Result:
     from .game import strategy as strategies
 
+    number, seed = game
     state: GameState = new_game(players, house_rules, seed)
     state = strategies.play_game(state, strategy)
     assert state.phase is Phase.OVER
+    if records is not None:
+        # Played by the rules just now: no need to replay it before writing.
+        store.write_record(state, records / record_name(number, seed), verify=False)
     return tuple(player.total for player in state.players), tuple(state.winners)
 
 
 def _here(
-    seeds: Iterator[int], players: Sequence[Player], house_rules: HouseRules, strategy: Strategy
+    games: Iterator[_Game],
+    players: Sequence[Player],
+    house_rules: HouseRules,
+    strategy: Strategy,
+    records: Path | None,
 ) -> Generator[_Result]:
-    for seed in seeds:
-        yield _play(seed, players, house_rules, strategy)
+    for game in games:
+        yield _play(game, players, house_rules, strategy, records)
 
 
 def _in_processes(
-    seeds: Iterator[int],
+    seeds: Iterator[_Game],
     players: Sequence[Player],
     house_rules: HouseRules,
     strategy: Strategy,
     workers: int,
+    records: Path | None = None,
 ) -> Generator[_Result]:
     """The games' results in the order of their seeds, played by ``workers`` processes.
 
@@ -313,7 +359,9 @@ def _in_processes(
                 chunk = [seed for _, seed in zip(range(CHUNK), seeds, strict=False)]
                 if not chunk:
                     break
-                pending.append(pool.submit(_play_chunk, chunk, tuple(players), house_rules))
+                pending.append(
+                    pool.submit(_play_chunk, chunk, tuple(players), house_rules, records)
+                )
             if not pending:
                 return
             yield from pending.popleft().result()
@@ -335,10 +383,13 @@ def _start_worker(house_rules: HouseRules, values: Any, solve_seconds: float) ->
 
 
 def _play_chunk(
-    seeds: list[int], players: tuple[Player, ...], house_rules: HouseRules
+    games: list[_Game],
+    players: tuple[Player, ...],
+    house_rules: HouseRules,
+    records: Path | None,
 ) -> list[_Result]:
     assert _worker_strategy is not None
-    return [_play(seed, players, house_rules, _worker_strategy) for seed in seeds]
+    return [_play(game, players, house_rules, _worker_strategy, records) for game in games]
 
 
 class _Progress:

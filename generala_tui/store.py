@@ -9,7 +9,12 @@ named by ``$GENERALA_TUI_HOME`` when it is set::
     config/settings.json             the old settings file, read once into the preferences
     state/game.json                  the game in progress (autosave)
     data/history/<time>-<hash>.json  one finished game per file
+    data/records/<time>-<hash>.json  game records exported from the app
     cache/strategy/<key>.npz         the strategy tables (a cache: any problem is a miss)
+
+Game records (:func:`write_record`, :func:`read_record`) go wherever the
+player says, or with :func:`export_record` into ``data/records``: a record is
+one game, finished or not, with its log, in indented JSON a person can read.
 
 Every JSON file is an object with a ``"version"``; an older version is
 brought up to date one version at a time (``_Format.migrations``), and keys a
@@ -51,14 +56,17 @@ from pydantic import (
 )
 
 from .game import rules
-from .game.model import MAX_PLAYERS, GameState, HouseRules, Level
+from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, refusal
 
 __all__ = [
     "GAME_VERSION",
     "HISTORY_VERSION",
     "PREFERENCES_VERSION",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
     "HistoryRecord",
     "Preferences",
+    "RecordError",
     "Seat",
     "StrategyTables",
     "add_to_history",
@@ -66,6 +74,7 @@ __all__ = [
     "clear_game",
     "config_dir",
     "data_dir",
+    "export_record",
     "game_path",
     "history_dir",
     "load_game",
@@ -73,12 +82,16 @@ __all__ = [
     "load_preferences",
     "load_strategy_table",
     "preferences_path",
+    "read_record",
+    "record_folder",
+    "records_dir",
     "save_game",
     "save_preferences",
     "save_strategy_table",
     "set_aside",
     "state_dir",
     "strategy_tables",
+    "write_record",
 ]
 
 APP_NAME = "generala-tui"
@@ -88,6 +101,9 @@ HOME_VARIABLE = "GENERALA_TUI_HOME"
 PREFERENCES_VERSION = 1
 GAME_VERSION = 1
 HISTORY_VERSION = 1
+RECORD_VERSION = 1
+RECORD_FORMAT = "generala-tui game record"
+"""The ``"format"`` marker of a game record file."""
 
 HISTORY_KEPT = 1000
 """Adding a game to the history removes the oldest games beyond this many."""
@@ -152,6 +168,11 @@ def game_path() -> Path:
 def history_dir() -> Path:
     """The folder of finished games, one file each."""
     return data_dir() / "history"
+
+
+def records_dir() -> Path:
+    """The folder game records exported from the app go to (it may not exist yet)."""
+    return data_dir() / "records"
 
 
 def _now() -> datetime:
@@ -699,3 +720,167 @@ def load_history(
         records.append(record)
     records.sort(key=lambda record: record.finished_at, reverse=True)
     return records, warnings
+
+
+# --- game records -----------------------------------------------------------------
+
+
+class RecordError(ValueError):
+    """A game record that can't be written or read; the message is one line for the player."""
+
+
+def _record_problem(path: Path, problem: str) -> RecordError:
+    return RecordError(_one_line(f"{path} is {problem}."))
+
+
+def _replayed(state: GameState, path: Path) -> GameState:
+    try:
+        _check_replays(state)
+    except _Unusable as problem:
+        raise _record_problem(path, str(problem)) from None
+    return state
+
+
+_LINE = 120
+"""A JSON object or list of plain values this short goes on one line of a record."""
+
+
+def _readable_json(value: Any, depth: int = 0) -> str:
+    """``value`` as indented JSON, with short objects (a log entry, a box) on one line each."""
+    compact = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if not isinstance(value, dict | list) or not value:
+        return compact
+    plain = all(
+        not isinstance(item, dict | list)
+        or (isinstance(item, list) and not any(isinstance(x, dict | list) for x in item))
+        for item in (value.values() if isinstance(value, dict) else value)
+    )
+    if plain and (isinstance(value, list) or (depth and len(compact) <= _LINE)):
+        return compact
+    inner = "  " * (depth + 1)
+    if isinstance(value, dict):
+        items = [
+            f"{inner}{json.dumps(key, ensure_ascii=False)}: {_readable_json(item, depth + 1)}"
+            for key, item in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+    items = [f"{inner}{_readable_json(item, depth + 1)}" for item in value]
+    return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
+
+
+def write_record(state: GameState, path: str | os.PathLike[str], *, verify: bool = True) -> None:
+    """Write the game, with its log, as a record file at ``path`` (atomically).
+
+    The file is indented JSON, one step of the log a line: ``{"format":
+    RECORD_FORMAT, "version": RECORD_VERSION, "game": <the game>}``. Its
+    folder is created if need be. Raises :class:`RecordError` (one line for
+    the player) when the game is not valid or (unless ``verify`` is off, for a
+    game just played by the rules) does not replay from its own log, or when
+    the file can't be written.
+    """
+    path = Path(path)
+    try:
+        # model_copy(update=...) does not validate: never write what reading refuses.
+        checked = GameState.model_validate(state.model_dump())
+    except ValidationError as error:
+        raise RecordError(
+            _one_line(f"The game was not written to {path}: {refusal(error)}")
+        ) from None
+    if verify:
+        _replayed(checked, path)
+    document = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": checked.model_dump(mode="json"),
+    }
+    reason = _write_file(path, (_readable_json(document) + "\n").encode())
+    if reason is not None:
+        raise RecordError(_one_line(f"The game could not be written to {path} ({reason})."))
+
+
+def read_record(path: str | os.PathLike[str]) -> GameState:
+    """The game in a record file, checked to replay from its own log.
+
+    Also reads the autosave (``state/game.json``) and a history file, which
+    hold the same game in their own versioned objects. Raises
+    :class:`RecordError` with one line for the player when the file is
+    missing or unreadable, not JSON, not a record, of an unknown version, not
+    a valid game, or a game whose log does not replay. The file is never
+    moved or changed.
+    """
+    path = Path(path)
+    try:
+        data = _read_object(path)
+    except _Unusable as problem:
+        raise _record_problem(path, str(problem)) from None
+    if data is None:
+        raise RecordError(_one_line(f"{path}: there is no such file."))
+    if "format" in data:
+        game = _record_game(data, path)
+    elif "game" in data and ("saved_at" in data or "finished_at" in data):
+        form: _Format[Any] = _GAME if "saved_at" in data else _HISTORY
+        try:
+            game = _validate(form, _upgrade(data, form)).game
+        except _Unusable as problem:
+            raise _record_problem(path, str(problem)) from None
+    else:
+        raise _record_problem(path, "not a generala-tui game record")
+    return _replayed(game, path)
+
+
+def _record_game(data: dict[str, Any], path: Path) -> GameState:
+    if data["format"] != RECORD_FORMAT:
+        raise _record_problem(
+            path, f"not a generala-tui game record (its format is {json.dumps(data['format'])})"
+        )
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise _record_problem(path, f"a game record of an unknown version ({json.dumps(version)})")
+    if version != RECORD_VERSION:
+        newer = " from a newer generala-tui" if version > RECORD_VERSION else ""
+        raise _record_problem(
+            path, f"a game record of version {version}{newer}, which this generala-tui can't read"
+        )
+    if "game" not in data:
+        raise _record_problem(path, "a game record without its game")
+    try:
+        return GameState.model_validate(data["game"])
+    except ValidationError as error:
+        raise _record_problem(
+            path, f"a game record of an impossible game ({refusal(error)})"
+        ) from None
+
+
+def record_folder(path: str | os.PathLike[str]) -> Path:
+    """The folder ``path``, created if need be, for game records to be written in.
+
+    Raises :class:`RecordError` (one line for the player) when it can't be
+    created, is a file, or can't be written in.
+    """
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RecordError(
+            _one_line(f"{folder} can't be a folder of game records ({_why(error)}).")
+        ) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise RecordError(_one_line(f"{folder} can't be a folder of game records (not writable)."))
+    return folder
+
+
+def export_record(state: GameState) -> Path:
+    """Write the game as a record in :func:`records_dir`; return the file's path.
+
+    The name is the time (UTC) and a hash of the game,
+    ``20260130T201500Z-<hash>.json``, so exporting the same game twice keeps
+    one file. Raises :class:`RecordError` as :func:`write_record` does.
+    """
+    digest = hashlib.sha256(state.model_dump_json().encode()).hexdigest()[:12]
+    folder = records_dir()
+    with contextlib.suppress(OSError):
+        for existing in folder.glob(f"*-{digest}.json"):
+            return existing
+    path = folder / f"{_now().astimezone(UTC):%Y%m%dT%H%M%SZ}-{digest}.json"
+    write_record(state, path)
+    return path

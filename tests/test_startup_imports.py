@@ -49,6 +49,8 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "numpy",
     "generala_tui.game.strategy",
     "generala_tui.simulate",
+    "generala_tui.analyse",
+    "generala_tui.report",
     "generala_tui.ui.computer",
     "generala_tui.ui.screens.analysis",
     "generala_tui.ui.screens.game_over",
@@ -78,7 +80,9 @@ def test_version_imports_neither_textual_nor_pydantic_nor_the_game() -> None:
         assert not _loaded(modules, name), name
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["simulate", "--help"], ["serve", "--help"]])
+@pytest.mark.parametrize(
+    "argv", [["--help"], ["simulate", "--help"], ["serve", "--help"], ["analyse", "--help"]]
+)
 def test_help_imports_no_app_screen_or_widget(argv: list[str]) -> None:
     modules = _modules(OPTION.replace("ARGV", repr(argv)))
     assert isinstance(modules, list)
@@ -87,6 +91,7 @@ def test_help_imports_no_app_screen_or_widget(argv: list[str]) -> None:
         assert not _loaded(modules, name), name
     assert _loaded(modules, "generala_tui.simulate") == (argv[0] == "simulate")
     assert _loaded(modules, "generala_tui.serve") == (argv[0] == "serve")
+    assert _loaded(modules, "generala_tui.analyse") == (argv[0] == "analyse")
     assert _loaded(modules, "textual_serve") is False
 
 

@@ -8,7 +8,9 @@ whose ``expected_score`` is the expected final total of a game.
 
 :func:`choose_action` is the computer players (easy, medium, expert),
 :func:`play_turn` and :func:`play_game` play without a user interface, and
-:func:`analyse_game` is the coach's look back at a finished game.
+:func:`review_game` values every roll (its luck) and every decision (its
+cost) of a game, and :func:`analyse_game` is the coach's shorter look back
+at it.
 
 Importing this package does not import numpy: numpy and the solver load when
 a table is first solved or loaded, or a turn first planned.
@@ -29,14 +31,31 @@ from .optimal import (
     strategy_key,
 )
 from .players import ActionHook, choose_action, play_game, play_turn
+from .review import (
+    DecisionMark,
+    DecisionReview,
+    GameReview,
+    LuckMark,
+    PlayerReview,
+    Rating,
+    RollReview,
+    review_game,
+)
 
 __all__ = [
     "SOLVER_VERSION",
     "ActionHook",
     "ActionValue",
     "Decision",
+    "DecisionMark",
+    "DecisionReview",
+    "GameReview",
+    "LuckMark",
     "Planner",
     "PlayerAnalysis",
+    "PlayerReview",
+    "Rating",
+    "RollReview",
     "Strategy",
     "TableStore",
     "analyse_game",
@@ -46,6 +65,7 @@ __all__ = [
     "medium_planner",
     "play_game",
     "play_turn",
+    "review_game",
     "solve",
     "strategy_key",
 ]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..action import Action, action_of
-from ..model import GameState, Phase
-from ..rules import replay
-from .optimal import Strategy, solve
+from ..action import Action
+from ..model import GameState
+from .optimal import Strategy
+from .review import review_game
 
 __all__ = ["Decision", "PlayerAnalysis", "analyse_game"]
 
@@ -68,42 +68,34 @@ class PlayerAnalysis:
 def analyse_game(game: GameState, strategy: Strategy | None = None) -> list[PlayerAnalysis]:
     """Value every decision of the game's log for each player, by seat.
 
-    ``strategy`` must be solved for the game's house rules; without it the
-    strategy is solved (or fetched from the cache). Raises
-    :class:`~generala_tui.game.rules.BadRecord` when the log does not replay.
+    A view of :func:`~generala_tui.game.strategy.review.review_game`, which
+    see for luck as well. ``strategy`` must be solved for the game's house
+    rules; without it the strategy is solved (or fetched from the cache).
+    Raises :class:`~generala_tui.game.rules.BadRecord` when the log does not
+    replay.
     """
-    players = game.players
-    if strategy is None:
-        strategy = solve(game.house_rules)
-    per_player: list[list[Decision]] = [[] for _ in players]
-    before = list(replay(game))[:-1]  # the position before each step of the log
-    for move, (state, entry) in enumerate(zip(before, game.log, strict=True)):
-        action = action_of(entry)
-        if action is None or state.phase is not Phase.PLAYING or not state.turn.rolls:
-            continue  # a hold is no decision, nor is the first roll of a turn
-        values = strategy.evaluate(state)
-        if not values:
-            continue
-        per_player[state.current].append(
-            Decision(
-                move=move,
-                state=state,
-                action=action,
-                expected=strategy.action_value(state, action),
-                best=values[0].action,
-                best_expected=values[0].expected,
-            )
-        )
     analyses = []
-    for seat, decisions in enumerate(per_player):
+    for player in review_game(game, strategy).players:
+        decisions = [
+            Decision(
+                move=review.move,
+                state=review.state,
+                action=review.action,
+                expected=review.expected,
+                best=review.best,
+                best_expected=review.best_expected,
+            )
+            for review in player.decisions
+            if not review.tie_break
+        ]
         costly = sorted(
             (decision for decision in decisions if decision.loss > _NEGLIGIBLE),
             key=lambda decision: (-decision.loss, decision.move),
         )
         analyses.append(
             PlayerAnalysis(
-                player=seat,
-                name=players[seat].name,
+                player=player.player,
+                name=player.name,
                 decisions=len(decisions),
                 total_loss=sum(decision.loss for decision in decisions),
                 costliest=tuple(costly[:COSTLIEST]),

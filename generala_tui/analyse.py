@@ -1,0 +1,63 @@
+"""``generala-tui analyse FILE [--json]``: a game record's luck and decisions, without the UI.
+
+Reads the record (``store.read_record``: a game record, the autosave or a
+history file), values every roll and decision with the optimal strategy of
+its house rules (``review_game``; the table comes from the cache when it can)
+and prints the report of :mod:`generala_tui.report`, or its JSON. A record
+that can't be used gets one line on stderr and exit status 2.
+
+Importing this module is cheap: the store, the strategy and numpy load when
+the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from . import report
+
+__all__ = ["configure_parser", "run"]
+
+BROKEN_PIPE = 141
+"""Exit status when the reader closed the pipe (128 + SIGPIPE), as shells report it."""
+
+
+def configure_parser(parser: argparse.ArgumentParser) -> None:
+    """Add the ``analyse`` arguments to ``parser``."""
+    parser.description = report.ANALYSE_DESCRIPTION
+    parser.epilog = report.ANALYSE_EPILOG
+    parser.add_argument("file", metavar="FILE", help=report.FILE_HELP)
+    parser.add_argument("--json", action="store_true", help=report.JSON_HELP)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Analyse the record the parsed ``args`` name; return the exit status."""
+    from . import store
+    from .game.rules import IllegalMove
+    from .game.strategy import review_game, solve
+
+    try:
+        state = store.read_record(args.file)
+        strategy = solve(state.house_rules, tables=store.strategy_tables)
+        review = review_game(state, strategy)
+    except (store.RecordError, IllegalMove) as error:
+        print(report.failure(str(error)), file=sys.stderr)
+        return 2
+    if args.json:
+        text = json.dumps(report.analysis_json(state, review), indent=2, ensure_ascii=False)
+        text += "\n"
+    else:
+        text = report.analysis_text(state, review, args.file)
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader has gone (| head): say nothing more, and keep Python's own
+        # flush at exit from failing on the closed pipe.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return BROKEN_PIPE
+    return 0
