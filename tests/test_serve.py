@@ -69,10 +69,10 @@ def server() -> Iterator[str]:
     finally:
         process.terminate()
         with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=10)
+            process.communicate(timeout=10)
         if process.poll() is None:
             process.kill()
-            process.wait()
+            process.communicate()
 
 
 def _saved_game_until(check: Callable[[GameState], bool]) -> GameState:
