@@ -134,7 +134,6 @@ class BoxList(VerticalScroll, can_focus=False):
             row.display = offer is not None
             if offer is not None:
                 row.show(offer)
-            moved = row.cursor != (row.category is cursor)
             row.cursor = row.category is cursor
-            if row.cursor and moved:
+            if row.cursor:
                 self.scroll_to_widget(row, animate=False)
