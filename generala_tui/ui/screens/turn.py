@@ -86,6 +86,7 @@ class TurnScreen(Screen[None]):
         """The box the player's cursor is on: the player's own, kept across rolls."""
         self._coach_cache: tuple[GameState, list[ActionValue]] | None = None
         self._host: GameHost | None = None
+        self._has_widgets = False
         self._shown: dict[str, Content] = {}
         """What each Static updated by :meth:`_update` shows."""
         self._keys_shown: tuple[bool | None, ...] | None = None
@@ -141,7 +142,9 @@ class TurnScreen(Screen[None]):
     def _composed(self) -> bool:
         """Whether the widgets are there: a screen replaced as it opened (the game ended at
         once) has none, and draws nothing."""
-        return bool(self.query(DiceTray))
+        if not self._has_widgets:  # looked up until found: a query walks every widget
+            self._has_widgets = bool(self.query(DiceTray))
+        return self._has_widgets
 
     def on_mount(self) -> None:
         if not self._composed():
