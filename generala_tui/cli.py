@@ -145,6 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
         "analyse", help="print the luck and the decisions of a recorded game"
     )
     analyse_parser.when_used(_configure_analyse)
+    replay = commands.add_parser(
+        "replay", help="open a game record file in the game and step through it move by move"
+    )
+    replay.add_argument(
+        "file", metavar="FILE", help="a game record (or a history or autosave file)"
+    )
     return parser
 
 
@@ -183,6 +189,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import analyse
 
         return analyse.run(args)
+    if args.command == "replay":
+        if given or args.resume:
+            return fail("--players, --seed, --rule and --resume don't go with 'replay'.")
+        return _replay(args.file)
     from .options import OptionError, parse_players, parse_rules
     from .store import load_preferences
 
@@ -204,5 +214,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = GeneralaApp(
         game, house_rules, seed=args.game_seed, startup_warning=warning, resume=args.resume
     )
+    app.run()
+    return app.return_code or 0
+
+
+def _replay(file: str) -> int:
+    """Open the record in the app, read-only; a bad file is one line and exit status 2."""
+    from .store import RecordError, read_record
+
+    try:
+        game = read_record(file)
+    except RecordError as error:
+        return fail(str(error))
+    from .ui.app import GeneralaApp
+
+    app = GeneralaApp(replay=game)
     app.run()
     return app.return_code or 0

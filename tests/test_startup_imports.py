@@ -47,7 +47,12 @@ main(ARGV)
 
 NOT_BEFORE_THE_FIRST_FRAME = (
     "numpy",
-    "generala_tui.game.strategy",
+    "threadpoolctl",
+    # The strategy's package comes with the words (text.py keys the analysis's words on the
+    # review's marks), but not its tables, which need numpy.
+    "generala_tui.game.strategy._blas",
+    "generala_tui.game.strategy._dice",
+    "generala_tui.game.strategy._solver",
     "generala_tui.simulate",
     "generala_tui.analyse",
     "generala_tui.report",
@@ -58,6 +63,11 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "generala_tui.ui.screens.history",
     "generala_tui.ui.screens.settings",
     "generala_tui.ui.screens.statistics",
+    "generala_tui.ui.screens.export",
+    "generala_tui.ui.screens.replay",
+    "generala_tui.ui.screens.trainer",
+    "plotext",
+    "textual_plotext",
 )
 
 

@@ -86,9 +86,12 @@ class GeneralaApp(App[None]):
         computer_delay: float | None = None,
         startup_warning: str | None = None,
         resume: bool = False,
+        replay: GameState | None = None,
     ) -> None:
         super().__init__()
         self._first_game = game
+        self._replay = replay
+        """A game record to step through, opened over the setup screen."""
         self._resume = resume
         self.keeper = Keeper(self._file_trouble)
         """The autosave, the history and the preferences."""
@@ -137,6 +140,10 @@ class GeneralaApp(App[None]):
             from .screens.setup import SetupScreen
 
             self.push_screen(SetupScreen(self._last_table(), resumable=saved))
+        if self._replay is not None:
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self._replay))
 
     def on_unmount(self) -> None:
         self.keeper.close()
@@ -481,6 +488,7 @@ class GeneralaApp(App[None]):
         self.push_screen(ConfirmDialog(text.leave_question(), "Leave", "Stay"), answered)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from .screens.setup import SetupScreen
         from .screens.turn import TurnScreen
 
         yield from super().get_system_commands(screen)
@@ -495,6 +503,10 @@ class GeneralaApp(App[None]):
             text.ROLL_ANIMATION_HELP,
             lambda: self.set_roll_animation(on),
         )
+        if isinstance(screen, SetupScreen):
+            yield SystemCommand(
+                text.TRAINER_COMMAND, text.TRAINER_COMMAND_HELP, screen.action_trainer
+            )
         if self.game_in_progress():
             yield SystemCommand(
                 "New game", "Leave this game and set up a new one", self.action_new_game

@@ -27,17 +27,21 @@ from ..game.model import (
     Ending,
     Filled,
     GameState,
+    HoldToggled,
     HouseRules,
     Level,
     LogEntry,
     Phase,
+    Rolled,
     ServedRoll,
     StraightRule,
     TieBreakEnded,
 )
+from ..game.strategy.review import DecisionMark, LuckMark, Rating
 
-if TYPE_CHECKING:  # the strategy (and numpy behind it) loads when first needed, not for words
+if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
     from ..game.strategy import ActionValue, Decision, PlayerAnalysis
+    from ..game.strategy.review import GameReview
 
 # --- words every screen shares: the game's things, marks, the app-wide keys -----------
 
@@ -979,3 +983,302 @@ def totals_line(state: GameState) -> str:
 def history_warnings(warnings: Sequence[str]) -> str:
     """The bad history files, in one notification."""
     return "\n".join(warnings)
+
+
+# --- trainer screen ------------------------------------------------------------------
+
+TRAINER_SETUP_BUTTON = "Trainer (ctrl+g)"
+FOOTER_TRAINER = "Trainer"
+FOOTER_NEXT = "Next"
+FOOTER_ANOTHER_ROUND = "Another round"
+TRAINER_NEXT_BUTTON = "Next (Enter)"
+TRAINER_AGAIN_BUTTON = "Another round (Enter)"
+TRAINER_SCORE_TITLE = "Training score"
+TRAINER_PREPARING = "Choosing the training positions…"
+TRAINER_COMMAND = "Trainer"
+TRAINER_COMMAND_HELP = "Decide in positions from your costliest decisions, and see what each costs"
+
+
+def trainer_failed(error: str) -> str:
+    """The training positions could not be had."""
+    return f"The training positions could not be prepared: {error}. Press r to try again."
+
+
+def trainer_topbar(number: int, count: int, from_history: bool, state: GameState) -> Content:
+    """Which position of the round this is, and where it comes from."""
+    where = (
+        "one of your costliest decisions, round $round"
+        if from_history
+        else "a random position, round $round"
+    )
+    return Content.from_markup(
+        f"[b]Training[/b]  position $number of $count: {where}, roll $roll",
+        number=str(number),
+        count=str(count),
+        round=str(state.round),
+        roll=str(state.turn.rolls),
+    )
+
+
+def trainer_prompt(state: GameState, name: str) -> Content:
+    """What the trainee is asked in a position."""
+    if not state.rolls_left:
+        rest = "No rolls left: choose a box (↑↓ and Enter, or click it)."
+    elif not rules.can_roll(state):
+        rest = "All five dice are held: release one to roll, or fill a box."
+    else:
+        rest = "What would you do? Hold dice (1-5 or click) and roll (r), or fill a box (Enter)."
+    return Content.from_markup("[b]$name[/b]: $rest", name=name, rest=rest)
+
+
+def trainer_verdict(
+    chosen: str,
+    expected: float,
+    cost: float,
+    best: tuple[str, float],
+    next_best: tuple[str, float] | None,
+) -> Content:
+    """What the trainee's choice was worth, the best choice and the next best."""
+    if cost < BEST_MARGIN:
+        head = Content.from_markup(
+            "[b $success]Best choice![/] $chosen: $expected expected.",
+            chosen=chosen,
+            expected=f"{expected:.1f}",
+        )
+    else:
+        head = Content.from_markup(
+            "[b $error]Costs $cost[/]: $chosen, $expected expected.",
+            cost=f"{cost:.1f}",
+            chosen=chosen,
+            expected=f"{expected:.1f}",
+        )
+    lines = [
+        head,
+        Content.from_markup("Best: [b]$best[/b], $value.", best=best[0], value=f"{best[1]:.1f}"),
+    ]
+    if next_best is not None:
+        lines.append(
+            Content.from_markup(
+                "Next best: $choice, $value.", choice=next_best[0], value=f"{next_best[1]:.1f}"
+            )
+        )
+    return Content("\n").join(lines)
+
+
+def trainer_score(done: int, best: int, cost: float) -> Content:
+    """The running score of a training round."""
+    if not done:
+        return Content("No positions answered yet.")
+    return Content.from_markup(
+        "$best of $done best, $cost points given away",
+        best=str(best),
+        done=str(done),
+        cost=f"{cost:.1f}",
+    )
+
+
+def trainer_summary(count: int, best: int, cost: float, worst: tuple[str, float] | None) -> Content:
+    """The end of a training round."""
+    lines = [
+        Content.from_markup(
+            "[b]Round over[/b]: $best of $count best choices, $cost expected points given away "
+            "($each a position).",
+            best=str(best),
+            count=str(count),
+            cost=f"{cost:.1f}",
+            each=f"{cost / count:.1f}" if count else "0.0",
+        )
+    ]
+    if worst is not None and worst[1] >= BEST_MARGIN:
+        lines.append(
+            Content.from_markup(
+                "Your costliest choice: $choice (−$cost).", choice=worst[0], cost=f"{worst[1]:.1f}"
+            )
+        )
+    lines.append(Content("Enter plays another round; Escape closes the trainer."))
+    return Content("\n").join(lines)
+
+
+# --- analysis screen: the review with charts, and a decision opened -------------------
+
+ANALYSIS_PLAYERS_COLUMNS = ("Player", "Total", "Expected at start", "Luck", "Lost", "Rating")
+ANALYSIS_DECISIONS_COLUMNS = ("Round", "Roll", "Dice", "Played", "Expected", "Cost", "Mark")
+ANALYSIS_CHART_Y = "expected final total"
+ANALYSIS_CHART_X = "round"
+ANALYSIS_OPEN_HINT = "Enter or a click on a decision opens it."
+FOOTER_OPEN = "Open"
+LUCKY_MARKER = "▲"
+UNLUCKY_MARKER = "▼"
+COSTLY_MARKER = "✗"
+NO_DECISIONS = "No decision with a choice in it."
+
+RATING_WORDS: dict[Rating, str] = {
+    Rating.FLAWLESS: "flawless",
+    Rating.MASTERLY: "masterly",
+    Rating.STRONG: "strong",
+    Rating.SOLID: "solid",
+    Rating.CASUAL: "casual",
+    Rating.SHAKY: "shaky",
+    Rating.CARELESS: "careless",
+    Rating.UNRATED: "unrated",
+}
+
+DECISION_MARK_WORDS: dict[DecisionMark, str] = {
+    DecisionMark.FINE: "",
+    DecisionMark.DOUBTFUL: "?! doubtful",
+    DecisionMark.BAD: "? bad",
+    DecisionMark.VERY_BAD: "?? very bad",
+}
+"""A decision's mark, with GNU Backgammon's signs so it reads without colour."""
+
+LUCK_MARK_WORDS: dict[LuckMark, str] = {
+    LuckMark.VERY_UNLUCKY: "very unlucky",
+    LuckMark.UNLUCKY: "unlucky",
+    LuckMark.AVERAGE: "average",
+    LuckMark.LUCKY: "lucky",
+    LuckMark.VERY_LUCKY: "very lucky",
+}
+
+
+def signed(value: float) -> str:
+    """A figure with its sign, a minus sign for a negative one."""
+    return f"+{value:.1f}" if value >= 0 else f"−{-value:.1f}"
+
+
+def review_summary(review: GameReview) -> Content:
+    """One line a player: what their decisions lost, and their luck."""
+    lines = [
+        Content.from_markup(
+            "[b]$name[/b]: $loss expected points lost over $count decisions, luck $luck; $rating.",
+            name=player.name,
+            loss=f"{player.loss:.1f}",
+            count=str(sum(1 for d in player.decisions if not d.tie_break)),
+            luck=signed(player.luck),
+            rating=RATING_WORDS[player.rating],
+        )
+        for player in review.players
+    ]
+    if not lines:
+        return Content("No decisions to analyse in this game.")
+    return Content("\n").join(lines)
+
+
+def chart_legend(lucky: float, unlucky: float, costly: float) -> Content:
+    """What the chart's line and marks mean (by shape, not only by colour)."""
+    return Content.from_markup(
+        "Line: expected final total after each roll and decision.  "
+        "[b $success]$up[/] roll of luck $lucky or more  [b $warning]$down[/] $unlucky or "
+        "less  [b $error]$cross[/] decision costing $costly or more",
+        up=LUCKY_MARKER,
+        down=UNLUCKY_MARKER,
+        cross=COSTLY_MARKER,
+        lucky=f"+{lucky:g}",
+        unlucky=f"−{-unlucky:g}",
+        costly=f"{costly:g}",
+    )
+
+
+def decision_heading(name: str, round_: int, roll: int, mark: DecisionMark, cost: float) -> Content:
+    """The heading of an opened decision."""
+    mark_words = DECISION_MARK_WORDS[mark] or "fine"
+    return Content.from_markup(
+        "[b]$name[/b], round $round, after roll $roll: $mark (cost $cost)",
+        name=name,
+        round=str(round_),
+        roll=str(roll),
+        mark=mark_words,
+        cost=f"{cost:.1f}",
+    )
+
+
+def decision_choices(
+    played: tuple[str, float], best: tuple[str, float], next_best: tuple[str, float] | None
+) -> Content:
+    """What was played, the best and the next best choice, with their expected totals."""
+    lines = [
+        Content.from_markup(
+            "Played: [b]$choice[/b], $value expected.", choice=played[0], value=f"{played[1]:.1f}"
+        ),
+        Content.from_markup(
+            "Best: [b]$choice[/b], $value.", choice=best[0], value=f"{best[1]:.1f}"
+        ),
+    ]
+    if next_best is not None:
+        lines.append(
+            Content.from_markup(
+                "Next best: $choice, $value.", choice=next_best[0], value=f"{next_best[1]:.1f}"
+            )
+        )
+    return Content("\n").join(lines)
+
+
+ANALYSIS_SHORT_TITLE = "[b]Game analysis[/b]: luck, and decisions against the optimal strategy"
+"""The analysis's heading once the review is shown (markup)."""
+
+
+# --- replay screen --------------------------------------------------------------------
+
+FOOTER_STEP = "Step"
+FOOTER_FIRST = "First"
+FOOTER_LAST = "Last"
+FOOTER_TURN = "Turn"
+REPLAY_FIRST_BUTTON = "« First"
+REPLAY_BACK_BUTTON = "◀ Back"
+REPLAY_FORWARD_BUTTON = "Forward ▶"
+REPLAY_LAST_BUTTON = "Last »"
+REPLAY_START = "The game before its first roll."
+
+
+def replay_topbar(step: int, steps: int, state: GameState) -> Content:
+    """Where the replay stands: the step, of how many, and the round."""
+    return Content.from_markup(
+        "[b]Replay[/b]  step $step of $steps · round $round · ←→ step, PgUp/PgDn a turn",
+        step=str(step),
+        steps=str(steps),
+        round=str(min(state.round, state.rounds)),
+    )
+
+
+def replay_step(before: GameState, after: GameState, entry: LogEntry) -> Content:
+    """What a step of the log did."""
+    name = before.players[entry.seat].name
+    if isinstance(entry, Filled | TieBreakEnded):
+        return announcement(after, entry)
+    if isinstance(entry, HoldToggled):
+        verb = "holds" if entry.held else "releases"
+        return Content.from_markup(f"$name {verb} die $die.", name=name, die=str(entry.die + 1))
+    assert isinstance(entry, Rolled)
+    kept = [entry.dice[i] for i in entry.held]
+    if kept:
+        return Content.from_markup(
+            "$name keeps $kept and rolls: [b]$dice[/b].",
+            name=name,
+            kept=dice_text(kept),
+            dice=dice_text(entry.dice),
+        )
+    return Content.from_markup("$name rolls: [b]$dice[/b].", name=name, dice=dice_text(entry.dice))
+
+
+# --- game records: export -------------------------------------------------------------
+
+EXPORT_BUTTON = "Save record (e)"
+FOOTER_EXPORT = "Save record"
+EXPORT_TITLE = "[b]Save the game as a record file[/b]"
+EXPORT_PATH_LABEL = "File (a folder, or a name ending in .json):"
+EXPORT_SAVE_BUTTON = "Save (Enter)"
+EXPORT_CANCEL_BUTTON = "Cancel (Esc)"
+GAME_OVER_KEYS["export"] = ("`e`", "save the game as a record file (readable JSON, for replay)")
+
+
+def record_saved(path: str) -> str:
+    """The notice once a record file is written."""
+    return f"The game is saved as a record: {path}"
+
+
+def record_not_saved(error: str) -> str:
+    """The notice when a record file could not be written."""
+    return f"The record was not saved: {error}"
+
+
+FOOTER_PLAYER = "Player"
+"""The analysis's key to the next (or previous) player's chart and decisions."""

@@ -101,7 +101,7 @@ def test_turn_screen_with_the_coach(snap_compare: Any) -> None:
     assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE, run_before=coach_on)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (40, 12)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(80, 24), (40, 12), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_analysis_screen(snap_compare: Any, size: tuple[int, int]) -> None:
     from generala_tui.game.model import Level, Player
     from generala_tui.game.strategy import play_game
@@ -143,3 +143,45 @@ def test_game_over_at_40x12(snap_compare: Any) -> None:
     state = rules.roll(rules.roll(state, [1, 2, 3, 5, 6]), [6, 6, 6, 6, 6])
     state = rules.score(state, "generala")
     assert snap_compare(GeneralaApp(state), terminal_size=(40, 12))
+
+
+def test_analysis_decision_opened(snap_compare: Any) -> None:
+    from generala_tui.game.model import Level, Player
+    from generala_tui.game.strategy import play_game
+
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    final = play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))
+
+    async def open_decision(pilot: Pilot[None]) -> None:
+        await pilot.press("v")
+        await settle(pilot)
+        pilot.app.screen.query_one("#decisions-1").focus()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+
+    assert snap_compare(GeneralaApp(final), terminal_size=SIZE, run_before=open_decision)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 12), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_trainer_screen(snap_compare: Any, size: tuple[int, int]) -> None:
+    from generala_tui.ui.screens.trainer import TrainerScreen
+
+    async def answer_one(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(TrainerScreen(seed=5))
+        await settle(pilot)
+        await pilot.press("down", "enter")  # fill the second open box
+        await pilot.pause()
+
+    assert snap_compare(GeneralaApp(), terminal_size=size, run_before=answer_one)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 12)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_replay_screen(snap_compare: Any, size: tuple[int, int]) -> None:
+    from generala_tui.game.model import Level, Player
+    from generala_tui.game.strategy import play_game
+
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    final = play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))
+    app = GeneralaApp(replay=final)
+    assert snap_compare(app, terminal_size=size, press=["pagedown", "pagedown", "right"])

@@ -41,6 +41,7 @@ class GameOverScreen(Screen[None]):
         # On their buttons, to leave the footer room for quit, help and the scorecard.
         Binding("t", "statistics", text.FOOTER_STATISTICS, show=False),
         Binding("y", "history", text.FOOTER_HISTORY, show=False),
+        Binding("e", "export", text.FOOTER_EXPORT, show=False),
         Binding("q", "quit", text.FOOTER_QUIT),
     ]
 
@@ -78,6 +79,7 @@ class GameOverScreen(Screen[None]):
             with Center(), Horizontal(id="game-over-records"):
                 yield Button(text.STATISTICS_BUTTON, id="show-statistics", compact=True)
                 yield Button(text.HISTORY_BUTTON, id="show-history", compact=True)
+                yield Button(text.EXPORT_BUTTON, id="export-record", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -128,6 +130,15 @@ class GameOverScreen(Screen[None]):
         from .history import HistoryScreen
 
         self.app.push_screen(HistoryScreen())
+
+    @on(Button.Pressed, "#export-record")
+    def action_export(self) -> None:
+        """Save the game as a record file."""
+        from .export import ExportDialog
+
+        game = host_of(self).game
+        if game is not None:
+            self.app.push_screen(ExportDialog(game))
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:

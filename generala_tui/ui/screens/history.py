@@ -62,7 +62,10 @@ class GameList(DataTable[Text]):
 class HistoryScreen(Page[None]):
     """Every finished game kept: when, who won, the totals and how the game was decided."""
 
-    BINDINGS = [Binding("escape", "close", text.FOOTER_CLOSE)]
+    BINDINGS = [
+        Binding("escape", "close", text.FOOTER_CLOSE),
+        Binding("e", "export", text.FOOTER_EXPORT),
+    ]
 
     def __init__(self) -> None:
         super().__init__()
@@ -104,6 +107,7 @@ class HistoryScreen(Page[None]):
             )
         table.display = True
         table.focus()
+        self.refresh_bindings()
 
     @on(DataTable.RowSelected, "#history-table")
     def _open(self, event: DataTable.RowSelected) -> None:
@@ -111,6 +115,19 @@ class HistoryScreen(Page[None]):
 
         if event.row_key.value is not None:
             self.app.push_screen(AnalysisScreen(self.records[int(event.row_key.value)].game))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "export":
+            return bool(self.records)
+        return True
+
+    def action_export(self) -> None:
+        """Save the highlighted game as a record file."""
+        from .export import ExportDialog
+
+        table = self.query_one("#history-table", GameList)
+        if self.records and 0 <= table.cursor_row < len(self.records):
+            self.app.push_screen(ExportDialog(self.records[table.cursor_row].game))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -63,6 +63,7 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+o", "resume", text.FOOTER_RESUME),
         Binding("ctrl+t", "statistics", text.FOOTER_STATISTICS),
         Binding("ctrl+y", "history", text.FOOTER_HISTORY),
+        Binding("ctrl+g", "trainer", text.FOOTER_TRAINER),
     ]
 
     def __init__(
@@ -106,6 +107,7 @@ class SetupScreen(Screen[None]):
                 with Horizontal(id="records-buttons"):
                     yield Button(text.STATISTICS_SETUP_BUTTON, id="open-statistics", compact=True)
                     yield Button(text.HISTORY_SETUP_BUTTON, id="open-history", compact=True)
+                    yield Button(text.TRAINER_SETUP_BUTTON, id="open-trainer", compact=True)
             yield Button(text.START_BUTTON, id="start", variant="success")
         yield Footer()
 
@@ -220,6 +222,15 @@ class SetupScreen(Screen[None]):
 
         self._read_names()
         self.app.push_screen(HistoryScreen())
+
+    @on(Button.Pressed, "#open-trainer")
+    def action_trainer(self) -> None:
+        """A training round, on the first human player's costliest decisions if they have any."""
+        from .trainer import TrainerScreen
+
+        self._read_names()
+        humans = [p.name.strip() for p in self.players if p.level is None and p.name.strip()]
+        self.app.push_screen(TrainerScreen(humans[0] if humans else None))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

@@ -1,0 +1,95 @@
+"""Save a game as a record file: a path to type (the documents folder offered), a notice
+naming the file written, and a failure told without closing the dialog."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from ... import store
+from ...game.model import GameState
+from .. import text
+from .modal import Modal
+
+EXPORT_GROUP = "export"
+
+
+def record_name(state: GameState, moment: datetime) -> str:
+    """A file name for the game's record: the time and the players' names, file-safe."""
+    names = "-".join(
+        "".join(c for c in player.name if c.isalnum()) or f"p{seat + 1}"
+        for seat, player in enumerate(state.players)
+    )
+    return f"generala-{moment:%Y%m%d-%H%M}-{names[:60]}.json"
+
+
+def default_record_path(state: GameState, moment: datetime) -> Path:
+    """Where a record goes unless the player types elsewhere: the documents folder."""
+    from platformdirs import user_documents_dir
+
+    return Path(user_documents_dir()) / record_name(state, moment)
+
+
+def _write(state: GameState, typed: str, name: str) -> Path:
+    """Write the record where the player typed (a folder takes the offered name)."""
+    path = Path(typed).expanduser()
+    if typed.endswith(("/", "\\")) or path.is_dir():
+        path = path / name
+    store.write_record(state, path)
+    return path.resolve()
+
+
+class ExportDialog(Modal[Path | None]):
+    """Ask where to save the record; dismiss with the file written, or None."""
+
+    BINDINGS = [Binding("escape", "cancel", text.FOOTER_CANCEL)]
+
+    def __init__(self, state: GameState, moment: datetime | None = None) -> None:
+        super().__init__()
+        self.state = state
+        self.moment = moment or datetime.now()
+        self.name_offered = record_name(state, self.moment)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="export-dialog"):
+            yield Static(text.EXPORT_TITLE, id="export-title")
+            yield Label(text.EXPORT_PATH_LABEL)
+            yield Input(str(default_record_path(self.state, self.moment)), id="export-path")
+            yield Static(id="export-error", markup=False)
+            with Horizontal(id="export-buttons"):
+                yield Button(text.EXPORT_SAVE_BUTTON, variant="primary", id="export-save")
+                yield Button(text.EXPORT_CANCEL_BUTTON, id="export-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#export-path", Input).focus()
+
+    @on(Input.Submitted, "#export-path")
+    @on(Button.Pressed, "#export-save")
+    def action_save(self) -> None:
+        typed = self.query_one("#export-path", Input).value.strip()
+        if not typed:
+            return
+        self.app.run_worker(self._save(typed), name="record", group=EXPORT_GROUP, exclusive=True)
+
+    async def _save(self, typed: str) -> None:
+        try:
+            path = await asyncio.to_thread(_write, self.state, typed, self.name_offered)
+        except (store.RecordError, OSError) as error:
+            message = text.record_not_saved(str(error))
+            if self.is_attached:
+                self.query_one("#export-error", Static).update(message)
+            self.app.notify(message, severity="error", timeout=10, markup=False)
+            return
+        self.app.notify(text.record_saved(str(path)), timeout=10, markup=False)
+        self.dismiss(path)
+
+    @on(Button.Pressed, "#export-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,141 @@
+"""A game record stepped through move by move, read-only: ``generala-tui replay FILE``."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Button, Footer, Static
+
+from ...game import rules
+from ...game.model import GameState, Rolled
+from .. import text
+from ..widgets.dice import DiceTray
+from ..widgets.scorecard import ScorecardTable
+from .modal import Page
+from .turn import ClickButton
+
+
+class ReplayScreen(Page[None]):
+    """Every position of a game, from its start to where its record stops."""
+
+    BINDINGS = [
+        # Priority: the scrolling body would take these keys for itself.
+        Binding("right,l", "step(1)", text.FOOTER_STEP, key_display="←→", priority=True),
+        Binding("left,h", "step(-1)", text.FOOTER_STEP, show=False, priority=True),
+        Binding("pagedown", "turn(1)", text.FOOTER_TURN, key_display="PgUp/PgDn", priority=True),
+        Binding("pageup", "turn(-1)", text.FOOTER_TURN, show=False, priority=True),
+        Binding("home", "go(0)", text.FOOTER_FIRST, priority=True),
+        Binding("end", "go(-1)", text.FOOTER_LAST, priority=True),
+        Binding("escape", "close", text.FOOTER_CLOSE),
+    ]
+
+    def __init__(self, game: GameState) -> None:
+        super().__init__()
+        self.game = game
+        self.positions = rules.positions(game)
+        """``positions[n]``: the game after ``n`` steps of its log."""
+        self.step = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-top")
+        with VerticalScroll(id="replay-body"):
+            with Horizontal(id="replay-dice-row"):
+                yield DiceTray(id="replay-dice")
+            yield Static(id="replay-step")
+            with Horizontal(id="replay-buttons"):
+                yield ClickButton(text.REPLAY_FIRST_BUTTON, id="replay-first", compact=True)
+                yield ClickButton(text.REPLAY_BACK_BUTTON, id="replay-back", compact=True)
+                yield ClickButton(text.REPLAY_FORWARD_BUTTON, id="replay-forward", compact=True)
+                yield ClickButton(text.REPLAY_LAST_BUTTON, id="replay-last", compact=True)
+                yield ClickButton(text.CLOSE_BUTTON, id="replay-close", compact=True)
+            with Vertical(id="replay-card"):
+                yield ScorecardTable(id="replay-scorecard")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        small = self.app.size.width < 56 or self.app.size.height < 24
+        self.query_one(DiceTray).resize_dice("compact" if small else "normal")
+        self.show()
+
+    @property
+    def steps(self) -> int:
+        return len(self.positions) - 1
+
+    def show(self) -> None:
+        """Draw the position after ``self.step`` steps."""
+        state = self.positions[self.step]
+        self.query_one("#replay-top", Static).update(
+            text.replay_topbar(self.step, self.steps, state)
+        )
+        turn = state.turn
+        if not turn.dice and self.step > 0:
+            turn = self.positions[self.step - 1].turn  # a box was filled: the dice it took
+        self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked)
+        said: Content | str
+        if self.step == 0:
+            said = text.REPLAY_START
+        else:
+            entry = self.game.log[self.step - 1]
+            said = text.replay_step(self.positions[self.step - 1], state, entry)
+        self.query_one("#replay-step", Static).update(said)
+        self.query_one(ScorecardTable).show(state)
+        self.query_one("#replay-first", Button).disabled = self.step == 0
+        self.query_one("#replay-back", Button).disabled = self.step == 0
+        self.query_one("#replay-forward", Button).disabled = self.step == self.steps
+        self.query_one("#replay-last", Button).disabled = self.step == self.steps
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in {"step", "turn", "go"} and parameters:
+            where = parameters[0]
+            ahead = where == -1 if action == "go" else isinstance(where, int) and where > 0
+            possible = self.step < self.steps if ahead else self.step > 0
+            return True if possible else None  # greyed out at either end
+        return True
+
+    def action_step(self, by: int) -> None:
+        self.step = max(0, min(self.steps, self.step + by))
+        self.show()
+
+    def action_turn(self, by: int) -> None:
+        """To the next turn's first roll, or back to this (or the last) turn's first roll."""
+        log = self.game.log
+        starts = [
+            n + 1
+            for n, entry in enumerate(log)
+            if isinstance(entry, Rolled) and self.positions[n].turn.rolls == 0
+        ]
+        if by > 0:
+            later = [n for n in starts if n > self.step]
+            self.step = later[0] if later else self.steps
+        else:
+            earlier = [n for n in starts if n < self.step]
+            self.step = earlier[-1] if earlier else 0
+        self.show()
+
+    def action_go(self, where: int) -> None:
+        self.step = self.steps if where < 0 else 0
+        self.show()
+
+    @on(Button.Pressed, "#replay-first")
+    def _first(self) -> None:
+        self.action_go(0)
+
+    @on(Button.Pressed, "#replay-back")
+    def _back(self) -> None:
+        self.action_step(-1)
+
+    @on(Button.Pressed, "#replay-forward")
+    def _forward(self) -> None:
+        self.action_step(1)
+
+    @on(Button.Pressed, "#replay-last")
+    def _last(self) -> None:
+        self.action_go(-1)
+
+    @on(Button.Pressed, "#replay-close")
+    def action_close(self) -> None:
+        self.dismiss(None)

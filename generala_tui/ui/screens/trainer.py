@@ -1,0 +1,381 @@
+"""The trainer: decide in positions from your own costliest decisions, and see what each costs.
+
+A round is :data:`~generala_tui.game.training.ROUND_SIZE` positions chosen by
+:func:`~generala_tui.game.training.training_round` in a worker (the strategy
+table through the host's solver). Each position is drawn like the turn screen
+(dice, the open boxes, the scorecard) and answered with the same keys and
+clicks; the answer is not played, only valued: its cost, the best and the next
+best choice, and the coach's values of every choice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Static
+
+from ... import store
+from ...game import rules
+from ...game.action import Action
+from ...game.model import Category, GameState
+from ...game.strategy import ActionValue, Strategy
+from ...game.training import ROUND_SIZE, Drill, DrillSource, Verdict, grade
+from .. import text
+from ..host import host_of
+from ..widgets.boxes import BoxList, BoxRow
+from ..widgets.coach import CoachPanel
+from ..widgets.dice import DiceTray, Die
+from .modal import Page
+from .turn import ClickButton, SideScorecard
+from .turn_view import box_offers, first_open_box
+
+TRAINER_GROUP = "trainer"
+NARROW_WIDTH = 80
+"""Below this width the side panel goes and the score joins the top line."""
+SMALL_DICE_WIDTH, SMALL_DICE_HEIGHT = 56, 24
+"""Below either, one line a die."""
+WIDE_WIDTH, WIDE_HEIGHT = 120, 34
+"""From this size up, the scorecard beside the boxes."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answered position of the round."""
+
+    drill: Drill
+    verdict: Verdict
+
+
+class TrainerScreen(Page[None]):
+    """A training round: each position is answered, then valued against the optimum."""
+
+    BINDINGS = [
+        Binding("r", "roll", text.FOOTER_ROLL),
+        Binding("space", "roll", text.FOOTER_ROLL, show=False),
+        *(
+            Binding(str(n), f"hold({n - 1})", text.FOOTER_HOLD, key_display="1-5", show=n == 1)
+            for n in range(1, 6)
+        ),
+        Binding("up", "move(-1)", text.FOOTER_CHOOSE, key_display="↑↓", priority=True),
+        Binding("down", "move(1)", text.FOOTER_CHOOSE, show=False, priority=True),
+        Binding("enter", "fill", text.FOOTER_FILL, priority=True),
+        Binding("enter", "next", text.FOOTER_NEXT, priority=True),
+        Binding("enter", "again", text.FOOTER_ANOTHER_ROUND, priority=True),
+        Binding("r", "retry", text.FOOTER_TRY_AGAIN),
+        Binding("escape", "close", text.FOOTER_CLOSE),
+    ]
+
+    def __init__(self, trainee: str | None = None, seed: int | None = None) -> None:
+        super().__init__()
+        self.trainee = trainee
+        """The name typed on the setup screen, preferred when it has a history."""
+        self.seed = seed
+        self.trainee_name = trainee or text.default_player_name(1)
+        self.drills: list[Drill] = []
+        self.answers: list[Answer] = []
+        self.position: GameState | None = None
+        """The position on screen, with the holds the trainee has made."""
+        self.cursor: Category | None = None
+        self.strategy: Strategy | None = None
+        self._failed = False
+        self._asked_index = 0
+
+    # --- layout -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(text.TRAINER_PREPARING, id="trainer-top")
+        with Horizontal(id="trainer-table"):
+            with Vertical(id="trainer-play"):
+                with Horizontal(id="trainer-dice-row"):
+                    yield DiceTray(id="trainer-dice")
+                yield Static(id="trainer-message")
+                with Horizontal(id="trainer-boxes-area"):
+                    yield BoxList(id="trainer-boxes")
+                    yield SideScorecard(id="trainer-scorecard")
+            with Vertical(id="trainer-side"):
+                yield Static(id="trainer-score")
+                yield ClickButton(text.ROLL_BUTTON, id="trainer-roll", variant="success")
+                yield ClickButton(
+                    text.TRAINER_NEXT_BUTTON, id="trainer-next", variant="primary", compact=True
+                )
+                yield CoachPanel(id="trainer-coach")
+                yield ClickButton(text.CLOSE_BUTTON, id="trainer-close", compact=True)
+        yield Static(id="trainer-summary")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#trainer-score").border_title = text.TRAINER_SCORE_TITLE
+        self.query_one("#trainer-coach").border_title = text.COACH_TITLE
+        self._fit(self.app.size.width, self.app.size.height)
+        self._start()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        small = width < SMALL_DICE_WIDTH or height < SMALL_DICE_HEIGHT
+        wide = width >= WIDE_WIDTH and height >= WIDE_HEIGHT
+        self.set_class(width < NARROW_WIDTH, "-narrow")
+        self.set_class(small, "-small-dice")
+        self.set_class(wide, "-wide")
+        self.query_one(DiceTray).resize_dice("compact" if small else "normal")
+        self._draw()
+
+    # --- preparing a round --------------------------------------------------
+
+    def _start(self) -> None:
+        self._failed = False
+        self.drills, self.answers, self.position = [], [], None
+        self.set_class(True, "-preparing")
+        self.set_class(False, "-done")
+        self.query_one("#trainer-top", Static).update(text.TRAINER_PREPARING)
+        self.refresh_bindings()
+        # Run by the app, whose one handler tells the player of a failure.
+        self.app.run_worker(
+            self._prepare(), name="trainer", group=TRAINER_GROUP, exit_on_error=False
+        )
+
+    async def _prepare(self) -> None:
+        from ...game.training import trainee, training_round
+
+        host = host_of(self)
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
+        try:
+            strategy = await host.solver.get(host.house_rules)
+            records, _ = await asyncio.to_thread(store.load_history)
+            games = [record.game for record in records]
+            self.trainee_name = trainee(games, self.trainee) or self.trainee_name
+            drills = await asyncio.to_thread(
+                training_round, games, self.trainee_name, strategy, seed
+            )
+        except Exception as error:
+            if self.is_attached:
+                self._failed = True
+                self.query_one("#trainer-top", Static).update(text.trainer_failed(str(error)))
+                self.refresh_bindings()
+            raise
+        if not self.is_attached:
+            return
+        self.strategy = strategy
+        self.drills = drills
+        self.set_class(False, "-preparing")
+        self._show_drill()
+
+    # --- one position -------------------------------------------------------
+
+    @property
+    def drill(self) -> Drill | None:
+        """The position being asked or just answered."""
+        index = len(self.answers)
+        if self.position is None or not self.drills:
+            return None
+        return self.drills[min(index, len(self.drills) - 1)]
+
+    @property
+    def answered(self) -> bool:
+        """Whether the position on screen has been answered (its verdict shown)."""
+        return self.position is not None and len(self.answers) > self._asked_index
+
+    @property
+    def done(self) -> bool:
+        """Whether the round is over (its summary shown)."""
+        return self.has_class("-done")
+
+    def _show_drill(self) -> None:
+        self._asked_index = len(self.answers)
+        drill = self.drills[self._asked_index]
+        self.position = drill.state
+        self.cursor = first_open_box(drill.state)
+        self._draw()
+
+    def _draw(self) -> None:
+        state = self.position
+        if state is None or not self.drills:
+            self.refresh_bindings()
+            return
+        drill = self.drills[self._asked_index]
+        verdict = self.answers[-1].verdict if self.answered else None
+        values = list(verdict.choices) if verdict is not None else None
+        top = text.trainer_topbar(
+            self._asked_index + 1, len(self.drills), drill.source is DrillSource.HISTORY, state
+        )
+        self.query_one("#trainer-top", Static).update(top)
+        turn = state.turn
+        self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked)
+        if verdict is None:
+            message = text.trainer_prompt(state, state.current_player.name)
+        else:
+            message = self._verdict_text(drill, verdict)
+        self.query_one("#trainer-message", Static).update(message)
+        self.query_one(BoxList).show(box_offers(state, values), self.cursor)
+        if self.has_class("-wide"):
+            self.query_one(SideScorecard).show(state)
+        coach = self.query_one(CoachPanel)
+        coach.display = values is not None and not self.has_class("-narrow")
+        if values is not None:
+            coach.show(drill.state, values)
+        best = sum(answer.verdict.is_best for answer in self.answers)
+        cost = sum(answer.verdict.cost for answer in self.answers)
+        self.query_one("#trainer-score", Static).update(
+            text.trainer_score(len(self.answers), best, cost)
+        )
+        roll = self.query_one("#trainer-roll", Button)
+        roll.disabled = verdict is not None or not rules.can_roll(state)
+        roll.label = text.roll_label(state)
+        self.query_one("#trainer-next", Button).display = verdict is not None
+        self.refresh_bindings()
+
+    def _verdict_text(self, drill: Drill, verdict: Verdict) -> Content:
+        dice = drill.state.turn.dice
+
+        def named(value: ActionValue) -> tuple[str, float]:
+            return text.describe_action(value.action, dice), value.expected
+
+        next_best = verdict.next_best
+        return text.trainer_verdict(
+            text.describe_action(verdict.action, dice),
+            verdict.expected,
+            verdict.cost,
+            named(verdict.best),
+            named(next_best) if next_best is not None else None,
+        )
+
+    # --- what the trainee does -----------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        asking = self.position is not None and not self.answered and not self.done
+        if action == "retry":
+            return self._failed
+        if action == "next":
+            return self.answered and not self.done
+        if action == "again":
+            return self.done
+        if action in {"hold", "move", "fill"}:
+            return asking
+        if action == "roll":
+            if not asking or self.position is None:
+                return False
+            return True if rules.can_roll(self.position) else None
+        return True
+
+    def action_hold(self, die: int) -> None:
+        if self.check_action("hold", ()) and self.position is not None:
+            try:
+                self.position = rules.toggle_hold(self.position, die)
+            except rules.IllegalMove as error:
+                self.notify(str(error), severity="warning", markup=False)
+                return
+            self._draw()
+
+    @on(Die.Toggled)
+    def _die_clicked(self, event: Die.Toggled) -> None:
+        self.action_hold(event.die.index)
+
+    def action_move(self, step: int) -> None:
+        state = self.position
+        if state is None or not self.check_action("move", ()):
+            return
+        categories = [offer.category for offer in rules.offers(state)]
+        if not categories:
+            return
+        index = categories.index(self.cursor) + step if self.cursor in categories else 0
+        self.cursor = categories[index % len(categories)]
+        self._draw()
+
+    def action_roll(self) -> None:
+        state = self.position
+        if state is None or not self.check_action("roll", ()):
+            return
+        self._answer(Action.roll([die for die, held in enumerate(state.turn.held) if held]))
+
+    @on(Button.Pressed, "#trainer-roll")
+    def _roll_pressed(self) -> None:
+        self.action_roll()
+
+    def action_fill(self) -> None:
+        if self.cursor is not None and self.check_action("fill", ()):
+            self._fill(self.cursor)
+
+    @on(BoxRow.Chosen)
+    def _box_clicked(self, event: BoxRow.Chosen) -> None:
+        if self.check_action("fill", ()):
+            self.cursor = event.row.category
+            self._fill(event.row.category)
+
+    def _fill(self, category: Category) -> None:
+        state = self.position
+        if state is None:
+            return
+        offer = next((o for o in rules.offers(state) if o.category is category), None)
+        if offer is None:
+            return
+        self._answer(Action.score(category) if offer.points else Action.scratch(category))
+
+    def _answer(self, action: Action) -> None:
+        drill, strategy = self.drills[self._asked_index], self.strategy
+        if strategy is None:
+            return
+        try:
+            verdict = grade(drill, action, strategy)
+        except rules.IllegalMove as error:
+            self.notify(str(error), severity="warning", markup=False)
+            return
+        self.answers.append(Answer(drill, verdict))
+        self._draw()
+
+    @on(Button.Pressed, "#trainer-next")
+    def _next_pressed(self) -> None:
+        if self.done:
+            self.action_again()
+        else:
+            self.action_next()
+
+    def action_next(self) -> None:
+        if not self.answered or self.done:
+            return
+        if len(self.answers) < len(self.drills):
+            self._show_drill()
+        else:
+            self._summary()
+
+    def _summary(self) -> None:
+        best = sum(answer.verdict.is_best for answer in self.answers)
+        cost = sum(answer.verdict.cost for answer in self.answers)
+        worst_answer = max(self.answers, key=lambda answer: answer.verdict.cost, default=None)
+        worst = None
+        if worst_answer is not None:
+            dice = worst_answer.drill.state.turn.dice
+            worst = (
+                text.describe_action(worst_answer.verdict.action, dice),
+                worst_answer.verdict.cost,
+            )
+        self.query_one("#trainer-summary", Static).update(
+            text.trainer_summary(len(self.answers), best, cost, worst)
+        )
+        self.query_one("#trainer-next", Button).label = text.TRAINER_AGAIN_BUTTON
+        self.set_class(True, "-done")
+        self.refresh_bindings()
+
+    def action_again(self) -> None:
+        if self.done:
+            self.query_one("#trainer-next", Button).label = text.TRAINER_NEXT_BUTTON
+            self.seed = None if self.seed is None else self.seed + 1
+            self._start()
+
+    def action_retry(self) -> None:
+        host_of(self).solver.retry()
+        self._start()
+
+    @on(Button.Pressed, "#trainer-close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["ROUND_SIZE", "TrainerScreen"]

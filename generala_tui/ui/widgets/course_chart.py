@@ -1,0 +1,50 @@
+"""A player's expected final total through a game, drawn with plotext, its swings marked.
+
+This module imports textual-plotext (and plotext): import it only when a chart
+is to be drawn, never at start-up.
+"""
+
+from __future__ import annotations
+
+from textual_plotext import PlotextPlot
+
+from .. import text
+from ..screens.analysis_view import CourseChart
+
+
+class CourseChartPlot(PlotextPlot):
+    """The course of one player's game: a line, ▲ ▼ for big luck, ✗ for costly decisions."""
+
+    DEFAULT_CSS = """
+    CourseChartPlot {
+        height: 12;
+        min-height: 8;
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, chart: CourseChart, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.chart = chart
+        plt = self.plt
+        xs = list(range(len(chart.ys)))
+        plt.plot(xs, list(chart.ys), marker="braille", color="cyan")
+        for points, marker, color in (
+            (chart.lucky, text.LUCKY_MARKER, "green"),
+            (chart.unlucky, text.UNLUCKY_MARKER, "orange"),
+            (chart.costly, text.COSTLY_MARKER, "red"),
+        ):
+            if points:
+                plt.scatter(
+                    [x for x, _ in points], [y for _, y in points], marker=marker, color=color
+                )
+        if chart.ticks:
+            plt.xticks(list(chart.ticks), list(chart.tick_labels))
+        if chart.ys:
+            # Whole points, evenly spaced: plotext's own ticks fall on uneven decimals.
+            low, high = min(chart.ys), max(chart.ys)
+            steps = 4
+            ticks = [low + (high - low) * i / steps for i in range(steps + 1)]
+            plt.yticks(ticks, [f"{tick:.0f}" for tick in ticks])
+        plt.xlabel(text.ANALYSIS_CHART_X)
+        plt.ylabel(text.ANALYSIS_CHART_Y)
