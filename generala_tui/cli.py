@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from . import __version__, i18n, simulate
-from .game.model import MAX_PLAYERS, Level
+from . import __version__, i18n
 from .i18n import N_, _
-from .options import OptionError, parse_players, parse_rules, rules_help
 
 PROG = "generala-tui"
+
+# Nothing heavy is imported at the top: --version needs none of it, --help only the house
+# rules' words, a subcommand only its own module, and the game its models and the UI.
 
 
 RULES_PAGES = {"en": "docs/rules.md", "es": "docs/rules.es.md", "sv": "docs/rules.sv.md"}
@@ -47,23 +49,93 @@ def speak_to_argparse() -> None:
     setattr(argparse, "ngettext", i18n.ngettext)  # noqa: B010
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that can finish itself when first used.
+
+    ``when_used(configure)`` defers adding arguments (or help text) until the parser
+    parses or prints its help, so a subcommand's module is imported only when that
+    subcommand runs or its help is asked for, and the house rules' help only for --help.
+    """
+
+    _configure: Callable[[argparse.ArgumentParser], None] | None = None
+
+    def when_used(self, configure: Callable[[argparse.ArgumentParser], None]) -> None:
+        self._configure = configure
+
+    def _finish(self) -> None:
+        configure, self._configure = self._configure, None
+        if configure is not None:
+            configure(self)
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        self._finish()
+        return super().parse_known_args(*args, **kwargs)
+
+    def format_help(self) -> str:
+        self._finish()
+        return super().format_help()
+
+    def format_usage(self) -> str:
+        self._finish()
+        return super().format_usage()
+
+
+class _GameParser(_Parser):
+    """The game's own parser: its help names the levels and every house rule, which need
+    the game's models, so they are written in only when the help is printed."""
+
+    _described = False
+
+    def format_help(self) -> str:
+        if not self._described:
+            self._described = True
+            _describe_game_options(self)
+        return super().format_help()
+
+
+def _describe_game_options(parser: argparse.ArgumentParser) -> None:
+    """The help that needs the game's models: the levels, the players, every house rule."""
+    from .game.model import MAX_PLAYERS, Level
+    from .options import rules_help
+
+    levels = ", ".join(level.value for level in Level)
+    for action in parser._actions:
+        if action.dest == "game_players":
+            action.help = _(
+                "start a game at once with these players, comma-separated, in seating order; "
+                "NAME:LEVEL makes a computer player (LEVEL is {levels}), and a bare level names "
+                "one after it (for example Ana,Rita:expert,medium); 1 to {most} players"
+            ).format(levels=levels, most=MAX_PLAYERS)
+    page = RULES_PAGES.get(i18n.language(), RULES_PAGE)
+    parser.epilog = (
+        _("Without --players the game opens on the setup screen.")
+        + "\n\n"
+        + _("House rules for --rule KEY=VALUE (true/false also take on/off, yes/no, 1/0):")
+        + f"\n{rules_help()}\n\n"
+        + _(
+            "The rules of the game, every house rule explained: {page}\nin the source folder."
+        ).format(page=page)
+    )
+
+
+def _configure_simulate(parser: argparse.ArgumentParser) -> None:
+    from . import simulate
+
+    simulate.configure_parser(parser)
+
+
+def _configure_serve(parser: argparse.ArgumentParser) -> None:
+    from . import serve
+
+    serve.configure_parser(parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's parser, its help in the current language."""
     speak_to_argparse()
-    levels = ", ".join(level.value for level in Level)
-    page = RULES_PAGES.get(i18n.language(), RULES_PAGE)
-    parser = argparse.ArgumentParser(
+    parser = _GameParser(
         prog=PROG,
         description=_("Generala, the Latin-American five-dice game, in your terminal."),
-        epilog=(
-            _("Without --players the game opens on the setup screen.")
-            + "\n\n"
-            + _("House rules for --rule KEY=VALUE (true/false also take on/off, yes/no, 1/0):")
-            + f"\n{rules_help()}\n\n"
-            + _(
-                "The rules of the game, every house rule explained: {page}\nin the source folder."
-            ).format(page=page)
-        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -79,11 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         dest="game_players",
         metavar="NAMES",
-        help=_(
-            "start a game at once with these players, comma-separated, in seating order; "
-            "NAME:LEVEL makes a computer player (LEVEL is {levels}), and a bare level names "
-            "one after it (for example Ana,Rita:expert,medium); 1 to {most} players"
-        ).format(levels=levels, most=MAX_PLAYERS),
+        help=_("start a game at once with these players"),  # in full by _describe_game_options
     )
     parser.add_argument(
         "--resume",
@@ -108,24 +176,30 @@ def build_parser() -> argparse.ArgumentParser:
             "the rules and their values are listed below"
         ),
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    simulate.configure_parser(
-        commands.add_parser(
-            "simulate",
-            help=_("play computer-only games and print statistics"),
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    simulate_parser = commands.add_parser(
+        "simulate",
+        help=_("play computer-only games and print statistics"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    simulate_parser.when_used(_configure_simulate)
+    serve_parser = commands.add_parser(
+        "serve",
+        help=_("play in a web browser (the web extra)"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    serve_parser.when_used(_configure_serve)
     analyse_parser = commands.add_parser(
         "analyse", help=_("print the luck and the decisions of a recorded game")
     )
-    _configure_analyse(analyse_parser)
+    analyse_parser.when_used(_configure_analyse)
     replay = commands.add_parser(
         "replay", help=_("open a game record file in the game and step through it move by move")
     )
     replay.add_argument(
         "file", metavar="FILE", help=_("a game record (or a history or autosave file)")
     )
+    replay.add_argument("--lang", metavar="LANG", help=_("the language: en, es or sv"))
     return parser
 
 
@@ -165,13 +239,15 @@ def choose_language(argv: Sequence[str], saved: str | None) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status."""
-    from .store import load_preferences
-
     argv = sys.argv[1:] if argv is None else list(argv)
+    if "--version" in argv:  # no words to say: nothing to read for the language either
+        build_parser().parse_args(argv)
     speak_to_argparse()
     # A damaged preferences file is told in --lang's language, else the environment's.
     i18n.set_language(i18n.choose_language(None, None))  # the environment's, for a bad --lang
     i18n.set_language(i18n.choose_language(_given_language(argv), None))
+    from .store import load_preferences
+
     # Read once: a damaged file is set aside as it is read, and its warning told once.
     preferences, warning = load_preferences()
     bad_language = choose_language(argv, preferences.language)
@@ -184,7 +260,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail(_("--players, --seed and --rule go after 'simulate', not before it."))
         if warning is not None:
             print(warning, file=sys.stderr)
+        from . import simulate
+
         return simulate.run(args)
+    if args.command == "serve":
+        if given or args.resume:
+            return fail(_("'serve' takes no --players, --seed, --rule or --resume."))
+        from . import serve
+
+        return serve.run(args)
     if args.command == "analyse":
         if given:
             return fail(_("--players, --seed and --rule don't go with 'analyse'."))
@@ -195,6 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if given or args.resume:
             return fail(_("--players, --seed, --rule and --resume don't go with 'replay'."))
         return _replay(args.file)
+    from .options import OptionError, parse_players, parse_rules
 
     try:
         house_rules = parse_rules(args.game_rules, base=preferences.house_rules)

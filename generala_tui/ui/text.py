@@ -50,9 +50,12 @@ from ..game.model import (
     StraightRule,
     TieBreakEnded,
 )
-from ..game.strategy import ActionValue, Decision, PlayerAnalysis
-from ..game.strategy.review import DecisionMark, GameReview, LuckMark, Rating
+from ..game.strategy.review import DecisionMark, LuckMark, Rating
 from ..i18n import N_, NP_, _, decimal, ngettext, pgettext
+
+if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
+    from ..game.strategy import ActionValue, Decision, PlayerAnalysis
+    from ..game.strategy.review import GameReview
 
 _WORDS: dict[str, str] = {}
 """The module's words by name, as message ids: ``text.NAME`` translates on each access."""
@@ -299,6 +302,22 @@ LANGUAGE_TITLE: str
 _WORDS["LANGUAGE_TITLE"] = N_("Language")
 LANGUAGE_HELP: str
 _WORDS["LANGUAGE_HELP"] = N_("The game's language: it changes at once, on every screen.")
+
+
+PREFERENCES_HEADING: str
+_WORDS["PREFERENCES_HEADING"] = N_(
+    "[b]Display[/b]  not a house rule: a change takes effect at once"
+)
+"""The settings screen's heading over the player's own preferences (markup)."""
+ROLL_ANIMATION_TITLE: str
+_WORDS["ROLL_ANIMATION_TITLE"] = N_("Roll animation")
+ROLL_ANIMATION_HELP: str
+_WORDS["ROLL_ANIMATION_HELP"] = N_("The rolled dice tumble for a moment before they settle.")
+
+
+def roll_animation_command(on: bool) -> str:
+    """The command palette's entry that turns the roll animation on or off."""
+    return _("Roll animation on") if on else _("Roll animation off")
 
 
 def on_off(value: bool) -> str:

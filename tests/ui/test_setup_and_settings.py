@@ -214,12 +214,12 @@ async def _open_settings(app: GeneralaApp, pilot: Pilot[None]) -> SettingsScreen
     return app.screen
 
 
-async def test_settings_open_on_the_first_control_and_enter_changes_nothing() -> None:
+async def test_settings_open_on_the_first_rule_and_enter_changes_nothing() -> None:
     custom = HouseRules(generala_points=60, locked_holds=True, straight=StraightRule.STRICT)
     app = GeneralaApp(house_rules=custom)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_settings(app, pilot)
-        assert app.focused is screen.query_one("#language", Select)
+        assert app.focused is screen.query_one("#rule-generala_points", Select)
         await pilot.press("enter", "enter", "enter")
         await pilot.pause()
         await pilot.press("ctrl+s")

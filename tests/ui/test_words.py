@@ -30,7 +30,7 @@ TRANSLATORS = frozenset({"_", "N_", "NP_", "ngettext", "pgettext"})
 """The functions that take a message of the catalogs."""
 NOT_TRANSLATED = frozenset(
     {"GAME_NAME", "GAME_NAME_ART", "RULES_PAGES", "KEY_CONTEXT", "__all__"}
-    | {"RECORD_FORMAT", "ANALYSIS_FORMAT", "LANGUAGE_NAMES", "ENVIRONMENT"}
+    | {"RECORD_FORMAT", "ANALYSIS_FORMAT", "LANGUAGE_NAMES", "ENVIRONMENT", "INSTALL_HINT"}
 )
 """Names whose strings are the same in every language: the game's name, paths, file formats'
 markers, each language's own name, the environment's variables."""
@@ -38,12 +38,12 @@ COMMAND_LINE = [
     UI_DIR.parent / name
     for name in (
         *("cli.py", "options.py", "simulate.py", "analyse.py", "report.py", "store.py"),
-        "words.py",
+        *("words.py", "serve.py"),
     )
 ]
 """The modules that print to the terminal or tell the player of a file: words too."""
-NOT_WORDS_ARGUMENTS = frozenset({"metavar", "dest"})
-"""Keyword arguments that name a value on the command line, the same in every language."""
+NOT_WORDS_ARGUMENTS = frozenset({"metavar", "dest", "title"})
+"""Keyword arguments that name a value on the command line, or the game (a web page's title)."""
 
 WORDS = re.compile(r"[A-Za-z]{2,}[^\S\n]+[A-Za-z]{2,}")
 """Two words of two letters or more with a space between: the mark of a sentence."""

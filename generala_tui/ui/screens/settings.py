@@ -86,20 +86,11 @@ class SettingsScreen(Page[HouseRules | None]):
                     yield Button(name, id=f"preset-{number}", compact=True)
                 yield Label("", id="preset-custom")
             with VerticalScroll(id="rules"):
-                with Horizontal(classes="rule", id="row-language"):
-                    with Vertical(classes="rule-text"):
-                        yield Label(text.LANGUAGE_TITLE, classes="rule-title")
-                        yield Label(text.LANGUAGE_HELP, classes="rule-help")
-                    with Horizontal(classes="rule-control"):
-                        yield Select(
-                            [(i18n.LANGUAGE_NAMES[lang], lang) for lang in i18n.LANGUAGES],
-                            value=i18n.language(),
-                            allow_blank=False,
-                            compact=True,
-                            id="language",
-                        )
                 for key, (title, explanation) in text.RULE_TEXT.items():
                     yield from self._rule(key, title, explanation)
+                yield Static(text.PREFERENCES_HEADING, id="preferences-title")
+                yield from self._language()
+                yield from self._roll_animation()
             with Horizontal(id="settings-buttons"):
                 yield Button(text.SAVE_BUTTON, id="save", variant="primary")
                 yield Button(text.CANCEL_BUTTON, id="cancel")
@@ -124,11 +115,42 @@ class SettingsScreen(Page[HouseRules | None]):
                         id=f"rule-{key}",
                     )
 
+    def _language(self) -> ComposeResult:
+        """The player's language, not a house rule: changed at once, on every screen."""
+        with Horizontal(classes="rule", id="row-language"):
+            with Vertical(classes="rule-text"):
+                yield Label(text.LANGUAGE_TITLE, classes="rule-title")
+                yield Label(text.LANGUAGE_HELP, classes="rule-help")
+            with Horizontal(classes="rule-control"):
+                yield Select(
+                    [(i18n.LANGUAGE_NAMES[lang], lang) for lang in i18n.LANGUAGES],
+                    value=i18n.language(),
+                    allow_blank=False,
+                    compact=True,
+                    id="language",
+                )
+
+    def _roll_animation(self) -> ComposeResult:
+        """The player's own preference, not a house rule: changed at once, not on Save."""
+        on = host_of(self).roll_animation
+        with Horizontal(classes="rule", id="row-roll-animation"):
+            with Vertical(classes="rule-text"):
+                yield Label(text.ROLL_ANIMATION_TITLE, classes="rule-title")
+                yield Label(text.ROLL_ANIMATION_HELP, classes="rule-help")
+            with Horizontal(classes="rule-control"):
+                yield Switch(on, id="roll-animation", animate=False)
+                yield Label(text.on_off(on), id="state-roll-animation", classes="switch-state")
+
+    @on(Switch.Changed, "#roll-animation")
+    def _roll_animation_changed(self, event: Switch.Changed) -> None:
+        event.stop()
+        host_of(self).set_roll_animation(event.value)
+        self.query_one("#state-roll-animation", Label).update(text.on_off(event.value))
+
     def on_mount(self) -> None:
         self._show_state()
-        # The first control (the language, over the rules), not a preset: Enter must never
-        # replace every rule at once.
-        self.query_one("#language", Select).focus()
+        # The first rule, not a preset: Enter must never replace every rule at once.
+        self.query_one(f"#rule-{next(iter(text.RULE_TEXT))}").focus()
 
     def chosen_rules(self) -> HouseRules:
         """The rules as the controls show them now."""
@@ -172,7 +194,7 @@ class SettingsScreen(Page[HouseRules | None]):
         self._show_state()
 
     @on(Select.Changed, "#language")
-    def _language(self, event: Select.Changed) -> None:
+    def _language_chosen(self, event: Select.Changed) -> None:
         """The language changes at once, on every screen (it is no house rule: Cancel
         leaves it as chosen)."""
         if isinstance(event.value, str) and event.value != i18n.language():
@@ -184,7 +206,7 @@ class SettingsScreen(Page[HouseRules | None]):
         self.refresh_bindings()
         await self.recompose()
         self.show_rules(chosen)
-        self.query_one("#language", Select).focus()
+        self.query_one("#language", Select).focus()  # where the player just chose it
 
     @on(Button.Pressed, "#presets Button")
     def _preset(self, event: Button.Pressed) -> None:
