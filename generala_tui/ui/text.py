@@ -1163,13 +1163,17 @@ def chart_legend(lucky: float, unlucky: float, costly: float) -> Content:
     )
 
 
-def decision_heading(name: str, round_: int, roll: int, mark: DecisionMark, cost: float) -> Content:
-    """The heading of an opened decision."""
+def decision_heading(
+    name: str, round_: int, roll: int, mark: DecisionMark, cost: float, rounds: int = 0
+) -> Content:
+    """The heading of an opened decision (a round past ``rounds`` is a tie-break round)."""
     mark_words = DECISION_MARK_WORDS[mark] or "fine"
+    tie_break = rounds and round_ > rounds
+    where = f"tie-break round {round_ - rounds}" if tie_break else f"round {round_}"
     return Content.from_markup(
-        "[b]$name[/b], round $round, after roll $roll: $mark (cost $cost)",
+        "[b]$name[/b], $round, after roll $roll: $mark (cost $cost)",
         name=name,
-        round=str(round_),
+        round=where,
         roll=str(roll),
         mark=mark_words,
         cost=f"{cost:.1f}",
@@ -1199,6 +1203,21 @@ def decision_choices(
 
 ANALYSIS_SHORT_TITLE = "[b]Game analysis[/b]: luck, and decisions against the optimal strategy"
 """The analysis's heading once the review is shown (markup)."""
+ANALYSIS_END_COLUMN = "Expected at end"
+ANALYSIS_INCOMPLETE_NOTE = (
+    "Not every box is filled (a served Generala won, or the game stopped), so Total is not "
+    "the sum: Expected at end = Expected at start + Luck − Lost."
+)
+FOOTER_CHART = "Chart/list"
+"""The analysis's key between the chart with the decisions under it and the decisions alone."""
+
+
+ANALYSIS_TIE_BREAK_HINT = "tb1, tb2…: tie-break rounds (their points are not in the total)."
+
+
+def decision_round(round_: int, rounds: int) -> str:
+    """A decision's round as the analysis lists it: tie-break rounds as tb1, tb2..."""
+    return f"tb{round_ - rounds}" if round_ > rounds else str(round_)
 
 
 # --- replay screen --------------------------------------------------------------------
