@@ -989,17 +989,32 @@ def trainer_failed(error: str) -> str:
     return f"The training positions could not be prepared: {error}. Press r to try again."
 
 
-def trainer_topbar(number: int, count: int, from_history: bool, state: GameState) -> Content:
-    """Which position of the round this is, and where it comes from."""
-    where = (
-        "one of your costliest decisions, round $round"
-        if from_history
-        else "a random position, round $round"
-    )
+def trainer_topbar(
+    number: int,
+    count: int,
+    from_history: bool,
+    state: GameState,
+    *,
+    name: str = "",
+    own: bool = True,
+    history: bool = True,
+) -> Content:
+    """Which position of the round this is, and where it comes from: ``name``'s decisions
+    (``own``: the name typed on setup, so "your"), or a random position (``history``: some
+    positions came from the history, else none could)."""
+    if from_history:
+        where = "one of your costly decisions" if own else "one of $name's costly decisions"
+    elif history:
+        where = "a random position"
+    elif own:
+        where = "a random position ($name has no finished game in the history yet)"
+    else:
+        where = "a random position (no finished game in the history yet)"
     return Content.from_markup(
-        f"[b]Training[/b]  position $number of $count: {where}, roll $roll",
+        f"[b]Training[/b]  position $number of $count: {where}, round $round, roll $roll",
         number=str(number),
         count=str(count),
+        name=name,
         round=str(state.round),
         roll=str(state.turn.rolls),
     )
@@ -1082,6 +1097,25 @@ def trainer_summary(count: int, best: int, cost: float, worst: tuple[str, float]
         )
     lines.append(Content("Enter plays another round; Escape closes the trainer."))
     return Content("\n").join(lines)
+
+
+def trainer_score_short(done: int, best: int, cost: float) -> Content:
+    """The running score of a training round on one narrow line."""
+    return Content.from_markup(
+        "Score $best/$done, −$cost", best=str(best), done=str(done), cost=f"{cost:.1f}"
+    )
+
+
+def trainer_played(played: str, cost: float, name: str, own: bool) -> Content:
+    """What was played in the game a history position comes from, and what it cost."""
+    return Content.from_markup(
+        "In your game you played: $played (cost $cost)."
+        if own
+        else "In $name's game: $played (cost $cost).",
+        played=played,
+        cost=f"{cost:.1f}",
+        name=name,
+    )
 
 
 # --- analysis screen: the review with charts, and a decision opened -------------------
