@@ -1268,12 +1268,18 @@ REPLAY_START = "The game before its first roll."
 
 
 def replay_topbar(step: int, steps: int, state: GameState) -> Content:
-    """Where the replay stands: the step, of how many, and the round."""
+    """Where the replay stands: the step, of how many, and the round (or the tie-break)."""
+    if state.phase is Phase.TIE_BREAK:
+        where = f"tie-break {len(state.tie_breaks)}"
+    elif state.phase is Phase.OVER and step == steps:
+        where = "game over"
+    else:
+        where = f"round {min(state.round, state.rounds)}"
     return Content.from_markup(
-        "[b]Replay[/b]  step $step of $steps · round $round · ←→ step, PgUp/PgDn a turn",
+        "[b]Replay[/b]  step $step of $steps · $where · ←→ step, PgUp/PgDn a turn",
         step=str(step),
         steps=str(steps),
-        round=str(min(state.round, state.rounds)),
+        where=where,
     )
 
 
