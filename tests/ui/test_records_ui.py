@@ -48,7 +48,15 @@ def test_replay_of_a_bad_file_is_one_line_and_status_2(
         path.write_text(content)
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and expected in err and err.startswith("generala-tui: error:")
+    assert err.count("\n") == 1 and expected in err and err.startswith("generala-tui replay: ")
+
+
+def test_replay_has_a_description_in_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    out = capsys.readouterr().out
+    assert "step through the game move by move" in out
+    assert "PgUp/PgDn" in out
 
 
 async def test_replay_steps_through_the_record_by_keys_and_buttons(finished: GameState) -> None:
