@@ -751,9 +751,30 @@ def keys_text() -> str:
 On the setup screen: `enter` in a name goes on to the next name (in the last one it
 starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules, `ctrl+s`
 starts the game, `ctrl+o` resumes the game in progress saved when the game last stopped,
-`ctrl+t` shows the statistics, `ctrl+y` the history of finished games, `tab` moves
-between the fields. In the statistics and the history `escape` closes them;
-in the history `enter` or a click opens a game in the analysis.
+`ctrl+t` shows the statistics, `ctrl+y` the history of finished games, `ctrl+g` the
+trainer, `tab` moves between the fields. In the statistics and the history `escape`
+closes them; in the history `enter` or a click opens a game in the analysis.
+
+## In the history
+`enter` or a click opens the highlighted game in the analysis, `e` saves it as a
+record file (readable JSON, in your Documents folder unless you type another place),
+`escape` closes the history.
+
+## In the analysis
+The decisions take the keys: `up` `down` choose one, `home` `end` the first or last,
+`enter` (or a click) opens it with the coach's values; `c` switches between the chart
+with the decisions under it and the decisions alone; `n` and `p` go to the next or
+previous player; `r` tries again when the analysis failed; `escape` or `v` closes it.
+
+## In the trainer
+The turn's keys answer a position: `1`-`5` hold, `r` roll, `up` `down` and `enter`
+fill a box; then `enter` goes on to the next position (after the last, another round),
+and `escape` closes the trainer. Open it with `ctrl+g` on the setup screen.
+
+## Replaying a record
+`generala-tui replay FILE` steps through a game record: `right` or `l` a step forward,
+`left` or `h` a step back, `pagedown` `pageup` a turn, `home` `end` the first or last
+step (which says how the game ended), `escape` closes.
 
 In this help: `↑` `↓`, `PgUp` `PgDn`, `Home` `End` or the mouse wheel scroll;
 `escape` closes it.
