@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Static
 
 from ... import store
 from ...game.model import GameState
@@ -65,7 +65,7 @@ class ExportDialog(Modal[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="export-dialog"):
             yield Static(text.EXPORT_TITLE, id="export-title")
-            yield Label(text.EXPORT_PATH_LABEL)
+            yield Static(text.EXPORT_PATH_LABEL, id="export-label", markup=False)
             yield Input(str(default_record_path(self.state, self.moment)), id="export-path")
             yield Static(id="export-error", markup=False)
             with Horizontal(id="export-buttons"):
