@@ -4,31 +4,104 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from . import __version__, simulate
-from .game.model import MAX_PLAYERS, Level
-from .options import OptionError, parse_players, parse_rules, rules_help
+from . import __version__
 
 PROG = "generala-tui"
+
+# Nothing heavy is imported at the top: --version needs none of it, --help only the house
+# rules' words, a subcommand only its own module, and the game its models and the UI.
 
 
 RULES_PAGE = "docs/rules.md"
 """The players' rule book, in the project's source folder."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that can finish itself when first used.
+
+    ``when_used(configure)`` defers adding arguments (or help text) until the parser
+    parses or prints its help, so a subcommand's module is imported only when that
+    subcommand runs or its help is asked for, and the house rules' help only for --help.
+    """
+
+    _configure: Callable[[argparse.ArgumentParser], None] | None = None
+
+    def when_used(self, configure: Callable[[argparse.ArgumentParser], None]) -> None:
+        self._configure = configure
+
+    def _finish(self) -> None:
+        configure, self._configure = self._configure, None
+        if configure is not None:
+            configure(self)
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        self._finish()
+        return super().parse_known_args(*args, **kwargs)
+
+    def format_help(self) -> str:
+        self._finish()
+        return super().format_help()
+
+    def format_usage(self) -> str:
+        self._finish()
+        return super().format_usage()
+
+
+class _GameParser(_Parser):
+    """The game's own parser: its help names the levels and every house rule, which need
+    the game's models, so they are written in only when the help is printed."""
+
+    _described = False
+
+    def format_help(self) -> str:
+        if not self._described:
+            self._described = True
+            _describe_game_options(self)
+        return super().format_help()
+
+
+def _describe_game_options(parser: argparse.ArgumentParser) -> None:
+    """The help that needs the game's models: the levels, the players, every house rule."""
+    from .game.model import MAX_PLAYERS, Level
+    from .options import rules_help
+
     levels = ", ".join(level.value for level in Level)
-    parser = argparse.ArgumentParser(
+    for action in parser._actions:
+        if action.dest == "game_players":
+            action.help = (
+                "start a game at once with these players, comma-separated, in seating order; "
+                f"NAME:LEVEL makes a computer player (LEVEL is {levels}), and a bare level "
+                f"names one after it (for example Ana,Rita:expert,medium); 1 to {MAX_PLAYERS} "
+                "players"
+            )
+    parser.epilog = (
+        "Without --players the game opens on the setup screen.\n\n"
+        "House rules for --rule KEY=VALUE (true/false also take on/off, yes/no, 1/0):\n"
+        f"{rules_help()}\n\n"
+        f"The rules of the game, every house rule explained: {RULES_PAGE}\n"
+        "in the source folder."
+    )
+
+
+def _configure_simulate(parser: argparse.ArgumentParser) -> None:
+    from . import simulate
+
+    simulate.configure_parser(parser)
+
+
+def _configure_serve(parser: argparse.ArgumentParser) -> None:
+    from . import serve
+
+    serve.configure_parser(parser)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _GameParser(
         prog=PROG,
         description="Generala, the Latin-American five-dice game, in your terminal.",
-        epilog=(
-            "Without --players the game opens on the setup screen.\n\n"
-            "House rules for --rule KEY=VALUE (true/false also take on/off, yes/no, 1/0):\n"
-            f"{rules_help()}\n\n"
-            f"The rules of the game, every house rule explained: {RULES_PAGE}\n"
-            "in the source folder."
-        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -36,9 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         dest="game_players",
         metavar="NAMES",
-        help="start a game at once with these players, comma-separated, in seating order; "
-        f"NAME:LEVEL makes a computer player (LEVEL is {levels}), and a bare level names "
-        f"one after it (for example Ana,Rita:expert,medium); 1 to {MAX_PLAYERS} players",
+        help="start a game at once with these players",  # in full by _describe_game_options
     )
     parser.add_argument(
         "--resume",
@@ -57,18 +128,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="a house rule for the game (repeatable), for example --rule generala_points=60; "
         "the rules and their values are listed below",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    simulate.configure_parser(
-        commands.add_parser(
-            "simulate",
-            help="play computer-only games and print statistics",
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    simulate_parser = commands.add_parser(
+        "simulate",
+        help="play computer-only games and print statistics",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    simulate_parser.when_used(_configure_simulate)
+    serve_parser = commands.add_parser(
+        "serve",
+        help="play in a web browser (the web extra)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    serve_parser.when_used(_configure_serve)
     analyse_parser = commands.add_parser(
         "analyse", help="print the luck and the decisions of a recorded game"
     )
-    _configure_analyse(analyse_parser)
+    analyse_parser.when_used(_configure_analyse)
     replay = commands.add_parser(
         "replay",
         help="open a game record file in the game and step through it move by move",
@@ -110,7 +186,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail(
                 "--players, --seed and --rule go after 'simulate', not before it.", "simulate"
             )
+        from . import simulate
+
         return simulate.run(args)
+    if args.command == "serve":
+        if given or args.resume:
+            return fail("'serve' takes no --players, --seed, --rule or --resume.", "serve")
+        from . import serve
+
+        return serve.run(args)
     if args.command == "analyse":
         if given:
             return fail("--players, --seed and --rule don't go with 'analyse'.", "analyse")
@@ -121,6 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if given or args.resume:
             return fail("--players, --seed, --rule and --resume don't go with 'replay'.", "replay")
         return _replay(args.file)
+    from .options import OptionError, parse_players, parse_rules
     from .store import load_preferences
 
     preferences, warning = load_preferences()

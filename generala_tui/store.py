@@ -512,6 +512,8 @@ class Preferences(BaseModel):
     computer_delay: float = Field(default=0.7, ge=0, le=5)
     """Seconds between a computer's steps."""
     coach: bool = False
+    roll_animation: bool = True
+    """Whether rolled dice tumble for a moment before they settle."""
     players: list[Seat] = Field(default_factory=list, max_length=MAX_PLAYERS)
     """The last table of players, in seating order."""
 

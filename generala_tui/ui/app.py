@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette as TextualCommandPalette
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -26,17 +25,24 @@ from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
 from ..store import Seat
 from . import text
-from .computer import COMPUTER_GROUP, ComputerFailed, play_computer_turns
 from .keeper import Keeper, MatchTally
-from .screens.dialogs import ConfirmDialog, QuitDialog
-from .screens.game_over import GameOverScreen
-from .screens.modal import CommandPalette
-from .screens.setup import SetupScreen
-from .screens.turn import TurnScreen
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
 
+# Only what the first frame needs is imported above: each screen, the computer players
+# (and the strategy and numpy behind them) and the dialogs load when first used, so the
+# setup or turn screen shows sooner (tests/benchmarks/bench_startup.py).
 if TYPE_CHECKING:
     from ..game.strategy import Strategy
+
+COMPUTER_GROUP = "computer"
+"""The worker group of the computer players (``ui.computer.COMPUTER_GROUP``)."""
+
+
+def _computer_failed() -> type[Exception]:
+    """The computer players' failure, imported only once they have played (and failed)."""
+    from .computer import ComputerFailed
+
+    return ComputerFailed
 
 
 class GeneralaApp(App[None]):
@@ -101,6 +107,7 @@ class GeneralaApp(App[None]):
         )
         """Seconds between the steps of a computer player's turn."""
         self.set_reactive(GeneralaApp.coach, preferences.coach)
+        self._roll_animation = preferences.roll_animation
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
         self._match = MatchTally()
         self._skip_turn: int | None = None
@@ -130,6 +137,8 @@ class GeneralaApp(App[None]):
         else:
             if self._resume:
                 self.notify(text.nothing_to_resume(), timeout=6)
+            from .screens.setup import SetupScreen
+
             self.push_screen(SetupScreen(self._last_table(), resumable=saved))
         if self._replay is not None:
             from .screens.replay import ReplayScreen
@@ -178,6 +187,8 @@ class GeneralaApp(App[None]):
         self._skip_turn = None
         self.game = state  # watch_game shows the winner's screen of a finished game
         if state.phase is not Phase.OVER:
+            from .screens.turn import TurnScreen
+
             self._show(TurnScreen())
         self._prepare_strategy(state)
 
@@ -215,6 +226,8 @@ class GeneralaApp(App[None]):
         seats = self._seats()
         left = self.game if self.game_in_progress() else None
         self.game = None
+        from .screens.setup import SetupScreen
+
         self._show(SetupScreen(seats, resumable=left))
 
     def watch_game(self, old: GameState | None, state: GameState | None) -> None:
@@ -227,6 +240,8 @@ class GeneralaApp(App[None]):
             if old is None or old.phase is not Phase.OVER:
                 self._match = self._match.after(state)
                 self.run_worker(self._file_finished(state), name="history", group="history")
+            from .screens.game_over import GameOverScreen
+
             if not isinstance(self.screen, GameOverScreen):
                 self._show(GameOverScreen())
             return
@@ -276,6 +291,8 @@ class GeneralaApp(App[None]):
 
     def preview(self, action: Action) -> None:
         """Point the turn screen's cursor at the box a computer is about to fill."""
+        from .screens.turn import TurnScreen
+
         if isinstance(self.screen, TurnScreen) and action.category is not None:
             self.screen.point_at(action.category)
 
@@ -288,6 +305,8 @@ class GeneralaApp(App[None]):
             return
         running = [w for w in self.workers if w.group == COMPUTER_GROUP and w.is_running]
         if not running:
+            from .computer import play_computer_turns
+
             self.run_worker(
                 play_computer_turns(self),
                 name="computer players",
@@ -308,6 +327,8 @@ class GeneralaApp(App[None]):
         return not self._computers_held()
 
     def _computers_held(self) -> bool:
+        from .screens.turn import TurnScreen
+
         return self.computers_paused or not isinstance(self.screen, TurnScreen)
 
     def turn_screen_shown(self) -> None:
@@ -358,6 +379,14 @@ class GeneralaApp(App[None]):
     def _strategy_ready(self) -> None:
         self.strategies_ready += 1
 
+    @property
+    def roll_animation(self) -> bool:
+        return self._roll_animation
+
+    def set_roll_animation(self, on: bool) -> None:
+        self._roll_animation = on
+        self.keeper.remember(roll_animation=on)
+
     def toggle_coach(self) -> None:
         self.coach = not self.coach
         self.keeper.remember(coach=self.coach)
@@ -377,7 +406,7 @@ class GeneralaApp(App[None]):
             return  # the table's own worker has told the player already
         if event.worker.group == SOLVE_GROUP:
             message = text.strategy_failed(str(error))
-        elif isinstance(error, ComputerFailed):
+        elif isinstance(error, _computer_failed()):
             message = f"{error}. Press f to try again."
         else:
             message = f"Something went wrong in {event.worker.name}: {error}"
@@ -408,6 +437,8 @@ class GeneralaApp(App[None]):
             self.notify(str(error), severity="warning", markup=False)
 
     async def action_quit(self) -> None:
+        from .screens.dialogs import QuitDialog
+
         if not self.game_in_progress() or isinstance(self.screen, QuitDialog):
             self.exit()
             return
@@ -422,6 +453,10 @@ class GeneralaApp(App[None]):
         )
 
     def action_command_palette(self) -> None:
+        from textual.command import CommandPalette as TextualCommandPalette
+
+        from .screens.modal import CommandPalette
+
         palette_open = any(isinstance(s, TextualCommandPalette) for s in self.screen_stack)
         if self.use_command_palette and not palette_open:
             self.push_screen(CommandPalette(id="--command-palette"))
@@ -448,15 +483,26 @@ class GeneralaApp(App[None]):
             if confirmed:
                 self.show_setup()
 
+        from .screens.dialogs import ConfirmDialog
+
         self.push_screen(ConfirmDialog(text.leave_question(), "Leave", "Stay"), answered)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from .screens.setup import SetupScreen
+        from .screens.turn import TurnScreen
+
         yield from super().get_system_commands(screen)
         if isinstance(screen, TurnScreen) and screen.check_action("roll", ()):
             yield SystemCommand("Roll", "Roll the dice that are not held", screen.action_roll)
         if self.game is not None:
             yield SystemCommand("Scorecard", "Show every player's boxes", self.action_scorecard)
         yield SystemCommand("Rules and keys", "How to play, and every key", self.action_help)
+        on = not self.roll_animation
+        yield SystemCommand(
+            text.roll_animation_command(on),
+            text.ROLL_ANIMATION_HELP,
+            lambda: self.set_roll_animation(on),
+        )
         if isinstance(screen, SetupScreen):
             yield SystemCommand(
                 text.TRAINER_COMMAND, text.TRAINER_COMMAND_HELP, screen.action_trainer

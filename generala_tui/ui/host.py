@@ -73,6 +73,11 @@ class GameHost(Protocol):
         ...
 
     @property
+    def roll_animation(self) -> bool:
+        """Whether rolled dice tumble for a moment (a preference, off in headless runs)."""
+        ...
+
+    @property
     def computers_paused(self) -> bool:
         """Whether the computer players wait for the player to resume them."""
         ...
@@ -122,6 +127,10 @@ class GameHost(Protocol):
 
     def toggle_coach(self) -> None:
         """The coach on or off."""
+        ...
+
+    def set_roll_animation(self, on: bool) -> None:
+        """The roll animation on or off, at once, and remembered."""
         ...
 
     def skip_ahead(self) -> None:

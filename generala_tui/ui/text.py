@@ -14,6 +14,7 @@ translation catalogs will replace.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.content import Content
 
@@ -36,8 +37,11 @@ from ..game.model import (
     StraightRule,
     TieBreakEnded,
 )
-from ..game.strategy import ActionValue, Decision, PlayerAnalysis
-from ..game.strategy.review import DecisionMark, GameReview, LuckMark, Rating
+from ..game.strategy.review import DecisionMark, LuckMark, Rating
+
+if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
+    from ..game.strategy import ActionValue, Decision, PlayerAnalysis
+    from ..game.strategy.review import GameReview
 
 # --- words every screen shares: the game's things, marks, the app-wide keys -----------
 
@@ -167,6 +171,17 @@ SAVE_BUTTON = "Save (ctrl+s)"
 CANCEL_BUTTON = "Cancel (Esc)"
 FOOTER_SAVE = "Save"
 FOOTER_CANCEL = "Cancel"
+
+
+PREFERENCES_HEADING = "[b]Display[/b]  not a house rule: a change takes effect at once"
+"""The settings screen's heading over the player's own preferences (markup)."""
+ROLL_ANIMATION_TITLE = "Roll animation"
+ROLL_ANIMATION_HELP = "The rolled dice tumble for a moment before they settle."
+
+
+def roll_animation_command(on: bool) -> str:
+    """The command palette's entry that turns the roll animation on or off."""
+    return "Roll animation on" if on else "Roll animation off"
 
 
 def on_off(value: bool) -> str:

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from ...game.model import Category, HouseRules, ServedRoll
 from .. import text
+from ..host import host_of
 from ..text import RULE_TEXT, VALUE_TEXT
 from .modal import Page
 
@@ -87,6 +88,8 @@ class SettingsScreen(Page[HouseRules | None]):
             with VerticalScroll(id="rules"):
                 for key, (title, explanation) in RULE_TEXT.items():
                     yield from self._rule(key, title, explanation)
+                yield Static(text.PREFERENCES_HEADING, id="preferences-title")
+                yield from self._roll_animation()
             with Horizontal(id="settings-buttons"):
                 yield Button(text.SAVE_BUTTON, id="save", variant="primary")
                 yield Button(text.CANCEL_BUTTON, id="cancel")
@@ -110,6 +113,23 @@ class SettingsScreen(Page[HouseRules | None]):
                         compact=True,
                         id=f"rule-{key}",
                     )
+
+    def _roll_animation(self) -> ComposeResult:
+        """The player's own preference, not a house rule: changed at once, not on Save."""
+        on = host_of(self).roll_animation
+        with Horizontal(classes="rule", id="row-roll-animation"):
+            with Vertical(classes="rule-text"):
+                yield Label(text.ROLL_ANIMATION_TITLE, classes="rule-title")
+                yield Label(text.ROLL_ANIMATION_HELP, classes="rule-help")
+            with Horizontal(classes="rule-control"):
+                yield Switch(on, id="roll-animation", animate=False)
+                yield Label(text.on_off(on), id="state-roll-animation", classes="switch-state")
+
+    @on(Switch.Changed, "#roll-animation")
+    def _roll_animation_changed(self, event: Switch.Changed) -> None:
+        event.stop()
+        host_of(self).set_roll_animation(event.value)
+        self.query_one("#state-roll-animation", Label).update(text.on_off(event.value))
 
     def on_mount(self) -> None:
         self._show_state()

@@ -7,6 +7,8 @@ nothing: computer players are the app's worker (:mod:`generala_tui.ui.computer`)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,7 +19,6 @@ from textual.widgets import Button, Footer, Static
 from ...game import rules
 from ...game.action import Action
 from ...game.model import Category, GameState, Phase, Rolled
-from ...game.strategy import ActionValue
 from .. import text
 from ..host import GameHost, host_of
 from ..text import category_label, scratch_question, too_small
@@ -28,6 +29,11 @@ from ..widgets.scorecard import ScorecardTable
 from ..widgets.standings import Standings
 from .dialogs import ConfirmDialog
 from .turn_view import first_open_box, turn_view
+
+if TYPE_CHECKING:
+    from textual.content import Content
+
+    from ...game.strategy import ActionValue
 
 MIN_WIDTH, MIN_HEIGHT = 40, 12
 """The smallest terminal the turn screen serves."""
@@ -79,6 +85,12 @@ class TurnScreen(Screen[None]):
         self.cursor: Category | None = None
         """The box the player's cursor is on: the player's own, kept across rolls."""
         self._coach_cache: tuple[GameState, list[ActionValue]] | None = None
+        self._host: GameHost | None = None
+        self._has_widgets = False
+        self._shown: dict[str, Content] = {}
+        """What each Static updated by :meth:`_update` shows."""
+        self._keys_shown: tuple[bool | None, ...] | None = None
+        """What check_action said of each action when the Footer was last refreshed."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
@@ -116,7 +128,10 @@ class TurnScreen(Screen[None]):
 
     @property
     def host(self) -> GameHost:
-        return host_of(self)
+        # Checked once: the protocol check looks at every member, and every key asks.
+        if self._host is None:
+            self._host = host_of(self)
+        return self._host
 
     @property
     def game(self) -> GameState | None:
@@ -127,7 +142,9 @@ class TurnScreen(Screen[None]):
     def _composed(self) -> bool:
         """Whether the widgets are there: a screen replaced as it opened (the game ended at
         once) has none, and draws nothing."""
-        return bool(self.query(DiceTray))
+        if not self._has_widgets:  # looked up until found: a query walks every widget
+            self._has_widgets = bool(self.query(DiceTray))
+        return self._has_widgets
 
     def on_mount(self) -> None:
         if not self._composed():
@@ -204,8 +221,8 @@ class TurnScreen(Screen[None]):
         )
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
-        self.query_one("#topbar", Static).update(view.topbar)
-        self.query_one("#message", Static).update(view.message)
+        self._update("#topbar", view.topbar)
+        self._update("#message", view.message)
         for standings in self.query(Standings):
             standings.show(state)
         if self.has_class("-wide"):
@@ -224,10 +241,29 @@ class TurnScreen(Screen[None]):
             roll_button.disabled = not view.roll_enabled
         self.query_one("#roll", Button).label = view.roll_label
         self._show_coach(state, values)
-        self.refresh_bindings()
+        self._refresh_keys()
+
+    def _update(self, selector: str, content: Content) -> None:
+        """Show ``content`` in a Static, unless it shows it already: an update lays the
+        screen out again, which would slow every key."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content)
+
+    def _refresh_keys(self) -> None:
+        """Refresh the Footer only when a key's state changed: the Footer rebuilds all its
+        keys on every refresh, which would double the time a hold or a roll takes to show."""
+        keys = tuple(self.check_action(name, ()) for name in _ACTION_NAMES)
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     def _wants_animation(self) -> bool:
-        return not self.app.is_headless and self.app.animation_level != "none"
+        return (
+            self.host.roll_animation
+            and not self.app.is_headless
+            and self.app.animation_level != "none"
+        )
 
     # --- what the player does --------------------------------------------
 
@@ -389,3 +425,13 @@ class TurnScreen(Screen[None]):
 
     def action_pause(self) -> None:
         self.host.toggle_pause()
+
+
+_ACTION_NAMES = tuple(
+    dict.fromkeys(
+        binding.action.partition("(")[0]
+        for binding in TurnScreen.BINDINGS
+        if isinstance(binding, Binding)
+    )
+)
+"""The turn screen's own actions, by name, whose state the Footer shows."""

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.content import Content
 
 from ...game import rules
 from ...game.action import ActionKind
 from ...game.model import Category, GameState, Phase
-from ...game.strategy import ActionValue
 from .. import text
 from ..widgets.boxes import BoxOffer
+
+if TYPE_CHECKING:
+    from ...game.strategy import ActionValue
 
 
 @dataclass(frozen=True)

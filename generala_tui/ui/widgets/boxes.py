@@ -71,6 +71,8 @@ class BoxRow(Widget):
         self.offer = BoxOffer(category, None)
 
     def show(self, offer: BoxOffer) -> None:
+        if offer == self.offer:
+            return  # a hold changes no box: nothing to draw again
         self.offer = offer
         self.set_class(offer.points == 0, "-scratch")
         self.refresh()

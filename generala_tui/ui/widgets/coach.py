@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widget import Widget
 
 from ...game.action import ActionKind
 from ...game.model import GameState, Phase
-from ...game.strategy import ActionValue
 from .. import text
 from ..text import ADVICE_MARK, HELD_KEEP_MARK, action_label
+
+if TYPE_CHECKING:
+    from ...game.strategy import ActionValue
 
 
 def _fit(label: str, room: int) -> str:

@@ -34,7 +34,7 @@ class Standings(Widget):
         contenders: set[int] = set()
         if state.phase is Phase.TIE_BREAK and state.tie_breaks:
             contenders = set(state.tie_breaks[-1].contenders)
-        self._rows = [
+        rows = [
             (
                 index == state.current and state.phase is not Phase.OVER,
                 player.name,
@@ -44,7 +44,9 @@ class Standings(Widget):
             )
             for index, player in enumerate(state.players)
         ]
-        self.refresh(layout=True)
+        if rows != self._rows:  # a hold or a roll changes no standing: no layout to redo
+            self._rows = rows
+            self.refresh(layout=True)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return 1 if self.one_line else max(len(self._rows), 1)

@@ -1,0 +1,266 @@
+"""Start-up and key response: run ``python tests/benchmarks/bench_startup.py [RUNS]``.
+
+**Start-up.** Fresh processes, alternating, each on a pseudo-terminal of its own
+(100x32), so Textual draws exactly as it does for a player:
+
+- ``bare``: a bare Textual app (a Header, a Static and a Footer);
+- ``setup``: ``generala_tui.cli:main([])``, the setup screen;
+- ``turn``: ``generala_tui.cli:main(["--players", "Ana,Bruno"])``, the turn screen.
+
+The same probe serves all three. Before the app starts, the child wraps
+``textual.app.App._display``, the method that writes a frame to the terminal;
+the first time it has written a frame of the screen named (``Screen`` for the
+bare app, ``SetupScreen``, ``TurnScreen``), the child notes the wall clock and
+its peak memory (``ru_maxrss``) and leaves at once. The time is counted from
+just before the parent starts the process, so it holds the interpreter's own
+start-up and every import. The probe imports ``textual.app`` before the app
+does, which every one of the three does anyway. Each child has its own empty
+``GENERALA_TUI_HOME``. The medians and the ratios to the bare app are printed.
+Every child compiles to bytecode under one temporary ``PYTHONPYCACHEPREFIX``,
+written by a warm-up run, as an installed package's is at install time.
+
+**Key response.** In one process, through Pilot (``app.run_test``, 100x32, the
+turn screen, a seeded two-player game), for a hold (``1``), a roll (``r``: the
+first frame of the roll) and a fill (``enter``): the time from sending a key to
+the end of the next frame the screen renders after it
+(``Screen._compositor_refresh`` returning), and the app's own work for it: the
+move (``GeneralaApp.move`` or ``toggle_hold``, with the redraw it sets off) plus
+that frame's render. Textual draws at most 60 frames a second, so a change
+waits up to a frame (16.7 ms) for its frame to come. Pilot's headless driver
+writes nothing to a terminal, so the terminal's own time is not in these.
+Not collected by pytest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import pty
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+PROBE = r"""
+import os, resource, sys, time
+from textual.app import App
+
+WANT, OUT = sys.argv[1], sys.argv[2]
+_display = App._display
+
+
+def _probe(self, screen, renderable):
+    _display(self, screen, renderable)
+    if renderable is not None and type(screen).__name__ == WANT and screen.children:
+        now = time.time()
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        mods = sorted(m for m in sys.modules if m.startswith(("generala_tui", "numpy")))
+        with open(OUT, "w") as out:
+            import json
+            json.dump({"at": now, "rss_kib": rss, "modules": mods}, out)
+        os._exit(0)
+
+
+App._display = _probe
+if sys.argv[3] == "bare":
+    from textual.app import App as A
+    from textual.widgets import Footer, Header, Static
+
+    class Bare(A):
+        def compose(self):
+            yield Header()
+            yield Static("Hello")
+            yield Footer()
+
+    Bare().run()
+else:
+    from generala_tui.cli import main
+
+    main(sys.argv[4:])
+os._exit(3)
+"""
+
+KINDS = {
+    "bare": ("Screen", ["bare"]),
+    "setup": ("SetupScreen", ["cli"]),
+    "turn": ("TurnScreen", ["cli", "--players", "Ana,Bruno", "--seed", "3"]),
+}
+TIMEOUT = 30.0
+
+
+def _first_frame(kind: str, pycache: str) -> tuple[float, int, list[str]]:
+    """Seconds from spawning to the first frame of the kind's screen, peak KiB, modules."""
+    screen, args = KINDS[kind]
+    with tempfile.TemporaryDirectory() as home:
+        out = Path(home) / "probe.json"
+        env = {**os.environ, "GENERALA_TUI_HOME": home, "TERM": "xterm-256color"}
+        # Compiled once, as an installed package is: the warm-up run writes the bytecode.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env.update(COLUMNS="100", LINES="32", PYTHONPYCACHEPREFIX=pycache)
+        master, slave = pty.openpty()
+        os.set_blocking(master, False)
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+        started = time.time()
+        child = subprocess.Popen(
+            [sys.executable, "-c", PROBE, screen, str(out), *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        deadline = time.monotonic() + TIMEOUT
+        while child.poll() is None and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    os.read(master, 65536)  # the terminal drains what the app draws
+                except OSError:
+                    break
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        os.close(master)
+        if not out.exists():
+            raise RuntimeError(f"{kind}: no first frame (exit status {child.returncode})")
+        probe = json.loads(out.read_text())
+    return probe["at"] - started, probe["rss_kib"], probe["modules"]
+
+
+async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]:
+    """For each key: seconds from sending it to the end of the next frame, and the app's
+    own work for it (the move with its synchronous redraw, plus that frame's render)."""
+    from textual.screen import Screen
+
+    from generala_tui.game import rules
+    from generala_tui.game.model import HouseRules, Player
+    from generala_tui.ui.app import GeneralaApp
+    from generala_tui.ui.screens.turn import TurnScreen
+
+    latency: dict[str, list[float]] = {"hold": [], "roll": [], "fill": []}
+    work: dict[str, list[float]] = {"hold": [], "roll": [], "fill": []}
+    frames: list[tuple[float, float]] = []  # (start, end) of each frame rendered
+    moves: list[float] = []  # how long each move took, redraw included
+    refresh = Screen._compositor_refresh
+    move, toggle_hold = GeneralaApp.move, GeneralaApp.toggle_hold
+
+    def timed_refresh(self: Screen[object]) -> None:
+        started = time.perf_counter()
+        refresh(self)
+        frames.append((started, time.perf_counter()))
+
+    def timed_move(self: GeneralaApp, *args: Any) -> bool:
+        started = time.perf_counter()
+        done = move(self, *args)
+        moves.append(time.perf_counter() - started)
+        return done
+
+    def timed_hold(self: GeneralaApp, *args: Any) -> bool:
+        started = time.perf_counter()
+        done = toggle_hold(self, *args)
+        moves.append(time.perf_counter() - started)
+        return done
+
+    Screen._compositor_refresh = timed_refresh  # type: ignore[method-assign]
+    GeneralaApp.move = timed_move  # type: ignore[method-assign]
+    GeneralaApp.toggle_hold = timed_hold  # type: ignore[method-assign]
+    try:
+        for run in range(runs):
+            game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], HouseRules(), run)
+            app = GeneralaApp(game, computer_delay=0)
+            async with app.run_test(size=(100, 32)) as pilot:
+                await pilot.pause()
+                for key, name in (("r", None), ("1", "hold"), ("r", "roll"), ("enter", "fill")):
+                    await pilot.pause()
+                    if key == "enter":  # the cursor on a box that scores: no scratch question
+                        state = app.game
+                        assert state is not None and isinstance(app.screen, TurnScreen)
+                        best = max(rules.offers(state), key=lambda offer: offer.points or 0)
+                        app.screen.cursor = best.category
+                        app.screen.draw(state)
+                        await pilot.pause()
+                    frames.clear()
+                    moves.clear()
+                    sent = time.perf_counter()
+                    await pilot.press(key)
+                    while not frames:
+                        await pilot.pause()
+                    if name is not None:
+                        assert moves, f"{key} made no move"
+                        latency[name].append(frames[0][1] - sent)
+                        work[name].append(sum(moves) + frames[0][1] - frames[0][0])
+                await app.workers.wait_for_complete()
+    finally:
+        Screen._compositor_refresh = refresh  # type: ignore[method-assign]
+        GeneralaApp.move, GeneralaApp.toggle_hold = move, toggle_hold  # type: ignore[method-assign]
+    return {name: (latency[name], work[name]) for name in latency}
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    wall: dict[str, list[float]] = {k: [] for k in KINDS}
+    rss: dict[str, list[int]] = {k: [] for k in KINDS}
+    modules: dict[str, list[str]] = {}
+    pycache = tempfile.mkdtemp(prefix="bench-startup-pycache-")
+    for kind in KINDS:
+        _first_frame(kind, pycache)  # warms the file cache and writes the bytecode
+    for _ in range(runs):
+        for kind in KINDS:
+            seconds, kib, mods = _first_frame(kind, pycache)
+            wall[kind].append(seconds)
+            rss[kind].append(kib)
+            modules[kind] = mods
+    ms = 1e3
+    print(f"First frame, {runs} fresh processes of each, alternating, 100x32 pseudo-terminal")
+    print(f"{'':8}{'median':>9}{'min-max':>16}{'ratio':>7}{'peak MiB':>10}{'ratio':>7}")
+    bare_t = statistics.median(wall["bare"])
+    bare_m = statistics.median(rss["bare"])
+    for kind in KINDS:
+        t = statistics.median(wall[kind])
+        m = statistics.median(rss[kind])
+        print(
+            f"{kind:8}{t * ms:7.0f}ms{min(wall[kind]) * ms:8.0f}-{max(wall[kind]) * ms:.0f}ms"
+            f"{t / bare_t:7.2f}{m / 1024:10.1f}{m / bare_m:7.2f}"
+        )
+    for kind in ("setup", "turn"):
+        ratios = sorted(a / b for a, b in zip(wall[kind], wall["bare"], strict=True))
+        print(
+            f"  {kind}/bare run by run: median {statistics.median(ratios):.2f} "
+            f"({ratios[0]:.2f}-{ratios[-1]:.2f})"
+        )
+    for kind in ("setup", "turn"):
+        heavy = [m for m in modules[kind] if m.startswith("numpy") or "strategy" in m]
+        heavy += [m for m in modules[kind] if m.endswith(("simulate", "analysis"))]
+        print(
+            f"  {kind}: imported before the first frame: {len(modules[kind])} modules of "
+            f"generala_tui/numpy; numpy, strategy, simulate, analysis: {heavy or 'none'}"
+        )
+
+    times = asyncio.run(_key_response(max(5, runs)))
+    print(
+        "Key response (Pilot, headless, 100x32, turn screen), median (min-max): from the key\n"
+        "to the end of the next frame (Textual draws at most 60 frames a second, so a change\n"
+        "waits up to 16.7 ms for its frame), and the app's own work (the move, its redraw\n"
+        "and that frame's render):"
+    )
+    for name, (latency, work) in times.items():
+        print(
+            f"  {name:5} key to frame {statistics.median(latency) * ms:5.1f} ms "
+            f"({min(latency) * ms:.1f}-{max(latency) * ms:.1f}), "
+            f"work {statistics.median(work) * ms:4.1f} ms "
+            f"({min(work) * ms:.1f}-{max(work) * ms:.1f}), {len(latency)} presses"
+        )
+
+
+if __name__ == "__main__":
+    main()

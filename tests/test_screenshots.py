@@ -1,0 +1,44 @@
+"""The README's screenshots come from ``scripts/screenshots.py``: it still runs, and each
+picture shows its screen (into a temporary folder, never over ``assets/``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "scripts" / "screenshots.py"
+
+SHOWN = {
+    "setup.svg": "Players,&#160;in&#160;seating&#160;order",
+    "turn.svg": "Expected&#160;final&#160;total",  # the coach's advice
+    "scorecard.svg": "Full&#160;house",
+    "settings.svg": "House&#160;rules",
+    "game-over.svg": "wins!",
+}
+
+
+def test_the_screenshot_script_draws_every_screen_the_readme_shows(tmp_path: Path) -> None:
+    shots = tmp_path / "shots"
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), str(shots)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in shots.iterdir()) == sorted(SHOWN)
+    for name, words in SHOWN.items():
+        svg = (shots / name).read_text()
+        assert svg.lstrip().startswith("<svg"), name
+        assert words in svg, name
+
+
+def test_the_readme_shows_every_screenshot_the_script_makes() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "python scripts/screenshots.py" in readme
+    for name in SHOWN:
+        assert f"(assets/{name})" in readme, name
+        assert (ROOT / "assets" / name).is_file(), name

@@ -1,0 +1,193 @@
+"""``generala-tui serve``: the game in a web browser through textual-serve.
+
+A real server on a free loopback port, in a subprocess: its page is fetched,
+and a game is played over the page's own websocket (the keys a browser sends,
+the dice read back from the game the served process autosaves). A browser
+test drives the page itself with Playwright when it and its Chromium are
+installed, and is skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from generala_tui import store
+from generala_tui.cli import main
+from generala_tui.game.model import GameState
+from generala_tui.serve import port_number
+
+TIMEOUT = 60.0
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def _page(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        body: bytes = response.read()
+    return body.decode("utf-8")
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    """``generala-tui serve`` on a free loopback port; its address once it answers."""
+    pytest.importorskip("textual_serve")
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generala_tui", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            assert process.poll() is None, process.communicate()[0].decode()
+            try:
+                _page(url)
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert time.monotonic() < deadline, "the server never answered"
+                time.sleep(0.1)  # polling another process, not waiting on our own UI
+        yield url
+    finally:
+        process.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.communicate(timeout=10)
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def _saved_game_until(check: Callable[[GameState], bool]) -> GameState:
+    """The game the served process autosaves, once ``check`` holds (bounded)."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        game, _ = store.load_game()
+        if game is not None and check(game):
+            return game
+        assert time.monotonic() < deadline, f"the saved game never got there: {game}"
+        time.sleep(0.1)  # the game runs in another process
+
+
+def test_serve_answers_with_the_game_page_on_loopback(server: str) -> None:
+    page = _page(server)
+    assert "<html" in page.lower()
+    assert "textual.js" in page
+    assert "/ws" in page  # the page drives the game over this websocket
+    assert server.startswith("http://127.0.0.1:")
+
+
+def test_a_game_is_played_over_the_page_socket(server: str) -> None:
+    import aiohttp
+
+    async def play() -> GameState:
+        socket_url = server.replace("http://", "ws://") + "ws?width=100&height=32"
+        async with aiohttp.ClientSession() as session, session.ws_connect(socket_url) as ws:
+            screen = bytearray()
+            deadline = time.monotonic() + TIMEOUT
+
+            async def drawn(words: bytes, within: float) -> bool:
+                """Whether the page is sent ``words`` within ``within`` seconds."""
+                until = min(time.monotonic() + within, deadline)
+                while words not in screen and time.monotonic() < until:
+                    with contextlib.suppress(TimeoutError):
+                        message = await asyncio.wait_for(ws.receive(), 0.5)
+                        assert message.type in {aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT}
+                        if message.type is aiohttp.WSMsgType.BINARY:
+                            screen.extend(message.data)
+                return words in screen
+
+            assert await drawn(b"Player 1", TIMEOUT)  # the setup screen is on the page
+            # Enter goes from the first name to the next, and from the last starts the game.
+            # Typed until the turn screen shows: two Enters arriving in one read start no
+            # game (the second lands before the focus has moved; so in a terminal too).
+            while not await drawn(b"Standings", 2):  # the turn screen
+                assert time.monotonic() < deadline, "the game never started"
+                await ws.send_str(json.dumps(["stdin", "\r"]))
+            await ws.send_str(json.dumps(["stdin", "r"]))
+            return await asyncio.to_thread(_saved_game_until, lambda g: g.turn.rolls == 1)
+
+    game = asyncio.run(play())
+    assert len(game.turn.dice) == 5
+    assert all(1 <= die <= 6 for die in game.turn.dice)
+
+
+def test_a_roll_in_the_browser(server: str) -> None:
+    """The page in Chromium: the keys a player types start a game and roll the dice."""
+    sync_api: Any = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.launch()
+        except Exception as error:  # no browser downloaded: `playwright install chromium`
+            pytest.skip(f"Chromium for Playwright is not installed: {error}")
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 800})
+            page.goto(server)
+            page.wait_for_selector("canvas, .xterm-screen", timeout=TIMEOUT * 1000)
+            page.keyboard.press("Enter")
+            page.keyboard.press("Enter")  # the game starts (the keys wait for the app)
+            deadline = time.monotonic() + TIMEOUT
+            while (game := store.load_game()[0]) is None:
+                # The canvas holds no text to wait on: roll until the rolled game is saved.
+                assert time.monotonic() < deadline, "no roll reached the game"
+                page.keyboard.press("r")
+                page.wait_for_timeout(500)
+            assert game.turn.rolls >= 1
+            assert len(game.turn.dice) == 5
+        finally:
+            browser.close()
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+
+    def without_textual_serve(name: str, *args: Any, **kwargs: Any) -> Any:
+        return None if name == "textual_serve" else find_spec(name, *args, **kwargs)
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_textual_serve)
+    assert main(["serve"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'generala-tui[web]'" in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("value", ["0", "65536", "http", "-1", ""])
+def test_a_port_outside_1_to_65535_is_refused_in_words(value: str) -> None:
+    with pytest.raises(Exception, match="give a number from 1 to 65535"):
+        port_number(value)
+
+
+def test_serve_takes_no_game_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--players", "Ana", "serve"]) == 2
+    assert "takes no --players" in capsys.readouterr().err
+
+
+def test_the_web_extra_brings_textual_serve_and_the_tests_have_it_too() -> None:
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    extras = project["project"]["optional-dependencies"]
+    for extra in ("web", "test"):
+        assert any(r.startswith("textual-serve") for r in extras[extra]), extra

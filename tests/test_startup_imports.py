@@ -1,0 +1,129 @@
+"""Start-up imports only what it needs: ``--version`` and ``--help`` no user interface, the
+first frame of the setup and turn screens neither the strategy (nor numpy), nor the
+simulate command, nor the screens not shown yet. Each check runs in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from generala_tui.ui import app, computer
+
+OPTION = """
+import json, sys
+from generala_tui.cli import main
+try:
+    main(ARGV)
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+FIRST_FRAME = """
+import json, sys
+from textual.app import App
+
+run = App.run
+
+
+def first_frame(self, **kwargs):
+    async def look(pilot):
+        await pilot.pause()
+        seen = {"screen": type(self.screen).__name__, "modules": sorted(sys.modules)}
+        print(json.dumps(seen), file=sys.stderr)
+        self.exit()
+
+    return run(self, headless=True, size=(100, 32), auto_pilot=look)
+
+
+App.run = first_frame
+from generala_tui.cli import main
+
+main(ARGV)
+"""
+
+NOT_BEFORE_THE_FIRST_FRAME = (
+    "numpy",
+    "threadpoolctl",
+    # The strategy's package comes with the words (text.py keys the analysis's words on the
+    # review's marks), but not its tables, which need numpy.
+    "generala_tui.game.strategy._blas",
+    "generala_tui.game.strategy._dice",
+    "generala_tui.game.strategy._solver",
+    "generala_tui.simulate",
+    "generala_tui.analyse",
+    "generala_tui.report",
+    "generala_tui.ui.computer",
+    "generala_tui.ui.screens.analysis",
+    "generala_tui.ui.screens.game_over",
+    "generala_tui.ui.screens.help",
+    "generala_tui.ui.screens.history",
+    "generala_tui.ui.screens.settings",
+    "generala_tui.ui.screens.statistics",
+    "generala_tui.ui.screens.export",
+    "generala_tui.ui.screens.replay",
+    "generala_tui.ui.screens.trainer",
+    "plotext",
+    "textual_plotext",
+)
+
+
+def _modules(code: str) -> object:
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def _loaded(modules: list[str], name: str) -> bool:
+    return any(m == name or m.startswith(name + ".") for m in modules)
+
+
+def test_version_imports_neither_textual_nor_pydantic_nor_the_game() -> None:
+    modules = _modules(OPTION.replace("ARGV", repr(["--version"])))
+    assert isinstance(modules, list)
+    assert "generala_tui.cli" in modules  # the check itself sees what was imported
+    for name in ("textual", "rich", "pydantic", "generala_tui.game", "generala_tui.ui"):
+        assert not _loaded(modules, name), name
+
+
+@pytest.mark.parametrize(
+    "argv", [["--help"], ["simulate", "--help"], ["serve", "--help"], ["analyse", "--help"]]
+)
+def test_help_imports_no_app_screen_or_widget(argv: list[str]) -> None:
+    modules = _modules(OPTION.replace("ARGV", repr(argv)))
+    assert isinstance(modules, list)
+    assert "generala_tui.cli" in modules  # the check itself sees what was imported
+    for name in ("textual.app", "textual.widget", "generala_tui.ui.app", "numpy"):
+        assert not _loaded(modules, name), name
+    assert _loaded(modules, "generala_tui.simulate") == (argv[0] == "simulate")
+    assert _loaded(modules, "generala_tui.serve") == (argv[0] == "serve")
+    assert _loaded(modules, "generala_tui.analyse") == (argv[0] == "analyse")
+    assert _loaded(modules, "textual_serve") is False
+
+
+@pytest.mark.parametrize(
+    ("argv", "screen"),
+    [([], "SetupScreen"), (["--players", "Ana,Bruno", "--seed", "3"], "TurnScreen")],
+)
+def test_the_first_frame_imports_only_what_it_shows(argv: list[str], screen: str) -> None:
+    seen = _modules(FIRST_FRAME.replace("ARGV", repr(argv)))
+    assert isinstance(seen, dict)
+    assert seen["screen"] == screen
+    modules = seen["modules"]
+    assert "generala_tui.ui.app" in modules
+    for name in NOT_BEFORE_THE_FIRST_FRAME:
+        assert not _loaded(modules, name), name
+    other = (
+        "generala_tui.ui.screens.turn"
+        if screen == "SetupScreen"
+        else "generala_tui.ui.screens.setup"
+    )
+    assert other not in modules
+
+
+def test_the_app_names_the_computer_players_worker_group_as_they_do() -> None:
+    assert app.COMPUTER_GROUP == computer.COMPUTER_GROUP
