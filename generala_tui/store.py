@@ -186,7 +186,15 @@ def _why(error: OSError) -> str:
 
 
 def _umask() -> int:
-    # The only portable way to read the umask is to set it and put it back.
+    # Linux tells the umask without changing it; setting it and putting it back
+    # (the only portable way) would briefly change it for every thread.
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
