@@ -194,7 +194,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse_parser.when_used(_configure_analyse)
     replay = commands.add_parser(
-        "replay", help=_("open a game record file in the game and step through it move by move")
+        "replay",
+        help=_("open a game record file in the game and step through it move by move"),
+        description=_(
+            "Open a game record (written by the app's Save record, by simulate --records, "
+            "or a history or autosave file) and step through the game move by move "
+            "without changing it: ←/→ a step, PgUp/PgDn a turn, Home/End the first or last step, "
+            "Esc closes. The last step says how the game ended."
+        ),
+        epilog=_("A file that can't be read gets one line on stderr and exit status 2."),
     )
     replay.add_argument(
         "file", metavar="FILE", help=_("a game record (or a history or autosave file)")
@@ -210,9 +218,11 @@ def _configure_analyse(parser: argparse.ArgumentParser) -> None:
     analyse.configure_parser(parser)
 
 
-def fail(message: str) -> int:
-    """Print one line naming the problem; return exit status 2."""
-    print(_("{prog}: error: {message}").format(prog=PROG, message=message), file=sys.stderr)
+def fail(message: str, command: str | None = None) -> int:
+    """Print one line naming the problem (and the command, as analyse and simulate do);
+    return exit status 2."""
+    prefix = f"{PROG} {command}:" if command else _("{prog}: error:").format(prog=PROG)
+    print(f"{prefix} {message}", file=sys.stderr)
     return 2
 
 
@@ -257,7 +267,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = args.game_players is not None or args.game_seed is not None or args.game_rules
     if args.command == "simulate":
         if given:
-            return fail(_("--players, --seed and --rule go after 'simulate', not before it."))
+            return fail(
+                _("--players, --seed and --rule go after 'simulate', not before it."), "simulate"
+            )
         if warning is not None:
             print(warning, file=sys.stderr)
         from . import simulate
@@ -265,19 +277,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate.run(args)
     if args.command == "serve":
         if given or args.resume:
-            return fail(_("'serve' takes no --players, --seed, --rule or --resume."))
+            return fail(_("'serve' takes no --players, --seed, --rule or --resume."), "serve")
         from . import serve
 
         return serve.run(args)
     if args.command == "analyse":
         if given:
-            return fail(_("--players, --seed and --rule don't go with 'analyse'."))
+            return fail(_("--players, --seed and --rule don't go with 'analyse'."), "analyse")
         from . import analyse
 
         return analyse.run(args)
     if args.command == "replay":
         if given or args.resume:
-            return fail(_("--players, --seed, --rule and --resume don't go with 'replay'."))
+            return fail(
+                _("--players, --seed, --rule and --resume don't go with 'replay'."), "replay"
+            )
         return _replay(args.file)
     from .options import OptionError, parse_players, parse_rules
 
@@ -314,7 +328,7 @@ def _replay(file: str) -> int:
     try:
         game = read_record(file)
     except RecordError as error:
-        return fail(str(error))
+        return fail(str(error), "replay")
     from .ui.app import GeneralaApp
 
     app = GeneralaApp(replay=game, language=i18n.language())

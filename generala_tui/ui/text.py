@@ -133,6 +133,7 @@ class Keys:
     TURN = NP_("key", "Turn")
     EXPORT = NP_("key", "Save record")
     PLAYER = NP_("key", "Player")
+    CHART = NP_("key", "Chart/list")
     # Textual's own words, in its Footer, its command palette and its key panel.
     PALETTE = NP_("key", "palette")
     PALETTE_TOOLTIP = NP_("key", "Open the command palette")
@@ -1054,9 +1055,39 @@ def keys_text() -> str:
             "it starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules and "
             "the language, `ctrl+s` starts the game, `ctrl+o` resumes the game in progress "
             "saved when the game last stopped, `ctrl+t` shows the statistics, `ctrl+y` the "
-            "history of finished games, `tab` moves between the fields. In the statistics and "
-            "the history `escape` closes them; in the history `enter` or a click opens a game "
-            "in the analysis."
+            "history of finished games, `ctrl+g` the trainer, `tab` moves between the fields. "
+            "In the statistics and the history `escape` closes them; in the history `enter` or "
+            "a click opens a game in the analysis."
+        ),
+        "",
+        "## " + _("In the history"),
+        _(
+            "`enter` or a click opens the highlighted game in the analysis, `e` saves it as a "
+            "record file (readable JSON, in your Documents folder unless you type another "
+            "place), `escape` closes the history."
+        ),
+        "",
+        "## " + _("In the analysis"),
+        _(
+            "The decisions take the keys: `up` `down` choose one, `home` `end` the first or "
+            "last, `enter` (or a click) opens it with the coach's values; `c` switches between "
+            "the chart with the decisions under it and the decisions alone; `n` and `p` go to "
+            "the next or previous player; `r` tries again when the analysis failed; `escape` or "
+            "`v` closes it."
+        ),
+        "",
+        "## " + _("In the trainer"),
+        _(
+            "The turn's keys answer a position: `1`-`5` hold, `r` roll, `up` `down` and `enter` "
+            "fill a box; then `enter` goes on to the next position (after the last, another "
+            "round), and `escape` closes the trainer. Open it with `ctrl+g` on the setup screen."
+        ),
+        "",
+        "## " + _("Replaying a record"),
+        _(
+            "`generala-tui replay FILE` steps through a game record: `right` or `l` a step "
+            "forward, `left` or `h` a step back, `pagedown` `pageup` a turn, `home` `end` the "
+            "first or last step (which says how the game ended), `escape` closes."
         ),
         "",
         _(
@@ -1422,23 +1453,36 @@ def trainer_failed(error: str) -> str:
     )
 
 
-def trainer_topbar(number: int, count: int, from_history: bool, state: GameState) -> Content:
-    """Which position of the round this is, and where it comes from."""
-    template = (
-        _(
-            "[b]Training[/b]  position $number of $count: one of your costliest decisions, "
-            "round $round, roll $roll"
-        )
-        if from_history
-        else _(
-            "[b]Training[/b]  position $number of $count: a random position, round $round, "
-            "roll $roll"
-        )
-    )
+def trainer_topbar(
+    number: int,
+    count: int,
+    from_history: bool,
+    state: GameState,
+    *,
+    name: str = "",
+    own: bool = True,
+    history: bool = True,
+) -> Content:
+    """Which position of the round this is, and where it comes from: ``name``'s decisions
+    (``own``: the name typed on setup, so "your"), or a random position (``history``: some
+    positions came from the history, else none could)."""
+    if from_history:
+        where = _("one of your costly decisions") if own else _("one of $name's costly decisions")
+    elif history:
+        where = _("a random position")
+    elif own:
+        where = _("a random position ($name has no finished game in the history yet)")
+    else:
+        where = _("a random position (no finished game in the history yet)")
+    # $where is filled in first: it may hold $name.
+    template = _(
+        "[b]Training[/b]  position $number of $count: $where, round $round, roll $roll"
+    ).replace("$where", where)
     return Content.from_markup(
         template,
         number=str(number),
         count=str(count),
+        name=name,
         round=str(state.round),
         roll=str(state.turn.rolls),
     )
@@ -1532,6 +1576,25 @@ def trainer_summary(count: int, best: int, cost: float, worst: tuple[str, float]
         )
     lines.append(Content(_("Enter plays another round; Escape closes the trainer.")))
     return Content("\n").join(lines)
+
+
+def trainer_score_short(done: int, best: int, cost: float) -> Content:
+    """The running score of a training round on one narrow line."""
+    return Content.from_markup(
+        _("Score $best/$done, −$cost"), best=str(best), done=str(done), cost=decimal(cost)
+    )
+
+
+def trainer_played(played: str, cost: float, name: str, own: bool) -> Content:
+    """What was played in the game a history position comes from, and what it cost."""
+    return Content.from_markup(
+        _("In your game you played: $played (cost $cost).")
+        if own
+        else _("In $name's game: $played (cost $cost)."),
+        played=played,
+        cost=decimal(cost),
+        name=name,
+    )
 
 
 # --- analysis screen: the review with charts, and a decision opened -------------------
@@ -1670,13 +1733,21 @@ def chart_legend(lucky: float, unlucky: float, costly: float) -> Content:
     )
 
 
-def decision_heading(name: str, round_: int, roll: int, mark: DecisionMark, cost: float) -> Content:
-    """The heading of an opened decision."""
+def decision_heading(
+    name: str, round_: int, roll: int, mark: DecisionMark, cost: float, rounds: int = 0
+) -> Content:
+    """The heading of an opened decision (a round past ``rounds`` is a tie-break round)."""
     mark_words = _decision_mark_words()[mark] or _("fine")
+    tie_break = rounds and round_ > rounds
+    where = (
+        _("tie-break round {n}").format(n=round_ - rounds)
+        if tie_break
+        else _("round {n}").format(n=round_)
+    )
     return Content.from_markup(
-        _("[b]$name[/b], round $round, after roll $roll: $mark (cost $cost)"),
+        _("[b]$name[/b], $round, after roll $roll: $mark (cost $cost)"),
         name=name,
-        round=str(round_),
+        round=where,
         roll=str(roll),
         mark=mark_words,
         cost=decimal(cost),
@@ -1711,6 +1782,22 @@ _WORDS["ANALYSIS_SHORT_TITLE"] = N_(
     "[b]Game analysis[/b]: luck, and decisions against the optimal strategy"
 )
 """The analysis's heading once the review is shown (markup)."""
+ANALYSIS_END_COLUMN: str
+_WORDS["ANALYSIS_END_COLUMN"] = N_("Expected at end")
+ANALYSIS_INCOMPLETE_NOTE: str
+_WORDS["ANALYSIS_INCOMPLETE_NOTE"] = N_(
+    "Not every box is filled (a served Generala won, or the game stopped), so Total is not "
+    "the sum: Expected at end = Expected at start + Luck − Lost."
+)
+ANALYSIS_TIE_BREAK_HINT: str
+_WORDS["ANALYSIS_TIE_BREAK_HINT"] = N_(
+    "tb1, tb2…: tie-break rounds (their points are not in the total)."
+)
+
+
+def decision_round(round_: int, rounds: int) -> str:
+    """A decision's round as the analysis lists it: tie-break rounds as tb1, tb2..."""
+    return f"tb{round_ - rounds}" if round_ > rounds else str(round_)
 
 
 # --- replay screen --------------------------------------------------------------------
@@ -1728,12 +1815,18 @@ _WORDS["REPLAY_START"] = N_("The game before its first roll.")
 
 
 def replay_topbar(step: int, steps: int, state: GameState) -> Content:
-    """Where the replay stands: the step, of how many, and the round."""
+    """Where the replay stands: the step, of how many, and the round (or the tie-break)."""
+    if state.phase is Phase.TIE_BREAK:
+        where = _("tie-break {n}").format(n=len(state.tie_breaks))
+    elif state.phase is Phase.OVER and step == steps:
+        where = _("game over")
+    else:
+        where = _("round {n}").format(n=min(state.round, state.rounds))
     return Content.from_markup(
-        _("[b]Replay[/b]  step $step of $steps · round $round · ←→ step, PgUp/PgDn a turn"),
+        _("[b]Replay[/b]  step $step of $steps · $where · ←→ step, PgUp/PgDn a turn"),
         step=str(step),
         steps=str(steps),
-        round=str(min(state.round, state.rounds)),
+        where=where,
     )
 
 

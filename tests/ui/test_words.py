@@ -230,6 +230,8 @@ def untranslated_words(source: str) -> list[tuple[int, str]]:
             continue
         if isinstance(parent, ast.keyword) and parent.arg in NOT_WORDS_ARGUMENTS:
             continue
+        if isinstance(parent, ast.Call) and _call_name(parent) in {"startswith", "endswith"}:
+            continue  # text looked for, never shown
         if text.startswith("generala-tui"):
             continue  # the program's name before its message
         if isinstance(parent, ast.Dict) and node in parent.keys:
