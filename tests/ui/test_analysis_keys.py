@@ -84,7 +84,7 @@ async def test_the_decisions_are_chosen_and_opened_by_keys_alone(
         screen = await _open(app, pilot, finished)
         decisions = screen.query_one("#decisions-1", DecisionList)
         assert app.focused is decisions
-        assert _footer_keys(screen)["enter"] == text.FOOTER_OPEN
+        assert _footer_keys(screen)["enter"] == text.Keys.OPEN
         assert decisions.region.height >= 5  # the header and four rows at least
         assert _seen(screen, decisions)
         await pilot.press("end", "enter")
