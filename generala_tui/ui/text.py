@@ -20,6 +20,7 @@ from textual.content import Content
 
 from ..game import rules
 from ..game.action import Action, ActionKind
+from ..game.marks import DecisionMark, LuckMark, Rating
 from ..game.model import (
     MAX_ROLLS,
     NUMBER_OF_DICE,
@@ -37,7 +38,6 @@ from ..game.model import (
     StraightRule,
     TieBreakEnded,
 )
-from ..game.strategy.review import DecisionMark, LuckMark, Rating
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
     from ..game.strategy import ActionValue, Decision, PlayerAnalysis
