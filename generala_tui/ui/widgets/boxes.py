@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -42,13 +43,18 @@ class BoxRow(Widget):
     ``▶`` marks the player's cursor, ``★`` the coach's advice.
     """
 
+    # A box the dice would only scratch is drawn muted from a component style, not by
+    # toggling a class: a class change restyles the row, and a fill would restyle every
+    # box of the next player.
+    COMPONENT_CLASSES = {"box-row--scratch"}
+
     DEFAULT_CSS = """
     BoxRow {
         height: 1;
         width: 1fr;
         &:hover { background: $boost; }
         &.-cursor { background: $accent 30%; }
-        &.-scratch { color: $text-muted; }
+        & > .box-row--scratch { color: $text-muted; }
     }
     """
 
@@ -74,7 +80,6 @@ class BoxRow(Widget):
         if offer == self.offer:
             return  # a hold changes no box: nothing to draw again
         self.offer = offer
-        self.set_class(offer.points == 0, "-scratch")
         self.refresh()
 
     def render(self) -> Text:
@@ -104,6 +109,9 @@ class BoxRow(Widget):
         if coach:
             best = offer.loss is not None and offer.loss < text.BEST_MARGIN
             row.append(coach, style="bold green" if best else "cyan")
+        if offer.points == 0:
+            muted = self.get_component_rich_style("box-row--scratch")
+            row.stylize_before(Style(color=muted.color))
         return row
 
     def on_click(self) -> None:
