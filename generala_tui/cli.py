@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -193,6 +194,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if given or args.resume:
             return fail("--players, --seed, --rule and --resume don't go with 'replay'.")
         return _replay(args.file)
+    # Start-up allocates a great deal and frees little: the collector's passes over it
+    # would only delay the first frame. The app resumes it once that frame is drawn.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _play(args, collector_paused=collecting)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _play(args: argparse.Namespace, *, collector_paused: bool) -> int:
+    """The game itself: the setup screen, or the turn screen of the players given."""
     from .options import OptionError, parse_players, parse_rules
     from .store import load_preferences
 
@@ -212,7 +226,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     game = new_game(players, house_rules, seed=args.game_seed) if players else None
     app = GeneralaApp(
-        game, house_rules, seed=args.game_seed, startup_warning=warning, resume=args.resume
+        game,
+        house_rules,
+        seed=args.game_seed,
+        startup_warning=warning,
+        resume=args.resume,
+        collector_paused=collector_paused,
     )
     app.run()
     return app.return_code or 0
