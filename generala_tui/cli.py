@@ -147,7 +147,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse_parser.when_used(_configure_analyse)
     replay = commands.add_parser(
-        "replay", help="open a game record file in the game and step through it move by move"
+        "replay",
+        help="open a game record file in the game and step through it move by move",
+        description=(
+            "Open a game record (written by the app's Save record, by simulate --records, "
+            "or a history or autosave file) and step through the game move by move "
+            "without changing it: ←/→ a step, PgUp/PgDn a turn, Home/End the first or last step, "
+            "Esc closes. The last step says how the game ended."
+        ),
+        epilog="A file that can't be read gets one line on stderr and exit status 2.",
     )
     replay.add_argument(
         "file", metavar="FILE", help="a game record (or a history or autosave file)"
@@ -162,9 +170,11 @@ def _configure_analyse(parser: argparse.ArgumentParser) -> None:
     analyse.configure_parser(parser)
 
 
-def fail(message: str) -> int:
-    """Print one line naming the problem; return exit status 2."""
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+def fail(message: str, command: str | None = None) -> int:
+    """Print one line naming the problem (and the command, as analyse and simulate do);
+    return exit status 2."""
+    prefix = f"{PROG} {command}:" if command else f"{PROG}: error:"
+    print(f"{prefix} {message}", file=sys.stderr)
     return 2
 
 
@@ -174,25 +184,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = args.game_players is not None or args.game_seed is not None or args.game_rules
     if args.command == "simulate":
         if given:
-            return fail("--players, --seed and --rule go after 'simulate', not before it.")
+            return fail(
+                "--players, --seed and --rule go after 'simulate', not before it.", "simulate"
+            )
         from . import simulate
 
         return simulate.run(args)
     if args.command == "serve":
         if given or args.resume:
-            return fail("'serve' takes no --players, --seed, --rule or --resume.")
+            return fail("'serve' takes no --players, --seed, --rule or --resume.", "serve")
         from . import serve
 
         return serve.run(args)
     if args.command == "analyse":
         if given:
-            return fail("--players, --seed and --rule don't go with 'analyse'.")
+            return fail("--players, --seed and --rule don't go with 'analyse'.", "analyse")
         from . import analyse
 
         return analyse.run(args)
     if args.command == "replay":
         if given or args.resume:
-            return fail("--players, --seed, --rule and --resume don't go with 'replay'.")
+            return fail("--players, --seed, --rule and --resume don't go with 'replay'.", "replay")
         return _replay(args.file)
     # Start-up allocates a great deal and frees little: the collector's passes over it
     # would only delay the first frame. The app resumes it once that frame is drawn.
@@ -244,7 +256,7 @@ def _replay(file: str) -> int:
     try:
         game = read_record(file)
     except RecordError as error:
-        return fail(str(error))
+        return fail(str(error), "replay")
     from .ui.app import GeneralaApp
 
     app = GeneralaApp(replay=game)

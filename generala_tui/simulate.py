@@ -315,7 +315,7 @@ def _play(
     assert state.phase is Phase.OVER
     if records is not None:
         # Played by the rules just now: no need to replay it before writing.
-        store.write_record(state, records / record_name(number, seed), verify=False)
+        store.write_record(state, records / record_name(number, seed), verify=False, replace=True)
     return tuple(player.total for player in state.players), tuple(state.winners)
 
 

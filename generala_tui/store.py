@@ -9,12 +9,13 @@ named by ``$GENERALA_TUI_HOME`` when it is set::
     config/settings.json             the old settings file, read once into the preferences
     state/game.json                  the game in progress (autosave)
     data/history/<time>-<hash>.json  one finished game per file
-    data/records/<time>-<hash>.json  game records exported from the app
     cache/strategy/<key>.npz         the strategy tables (a cache: any problem is a miss)
 
 Game records (:func:`write_record`, :func:`read_record`) go wherever the
-player says, or with :func:`export_record` into ``data/records``: a record is
-one game, finished or not, with its log, in indented JSON a person can read.
+player says (the app offers the documents folder): a record is one game,
+finished or not, with its log, in indented JSON a person can read. Unlike the
+app's own files, a record is written with the usual mode (the umask's, say
+0644), to be shared, and never replaces a file already there.
 
 Every JSON file is an object with a ``"version"``; an older version is
 brought up to date one version at a time (``_Format.migrations``), and keys a
@@ -74,7 +75,6 @@ __all__ = [
     "clear_game",
     "config_dir",
     "data_dir",
-    "export_record",
     "game_path",
     "history_dir",
     "load_game",
@@ -84,7 +84,6 @@ __all__ = [
     "preferences_path",
     "read_record",
     "record_folder",
-    "records_dir",
     "save_game",
     "save_preferences",
     "save_strategy_table",
@@ -170,11 +169,6 @@ def history_dir() -> Path:
     return data_dir() / "history"
 
 
-def records_dir() -> Path:
-    """The folder game records exported from the app go to (it may not exist yet)."""
-    return data_dir() / "records"
-
-
 def _now() -> datetime:
     # One clock for the whole module, so tests can set it.
     return datetime.now(UTC)
@@ -191,8 +185,31 @@ def _why(error: OSError) -> str:
     return (error.strerror or type(error).__name__).lower()
 
 
-def _write_file(path: Path, data: bytes) -> str | None:
-    """Write ``data`` to ``path`` atomically; ``None`` when written, else why not."""
+def _umask() -> int:
+    # Linux tells the umask without changing it; setting it and putting it back
+    # (the only portable way) would briefly change it for every thread.
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _write_file(
+    path: Path, data: bytes, *, shared: bool = False, replace: bool = True
+) -> str | None:
+    """Write ``data`` to ``path`` atomically; ``None`` when written, else why not.
+
+    The app's own files keep the temporary file's private mode (0600). A
+    ``shared`` file (a game record) gets the usual mode of a new file (0666
+    less the umask) and, unless ``replace``, never replaces a file already at
+    ``path``.
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(
@@ -204,8 +221,25 @@ def _write_file(path: Path, data: bytes) -> str | None:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
             file.flush()
+            if shared:
+                os.chmod(temporary, 0o666 & ~_umask())
             os.fsync(file.fileno())
-        os.replace(temporary, path)
+        if not replace:
+            # A hard link fails when the name is taken: no file is ever replaced unasked.
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                return "a file of that name is already there; nothing was replaced"
+            except OSError:
+                # A file system without hard links (FAT): check, then rename.
+                if path.exists():
+                    return "a file of that name is already there; nothing was replaced"
+                os.replace(temporary, path)
+            finally:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+        else:
+            os.replace(temporary, path)
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
@@ -768,15 +802,23 @@ def _readable_json(value: Any, depth: int = 0) -> str:
     return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
 
 
-def write_record(state: GameState, path: str | os.PathLike[str], *, verify: bool = True) -> None:
-    """Write the game, with its log, as a record file at ``path`` (atomically).
+def write_record(
+    state: GameState,
+    path: str | os.PathLike[str],
+    *,
+    verify: bool = True,
+    replace: bool = False,
+) -> None:
+    """Write the game, with its log, as a new record file at ``path`` (atomically).
 
     The file is indented JSON, one step of the log a line: ``{"format":
     RECORD_FORMAT, "version": RECORD_VERSION, "game": <the game>}``. Its
     folder is created if need be. Raises :class:`RecordError` (one line for
     the player) when the game is not valid or (unless ``verify`` is off, for a
     game just played by the rules) does not replay from its own log, or when
-    the file can't be written.
+    the file can't be written, a file already there included (unless
+    ``replace``: only for a batch of records named by their seeds). It is
+    written with the usual mode (0666 less the umask), to be shared.
     """
     path = Path(path)
     try:
@@ -793,7 +835,9 @@ def write_record(state: GameState, path: str | os.PathLike[str], *, verify: bool
         "version": RECORD_VERSION,
         "game": checked.model_dump(mode="json"),
     }
-    reason = _write_file(path, (_readable_json(document) + "\n").encode())
+    reason = _write_file(
+        path, (_readable_json(document) + "\n").encode(), shared=True, replace=replace
+    )
     if reason is not None:
         raise RecordError(_one_line(f"The game could not be written to {path} ({reason})."))
 
@@ -867,20 +911,3 @@ def record_folder(path: str | os.PathLike[str]) -> Path:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise RecordError(_one_line(f"{folder} can't be a folder of game records (not writable)."))
     return folder
-
-
-def export_record(state: GameState) -> Path:
-    """Write the game as a record in :func:`records_dir`; return the file's path.
-
-    The name is the time (UTC) and a hash of the game,
-    ``20260130T201500Z-<hash>.json``, so exporting the same game twice keeps
-    one file. Raises :class:`RecordError` as :func:`write_record` does.
-    """
-    digest = hashlib.sha256(state.model_dump_json().encode()).hexdigest()[:12]
-    folder = records_dir()
-    with contextlib.suppress(OSError):
-        for existing in folder.glob(f"*-{digest}.json"):
-            return existing
-    path = folder / f"{_now().astimezone(UTC):%Y%m%dT%H%M%SZ}-{digest}.json"
-    write_record(state, path)
-    return path

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 
 import pytest
 
@@ -121,18 +123,28 @@ def test_writing_where_no_file_can_be_is_refused(tmp_path, finished):
     assert not (tmp_path / "x.json").exists()
 
 
-def test_export_writes_into_the_records_folder_once_per_game(finished):
-    path = store.export_record(finished)
-    assert path.parent == store.records_dir()
-    assert path.name.endswith(".json")
+def test_a_record_never_replaces_a_file(tmp_path, finished):
+    folder = tmp_path / "records"
+    folder.mkdir()
+    path = folder / "taken.json"
+    path.write_text("someone's notes")
+    with pytest.raises(store.RecordError, match="already there"):
+        store.write_record(finished, path)
+    assert path.read_text() == "someone's notes"
+    assert [p.name for p in folder.iterdir()] == ["taken.json"]  # no temporary left
+    store.write_record(finished, path, replace=True)
     assert store.read_record(path) == finished
-    assert store.export_record(finished) == path
-    other = store.export_record(half_played(finished))
-    assert other != path
-    assert sorted(store.records_dir().iterdir()) == sorted([path, other])
 
 
-def test_export_where_the_data_folder_is_a_file_is_refused(generala_home, finished):
-    (generala_home / "data").write_text("not a folder")
-    with pytest.raises(store.RecordError, match="could not be written"):
-        store.export_record(finished)
+def test_a_record_has_the_usual_mode_and_the_autosave_stays_private(tmp_path, finished):
+    old = os.umask(0o022)
+    try:
+        store.write_record(finished, tmp_path / "shared.json")
+        os.umask(0o027)
+        store.write_record(finished, tmp_path / "group.json")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "shared.json").stat().st_mode) == 0o644
+    assert stat.S_IMODE((tmp_path / "group.json").stat().st_mode) == 0o640
+    assert store.save_game(finished) is None
+    assert stat.S_IMODE(store.game_path().stat().st_mode) == 0o600

@@ -6,7 +6,15 @@ import pytest
 
 from generala_tui.game import rules
 from generala_tui.game.action import Action
-from generala_tui.game.model import GameState, HouseRules, Level, Phase, Player, Rolled
+from generala_tui.game.model import (
+    GameState,
+    HoldToggled,
+    HouseRules,
+    Level,
+    Phase,
+    Player,
+    Rolled,
+)
 from generala_tui.game.strategy import analyse_game, play_game, solve
 from generala_tui.game.training import (
     DrillSource,
@@ -34,15 +42,32 @@ def finished(names_levels: list[tuple[str, Level | None]], seed: int, strategy) 
     return game.model_copy(update={"players": humans})
 
 
-def test_trainee_is_the_preferred_human_when_in_the_history_else_the_most_frequent() -> None:
+def test_trainee_is_the_name_typed_else_the_most_frequent_human() -> None:
     ana = rules.new_game(["Ana", "Bruno"], seed=1)
     bruno = rules.new_game(["Bruno", Player(name="Rita", level=Level.EXPERT)], seed=2)
     games = [ana, bruno]
     assert trainee(games, "Ana") == "Ana"
-    assert trainee(games, "Zoe") == "Bruno"
-    assert trainee(games, "Rita") == "Bruno"  # a computer is never trained
+    assert trainee(games, "Zoe") == "Zoe"  # never trained on somebody else's mistakes
     assert trainee([], "Zoe") == "Zoe"
+    assert trainee(games, None) == "Bruno"  # no name typed: the commonest human
+    assert trainee([bruno], None) == "Bruno"  # a computer is never trained
     assert trainee([ana], None) == "Ana"  # the newest game's first among equals
+    assert trainee([], None) is None
+
+
+def test_a_named_player_without_history_gets_random_positions_only(strategy) -> None:
+    games = [finished([("Ana", None), ("Bot", Level.EXPERT)], 3, strategy)]
+    drills = training_round(games, trainee(games, "Zoe") or "", strategy, seed=1, count=4)
+    assert {drill.source for drill in drills} == {DrillSource.RANDOM}
+    assert all(drill.state.players[0].name == "Zoe" for drill in drills)
+
+
+def _released_after_the_roll(state: GameState) -> bool:
+    """After the last roll only releases, and nothing held but what the rules lock."""
+    last_roll = max(i for i, entry in enumerate(state.log) if isinstance(entry, Rolled))
+    after = state.log[last_roll + 1 :]
+    releases = all(isinstance(e, HoldToggled) and not e.held for e in after)
+    return releases and state.turn.held == state.turn.locked
 
 
 def test_history_drills_are_the_players_costliest_decisions_right_after_the_roll(
@@ -66,7 +91,7 @@ def test_history_drills_are_the_players_costliest_decisions_right_after_the_roll
         state = drill.state
         assert state.current_player.name == "Ana"
         assert state.turn.rolls >= 1 and state.phase is Phase.PLAYING
-        assert isinstance(state.log[-1], Rolled)  # the holds the player made are not shown
+        assert _released_after_the_roll(state)  # the holds the player made are not shown
         assert drill.played is not None
         assert grade(drill, drill.played, strategy).cost == pytest.approx(drill.cost, abs=1e-6)
     assert history_drills(games, "Bot", strategy) == []  # computers are not trained
@@ -79,7 +104,7 @@ def test_random_drills_are_seeded_decisions_after_a_roll(strategy) -> None:
     for drill in drills:
         assert drill.source is DrillSource.RANDOM
         assert drill.state.players[0].name == "Zoe"
-        assert drill.state.turn.rolls >= 1 and isinstance(drill.state.log[-1], Rolled)
+        assert drill.state.turn.rolls >= 1 and _released_after_the_roll(drill.state)
         assert grade(drill, strategy.best_action(drill.state), strategy).is_best
 
 
@@ -107,6 +132,39 @@ def test_grade_names_the_cost_the_best_and_the_next_best(strategy) -> None:
     if drill.state.rolls_left:
         with pytest.raises(rules.IllegalMove):
             grade(drill, keep_all, strategy)
+
+
+def test_random_positions_show_no_hold_but_the_locked_ones(strategy) -> None:
+    held_before = 0
+    for seed in range(6):
+        for drill in random_drills(HouseRules(), "Zoe", seed=seed, count=10):
+            roll = max(i for i, e in enumerate(drill.state.log) if isinstance(e, Rolled))
+            held_before += len(drill.state.log[roll].held)  # type: ignore[union-attr]
+            assert not any(drill.state.turn.held)
+    assert held_before, "the computer held dice on the way to some of these positions"
+    locked = HouseRules(locked_holds=True)
+    some_locked = False
+    for drill in random_drills(locked, "Zoe", seed=3, count=10):
+        assert drill.state.turn.held == drill.state.turn.locked
+        some_locked |= any(drill.state.turn.locked)
+    assert some_locked
+
+
+def test_another_round_draws_other_positions_and_leaves_out_those_answered_best(
+    strategy,
+) -> None:
+    games = [finished([("Ana", None), ("Bot", Level.EXPERT)], s, strategy) for s in (3, 4, 5)]
+    every = history_drills(games, "Ana", strategy, count=100)
+    assert len(every) >= 8
+    first = training_round(games, "Ana", strategy, seed=1, count=4)
+    second = training_round(games, "Ana", strategy, seed=2, count=4)
+    assert all(d.source is DrillSource.HISTORY for d in first + second)
+    assert [d.state for d in first] != [d.state for d in second]
+    assert [d.cost for d in first] == sorted((d.cost for d in first), reverse=True)
+    best = [d.state for d in first[:3]]
+    again = training_round(games, "Ana", strategy, seed=1, count=4, answered_best=best)
+    assert len(again) == 4
+    assert not [d for d in again if d.state in best]
 
 
 def test_random_drills_draw_again_when_a_served_generala_ends_the_game() -> None:

@@ -1,24 +1,26 @@
 """The trainer's positions and its verdicts: pure, no I/O, no Textual.
 
 A training round is a list of :class:`Drill` positions, each one a decision to
-take after a roll: a player's own costliest decisions from the games they
-finished (:func:`history_drills`, valued by :func:`~generala_tui.game.strategy.analyse_game`),
-topped up with positions of seeded random games (:func:`random_drills`, played
-by the medium computer to a random point). :func:`grade` values the player's
-answer against the optimal strategy, as the coach would.
+take after a roll: a player's own costly decisions from the games they
+finished (:func:`history_drills`, valued by :func:`~generala_tui.game.strategy.analyse_game`;
+each round draws them at random, the costlier the likelier, leaving out those
+answered best in the round before), topped up with positions of seeded random
+games (:func:`random_drills`, played by the medium computer to a random point).
+:func:`grade` values the player's answer against the optimal strategy, as the
+coach would.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from .action import Action, ActionKind
 from .model import GameState, HouseRules, Level, Phase, Player, Rolled
-from .rules import BadRecord, new_game, offers, play, positions
+from .rules import BadRecord, new_game, offers, play, positions, toggle_hold
 from .strategy import ActionValue, Strategy, analyse_game, choose_action
 
 __all__ = [
@@ -37,6 +39,8 @@ ROUND_SIZE = 10
 """Positions in a training round."""
 GAMES_LOOKED_AT = 30
 """The newest games of the trainee's history searched for costly decisions."""
+CANDIDATES = 50
+"""The costliest decisions of the history a round draws its positions from."""
 BEST_MARGIN = 0.05
 """A choice within this many expected points of the best counts as the best."""
 
@@ -50,7 +54,9 @@ class DrillSource(StrEnum):
 
 @dataclass(frozen=True)
 class Drill:
-    """A position to decide in, right after a roll, with nothing held yet by the player."""
+    """A position to decide in, right after a roll, with every die released: no hold of
+    the player who threw it shows, except dice locked by the house rule ``locked_holds``,
+    which stay held by the rules."""
 
     state: GameState
     source: DrillSource
@@ -90,9 +96,11 @@ class Verdict:
 
 
 def trainee(games: Sequence[GameState], preferred: str | None = None) -> str | None:
-    """Whose decisions to train: ``preferred`` when that human played in ``games``, else the
-    human name found in most games (the newest game's first among equals), else
-    ``preferred``."""
+    """Whose decisions to train: ``preferred`` when given (the positions then come from
+    that player's own games only, random ones when there are none), else the human name
+    found in most games (the newest game's first among equals), else None."""
+    if preferred is not None:
+        return preferred
     counts: Counter[str] = Counter()
     order: dict[str, int] = {}
     for index, game in enumerate(games):
@@ -100,20 +108,27 @@ def trainee(games: Sequence[GameState], preferred: str | None = None) -> str | N
             if player.level is None:
                 counts[player.name] += 1
                 order.setdefault(player.name, index)
-    if preferred is not None and preferred in counts:
-        return preferred
     if counts:
         return min(counts, key=lambda name: (-counts[name], order[name]))
-    return preferred
+    return None
 
 
 def _after_last_roll(state: GameState) -> GameState:
-    """The position just after the last roll of ``state``: a player's holds not yet made."""
+    """The position just after the last roll of ``state``, every die released that the
+    rules let go: who threw it (a computer, or the trainee long ago) gives no hint."""
     steps = positions(state)
     for index in range(len(state.log) - 1, -1, -1):
         if isinstance(state.log[index], Rolled):
-            return steps[index + 1]
-    return state
+            position = steps[index + 1]
+            break
+    else:
+        return state
+    for die, (held, locked) in enumerate(
+        zip(position.turn.held, position.turn.locked, strict=True)
+    ):
+        if held and not locked:
+            position = toggle_hold(position, die)
+    return position
 
 
 def history_drills(
@@ -192,16 +207,34 @@ def random_drills(
     return drills
 
 
+def _draw_by_cost(drills: Sequence[Drill], count: int, draw: random.Random) -> list[Drill]:
+    """``count`` of ``drills`` drawn without replacement, each as likely as its cost
+    (Efraimidis and Spirakis' keys), listed costliest first."""
+    keyed = sorted(
+        drills, key=lambda drill: draw.random() ** (1 / max(drill.cost, 1e-9)), reverse=True
+    )
+    return sorted(keyed[:count], key=lambda drill: -drill.cost)
+
+
 def training_round(
     games: Sequence[GameState],
     name: str,
     strategy: Strategy,
     seed: int,
     count: int = ROUND_SIZE,
+    answered_best: Collection[GameState] = (),
 ) -> list[Drill]:
-    """A round of ``count`` drills: ``name``'s costliest decisions in ``games`` first,
-    then random positions (played under ``name``) for the rest."""
-    drills = history_drills(games, name, strategy, count)
+    """A round of ``count`` drills: decisions of ``name`` in ``games`` first, drawn from
+    their :data:`CANDIDATES` costliest (the costlier the likelier, by ``seed``, leaving out
+    the positions in ``answered_best``: those the trainee answered best last round), then
+    random positions (played under ``name``) for the rest."""
+    candidates = [
+        drill
+        for drill in history_drills(games, name, strategy, CANDIDATES)
+        if drill.state not in answered_best
+    ]
+    draw = random.Random(f"generala-training-round:{seed}")
+    drills = _draw_by_cost(candidates, count, draw)
     if len(drills) < count:
         drills += random_drills(strategy.house_rules, name, seed, count - len(drills))
     return drills

@@ -766,9 +766,30 @@ def keys_text() -> str:
 On the setup screen: `enter` in a name goes on to the next name (in the last one it
 starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules, `ctrl+s`
 starts the game, `ctrl+o` resumes the game in progress saved when the game last stopped,
-`ctrl+t` shows the statistics, `ctrl+y` the history of finished games, `tab` moves
-between the fields. In the statistics and the history `escape` closes them;
-in the history `enter` or a click opens a game in the analysis.
+`ctrl+t` shows the statistics, `ctrl+y` the history of finished games, `ctrl+g` the
+trainer, `tab` moves between the fields. In the statistics and the history `escape`
+closes them; in the history `enter` or a click opens a game in the analysis.
+
+## In the history
+`enter` or a click opens the highlighted game in the analysis, `e` saves it as a
+record file (readable JSON, in your Documents folder unless you type another place),
+`escape` closes the history.
+
+## In the analysis
+The decisions take the keys: `up` `down` choose one, `home` `end` the first or last,
+`enter` (or a click) opens it with the coach's values; `c` switches between the chart
+with the decisions under it and the decisions alone; `n` and `p` go to the next or
+previous player; `r` tries again when the analysis failed; `escape` or `v` closes it.
+
+## In the trainer
+The turn's keys answer a position: `1`-`5` hold, `r` roll, `up` `down` and `enter`
+fill a box; then `enter` goes on to the next position (after the last, another round),
+and `escape` closes the trainer. Open it with `ctrl+g` on the setup screen.
+
+## Replaying a record
+`generala-tui replay FILE` steps through a game record: `right` or `l` a step forward,
+`left` or `h` a step back, `pagedown` `pageup` a turn, `home` `end` the first or last
+step (which says how the game ended), `escape` closes.
 
 In this help: `↑` `↓`, `PgUp` `PgDn`, `Home` `End` or the mouse wheel scroll;
 `escape` closes it.
@@ -1004,17 +1025,32 @@ def trainer_failed(error: str) -> str:
     return f"The training positions could not be prepared: {error}. Press r to try again."
 
 
-def trainer_topbar(number: int, count: int, from_history: bool, state: GameState) -> Content:
-    """Which position of the round this is, and where it comes from."""
-    where = (
-        "one of your costliest decisions, round $round"
-        if from_history
-        else "a random position, round $round"
-    )
+def trainer_topbar(
+    number: int,
+    count: int,
+    from_history: bool,
+    state: GameState,
+    *,
+    name: str = "",
+    own: bool = True,
+    history: bool = True,
+) -> Content:
+    """Which position of the round this is, and where it comes from: ``name``'s decisions
+    (``own``: the name typed on setup, so "your"), or a random position (``history``: some
+    positions came from the history, else none could)."""
+    if from_history:
+        where = "one of your costly decisions" if own else "one of $name's costly decisions"
+    elif history:
+        where = "a random position"
+    elif own:
+        where = "a random position ($name has no finished game in the history yet)"
+    else:
+        where = "a random position (no finished game in the history yet)"
     return Content.from_markup(
-        f"[b]Training[/b]  position $number of $count: {where}, roll $roll",
+        f"[b]Training[/b]  position $number of $count: {where}, round $round, roll $roll",
         number=str(number),
         count=str(count),
+        name=name,
         round=str(state.round),
         roll=str(state.turn.rolls),
     )
@@ -1099,6 +1135,25 @@ def trainer_summary(count: int, best: int, cost: float, worst: tuple[str, float]
     return Content("\n").join(lines)
 
 
+def trainer_score_short(done: int, best: int, cost: float) -> Content:
+    """The running score of a training round on one narrow line."""
+    return Content.from_markup(
+        "Score $best/$done, −$cost", best=str(best), done=str(done), cost=f"{cost:.1f}"
+    )
+
+
+def trainer_played(played: str, cost: float, name: str, own: bool) -> Content:
+    """What was played in the game a history position comes from, and what it cost."""
+    return Content.from_markup(
+        "In your game you played: $played (cost $cost)."
+        if own
+        else "In $name's game: $played (cost $cost).",
+        played=played,
+        cost=f"{cost:.1f}",
+        name=name,
+    )
+
+
 # --- analysis screen: the review with charts, and a decision opened -------------------
 
 ANALYSIS_PLAYERS_COLUMNS = ("Player", "Total", "Expected at start", "Luck", "Lost", "Rating")
@@ -1178,13 +1233,17 @@ def chart_legend(lucky: float, unlucky: float, costly: float) -> Content:
     )
 
 
-def decision_heading(name: str, round_: int, roll: int, mark: DecisionMark, cost: float) -> Content:
-    """The heading of an opened decision."""
+def decision_heading(
+    name: str, round_: int, roll: int, mark: DecisionMark, cost: float, rounds: int = 0
+) -> Content:
+    """The heading of an opened decision (a round past ``rounds`` is a tie-break round)."""
     mark_words = DECISION_MARK_WORDS[mark] or "fine"
+    tie_break = rounds and round_ > rounds
+    where = f"tie-break round {round_ - rounds}" if tie_break else f"round {round_}"
     return Content.from_markup(
-        "[b]$name[/b], round $round, after roll $roll: $mark (cost $cost)",
+        "[b]$name[/b], $round, after roll $roll: $mark (cost $cost)",
         name=name,
-        round=str(round_),
+        round=where,
         roll=str(roll),
         mark=mark_words,
         cost=f"{cost:.1f}",
@@ -1214,6 +1273,21 @@ def decision_choices(
 
 ANALYSIS_SHORT_TITLE = "[b]Game analysis[/b]: luck, and decisions against the optimal strategy"
 """The analysis's heading once the review is shown (markup)."""
+ANALYSIS_END_COLUMN = "Expected at end"
+ANALYSIS_INCOMPLETE_NOTE = (
+    "Not every box is filled (a served Generala won, or the game stopped), so Total is not "
+    "the sum: Expected at end = Expected at start + Luck − Lost."
+)
+FOOTER_CHART = "Chart/list"
+"""The analysis's key between the chart with the decisions under it and the decisions alone."""
+
+
+ANALYSIS_TIE_BREAK_HINT = "tb1, tb2…: tie-break rounds (their points are not in the total)."
+
+
+def decision_round(round_: int, rounds: int) -> str:
+    """A decision's round as the analysis lists it: tie-break rounds as tb1, tb2..."""
+    return f"tb{round_ - rounds}" if round_ > rounds else str(round_)
 
 
 # --- replay screen --------------------------------------------------------------------
@@ -1230,12 +1304,18 @@ REPLAY_START = "The game before its first roll."
 
 
 def replay_topbar(step: int, steps: int, state: GameState) -> Content:
-    """Where the replay stands: the step, of how many, and the round."""
+    """Where the replay stands: the step, of how many, and the round (or the tie-break)."""
+    if state.phase is Phase.TIE_BREAK:
+        where = f"tie-break {len(state.tie_breaks)}"
+    elif state.phase is Phase.OVER and step == steps:
+        where = "game over"
+    else:
+        where = f"round {min(state.round, state.rounds)}"
     return Content.from_markup(
-        "[b]Replay[/b]  step $step of $steps · round $round · ←→ step, PgUp/PgDn a turn",
+        "[b]Replay[/b]  step $step of $steps · $where · ←→ step, PgUp/PgDn a turn",
         step=str(step),
         steps=str(steps),
-        round=str(min(state.round, state.rounds)),
+        where=where,
     )
 
 

@@ -21,6 +21,7 @@ from generala_tui.game.strategy import (
     solve,
 )
 from generala_tui.game.training import DrillSource
+from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.analysis import AnalysisScreen, DecisionList, DecisionScreen
 from generala_tui.ui.screens.analysis_view import COSTLY_MARKS, course_chart, listed_decisions
@@ -269,10 +270,57 @@ async def test_the_trainer_draws_on_the_players_own_costliest_decisions() -> Non
             if p.name == "Ana"
             for d in p.decisions
         ]
-        assert first.cost == pytest.approx(max(costs))
+        drawn = [d for d in screen.drills if d.source is DrillSource.HISTORY]
+        assert all(any(d.cost == pytest.approx(c) for c in costs) for d in drawn)
         assert first.state.current_player.name == "Ana"
         top = str(screen.query_one("#trainer-top", Static).render())
-        assert "costliest" in top
+        assert "one of your costly decisions" in top
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        said = str(screen.query_one("#trainer-message", Static).render())
+        assert first.played is not None
+        played = text.describe_action(first.played, first.state.turn.dice)
+        assert f"In your game you played: {played} (cost {first.cost:.1f})." in said
+
+
+def _history_of_ana() -> None:
+    easy = [Player(name="Ana", level=Level.EASY), Player(name="Bot", level=Level.EXPERT)]
+    game = play_game(rules.new_game(easy, seed=31))
+    human = (game.players[0].model_copy(update={"level": None}), game.players[1])
+    assert store.add_to_history(game.model_copy(update={"players": human})) is None
+
+
+async def test_a_named_player_is_never_trained_on_anothers_decisions() -> None:
+    _history_of_ana()
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#name-1").value = "Zoe"  # type: ignore[attr-defined]
+        screen = await _trainer(pilot, app)
+        assert screen.trainee_name == "Zoe"
+        assert {drill.source for drill in screen.drills} == {DrillSource.RANDOM}
+        top = str(screen.query_one("#trainer-top", Static).render())
+        assert "random position (Zoe has no finished game in the history yet)" in top
+
+
+async def test_with_no_name_typed_the_heading_says_whose_decisions_they_are() -> None:
+    _history_of_ana()
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TrainerScreen(None, seed=3))
+        await settle_until(
+            pilot, lambda: isinstance(app.screen, TrainerScreen) and app.screen.position is not None
+        )
+        screen = app.screen
+        assert isinstance(screen, TrainerScreen)
+        assert screen.trainee_name == "Ana"
+        top = str(screen.query_one("#trainer-top", Static).render())
+        assert "one of Ana's costly decisions" in top
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        said = str(screen.query_one("#trainer-message", Static).render())
+        assert "In Ana's game: " in said
 
 
 async def test_a_trainer_without_its_table_says_so_and_r_tries_again() -> None:

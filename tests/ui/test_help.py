@@ -132,3 +132,41 @@ def test_help_sends_players_to_the_rules_page_of_the_project() -> None:
     text = help_text(HouseRules())
     assert "docs/rules.md" in text
     assert "RULES.md" not in text.replace("docs/rules.md", "")
+
+
+def _section(text: str, heading: str) -> str:
+    """The help's section under ``## heading``, up to the next heading."""
+    start = text.index(f"## {heading}\n")
+    end = text.find("\n#", start + 1)
+    return text[start : end if end >= 0 else None]
+
+
+@pytest.mark.parametrize(
+    ("screen", "heading"),
+    [
+        ("SetupScreen", "Elsewhere"),
+        ("HistoryScreen", "In the history"),
+        ("AnalysisScreen", "In the analysis"),
+        ("DecisionList", "In the analysis"),
+        ("ReplayScreen", "Replaying a record"),
+        ("TrainerScreen", "In the trainer"),
+    ],
+)
+def test_help_names_every_key_of_the_other_screens(screen: str, heading: str) -> None:
+    from generala_tui.ui.screens import analysis, history, replay, setup, trainer
+
+    found = {
+        "SetupScreen": setup.SetupScreen,
+        "HistoryScreen": history.HistoryScreen,
+        "AnalysisScreen": analysis.AnalysisScreen,
+        "DecisionList": analysis.DecisionList,
+        "ReplayScreen": replay.ReplayScreen,
+        "TrainerScreen": trainer.TrainerScreen,
+    }[screen]
+    section = _section(help_text(HouseRules()), heading)
+    for binding in found.BINDINGS:
+        assert isinstance(binding, Binding)
+        for key in binding.key.split(","):
+            if key == "space" or (key.isdigit() and key in "2345"):
+                continue  # space rolls as r does; 2-5 are written as `1`-`5`
+            assert f"`{key}`" in section, f"{screen} key {key} is not in the help"

@@ -48,7 +48,15 @@ def test_replay_of_a_bad_file_is_one_line_and_status_2(
         path.write_text(content)
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and expected in err and err.startswith("generala-tui: error:")
+    assert err.count("\n") == 1 and expected in err and err.startswith("generala-tui replay: ")
+
+
+def test_replay_has_a_description_in_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    out = capsys.readouterr().out
+    assert "step through the game move by move" in out
+    assert "PgUp/PgDn" in out
 
 
 async def test_replay_steps_through_the_record_by_keys_and_buttons(finished: GameState) -> None:
@@ -158,6 +166,36 @@ def test_a_record_is_named_by_time_and_players_whatever_their_names() -> None:
     from generala_tui.ui.screens.export import record_name
 
     state = rules.new_game(["../[b]Eve", "Bob[/]", "Tomás", "///"])
-    name = record_name(state, datetime(2026, 1, 30, 20, 15))
-    assert name == "generala-20260130-2015-bEve-Bob-Tomás-p4.json"
+    name = record_name(state, datetime(2026, 1, 30, 20, 15, 7))
+    assert name.startswith("generala-20260130-201507-bEve-Bob-Tomás-p4-")
+    assert name.endswith(".json")
     assert "/" not in name and "[" not in name
+    # Two games exported in the same second get two names.
+    other = rules.new_game(["../[b]Eve", "Bob[/]", "Tomás", "///"], seed=state.seed + 1)
+    assert record_name(other, datetime(2026, 1, 30, 20, 15, 7)) != name
+
+
+async def test_a_record_never_replaces_a_file_and_the_dialog_says_so(
+    finished: GameState, tmp_path: Path
+) -> None:
+    taken = tmp_path / "mine.json"
+    taken.write_text("my notes")
+    app = GeneralaApp(finished)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        dialog.query_one("#export-path", Input).value = str(taken)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog
+        error = str(dialog.query_one("#export-error", Static).render())
+        assert "already there" in error
+        assert taken.read_text() == "my notes"
+        dialog.query_one("#export-path", Input).value = str(tmp_path / "other.json")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert store.read_record(tmp_path / "other.json") == finished

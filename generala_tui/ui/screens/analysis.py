@@ -4,6 +4,7 @@ every decision, any one of which opens on its position with the coach's values."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from rich.text import Text
 from textual import events, on
@@ -11,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
 from ...game.model import GameState
@@ -33,28 +35,52 @@ def _named(value: ActionValue, dice: tuple[int, ...]) -> tuple[str, float]:
 
 
 class DecisionList(DataTable[Text]):
-    """A player's decisions, one a row; a click on any row opens it."""
+    """A player's decisions, one a row; Enter or a click on any row opens it."""
 
-    def __init__(self, player: PlayerReview, *, id: str | None = None) -> None:
+    BINDINGS = [
+        Binding("enter", "select_cursor", text.FOOTER_OPEN),
+        Binding("home", "first", show=False),
+        Binding("end", "last", show=False),
+    ]
+
+    def __init__(
+        self, player: PlayerReview, rounds: int, *, wide: bool = True, id: str | None = None
+    ) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self.decisions = listed_decisions(player)
+        self.rounds = rounds
+        # Below 100 columns the expected total after each decision is left to the opened
+        # decision, so that the mark fits at 80 columns.
+        self.wide = wide
+
+    def action_first(self) -> None:
+        self.move_cursor(row=0)
+
+    def action_last(self) -> None:
+        self.move_cursor(row=self.row_count - 1)
 
     def on_mount(self) -> None:
-        self.add_columns(*text.ANALYSIS_DECISIONS_COLUMNS)
+        columns = list(text.ANALYSIS_DECISIONS_COLUMNS)
+        expected = 4  # the place of the expected total, in the columns and the cells
+        if not self.wide:
+            del columns[expected]
+        self.add_columns(*columns)
         for index, decision in enumerate(self.decisions):
             dice = decision.state.turn.dice
             mark = text.DECISION_MARK_WORDS[decision.mark]
             style = "bold red" if decision.cost >= COSTLY else ""
-            self.add_row(
-                Text(str(decision.round)),
+            cells = [
+                Text(text.decision_round(decision.round, self.rounds)),
                 Text(str(decision.roll)),
                 Text(text.dice_text(dice)),
                 Text(text.describe_action(decision.action, dice)),
                 Text(f"{decision.expected:.1f}", justify="right"),
                 Text(f"{decision.cost:.1f}", justify="right", style=style),
                 Text(mark, style=style),
-                key=str(index),
-            )
+            ]
+            if not self.wide:
+                del cells[expected]
+            self.add_row(*cells, key=str(index))
 
     def on_click(self, event: events.Click) -> None:
         # One click opens a row, as in the history: DataTable selects a clicked row only
@@ -73,9 +99,11 @@ class AnalysisScreen(Modal[None]):
         Binding("r", "retry", text.FOOTER_TRY_AGAIN),
         Binding("n", "player(1)", text.FOOTER_PLAYER, key_display="n/p"),
         Binding("p", "player(-1)", text.FOOTER_PLAYER, show=False),
+        Binding("c", "chart", text.FOOTER_CHART),
     ]
-    # Below 30 rows a shorter chart and no spacing: at 80x24 the chart shows whole.
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    # Below 30 rows a shorter chart and no spacing, and the decisions alone at first (c
+    # brings the chart): at 80x24 the list has room; below 16 rows only the list and tabs.
+    VERTICAL_BREAKPOINTS = [(0, "-tiny"), (16, "-short"), (30, "-tall")]
 
     def __init__(self, game: GameState) -> None:
         super().__init__()
@@ -85,8 +113,8 @@ class AnalysisScreen(Modal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="analysis-panel"):
-            yield Static(text.ANALYSIS_TITLE, id="analysis-title")
             with VerticalScroll(id="analysis-scroll"):
+                yield Static(text.ANALYSIS_TITLE, id="analysis-title")
                 yield Static(text.ANALYSING, id="analysis")
                 yield Vertical(id="analysis-body")
             yield Button(text.CLOSE_BUTTON, id="close-analysis", compact=True)
@@ -129,24 +157,43 @@ class AnalysisScreen(Modal[None]):
         self.query_one("#analysis", Static).update(text.review_summary(review))
         self.query_one("#analysis-title", Static).update(text.ANALYSIS_SHORT_TITLE)
         self.add_class("-reviewed")
+        # The chart with the list under it where there is room, else the list alone.
+        self.set_class(self.app.size.height < 30, "-list")
+        # Focusable, so that the arrows can scroll it sideways on a narrow terminal.
         players = DataTable[Text](id="analysis-players", cursor_type="none", zebra_stripes=True)
-        players.can_focus = False
+        incomplete = not all(player.complete for player in review.players)
+        note = Static(text.ANALYSIS_INCOMPLETE_NOTE, id="analysis-note", markup=False)
+        note.display = incomplete
         tabs = TabbedContent(id="analysis-tabs")
         body = self.query_one("#analysis-body", Vertical)
-        await body.mount_all([players, tabs])
-        players.add_columns(*text.ANALYSIS_PLAYERS_COLUMNS)
+        await body.mount_all([players, note, tabs])
+        columns = list(text.ANALYSIS_PLAYERS_COLUMNS)
+        if incomplete:
+            # Total alone does not add up when the columns are not complete: say where V ends.
+            columns.insert(-1, text.ANALYSIS_END_COLUMN)
+        players.add_columns(*columns)
         for player in review.players:
-            players.add_row(
+            cells = [
                 Text(player.name),
                 Text(str(player.total), justify="right"),
                 Text(f"{player.expected_start:.1f}", justify="right"),
                 Text(text.signed(player.luck), justify="right"),
                 Text(f"{player.loss:.1f}", justify="right"),
                 Text(text.RATING_WORDS[player.rating]),
-            )
+            ]
+            if incomplete:
+                cells.insert(-1, Text(f"{player.expected_end:.1f}", justify="right"))
+            players.add_row(*cells)
         for player in review.players:
-            listed = DecisionList(player, id=f"decisions-{player.player + 1}")
+            listed = DecisionList(
+                player,
+                self.game.rounds,
+                wide=self.app.size.width >= 100,
+                id=f"decisions-{player.player + 1}",
+            )
             hint = text.ANALYSIS_OPEN_HINT if listed.decisions else text.NO_DECISIONS
+            if any(decision.tie_break for decision in listed.decisions):
+                hint = f"{hint} {text.ANALYSIS_TIE_BREAK_HINT}"
             pane = TabPane(
                 Content(player.name),
                 CourseChartPlot(course_chart(player), id=f"chart-{player.player + 1}"),
@@ -159,12 +206,21 @@ class AnalysisScreen(Modal[None]):
             )
             await tabs.add_pane(pane)
         self.refresh_bindings()
+        self._focus_decisions()
+
+    def _focus_decisions(self) -> None:
+        """Focus the shown player's decisions, so that the arrows and Enter work on them."""
+        tabs = self.query_one("#analysis-tabs", TabbedContent)
+        with contextlib.suppress(NoMatches):
+            tabs.query_one(f"#{tabs.active} DecisionList", DecisionList).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":
             return self._failed
         if action == "player":
             return self.review is not None and len(self.review.players) > 1
+        if action == "chart":
+            return self.review is not None
         return True
 
     def action_retry(self) -> None:
@@ -179,6 +235,20 @@ class AnalysisScreen(Modal[None]):
         seats = len(self.review.players)
         current = int((tabs.active or "player-1").removeprefix("player-")) - 1
         tabs.active = f"player-{(current + step) % seats + 1}"
+        self.call_after_refresh(self._focus_decisions)
+
+    def action_chart(self) -> None:
+        """Between the chart with the decisions under it and the decisions alone."""
+        self.toggle_class("-list")
+        self.call_after_refresh(self._focus_decisions)
+        if not self.has_class("-list"):
+            self.call_after_refresh(self._show_chart)
+
+    def _show_chart(self) -> None:
+        tabs = self.query_one("#analysis-tabs", TabbedContent)
+        with contextlib.suppress(NoMatches):
+            chart = tabs.query_one(f"#{tabs.active} CourseChartPlot")
+            self.query_one("#analysis-scroll").scroll_to_widget(chart, animate=False, top=True)
 
     @on(DataTable.RowSelected, "DecisionList")
     def _open(self, event: DataTable.RowSelected) -> None:
@@ -214,6 +284,7 @@ class DecisionScreen(Modal[None]):
                         decision.roll,
                         decision.mark,
                         decision.cost,
+                        state.rounds,
                     ),
                     id="decision-heading",
                 )

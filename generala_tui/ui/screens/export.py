@@ -1,9 +1,11 @@
 """Save a game as a record file: a path to type (the documents folder offered), a notice
-naming the file written, and a failure told without closing the dialog."""
+naming the file written, and a failure told without closing the dialog (a file already
+there included: a record never replaces one)."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from datetime import datetime
 from pathlib import Path
 
@@ -11,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Static
 
 from ... import store
 from ...game.model import GameState
@@ -22,12 +24,15 @@ EXPORT_GROUP = "export"
 
 
 def record_name(state: GameState, moment: datetime) -> str:
-    """A file name for the game's record: the time and the players' names, file-safe."""
+    """A file name for the game's record, file-safe and one per game: the time to the
+    second, the players' names and a short hash of the game (two games exported in the
+    same second still differ)."""
     names = "-".join(
         "".join(c for c in player.name if c.isalnum()) or f"p{seat + 1}"
         for seat, player in enumerate(state.players)
     )
-    return f"generala-{moment:%Y%m%d-%H%M}-{names[:60]}.json"
+    digest = hashlib.sha256(state.model_dump_json().encode()).hexdigest()[:6]
+    return f"generala-{moment:%Y%m%d-%H%M%S}-{names[:60]}-{digest}.json"
 
 
 def default_record_path(state: GameState, moment: datetime) -> Path:
@@ -60,7 +65,7 @@ class ExportDialog(Modal[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="export-dialog"):
             yield Static(text.EXPORT_TITLE, id="export-title")
-            yield Label(text.EXPORT_PATH_LABEL)
+            yield Static(text.EXPORT_PATH_LABEL, id="export-label", markup=False)
             yield Input(str(default_record_path(self.state, self.moment)), id="export-path")
             yield Static(id="export-error", markup=False)
             with Horizontal(id="export-buttons"):

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Static
 
 from ...game import rules
-from ...game.model import GameState, Rolled
+from ...game.model import GameState, Phase, Rolled
 from .. import text
 from ..widgets.dice import DiceTray
 from ..widgets.scorecard import ScorecardTable
@@ -80,6 +80,9 @@ class ReplayScreen(Page[None]):
         else:
             entry = self.game.log[self.step - 1]
             said = text.replay_step(self.positions[self.step - 1], state, entry)
+            if self.step == self.steps and state.phase is Phase.OVER:
+                # The last step: how the game ended, as the winner's screen says it.
+                said = Content("\n").join([said, text.headline(state), text.explanation(state)])
         self.query_one("#replay-step", Static).update(said)
         self.query_one(ScorecardTable).show(state)
         self.query_one("#replay-first", Button).disabled = self.step == 0

@@ -1,4 +1,4 @@
-"""The trainer: decide in positions from your own costliest decisions, and see what each costs.
+"""The trainer: decide in positions from your own costly decisions, and see what each costs.
 
 A round is :data:`~generala_tui.game.training.ROUND_SIZE` positions chosen by
 :func:`~generala_tui.game.training.training_round` in a worker (the strategy
@@ -75,7 +75,7 @@ class TrainerScreen(Page[None]):
     def __init__(self, trainee: str | None = None, seed: int | None = None) -> None:
         super().__init__()
         self.trainee = trainee
-        """The name typed on the setup screen, preferred when it has a history."""
+        """The name typed on the setup screen: the positions come from their games only."""
         self.seed = seed
         self.trainee_name = trainee or text.default_player_name(1)
         self.drills: list[Drill] = []
@@ -86,6 +86,8 @@ class TrainerScreen(Page[None]):
         self.strategy: Strategy | None = None
         self._failed = False
         self._asked_index = 0
+        self._answered_best: list[GameState] = []
+        """The history positions answered best last round: the next round leaves them out."""
 
     # --- layout -------------------------------------------------------------
 
@@ -153,7 +155,12 @@ class TrainerScreen(Page[None]):
             games = [record.game for record in records]
             self.trainee_name = trainee(games, self.trainee) or self.trainee_name
             drills = await asyncio.to_thread(
-                training_round, games, self.trainee_name, strategy, seed
+                training_round,
+                games,
+                self.trainee_name,
+                strategy,
+                seed,
+                answered_best=self._answered_best,
             )
         except Exception as error:
             if self.is_attached:
@@ -204,7 +211,13 @@ class TrainerScreen(Page[None]):
         verdict = self.answers[-1].verdict if self.answered else None
         values = list(verdict.choices) if verdict is not None else None
         top = text.trainer_topbar(
-            self._asked_index + 1, len(self.drills), drill.source is DrillSource.HISTORY, state
+            self._asked_index + 1,
+            len(self.drills),
+            drill.source is DrillSource.HISTORY,
+            state,
+            name=self.trainee_name,
+            own=self.trainee is not None,
+            history=any(d.source is DrillSource.HISTORY for d in self.drills),
         )
         self.query_one("#trainer-top", Static).update(top)
         turn = state.turn
@@ -223,10 +236,11 @@ class TrainerScreen(Page[None]):
             coach.show(drill.state, values)
         best = sum(answer.verdict.is_best for answer in self.answers)
         cost = sum(answer.verdict.cost for answer in self.answers)
-        self.query_one("#trainer-score", Static).update(
-            text.trainer_score(len(self.answers), best, cost)
-        )
+        narrow = self.has_class("-narrow")
+        score = text.trainer_score_short if narrow else text.trainer_score
+        self.query_one("#trainer-score", Static).update(score(len(self.answers), best, cost))
         roll = self.query_one("#trainer-roll", Button)
+        roll.display = verdict is None or not narrow
         roll.disabled = verdict is not None or not rules.can_roll(state)
         roll.label = text.roll_label(state)
         self.query_one("#trainer-next", Button).display = verdict is not None
@@ -239,13 +253,22 @@ class TrainerScreen(Page[None]):
             return text.describe_action(value.action, dice), value.expected
 
         next_best = verdict.next_best
-        return text.trainer_verdict(
+        said = text.trainer_verdict(
             text.describe_action(verdict.action, dice),
             verdict.expected,
             verdict.cost,
             named(verdict.best),
             named(next_best) if next_best is not None else None,
         )
+        if drill.source is DrillSource.HISTORY and drill.played is not None:
+            played = text.trainer_played(
+                text.describe_action(drill.played, dice),
+                drill.cost,
+                self.trainee_name,
+                self.trainee is not None,
+            )
+            said = Content("\n").join([said, played])
+        return said
 
     # --- what the trainee does -----------------------------------------------
 
@@ -367,6 +390,11 @@ class TrainerScreen(Page[None]):
         if self.done:
             self.query_one("#trainer-next", Button).label = text.TRAINER_NEXT_BUTTON
             self.seed = None if self.seed is None else self.seed + 1
+            self._answered_best = [
+                answer.drill.state
+                for answer in self.answers
+                if answer.drill.source is DrillSource.HISTORY and answer.verdict.is_best
+            ]
             self._start()
 
     def action_retry(self) -> None:
