@@ -130,14 +130,18 @@ class BoxList(VerticalScroll, can_focus=False):
     }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._rows = [BoxRow(category) for category in Category]
+        """Kept, not queried: a query on every key walks every row's styles."""
+
     def compose(self) -> ComposeResult:
-        for category in Category:
-            yield BoxRow(category)
+        yield from self._rows
 
     def show(self, offers: Sequence[BoxOffer], cursor: Category | None) -> None:
         """Show these boxes, in this order, and mark the one under the cursor."""
         shown = {offer.category: offer for offer in offers}
-        for row in self.query(BoxRow):
+        for row in self._rows:
             offer = shown.get(row.category)
             row.display = offer is not None
             if offer is not None:
