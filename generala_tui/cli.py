@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, i18n
 from .i18n import N_, _
+
+if TYPE_CHECKING:
+    from .store import Preferences
 
 PROG = "generala-tui"
 
@@ -293,6 +297,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _("--players, --seed, --rule and --resume don't go with 'replay'."), "replay"
             )
         return _replay(args.file)
+    # Start-up allocates a great deal and frees little: the collector's passes over it
+    # would only delay the first frame. The app resumes it once that frame is drawn.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _play(args, preferences, warning, collector_paused=collecting)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _play(
+    args: argparse.Namespace,
+    preferences: Preferences,
+    warning: str | None,
+    *,
+    collector_paused: bool,
+) -> int:
+    """The game itself: the setup screen, or the turn screen of the players given (under
+    the ``preferences`` read, telling their file's ``warning`` if any)."""
     from .options import OptionError, parse_players, parse_rules
 
     try:
@@ -316,6 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         startup_warning=warning,
         resume=args.resume,
         language=i18n.language(),
+        collector_paused=collector_paused,
     )
     app.run()
     return app.return_code or 0

@@ -1,5 +1,5 @@
 """Start-up imports only what it needs: ``--version`` and ``--help`` no user interface, the
-first frame of the setup and turn screens neither the strategy (nor numpy), nor the
+first frame of the setup and turn screens neither the strategy package (nor numpy), nor the
 simulate command, nor the screens not shown yet. Each check runs in a fresh interpreter."""
 
 from __future__ import annotations
@@ -48,11 +48,8 @@ main(ARGV)
 NOT_BEFORE_THE_FIRST_FRAME = (
     "numpy",
     "threadpoolctl",
-    # The strategy's package comes with the words (text.py keys the analysis's words on the
-    # review's marks), but not its tables, which need numpy.
-    "generala_tui.game.strategy._blas",
-    "generala_tui.game.strategy._dice",
-    "generala_tui.game.strategy._solver",
+    # The analysis's words are keyed on its marks (game.marks), not on the strategy package.
+    "generala_tui.game.strategy",
     "generala_tui.simulate",
     "generala_tui.analyse",
     "generala_tui.report",

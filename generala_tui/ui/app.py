@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import signal
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -90,8 +91,12 @@ class GeneralaApp(App[None]):
         resume: bool = False,
         language: str | None = None,
         replay: GameState | None = None,
+        collector_paused: bool = False,
     ) -> None:
         super().__init__()
+        self._collector_paused = collector_paused
+        """The caller paused the garbage collector for start-up (see ``cli.main``): the
+        first frame drawn, what start-up built is frozen and the collector resumes."""
         self._first_game = game
         self._replay = replay
         """A game record to step through, opened over the setup screen."""
@@ -125,6 +130,8 @@ class GeneralaApp(App[None]):
         return self._solver
 
     def on_mount(self) -> None:
+        if self._collector_paused:
+            self.call_after_refresh(self._resume_collector)
         self.keeper.attach(asyncio.get_running_loop())
         theme = self.keeper.preferences.theme
         if theme in self.available_themes:
@@ -149,6 +156,12 @@ class GeneralaApp(App[None]):
             from .screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self._replay))
+
+    def _resume_collector(self) -> None:
+        # Start-up's modules, styles and widgets live as long as the app: frozen, a full
+        # collection no longer walks them all (up to 150 ms, in the middle of a key).
+        gc.freeze()
+        gc.enable()
 
     def on_unmount(self) -> None:
         self.keeper.close()

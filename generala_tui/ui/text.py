@@ -33,6 +33,7 @@ from textual.content import Content
 from .. import words
 from ..game import rules
 from ..game.action import Action, ActionKind
+from ..game.marks import DecisionMark, LuckMark, Rating
 from ..game.model import (
     MAX_ROLLS,
     NUMBER_OF_DICE,
@@ -50,7 +51,6 @@ from ..game.model import (
     StraightRule,
     TieBreakEnded,
 )
-from ..game.strategy.review import DecisionMark, LuckMark, Rating
 from ..i18n import N_, NP_, _, decimal, ngettext, pgettext
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words

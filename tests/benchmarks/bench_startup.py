@@ -20,9 +20,10 @@ Every child compiles to bytecode under one temporary ``PYTHONPYCACHEPREFIX``,
 written by a warm-up run, as an installed package's is at install time.
 
 **Key response.** In one process, through Pilot (``app.run_test``, 100x32, the
-turn screen, a seeded two-player game), for a hold (``1``), a roll (``r``: the
-first frame of the roll) and a fill (``enter``): the time from sending a key to
-the end of the next frame the screen renders after it
+turn screen, a seeded two-player game, started as ``cli.main`` starts it: the garbage
+collector paused until the first frame, then what start-up built frozen), for a hold
+(``1``), a roll (``r``: the first frame of the roll) and a fill (``enter``): the time
+from sending a key to the end of the next frame the screen renders after it
 (``Screen._compositor_refresh`` returning), and the app's own work for it: the
 move (``GeneralaApp.move`` or ``toggle_hold``, with the redraw it sets off) plus
 that frame's render. Textual draws at most 60 frames a second, so a change
@@ -34,6 +35,7 @@ Not collected by pytest.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import pty
@@ -177,7 +179,9 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
     try:
         for run in range(runs):
             game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], HouseRules(), run)
-            app = GeneralaApp(game, computer_delay=0)
+            # As cli.main starts it: the collector paused, then start-up's objects frozen.
+            gc.disable()
+            app = GeneralaApp(game, computer_delay=0, collector_paused=True)
             async with app.run_test(size=(100, 32)) as pilot:
                 await pilot.pause()
                 for key, name in (("r", None), ("1", "hold"), ("r", "roll"), ("enter", "fill")):

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from generala_tui import i18n
-from generala_tui.game.model import HouseRules, ServedRoll, StraightRule
+from generala_tui.game.model import HouseRules, Player, ServedRoll, StraightRule
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.settings import SettingsScreen, inapplicable, preset_in_effect
 from generala_tui.ui.screens.setup import SetupScreen
@@ -293,3 +297,31 @@ def test_a_rule_that_changes_nothing_does_not_hide_the_preset() -> None:
     assert preset_in_effect(HouseRules(double_generala=True)) is None
     assert inapplicable(HouseRules(double_generala=True)) == {}
     assert set(inapplicable(HouseRules())) == {"double_generala_served_bonus"}
+
+
+async def test_two_enters_sent_together_on_the_last_name_start_one_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Both keys reach the app before the name's Submitted does (tmux send-keys Enter Enter,
+    # a websocket): the second must not start another game over the first.
+    started: list[list[str]] = []
+    new_game = GeneralaApp.new_game
+
+    def counted(self: GeneralaApp, players: Sequence[Player]) -> None:
+        started.append([p.name for p in players])
+        new_game(self, players)
+
+    monkeypatch.setattr(GeneralaApp, "new_game", counted)
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#name-2", Input).focus()
+        await pilot.pause()
+        for _ in range(2):
+            app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert started == [["Player 1", "Player 2"]]
+        assert len(app.screen_stack) == 2
+        await app.workers.wait_for_complete()

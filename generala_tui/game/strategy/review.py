@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import StrEnum
 
 from ..action import Action, action_of
+from ..marks import DecisionMark, LuckMark, Rating
 from ..model import Category, GameState, HoldToggled, Phase, Rolled
 from ..rules import replay
 from .actions import ActionValue
@@ -58,39 +58,6 @@ __all__ = [
 
 _NEGLIGIBLE = 1e-9
 """Differences of values below this are rounding, not choices."""
-
-
-class DecisionMark(StrEnum):
-    """A decision by what it cost (thresholds: :data:`DECISION_THRESHOLDS`)."""
-
-    FINE = "fine"
-    DOUBTFUL = "doubtful"
-    BAD = "bad"
-    VERY_BAD = "very_bad"
-
-
-class LuckMark(StrEnum):
-    """A roll by its luck (thresholds: :data:`LUCK_THRESHOLDS`)."""
-
-    VERY_UNLUCKY = "very_unlucky"
-    UNLUCKY = "unlucky"
-    AVERAGE = "average"
-    LUCKY = "lucky"
-    VERY_LUCKY = "very_lucky"
-
-
-class Rating(StrEnum):
-    """A player's play over a game, from the mean cost of their decisions (:data:`RATING_BANDS`)."""
-
-    FLAWLESS = "flawless"
-    MASTERLY = "masterly"
-    STRONG = "strong"
-    SOLID = "solid"
-    CASUAL = "casual"
-    SHAKY = "shaky"
-    CARELESS = "careless"
-    UNRATED = "unrated"
-    """No decision with a choice in it yet."""
 
 
 DECISION_THRESHOLDS: tuple[tuple[float, DecisionMark], ...] = (

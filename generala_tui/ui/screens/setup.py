@@ -249,11 +249,15 @@ class SetupScreen(TranslatedBindings, Screen[None]):
     @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
         """Go on with the game saved when the app last stopped."""
-        if self.resumable is not None:
+        if self.resumable is not None and self.app.screen is self:
             host_of(self).start(self.resumable)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        if self.app.screen is not self:
+            # A second Enter sent with the one that started the game (fast typing, a
+            # terminal's paste, a websocket) must not start another game over it.
+            return
         self._read_names()
         try:
             names = validate_names([player.name for player in self.players])

@@ -87,6 +87,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._coach_cache: tuple[GameState, list[ActionValue]] | None = None
         self._host: GameHost | None = None
         self._has_widgets = False
+        self._standings: list[Standings] = []
+        self._roll_buttons: list[Button] = []
         self._shown: dict[str, Content] = {}
         """What each Static updated by :meth:`_update` shows."""
         self._keys_shown: tuple[bool | None, ...] | None = None
@@ -144,6 +146,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         once) has none, and draws nothing."""
         if not self._has_widgets:  # looked up until found: a query walks every widget
             self._has_widgets = bool(self.query(DiceTray))
+            if self._has_widgets:  # and those drawn on every key, found once
+                self._standings = list(self.query(Standings).results(Standings))
+                self._roll_buttons = list(self.query("#roll, #roll-compact").results(Button))
         return self._has_widgets
 
     def on_mount(self) -> None:
@@ -242,7 +247,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
         self._update("#topbar", view.topbar)
         self._update("#message", view.message)
-        for standings in self.query(Standings):
+        for standings in self._standings:
             standings.show(state)
         if self.has_class("-wide"):
             self.query_one(ScorecardTable).show(state)
@@ -256,7 +261,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             end_turn.disabled = not view.end_turn_enabled
         else:
             self.query_one(BoxList).show(view.offers, self.cursor)
-        for roll_button in self.query("#roll, #roll-compact").results(Button):
+        for roll_button in self._roll_buttons:
             roll_button.disabled = not view.roll_enabled
         self.query_one("#roll", Button).label = view.roll_label
         self._show_coach(state, values)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -43,13 +44,18 @@ class BoxRow(Widget):
     ``▶`` marks the player's cursor, ``★`` the coach's advice.
     """
 
+    # A box the dice would only scratch is drawn muted from a component style, not by
+    # toggling a class: a class change restyles the row, and a fill would restyle every
+    # box of the next player.
+    COMPONENT_CLASSES = {"box-row--scratch"}
+
     DEFAULT_CSS = """
     BoxRow {
         height: 1;
         width: 1fr;
         &:hover { background: $boost; }
         &.-cursor { background: $accent 30%; }
-        &.-scratch { color: $text-muted; }
+        & > .box-row--scratch { color: $text-muted; }
     }
     """
 
@@ -75,7 +81,6 @@ class BoxRow(Widget):
         if offer == self.offer:
             return  # a hold changes no box: nothing to draw again
         self.offer = offer
-        self.set_class(offer.points == 0, "-scratch")
         self.refresh()
 
     def render(self) -> Text:
@@ -105,6 +110,9 @@ class BoxRow(Widget):
         if coach:
             best = offer.loss is not None and offer.loss < text.BEST_MARGIN
             row.append(coach, style="bold green" if best else "cyan")
+        if offer.points == 0:
+            muted = self.get_component_rich_style("box-row--scratch")
+            row.stylize_before(Style(color=muted.color))
         return row
 
     def on_click(self) -> None:
@@ -123,14 +131,18 @@ class BoxList(VerticalScroll, can_focus=False):
     }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._rows = [BoxRow(category) for category in Category]
+        """Kept, not queried: a query on every key walks every row's styles."""
+
     def compose(self) -> ComposeResult:
-        for category in Category:
-            yield BoxRow(category)
+        yield from self._rows
 
     def show(self, offers: Sequence[BoxOffer], cursor: Category | None) -> None:
         """Show these boxes, in this order, and mark the one under the cursor."""
         shown = {offer.category: offer for offer in offers}
-        for row in self.query(BoxRow):
+        for row in self._rows:
             offer = shown.get(row.category)
             row.display = offer is not None
             if offer is not None:

@@ -1,0 +1,50 @@
+"""Start-up runs with the garbage collector paused; it is always back on afterwards."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from generala_tui.cli import main
+from generala_tui.ui.app import GeneralaApp
+
+
+@pytest.fixture(autouse=True)
+def _collector_restored() -> Iterator[None]:
+    yield
+    gc.unfreeze()
+    gc.enable()
+
+
+def test_a_refused_option_leaves_the_collector_on(capsys: pytest.CaptureFixture[str]) -> None:
+    assert gc.isenabled()
+    assert main(["--rule", "no-such-rule"]) == 2
+    assert "no-such-rule" in capsys.readouterr().err
+    assert gc.isenabled()
+
+
+def test_a_caller_that_had_paused_the_collector_keeps_it_paused() -> None:
+    gc.disable()
+    assert main(["--rule", "no-such-rule"]) == 2
+    assert not gc.isenabled()
+
+
+async def test_the_app_resumes_the_paused_collector_after_its_first_frame() -> None:
+    gc.disable()
+    app = GeneralaApp(collector_paused=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0
+
+
+async def test_an_app_not_told_leaves_the_collector_alone() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert gc.isenabled()
+        assert gc.get_freeze_count() == 0
