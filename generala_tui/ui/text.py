@@ -1520,10 +1520,14 @@ def trainer_verdict(
             chosen=chosen,
             expected=decimal(expected),
         )
-    lines = [
-        head,
-        Content.from_markup(_("Best: [b]$best[/b], $value."), best=best[0], value=decimal(best[1])),
-    ]
+    lines = [head]
+    if cost >= BEST_MARGIN:
+        # The head already names the best choice when it was chosen.
+        lines.append(
+            Content.from_markup(
+                _("Best: [b]$best[/b], $value."), best=best[0], value=decimal(best[1])
+            )
+        )
     if next_best is not None:
         lines.append(
             Content.from_markup(

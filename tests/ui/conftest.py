@@ -45,6 +45,9 @@ async def settle(pilot: Pilot[None]) -> None:
         with contextlib.suppress(WorkerCancelled, WorkerFailed):
             await worker.wait()
     await pilot.pause()
+    # What the workers' results set moving (a tab's underline sliding in) ends before a snapshot.
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
 
 
 async def settle_until(pilot: Pilot[None], done: Callable[[], bool], rounds: int = 40) -> None:

@@ -207,13 +207,15 @@ class AnalysisScreen(Modal[None]):
             )
             await tabs.add_pane(pane)
         self.refresh_bindings()
-        self._focus_decisions()
+        # The players' table stays in view on opening: the list takes the keys from below it.
+        self._focus_decisions(scroll_visible=False)
 
-    def _focus_decisions(self) -> None:
+    def _focus_decisions(self, scroll_visible: bool = True) -> None:
         """Focus the shown player's decisions, so that the arrows and Enter work on them."""
         tabs = self.query_one("#analysis-tabs", TabbedContent)
         with contextlib.suppress(NoMatches):
-            tabs.query_one(f"#{tabs.active} DecisionList", DecisionList).focus()
+            listed = tabs.query_one(f"#{tabs.active} DecisionList", DecisionList)
+            listed.focus(scroll_visible=scroll_visible)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":

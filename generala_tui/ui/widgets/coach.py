@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -17,8 +18,14 @@ from ..text import ADVICE_MARK, HELD_KEEP_MARK, action_label
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
 
+_BETWEEN_DICE = re.compile(r"(?<=\d) (?=\d)")
+
 
 def _fit(label: str, room: int) -> str:
+    """The label in ``room`` columns: a keep's dice close up ("[1111]") before anything is cut."""
+    if len(label) <= room:
+        return label
+    label = _BETWEEN_DICE.sub("", label)
     return label if len(label) <= room else label[: max(room - 1, 1)] + "…"
 
 

@@ -1,0 +1,33 @@
+"""Coach labels that close up before they are cut, and a trainer verdict that says the best once."""
+
+from __future__ import annotations
+
+from generala_tui.ui import text
+from generala_tui.ui.widgets.coach import _fit
+
+
+def test_a_keep_too_wide_closes_up_its_dice_before_anything_is_cut() -> None:
+    assert _fit("[1 1 1 1]", 9) == "[1 1 1 1]"
+    assert _fit("[1 1 1 1]", 8) == "[1111]"
+    assert _fit("Keep [1 1 1 1]", 11) == "Keep [1111]"
+
+
+def test_a_label_still_too_wide_once_closed_up_is_cut_with_an_ellipsis() -> None:
+    assert _fit("[1 1 1 1 1]", 5) == "[111…"
+    assert _fit("Full house", 6) == "Full …"
+
+
+def test_a_best_answer_names_the_best_choice_once() -> None:
+    said = text.trainer_verdict("Keep 1-1-1-1 and roll", 161.2, 0.0, ("Keep 1-1-1-1", 161.2), None)
+    assert said.plain.count("161.2") == 1
+    assert "Best:" not in said.plain
+
+
+def test_a_costly_answer_names_the_best_choice_and_the_next_best() -> None:
+    said = text.trainer_verdict(
+        "Roll all five dice", 145.9, 15.3, ("Keep 1-1-1-1", 161.2), ("Four of a kind", 156.0)
+    )
+    lines = said.plain.splitlines()
+    assert len(lines) == 3
+    assert "Keep 1-1-1-1" in lines[1] and "161.2" in lines[1]
+    assert "Four of a kind" in lines[2] and "156.0" in lines[2]
