@@ -358,3 +358,16 @@ async def test_the_command_palette_opens_the_trainer_from_the_setup_screen() -> 
         trainer.callback()
         await pilot.pause()
         assert isinstance(app.screen, TrainerScreen)
+
+
+async def test_a_seats_default_name_names_nobody_so_the_history_says_whose_decisions() -> None:
+    _history_of_ana()
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#name-1").value == text.default_player_name(1)  # type: ignore[attr-defined]
+        screen = await _trainer(pilot, app)
+        assert screen.trainee_name == "Ana"
+        assert DrillSource.HISTORY in {drill.source for drill in screen.drills}
+        top = str(screen.query_one("#trainer-top", Static).render())
+        assert "one of Ana's costly decisions" in top

@@ -238,7 +238,13 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         from .trainer import TrainerScreen
 
         self._read_names()
-        humans = [p.name.strip() for p in self.players if p.level is None and p.name.strip()]
+        # A seat's default name ("Player 1") names nobody: the history's commonest human then.
+        defaults = {text.default_player_name(seat + 1) for seat in range(MAX_PLAYERS)}
+        humans = [
+            name
+            for name in (p.name.strip() for p in self.players if p.level is None)
+            if name and name not in defaults
+        ]
         self.app.push_screen(TrainerScreen(humans[0] if humans else None))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
