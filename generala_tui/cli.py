@@ -142,7 +142,13 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Generala, the Latin-American five-dice game, in your terminal."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        # Python 3.11's argparse does not look this one up in the catalog itself.
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(
         "--lang",
         metavar="LANG",

@@ -125,7 +125,7 @@ def test_help_points_to_the_rules_page_of_the_project(
         (
             ["--lang", "es", "--help"],
             "C.UTF-8",
-            ["uso: generala-tui", "opciones", "empezar en el acto"],
+            ["uso: generala-tui", "opciones", "empezar en el acto", "mostrar la versión"],
         ),
         (["--lang=sv", "--help"], "es_AR.UTF-8", ["användning: generala-tui", "flaggor"]),
         (["--help"], "es_AR.UTF-8", ["uso:", "Reglas de la casa para --rule", "docs/rules.es.md"]),
@@ -148,6 +148,7 @@ def test_help_speaks_the_chosen_language(
     for word in words:
         assert word in out
     assert "show this help message" not in out
+    assert "show program's version" not in out
 
 
 @pytest.mark.parametrize(
