@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from . import words
 from .game.model import HouseRules, Level, Player
 from .game.rules import IllegalMove, validate_names
-from .i18n import _
+from .i18n import N_, _
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -115,6 +115,14 @@ def parse_rules(pairs: Iterable[str], base: HouseRules | None = None) -> HouseRu
         raise OptionError(str(error)) from None
 
 
+_LEVEL_NAMES = {Level.EASY: N_("Easy"), Level.MEDIUM: N_("Medium"), Level.EXPERT: N_("Expert")}
+"""A computer given by its level alone is named after it, in the player's language."""
+
+
+def _level_name(level: Level) -> str:
+    return _(_LEVEL_NAMES[level])
+
+
 def parse_players(text: str) -> list[Player]:
     """Players from ``Ana,Bruno,Rita:expert``; ``name:level`` is a computer player.
 
@@ -137,7 +145,7 @@ def parse_players(text: str) -> list[Player]:
                 ) from None
         elif name.strip().lower() in set(Level):
             level = Level(name.strip().lower())
-            name = level.value.capitalize()
+            name = _level_name(level)
         players.append(Player.model_construct(name=name, level=level, boxes={}))
     _number_duplicates(players)
     try:
@@ -151,7 +159,7 @@ def _number_duplicates(players: list[Player]) -> None:
     # "expert,expert" names two computers "Expert" and "Expert 2".
     seen: dict[str, int] = {}
     for index, player in enumerate(players):
-        if player.level is None or player.name.lower() != player.level.value:
+        if player.level is None or player.name != _level_name(player.level):
             continue
         count = seen.get(player.name, 0) + 1
         seen[player.name] = count

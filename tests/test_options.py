@@ -174,6 +174,20 @@ def test_computers_named_after_the_same_level_are_numbered() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("lang", "names"), [("es", ["Medio", "Medio 2", "Fácil"]), ("sv", ["Medel", "Medel 2", "Lätt"])]
+)
+def test_a_bare_level_names_the_computer_in_the_players_language(
+    lang: str, names: list[str]
+) -> None:
+    from generala_tui import i18n
+
+    i18n.set_language(lang)  # the conftest puts English back after each test
+    players = parse_players("medium,medium,easy")
+    assert [p.name for p in players] == names
+    assert [p.level for p in players] == [Level.MEDIUM, Level.MEDIUM, Level.EASY]
+
+
 def test_a_single_player_may_play_alone() -> None:
     assert parse_players("Ana") == [Player(name="Ana")]
 

@@ -81,9 +81,11 @@ class CoachPanel(Widget):
         best = values[0]
         number = decimal(best.expected)
         label = action_label(best, state)
-        if best.action.kind is ActionKind.ROLL and state.turn.rolls:
-            label = text.coach_keep(label)
         room = width - len(number) - 3
+        if best.action.kind is ActionKind.ROLL and state.turn.rolls:
+            # "Keep [5 5]" where it fits, else the dice alone, under the list's own heading.
+            keep = text.coach_keep(label)
+            label = keep if len(keep) <= room else label
         table.append(f"{ADVICE_MARK} {_fit(label, room):<{room}} {number}\n", "bold green")
         turn = state.turn
         holding = turn.rolls > 0 and state.rolls_left > 0 and any(turn.held)
