@@ -126,7 +126,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                         text.TURN_HELP_BUTTON, id="show-help", compact=True, action="app.help"
                     )
         yield Static(id="too-small")
-        yield Footer(show_command_palette=False)
+        # Compact: every key of a turn fits in 80 columns, in each language.
+        yield Footer(show_command_palette=False, compact=True)
 
     @property
     def host(self) -> GameHost:
