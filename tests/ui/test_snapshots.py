@@ -117,6 +117,23 @@ def test_analysis_screen(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size, run_before=analyse)
 
 
+def test_analysis_chart_at_80x24(snap_compare: Any) -> None:
+    """Below 30 rows the analysis opens on its list; ``c`` shows the chart, whole at 80x24."""
+    from generala_tui.game.model import Level, Player
+    from generala_tui.game.strategy import play_game
+
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    final = play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))
+
+    async def chart(pilot: Pilot[None]) -> None:
+        await pilot.press("v")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+
+    assert snap_compare(GeneralaApp(final), terminal_size=(80, 24), run_before=chart)
+
+
 TURN_SIZES = [(40, 12), (60, 20), (120, 40), (200, 60)]
 
 
