@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
@@ -35,12 +36,20 @@ def translate(binding: Binding) -> Binding:
     return _translated(binding, changes())
 
 
-class TranslatedBindings:
+if TYPE_CHECKING:
+    # For the type checker the mixin is the screen it is mixed into, so that its
+    # ``super()`` is typed; at run time it is a plain mixin before ``Screen``.
+    _ScreenMixin = Screen[Any]
+else:
+    _ScreenMixin = object
+
+
+class TranslatedBindings(_ScreenMixin):
     """Mixed into a screen (before ``Screen``): its Footer speaks the current language."""
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        bindings: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
+        bindings = super().active_bindings
         return {
             key: active._replace(
                 binding=translate(active.binding),
