@@ -39,12 +39,16 @@ async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
         for seat in range(1, 9):
             name = app.screen.query_one(f"#name-{seat}", Input)
             name.focus()
+            await pilot.pause()  # focus scrolls after the next refresh, then animates
             await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
             assert fully_shown(app, name), f"name {seat} at {size}"
             assert name.region.width >= 8, "a name field shows at least eight characters"
         settings = app.screen.query_one("#open-settings")
         settings.focus()
+        await pilot.pause()
         await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
         assert fully_shown(app, settings)
         await pilot.click("#start")
         await pilot.pause()
