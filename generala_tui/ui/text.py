@@ -51,7 +51,7 @@ from ..game.model import (
     StraightRule,
     TieBreakEnded,
 )
-from ..i18n import N_, NP_, _, decimal, ngettext, pgettext
+from ..i18n import N_, NP_, _, decimal, ngettext, percent, pgettext
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
     from ..game.strategy import ActionValue, Decision, PlayerAnalysis
@@ -356,7 +356,7 @@ _WORDS["ROLL_ANIMATION_HELP"] = N_("The rolled dice tumble for a moment before t
 
 def roll_animation_command(on: bool) -> str:
     """The command palette's entry that turns the roll animation on or off."""
-    return _("Roll animation on") if on else _("Roll animation off")
+    return _("Turn the roll animation on") if on else _("Turn the roll animation off")
 
 
 def on_off(value: bool) -> str:
@@ -403,9 +403,25 @@ START_BUTTON: str
 _WORDS["START_BUTTON"] = N_("Start the game (ctrl+s)")
 
 
+_DEFAULT_PLAYER_NAME = N_("Player {seat}")
+
+
 def default_player_name(seat: int) -> str:
     """The name a new seat starts with (``seat`` counts from 1)."""
-    return _("Player {seat}").format(seat=seat)
+    return _(_DEFAULT_PLAYER_NAME).format(seat=seat)
+
+
+def default_name_number(name: str) -> int | None:
+    """The number in ``name`` when it is a seat's default name in any of the game's languages
+    ("Jugador 2": 2), so that it can follow a change of language; None for a name typed."""
+    from ..i18n import LANGUAGES, catalog
+
+    for lang in LANGUAGES:
+        prefix, _field, suffix = catalog(lang).gettext(_DEFAULT_PLAYER_NAME).partition("{seat}")
+        middle = name.removeprefix(prefix).removesuffix(suffix)
+        if name.startswith(prefix) and name.endswith(suffix) and middle.isdigit():
+            return int(middle)
+    return None
 
 
 def seat_label(seat: int) -> str:
@@ -557,9 +573,9 @@ def prompt(state: GameState, *, strategy_progress: float | None, paused: bool) -
             )
         if strategy_progress is not None and state.current_player.level is Level.EXPERT:
             return Content.from_markup(
-                _("[b]$name[/b] ⚙ is working out the best play… $done%"),
+                _("[b]$name[/b] ⚙ is working out the best play… $done"),
                 name=name,
-                done=str(round(strategy_progress * 100)),
+                done=percent(strategy_progress),
             )
         return Content.from_markup(
             _(
@@ -794,7 +810,7 @@ _WORDS["COACH_KEEPS_HEADING"] = N_("Keep and roll:\n")
 
 def coach_progress(done: float) -> str:
     """How far the coach's tables have come, after COACH_WORKING."""
-    return f"{round(done * 100)}%\n"
+    return f"{percent(done)}\n"
 
 
 def coach_failed(error: str) -> str:
@@ -1853,14 +1869,18 @@ _WORDS["ANALYSIS_INCOMPLETE_NOTE"] = N_(
     "the sum: Expected at end = Expected at start + Luck − Lost."
 )
 ANALYSIS_TIE_BREAK_HINT: str
-_WORDS["ANALYSIS_TIE_BREAK_HINT"] = N_(
-    "tb1, tb2…: tie-break rounds (their points are not in the total)."
-)
+
+
+@_table
+def _analysis_tie_break_hint() -> str:
+    return _("{first}, {second}…: tie-break rounds (their points are not in the total).").format(
+        first=words.tie_break_round(1), second=words.tie_break_round(2)
+    )
 
 
 def decision_round(round_: int, rounds: int) -> str:
     """A decision's round as the analysis lists it: tie-break rounds as tb1, tb2..."""
-    return f"tb{round_ - rounds}" if round_ > rounds else str(round_)
+    return words.tie_break_round(round_ - rounds) if round_ > rounds else str(round_)
 
 
 # --- replay screen --------------------------------------------------------------------

@@ -291,8 +291,29 @@ async def test_switching_keeps_the_names_typed_on_the_setup_screen() -> None:
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         assert app.screen.query_one("#name-1", Input).value == "Ana"
-        assert app.screen.query_one("#name-2", Input).value == "Player 2"
+        # A seat still holding its default name takes the new language's.
+        assert app.screen.query_one("#name-2", Input).value == "Jugador 2"
         assert "Jugadores, en orden de asiento" in screen_text(app)
+
+
+async def test_default_seat_names_follow_the_language_with_their_numbers() -> None:
+    from textual.widgets import Input
+
+    app = GeneralaApp(language="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+n")  # Jugador 3
+        await settle(pilot)
+        app.screen.query_one("#name-1", Input).value = "Spelare 1x"  # typed: not a default name
+        app.screen.query_one("#name-2", Input).value = "Jugador 7"  # typed as a default name
+        app.set_language("sv")
+        await settle(pilot)
+        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (1, 2, 3)]
+        assert names == ["Spelare 1x", "Spelare 7", "Spelare 3"]
+        app.set_language("en")
+        await settle(pilot)
+        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (1, 2, 3)]
+        assert names == ["Spelare 1x", "Player 7", "Player 3"]
 
 
 async def test_the_command_palette_offers_the_other_languages_and_switches_the_help() -> None:
