@@ -11,6 +11,7 @@ from generala_tui.game import rules
 from generala_tui.game.model import Level, Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.replay import ReplayScreen
+from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.statistics import StatisticsScreen
 from generala_tui.ui.screens.trainer import TrainerScreen
 from generala_tui.ui.screens.turn import TurnScreen
@@ -73,6 +74,18 @@ async def test_every_key_of_the_setup_screen_fits(lang: str) -> None:
     app = GeneralaApp(language=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_the_setup_screen_fits_with_a_game_to_resume(lang: str) -> None:
+    app = GeneralaApp(_with_a_computer(), language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape", "y")  # leave the game: the setup screen offers it back
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert "resume" in {key.action for key in app.screen.query(FooterKey)}
         assert keys_cut(app) == []
 
 

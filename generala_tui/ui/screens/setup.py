@@ -112,7 +112,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                     yield Button(text.HISTORY_SETUP_BUTTON, id="open-history", compact=True)
                     yield Button(text.TRAINER_SETUP_BUTTON, id="open-trainer", compact=True)
             yield Button(text.START_BUTTON, id="start", variant="success")
-        yield Footer()
+        yield Footer(compact=True)  # every key fits, a game to resume and Swedish too
 
     async def on_mount(self) -> None:
         await self._show_players()
