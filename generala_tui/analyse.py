@@ -18,6 +18,7 @@ import os
 import sys
 
 from . import report
+from .i18n import NP_, metavar
 
 __all__ = ["configure_parser", "run"]
 
@@ -29,9 +30,9 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     """Add the ``analyse`` arguments to ``parser``."""
     parser.description = report.description()
     parser.epilog = report.epilog()
-    parser.add_argument("file", metavar="FILE", help=report.file_help())
+    parser.add_argument("file", metavar=metavar(NP_("metavar", "FILE")), help=report.file_help())
     parser.add_argument("--json", action="store_true", help=report.json_help())
-    parser.add_argument("--lang", metavar="LANG", help=report.lang_help())
+    parser.add_argument("--lang", metavar=metavar(NP_("metavar", "LANG")), help=report.lang_help())
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import __version__, i18n
-from .i18n import N_, _
+from .i18n import N_, NP_, _, metavar
 
 if TYPE_CHECKING:
     from .store import Preferences
@@ -43,6 +43,18 @@ ARGPARSE_WORDS = (
 )
 """The words argparse itself prints (its help's headings, its errors), in the catalogs:
 argparse looks them up with gettext, which :func:`speak_to_argparse` points at ours."""
+
+
+class Integer:
+    """argparse's ``int``, named in the current language in argparse's error ("invalid integer
+    value: 'x'"; Spanish "valor entero no válido"): argparse names a type by its ``__name__``."""
+
+    @property
+    def __name__(self) -> str:
+        return _("integer")
+
+    def __call__(self, value: str) -> int:
+        return int(value)
 
 
 def speak_to_argparse() -> None:
@@ -151,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--lang",
-        metavar="LANG",
+        metavar=metavar(NP_("metavar", "LANG")),
         help=_(
             "the language: en (English), es (Spanish), sv (Swedish); without it, the one "
             "chosen on the settings screen, else the environment's (LANG), else English"
@@ -160,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players",
         dest="game_players",
-        metavar="NAMES",
+        metavar=metavar(NP_("metavar", "NAMES")),
         help=_("start a game at once with these players"),  # in full by _describe_game_options
     )
     parser.add_argument(
@@ -171,8 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed",
         dest="game_seed",
-        type=int,
-        metavar="N",
+        type=Integer(),
+        metavar=metavar(NP_("metavar", "N")),
         help=_("seed the dice of the first game"),
     )
     parser.add_argument(
@@ -180,13 +192,15 @@ def build_parser() -> argparse.ArgumentParser:
         dest="game_rules",
         action="append",
         default=[],
-        metavar="KEY=VALUE",
+        metavar=metavar(NP_("metavar", "KEY=VALUE")),
         help=_(
             "a house rule for the game (repeatable), for example --rule generala_points=60; "
             "the rules and their values are listed below"
         ),
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(
+        dest="command", metavar=metavar(NP_("metavar", "COMMAND")), parser_class=_Parser
+    )
     simulate_parser = commands.add_parser(
         "simulate",
         help=_("play computer-only games and print statistics"),
@@ -215,9 +229,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_("A file that can't be read gets one line on stderr and exit status 2."),
     )
     replay.add_argument(
-        "file", metavar="FILE", help=_("a game record (or a history or autosave file)")
+        "file",
+        metavar=metavar(NP_("metavar", "FILE")),
+        help=_("a game record (or a history or autosave file)"),
     )
-    replay.add_argument("--lang", metavar="LANG", help=_("the language: en, es or sv"))
+    replay.add_argument(
+        "--lang", metavar=metavar(NP_("metavar", "LANG")), help=_("the language: en, es or sv")
+    )
     return parser
 
 
@@ -236,24 +254,38 @@ def fail(message: str, command: str | None = None) -> int:
     return 2
 
 
-def _given_language(argv: Sequence[str]) -> str | None:
-    """The value of ``--lang`` among the arguments, read before the parser is built (its help
-    speaks the language), or None."""
+def _given_languages(argv: Sequence[str]) -> list[str]:
+    """The values of every ``--lang`` among the arguments, in order (the last one counts),
+    read before the parser is built (its help speaks the language)."""
     early = argparse.ArgumentParser(prog=PROG, add_help=False)
-    early.add_argument("--lang")
+    early.add_argument("--lang", action="append", default=[])
     known, _rest = early.parse_known_args(list(argv))
-    lang: str | None = known.lang
-    return lang
+    langs: list[str] = known.lang
+    return langs
+
+
+def _given_language(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` among the arguments, or None."""
+    langs = _given_languages(argv)
+    return langs[-1] if langs else None
+
+
+def _error_language(argv: Sequence[str]) -> str:
+    """The language to tell the command line's errors in: its last ``--lang`` the game speaks
+    (``--lang es --lang xx`` is told in Spanish), else the environment's, else English."""
+    spoken = [lang for lang in _given_languages(argv) if lang in i18n.LANGUAGES]
+    return i18n.choose_language(spoken[-1] if spoken else None, None)
 
 
 def choose_language(argv: Sequence[str], saved: str | None) -> str | None:
     """Speak the language ``--lang`` names, else the ``saved`` one, else the environment's,
-    else English; return the value of a ``--lang`` the game doesn't speak (an error), else
-    None."""
+    else English; return the value of a ``--lang`` the game doesn't speak (an error, then
+    told in :func:`_error_language`), else None."""
     given = _given_language(argv)
-    i18n.set_language(i18n.choose_language(given, saved))
     if given is not None and given not in i18n.LANGUAGES:
+        i18n.set_language(_error_language(argv))
         return given
+    i18n.set_language(i18n.choose_language(given, saved))
     return None
 
 
@@ -264,8 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         build_parser().parse_args(argv)
     speak_to_argparse()
     # A damaged preferences file is told in --lang's language, else the environment's.
-    i18n.set_language(i18n.choose_language(None, None))  # the environment's, for a bad --lang
-    i18n.set_language(i18n.choose_language(_given_language(argv), None))
+    i18n.set_language(_error_language(argv))
     from .store import load_preferences
 
     # Read once: a damaged file is set aside as it is read, and its warning told once.

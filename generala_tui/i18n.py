@@ -69,6 +69,12 @@ def pgettext(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
+def metavar(name: str) -> str:
+    """A command-line option's value as the help names it (``FILE``, ``NAMES``; marked with
+    ``NP_("metavar", ...)``), in the current language."""
+    return pgettext("metavar", name)
+
+
 def language() -> str:
     """The language the game speaks now: one of :data:`LANGUAGES`."""
     return _language
@@ -156,6 +162,14 @@ def decimal(value: float, digits: int = 1) -> str:
     return format_decimal(round(value, digits), format=pattern, locale=_locale())
 
 
+def percent(fraction: float) -> str:
+    """``fraction`` (0 to 1) as a whole percentage in the language's conventions (Babel's
+    CLDR data): "45%" in English and in Argentine Spanish, "45 %" in Swedish."""
+    from babel.numbers import format_percent
+
+    return format_percent(round(fraction, 2), locale=_locale())
+
+
 def number(value: int) -> str:
     """A whole number as the language writes it ("1,234", "1.234", "1 234")."""
     from babel.numbers import format_decimal
@@ -165,11 +179,15 @@ def number(value: int) -> str:
 
 def date_time(moment: datetime) -> str:
     """A date and time, short, as the language writes it: "2026-11-30 06:20" in English (the
-    game's own choice, unambiguous), "30/11/26 06:20" in Spanish, "2026-11-30 06:20" in Swedish."""
+    game's own choice, unambiguous), "30/11/2026 06:20" in Spanish, "2026-11-30 06:20" in
+    Swedish: the language's short date, its year always in four digits."""
     if _language not in BABEL_LOCALES or _language == "en":
         return moment.strftime("%Y-%m-%d %H:%M")
+    import re
+
     from babel.dates import format_date, format_time
 
     locale = _locale()
-    day = format_date(moment, "short", locale=locale)
+    pattern = re.sub(r"y+", "yyyy", locale.date_formats["short"].pattern)
+    day = format_date(moment, pattern, locale=locale)
     return f"{day} {format_time(moment, 'short', locale=locale)}"

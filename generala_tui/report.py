@@ -18,7 +18,7 @@ from .game.action import Action, ActionKind
 from .game.model import Category, Ending, GameState, HouseRules, Phase
 from .game.rules import category_name, scoring_options, tie_break_score
 from .i18n import N_, _, decimal, ngettext
-from .words import category_label
+from .words import category_label, tie_break_round
 
 if TYPE_CHECKING:
     from .game.strategy.review import DecisionReview, GameReview, PlayerReview, RollReview
@@ -283,7 +283,20 @@ def _luck_counts(rolls: tuple[RollReview, ...]) -> str:
     if not rolls:
         return _("none yet")
     counts = Counter(roll.mark.value for roll in rolls)
-    return ", ".join(f"{counts[key]} {_(name)}" for key, name in LUCK_MARKS.items() if counts[key])
+    return ", ".join(_luck_count(key, counts[key]) for key in LUCK_MARKS if counts[key])
+
+
+def _luck_count(mark: str, count: int) -> str:
+    """How many rolls had a luck mark ("21 average"), the mark agreeing with the count (Spanish
+    "1 normal", "21 normales")."""
+    forms = {
+        "very_unlucky": lambda: ngettext("{count} very unlucky", "{count} very unlucky", count),
+        "unlucky": lambda: ngettext("{count} unlucky", "{count} unlucky", count),
+        "average": lambda: ngettext("{count} average", "{count} average", count),
+        "lucky": lambda: ngettext("{count} lucky", "{count} lucky", count),
+        "very_lucky": lambda: ngettext("{count} very lucky", "{count} very lucky", count),
+    }
+    return forms[mark]().format(count=count)
 
 
 def _decision_cells(decision: DecisionReview) -> tuple[str, ...]:
@@ -291,7 +304,9 @@ def _decision_cells(decision: DecisionReview) -> tuple[str, ...]:
     done = _said(state, decision.action)
     best = AS_GOOD_AS_BEST if decision.cost == 0 else _said(state, decision.best)
     # Tie-break rounds go on counting after the last round: shown as tb1, tb2...
-    where = f"tb{decision.round - state.rounds}" if decision.tie_break else str(decision.round)
+    where = str(decision.round)
+    if decision.tie_break:
+        where = tie_break_round(decision.round - state.rounds)
     return (
         where,
         str(decision.roll),
@@ -313,8 +328,8 @@ def analysis_text(state: GameState, review: GameReview, source: str) -> str:
         _("a decision's cost is what it gave away against the best choice (docs/analysis.md)."),
         _(
             "Under best, {same} marks a decision as good as the best choice; "
-            "tb1, tb2... are tie-break rounds."
-        ).format(same=AS_GOOD_AS_BEST),
+            "{first}, {second}... are tie-break rounds."
+        ).format(same=AS_GOOD_AS_BEST, first=tie_break_round(1), second=tie_break_round(2)),
     ]
     for player in review.players:
         lines.append("")

@@ -13,7 +13,7 @@ import importlib.util
 import shlex
 import sys
 
-from .i18n import _
+from .i18n import NP_, _, metavar
 
 __all__ = ["configure_parser", "run"]
 
@@ -43,6 +43,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     ).format(install=INSTALL_HINT)
     parser.add_argument(
         "--host",
+        metavar=metavar(NP_("metavar", "HOST")),
         default=DEFAULT_HOST,
         help=_(
             "the address to listen on (default {host}, this machine only; "
@@ -51,13 +52,14 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--port",
+        metavar=metavar(NP_("metavar", "PORT")),
         type=port_number,
         default=DEFAULT_PORT,
         help=_("the port to listen on (default {port})").format(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--lang",
-        metavar="LANG",
+        metavar=metavar(NP_("metavar", "LANG")),
         help=_("the language of every page's game: en, es or sv"),
     )
 

@@ -38,7 +38,7 @@ from rich.cells import cell_len
 from . import store
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Phase, Player
 from .game.rules import SEED_RANGE, IllegalMove, new_game
-from .i18n import _, decimal, ngettext
+from .i18n import NP_, _, decimal, metavar, ngettext
 from .options import OptionError, parse_players, parse_rules
 
 if TYPE_CHECKING:
@@ -68,13 +68,13 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--games",
-        metavar="N",
+        metavar=metavar(NP_("metavar", "N")),
         default=str(DEFAULT_GAMES),
         help=_("how many games to play (default {games})").format(games=DEFAULT_GAMES),
     )
     parser.add_argument(
         "--players",
-        metavar="LIST",
+        metavar=metavar(NP_("metavar", "LIST")),
         default=DEFAULT_PLAYERS,
         help=_(
             "the computer players in seating order, by level (easy, medium, expert) "
@@ -83,13 +83,13 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seed",
-        metavar="S",
+        metavar=metavar(NP_("metavar", "S")),
         default=None,
         help=_("a whole number that makes the run repeatable"),
     )
     parser.add_argument(
         "--rule",
-        metavar="KEY=VALUE",
+        metavar=metavar(NP_("metavar", "KEY=VALUE")),
         action="append",
         default=[],
         help=_(
@@ -99,7 +99,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs",
-        metavar="N",
+        metavar=metavar(NP_("metavar", "N")),
         default=None,
         help=_(
             "how many processes play the games (default: one per core, {jobs} here); "
@@ -108,7 +108,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--records",
-        metavar="DIR",
+        metavar=metavar(NP_("metavar", "DIR")),
         default=None,
         help=_(
             "write each game's record in DIR (created if need be), as "
@@ -118,7 +118,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.add_argument(
         "--lang",
-        metavar="LANG",
+        metavar=metavar(NP_("metavar", "LANG")),
         help=_("the language of the table and the messages: en, es or sv"),
     )
     parser.epilog = _(

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import errno
 import hashlib
 import json
 import os
@@ -58,7 +59,7 @@ from pydantic import (
 
 from .game import rules
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, refusal
-from .i18n import _
+from .i18n import N_, _, language
 
 __all__ = [
     "GAME_VERSION",
@@ -178,11 +179,29 @@ def _now() -> datetime:
 # --- writing ----------------------------------------------------------------------
 
 
+_SYSTEM_ERRORS = {
+    errno.ENOENT: N_("no such file or directory"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.ENOSPC: N_("no space left on device"),
+    errno.EROFS: N_("read-only file system"),
+}
+"""The operating system's commonest refusals, as message ids (in English, its own words)."""
+
+
 def _why(error: OSError) -> str:
+    """Why the operating system refused, for the player: in English its own words, lowercase
+    ("permission denied"); in another language the commonest said in it, the rest by number."""
     if isinstance(error, FileExistsError | NotADirectoryError):
         return _("a file stands where a folder should be")
     if isinstance(error, IsADirectoryError):
         return _("a folder stands where the file should be")
+    if language() != "en" and error.errno is not None:
+        words = _SYSTEM_ERRORS.get(error.errno)
+        if words is not None:
+            return _(words)
+        name = errno.errorcode.get(error.errno, "?")
+        return _("the system's error {number} ({name})").format(number=error.errno, name=name)
     return (error.strerror or type(error).__name__).lower()
 
 
@@ -420,9 +439,16 @@ def _upgrade(data: dict[str, Any], form: _Format[Any]) -> dict[str, Any]:
 
 
 def _first_error(error: ValidationError) -> str:
+    """The first thing wrong in the data, for the player: in English pydantic's words after
+    the value's place ("players.0.name: String should have ..."); in another language a
+    sentence naming the place (pydantic speaks English only)."""
     first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or _("the file")
-    return _one_line(f"{where}: {first['msg']}")
+    where = ".".join(str(part) for part in first["loc"])
+    if language() != "en":
+        if not where:
+            return _("the file's content is not valid")
+        return _("a value in {where} is not valid").format(where=where)
+    return _one_line(f"{where or _('the file')}: {first['msg']}")
 
 
 def _validate(form: _Format[_M], data: dict[str, Any]) -> _M:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .game import rules
 from .game.model import Category
-from .i18n import N_, _
+from .i18n import N_, _, pgettext
 
 _CATEGORY_NAMES: dict[Category, str] = {
     Category.ONES: N_("Ones"),
@@ -41,3 +41,9 @@ def refusal(error: rules.IllegalMove) -> str:
         for key, value in error.params.items()
     }
     return _(error.message).format(**params)
+
+
+def tie_break_round(number: int) -> str:
+    """The ``number``-th tie-break round, short, as the analyses list rounds: "tb1" (Spanish
+    "des1", desempate; Swedish "sär1", särspel)."""
+    return pgettext("tie-break round", "tb{number}").format(number=number)

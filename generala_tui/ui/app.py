@@ -14,7 +14,7 @@ import signal
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -552,6 +552,26 @@ class GeneralaApp(App[None]):
             lambda: self.set_timer(0.1, self.deliver_screenshot),
         )
         yield SystemCommand(text.COMMAND_QUIT, text.COMMAND_QUIT_HELP, self.action_quit)
+
+    # The screenshot command's notices in the player's language: Textual's own handlers
+    # (on ``App``, after this class in the order handlers run) say them in English.
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        if event.name == "screenshot":
+            event.prevent_default()
+            path = None if event.path is None else str(event.path)
+            self.notify(text.screenshot_saved(path), title=text.SCREENSHOT_TITLE, markup=False)
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        if event.name == "screenshot":
+            event.prevent_default()
+            self.notify(text.SCREENSHOT_FAILED, title=text.SCREENSHOT_TITLE, severity="error")
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the Footer shows it, named as the current language's keyboards print it
+        (Textual names keys in English: "space", "esc")."""
+        return text.key_name(super().get_key_display(binding))
 
     def search_themes(self) -> None:
         """The themes to choose from, in a command palette that speaks the current language."""

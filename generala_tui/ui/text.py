@@ -51,7 +51,7 @@ from ..game.model import (
     StraightRule,
     TieBreakEnded,
 )
-from ..i18n import N_, NP_, _, decimal, ngettext, pgettext
+from ..i18n import N_, NP_, _, decimal, ngettext, percent, pgettext
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
     from ..game.strategy import ActionValue, Decision, PlayerAnalysis
@@ -137,6 +137,44 @@ class Keys:
     # Textual's own words, in its Footer, its command palette and its key panel.
     PALETTE = NP_("key", "palette")
     PALETTE_TOOLTIP = NP_("key", "Open the command palette")
+
+
+KEY_NAME_CONTEXT = "key name"
+"""The catalogs' context of the keys' names."""
+
+_KEY_NAMES: dict[str, str] = {
+    # As Textual's Footer writes them (``App.get_key_display``) ...
+    "esc": NP_("key name", "esc"),
+    "space": NP_("key name", "space"),
+    "tab": NP_("key name", "tab"),
+    "home": NP_("key name", "home"),
+    "end": NP_("key name", "end"),
+    "pgup": NP_("key name", "pgup"),
+    "pgdn": NP_("key name", "pgdn"),
+    "PgUp/PgDn": NP_("key name", "PgUp/PgDn"),
+    # ... and as the help and the buttons name them.
+    "escape": NP_("key name", "escape"),
+    "enter": NP_("key name", "enter"),
+}
+"""The keys whose names are words, as message ids: each language names them as its keyboards
+print them (Spanish "Intro", "Inicio"; Swedish "mellanslag"); symbols and letters stay."""
+
+
+def key_name(key: str) -> str:
+    """The name of ``key`` (a Textual key name, or the Footer's display of one) as the players
+    of the current language read it on their keyboards; a key that is no word stays as it is."""
+    message = _KEY_NAMES.get(key)
+    return pgettext(KEY_NAME_CONTEXT, message) if message is not None else key
+
+
+def yes_key() -> str:
+    """The key that answers a dialog's question yes: the first letter of the language's "yes"
+    (``y``, Spanish ``s``, Swedish ``j``); ``y`` is accepted in every language too."""
+    return pgettext("answer key", "y")
+
+
+NO_KEY = "n"
+"""The key that answers no: the first letter of "no" in all three languages ("nej")."""
 
 
 # --- words every screen shares: the game's things, marks, the app-wide keys -----------
@@ -318,7 +356,7 @@ _WORDS["ROLL_ANIMATION_HELP"] = N_("The rolled dice tumble for a moment before t
 
 def roll_animation_command(on: bool) -> str:
     """The command palette's entry that turns the roll animation on or off."""
-    return _("Roll animation on") if on else _("Roll animation off")
+    return _("Turn the roll animation on") if on else _("Turn the roll animation off")
 
 
 def on_off(value: bool) -> str:
@@ -365,9 +403,25 @@ START_BUTTON: str
 _WORDS["START_BUTTON"] = N_("Start the game (ctrl+s)")
 
 
+_DEFAULT_PLAYER_NAME = N_("Player {seat}")
+
+
 def default_player_name(seat: int) -> str:
     """The name a new seat starts with (``seat`` counts from 1)."""
-    return _("Player {seat}").format(seat=seat)
+    return _(_DEFAULT_PLAYER_NAME).format(seat=seat)
+
+
+def default_name_number(name: str) -> int | None:
+    """The number in ``name`` when it is a seat's default name in any of the game's languages
+    ("Jugador 2": 2), so that it can follow a change of language; None for a name typed."""
+    from ..i18n import LANGUAGES, catalog
+
+    for lang in LANGUAGES:
+        prefix, _field, suffix = catalog(lang).gettext(_DEFAULT_PLAYER_NAME).partition("{seat}")
+        middle = name.removeprefix(prefix).removesuffix(suffix)
+        if name.startswith(prefix) and name.endswith(suffix) and middle.isdigit():
+            return int(middle)
+    return None
 
 
 def seat_label(seat: int) -> str:
@@ -519,9 +573,9 @@ def prompt(state: GameState, *, strategy_progress: float | None, paused: bool) -
             )
         if strategy_progress is not None and state.current_player.level is Level.EXPERT:
             return Content.from_markup(
-                _("[b]$name[/b] ⚙ is working out the best play… $done%"),
+                _("[b]$name[/b] ⚙ is working out the best play… $done"),
                 name=name,
-                done=str(round(strategy_progress * 100)),
+                done=percent(strategy_progress),
             )
         return Content.from_markup(
             _(
@@ -756,7 +810,7 @@ _WORDS["COACH_KEEPS_HEADING"] = N_("Keep and roll:\n")
 
 def coach_progress(done: float) -> str:
     """How far the coach's tables have come, after COACH_WORKING."""
-    return f"{round(done * 100)}%\n"
+    return f"{percent(done)}\n"
 
 
 def coach_failed(error: str) -> str:
@@ -778,13 +832,13 @@ _WORDS["NO"] = N_("No")
 
 
 def confirm_button(label: str) -> Content:
-    """A dialog's button for yes, with its key."""
-    return Content(_("{answer} (y)").format(answer=label))
+    """A dialog's button for yes, with its key (the language's own, :func:`yes_key`)."""
+    return Content(_("{answer} ({key})").format(answer=label, key=yes_key()))
 
 
 def cancel_button(label: str) -> Content:
     """A dialog's button for no, with its key."""
-    return Content(_("{answer} (n)").format(answer=label))
+    return Content(_("{answer} ({key})").format(answer=label, key=NO_KEY))
 
 
 # --- scorecard screen -----------------------------------------------------------------
@@ -958,6 +1012,20 @@ PALETTE_PLACEHOLDER: str
 _WORDS["PALETTE_PLACEHOLDER"] = N_("Search for commands…")
 THEME_PLACEHOLDER: str
 _WORDS["THEME_PLACEHOLDER"] = N_("Search for themes…")
+NO_COMMAND_MATCHES: str
+_WORDS["NO_COMMAND_MATCHES"] = N_("No command matches")
+"""In the command palette, when no command matches what the player typed."""
+SCREENSHOT_TITLE: str
+_WORDS["SCREENSHOT_TITLE"] = N_("Screenshot")
+SCREENSHOT_FAILED: str
+_WORDS["SCREENSHOT_FAILED"] = N_("The screenshot could not be saved")
+
+
+def screenshot_saved(path: str | None) -> str:
+    """Said when the screenshot command saved its picture (``path``: where, when known)."""
+    if path is None:
+        return _("Screenshot saved")
+    return _("Screenshot saved to {path}").format(path=path)
 
 
 # --- help screen ------------------------------------------------------------------------
@@ -979,12 +1047,13 @@ TURN_KEYS: dict[str, tuple[str, str]]
 @_table
 def _turn_keys() -> dict[str, tuple[str, str]]:
     """What each key of the turn screen does, by the action it is bound to."""
+    enter = key_name("enter")
     return {
-        "roll": ("`r`, `space`", _("roll the dice that are not held")),
+        "roll": (f"`r`, `{key_name('space')}`", _("roll the dice that are not held")),
         "hold": ("`1` … `5`", _("hold or release a die (or click it)")),
         "move": ("`↑` `↓`", _("move the cursor (▶) over your open boxes")),
-        "fill": ("`enter`", _("fill the box under the cursor (or click a box)")),
-        "end_tie_break": ("`enter`", _("in a tie-break turn: take your tie-break score")),
+        "fill": (f"`{enter}`", _("fill the box under the cursor (or click a box)")),
+        "end_tie_break": (f"`{enter}`", _("in a tie-break turn: take your tie-break score")),
         "scorecard": ("`s`", _("show the scorecard; `escape` closes it")),
         "coach": (
             "`h`",
@@ -995,7 +1064,7 @@ def _turn_keys() -> dict[str, tuple[str, str]]:
         "speed": ("`+` `-`", _("a computer's pace: faster, slower")),
         "pause": ("`p`", _("pause the computer players, or resume them")),
         "new_game": (
-            "`escape`",
+            f"`{key_name('escape')}`",
             _("back to the setup screen (asks first; the game stays saved)"),
         ),
     }
@@ -1038,7 +1107,13 @@ def keys_text() -> str:
         "## " + _("During a turn"),
         header,
         turn,
-        "| `y` / `enter`, `n` / `escape` | {} |".format(_("answer a question")),
+        "| `{yes}` / `{enter}`, `{no}` / `{escape}` | {what} |".format(
+            yes=yes_key(),
+            enter=key_name("enter"),
+            no=NO_KEY,
+            escape=key_name("escape"),
+            what=_("answer a question"),
+        ),
         "| `ctrl+z` | {} |".format(_("take back your last fill or hold change (never a roll)")),
         "| `ctrl+p` | {} |".format(_("the command palette")),
         "| `ctrl+q`, `ctrl+c` | {} |".format(
@@ -1794,14 +1869,18 @@ _WORDS["ANALYSIS_INCOMPLETE_NOTE"] = N_(
     "the sum: Expected at end = Expected at start + Luck − Lost."
 )
 ANALYSIS_TIE_BREAK_HINT: str
-_WORDS["ANALYSIS_TIE_BREAK_HINT"] = N_(
-    "tb1, tb2…: tie-break rounds (their points are not in the total)."
-)
+
+
+@_table
+def _analysis_tie_break_hint() -> str:
+    return _("{first}, {second}…: tie-break rounds (their points are not in the total).").format(
+        first=words.tie_break_round(1), second=words.tie_break_round(2)
+    )
 
 
 def decision_round(round_: int, rounds: int) -> str:
     """A decision's round as the analysis lists it: tie-break rounds as tb1, tb2..."""
-    return f"tb{round_ - rounds}" if round_ > rounds else str(round_)
+    return words.tie_break_round(round_ - rounds) if round_ > rounds else str(round_)
 
 
 # --- replay screen --------------------------------------------------------------------
@@ -1827,10 +1906,11 @@ def replay_topbar(step: int, steps: int, state: GameState) -> Content:
     else:
         where = _("round {n}").format(n=min(state.round, state.rounds))
     return Content.from_markup(
-        _("[b]Replay[/b]  step $step of $steps · $where · ←→ step, PgUp/PgDn a turn"),
+        _("[b]Replay[/b]  step $step of $steps · $where · ←→ step, $pages a turn"),
         step=str(step),
         steps=str(steps),
         where=where,
+        pages=key_name("PgUp/PgDn"),
     )
 
 

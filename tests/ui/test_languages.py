@@ -81,7 +81,19 @@ def _game(**rules_: object) -> GameState:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (40, 12)], ids=["80x24", "40x12"])
-async def test_no_word_bypasses_the_catalogs_on_any_screen(size: tuple[int, int]) -> None:
+async def test_no_word_bypasses_the_catalogs_on_any_screen(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.command import CommandPalette
+
+    from .records import TABLES, fill_history
+
+    fill_history()  # the statistics and the history with their tables and dates
+    # The players' names, and what is left of one a narrow column cuts ("Ri"), are no words.
+    whole = {name for table in TABLES for name in table}
+    cut = {name[:end] for name in whole for end in range(2, len(name))}
+    names = sorted(whole | cut, key=len, reverse=True)
+    monkeypatch.setattr(CommandPalette, "_NO_MATCHES_COUNTDOWN", 0.001)
     app = GeneralaApp(house_rules=HouseRules(double_generala=True, two_pairs=True))
     seen: dict[str, list[str]] = {}
     screens: list[str] = []
@@ -89,9 +101,9 @@ async def test_no_word_bypasses_the_catalogs_on_any_screen(size: tuple[int, int]
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
 
-        async def look(name: str) -> None:
+        async def look(name: str, *typed: str) -> None:
             await settle(pilot)
-            seen[name] = english_on_screen(app)
+            seen[name] = english_on_screen(app, *typed, *names)
             screens.append(type(app.screen).__name__)
 
         await look("setup")
@@ -120,6 +132,8 @@ async def test_no_word_bypasses_the_catalogs_on_any_screen(size: tuple[int, int]
         await look("scorecard")
         await pilot.press("escape", "ctrl+p")
         await look("command palette")
+        await pilot.press(*"zzqx")
+        await look("command palette, nothing matching", "zzqx")
         await pilot.press("escape", "escape")
         await look("the question before leaving")
         await pilot.press("n")
@@ -136,6 +150,7 @@ async def test_no_word_bypasses_the_catalogs_on_any_screen(size: tuple[int, int]
         "HelpScreen",
         "HelpScreen",
         "ScorecardScreen",
+        "CommandPalette",
         "CommandPalette",
         "ConfirmDialog",
     ]
@@ -291,8 +306,29 @@ async def test_switching_keeps_the_names_typed_on_the_setup_screen() -> None:
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         assert app.screen.query_one("#name-1", Input).value == "Ana"
-        assert app.screen.query_one("#name-2", Input).value == "Player 2"
+        # A seat still holding its default name takes the new language's.
+        assert app.screen.query_one("#name-2", Input).value == "Jugador 2"
         assert "Jugadores, en orden de asiento" in screen_text(app)
+
+
+async def test_default_seat_names_follow_the_language_with_their_numbers() -> None:
+    from textual.widgets import Input
+
+    app = GeneralaApp(language="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+n")  # Jugador 3
+        await settle(pilot)
+        app.screen.query_one("#name-1", Input).value = "Spelare 1x"  # typed: not a default name
+        app.screen.query_one("#name-2", Input).value = "Jugador 7"  # typed as a default name
+        app.set_language("sv")
+        await settle(pilot)
+        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (1, 2, 3)]
+        assert names == ["Spelare 1x", "Spelare 7", "Spelare 3"]
+        app.set_language("en")
+        await settle(pilot)
+        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (1, 2, 3)]
+        assert names == ["Spelare 1x", "Player 7", "Player 3"]
 
 
 async def test_the_command_palette_offers_the_other_languages_and_switches_the_help() -> None:

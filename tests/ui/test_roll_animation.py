@@ -77,10 +77,10 @@ async def test_the_command_palette_offers_the_opposite_of_the_current_setting() 
         (command,) = [
             c for c in app.get_system_commands(app.screen) if "animation" in c.title.lower()
         ]
-        assert command.title == "Roll animation off"
+        assert command.title == "Turn the roll animation off"
         command.callback()
         assert not app.roll_animation
         (command,) = [
             c for c in app.get_system_commands(app.screen) if "animation" in c.title.lower()
         ]
-        assert command.title == "Roll animation on"
+        assert command.title == "Turn the roll animation on"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
@@ -17,8 +17,9 @@ class ConfirmDialog(Modal[bool]):
     """Ask a question; dismiss with True (confirm) or False (cancel)."""
 
     BINDINGS = [
-        Binding("y", "confirm", text.Keys.YES, priority=True),
-        Binding("n", "cancel", text.Keys.NO, priority=True),
+        # "Yes" by its first letter in each language (see text.yes_key); "y" in every one.
+        *(Binding(key, f"answer_yes('{key}')", text.Keys.YES, priority=True) for key in "ysj"),
+        Binding(text.NO_KEY, "cancel", text.Keys.NO, priority=True),
         Binding("escape", "cancel", text.Keys.NO, priority=True),
     ]
 
@@ -50,6 +51,23 @@ class ConfirmDialog(Modal[bool]):
         # Enter presses the focused button: the focus starts on the safe answer, so a
         # second Enter never scratches a box or quits by accident.
         self.query_one("#cancel", Button).focus()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        # The Footer shows the yes key of the language only ("y" still works, unshown).
+        return {
+            key: active
+            for key, active in super().active_bindings.items()
+            if active.binding.action != f"answer_yes('{key}')" or key == text.yes_key()
+        }
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "answer_yes":
+            return parameters[0] in {"y", text.yes_key()}
+        return True
+
+    def action_answer_yes(self, key: str) -> None:
+        self.action_confirm()
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:

@@ -5,10 +5,16 @@ from __future__ import annotations
 import contextlib
 from typing import TypeVar
 
+from rich.align import Align
+from rich.text import Text
 from textual.await_complete import AwaitComplete
+from textual.command import CommandList
 from textual.command import CommandPalette as TextualCommandPalette
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
+from textual.widgets.option_list import Option
 
+from .. import text
 from ..translated import TranslatedBindings
 
 ResultType = TypeVar("ResultType")
@@ -47,3 +53,24 @@ class CommandPalette(TextualCommandPalette):
     def _action_command_list(self, action: str) -> None:
         with contextlib.suppress(KeyError, IndexError):
             super()._action_command_list(action)
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        # Textual's own (8.2) says "No matches found" in English: the same countdown, with
+        # the words in the player's language. A query that is still empty shows nothing.
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if not search_value:
+                self._list_visible = False
+                return
+            with contextlib.suppress(NoMatches):  # the palette closed meanwhile
+                self.query_one(CommandList).add_option(
+                    Option(
+                        Align.center(Text(text.NO_COMMAND_MATCHES, style="not bold")),
+                        disabled=True,
+                        id=self._NO_MATCHES,
+                    )
+                )
+                self._list_visible = True
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)

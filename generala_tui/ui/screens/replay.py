@@ -53,7 +53,7 @@ class ReplayScreen(Page[None]):
                 yield ClickButton(text.CLOSE_BUTTON, id="replay-close", compact=True)
             with Vertical(id="replay-card"):
                 yield ScorecardTable(id="replay-scorecard")
-        yield Footer(show_command_palette=False)
+        yield Footer(show_command_palette=False, compact=True)  # every key fits, in Spanish too
 
     def on_mount(self) -> None:
         small = self.app.size.width < 56 or self.app.size.height < 24

@@ -86,9 +86,11 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         Binding("ctrl+r", "settings", text.Keys.HOUSE_RULES),
         Binding("ctrl+s", "start", text.Keys.START),
         Binding("ctrl+o", "resume", text.Keys.RESUME),
-        Binding("ctrl+t", "statistics", text.Keys.STATISTICS),
-        Binding("ctrl+y", "history", text.Keys.HISTORY),
-        Binding("ctrl+g", "trainer", text.Keys.TRAINER),
+        # Not in the Footer, which has no room for them in Spanish or Swedish: their buttons
+        # show them (Statistics (ctrl+t) ...).
+        Binding("ctrl+t", "statistics", text.Keys.STATISTICS, show=False),
+        Binding("ctrl+y", "history", text.Keys.HISTORY, show=False),
+        Binding("ctrl+g", "trainer", text.Keys.TRAINER, show=False),
     ]
 
     def __init__(
@@ -134,7 +136,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                     yield Button(text.HISTORY_SETUP_BUTTON, id="open-history", compact=True)
                     yield Button(text.TRAINER_SETUP_BUTTON, id="open-trainer", compact=True)
             yield Button(text.START_BUTTON, id="start", variant="success")
-        yield Footer()
+        yield Footer(compact=True)  # every key fits, a game to resume and Swedish too
 
     async def on_mount(self) -> None:
         await self._show_players()
@@ -142,8 +144,14 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         self.query_one("#name-1", Input).focus()
 
     async def language_changed(self) -> None:
-        """Say it all again in the current language, keeping the names typed so far."""
+        """Say it all again in the current language, keeping the names typed so far (a seat
+        still called by its default name takes the new language's: "Player 2", "Jugador 2")."""
         self._read_names()
+        for seat, player in enumerate(self.players):
+            number = text.default_name_number(player.name)
+            if number is not None:
+                name = text.default_player_name(number)
+                self.players[seat] = player.model_copy(update={"name": name})
         self.refresh_bindings()
         await self.recompose()
         await self._show_players()

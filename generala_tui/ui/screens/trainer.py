@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Footer, Static
@@ -110,7 +110,7 @@ class TrainerScreen(Page[None]):
                 yield CoachPanel(id="trainer-coach")
                 yield ClickButton(text.CLOSE_BUTTON, id="trainer-close", compact=True)
         yield Static(id="trainer-summary")
-        yield Footer(show_command_palette=False)
+        yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#trainer-score").border_title = text.TRAINER_SCORE_TITLE
@@ -288,6 +288,16 @@ class TrainerScreen(Page[None]):
         return said
 
     # --- what the trainee does -----------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        # The Footer's one line is for the trainer's own keys, in every language: the game's
+        # scorecard and undo are not the trainer's, and ctrl+q quits everywhere anyway.
+        return {
+            key: active
+            for key, active in super().active_bindings.items()
+            if active.binding.action not in {"quit", "scorecard", "undo"}
+        }
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         asking = self.position is not None and not self.answered and not self.done

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
@@ -295,6 +295,22 @@ class TurnScreen(TranslatedBindings, Screen[None]):
 
     # --- what the player does --------------------------------------------
 
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        # Every key works all the time, but the Footer has one line of 80 columns, in every
+        # language: the computers' keys show while a computer plays (a human to act is who
+        # the Footer is for then), and ctrl+q, which quits everywhere (the help and the
+        # command palette say so), leaves its place to the turn's own keys.
+        state = self.game
+        hidden = {"quit"}
+        if state is None or not rules.computer_to_act(state):
+            hidden |= _COMPUTER_KEYS
+        return {
+            key: active
+            for key, active in super().active_bindings.items()
+            if active.binding.action.partition("(")[0] not in hidden
+        }
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.game
         if state is None:
@@ -463,3 +479,5 @@ _ACTION_NAMES = tuple(
     )
 )
 """The turn screen's own actions, by name, whose state the Footer shows."""
+_COMPUTER_KEYS = frozenset({"pause", "speed"})
+"""The actions the Footer shows only during a computer's turn."""

@@ -1,0 +1,125 @@
+"""Nothing cut at 80x24 in any language: every key the Footer shows is whole on its line
+(Spanish and Swedish words are longer than English ones), and the statistics' columns fit."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable
+from textual.widgets._footer import FooterKey
+
+from generala_tui.game import rules
+from generala_tui.game.model import Level, Player
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.replay import ReplayScreen
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.statistics import StatisticsScreen
+from generala_tui.ui.screens.trainer import TrainerScreen
+from generala_tui.ui.screens.turn import TurnScreen
+
+from .conftest import settle, settle_until
+from .records import fill_history
+
+LANGUAGES = ["en", "es", "sv"]
+
+
+def footer_line(app: GeneralaApp) -> str:
+    return app.screen._compositor.render_strips()[-1].text
+
+
+def keys_cut(app: GeneralaApp) -> list[str]:
+    """The Footer's keys not shown whole on its line."""
+    line = footer_line(app)
+    keys = [f"{key.key_display} {key.description}".strip() for key in app.screen.query(FooterKey)]
+    assert keys, "no Footer"
+    return [key for key in keys if key not in line]
+
+
+def _with_a_computer() -> rules.GameState:
+    return rules.new_game([Player(name="Ana"), Player(name="Rita", level=Level.EASY)], seed=1)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_a_humans_turn_fits_when_computers_play(lang: str) -> None:
+    app = GeneralaApp(_with_a_computer(), language=lang, computer_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TurnScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert keys_cut(app) == []
+        shown = {key.action for key in app.screen.query(FooterKey)}
+        assert {"undo", "fill", "roll"} <= shown
+        assert not {"pause", "speed(1)"} & shown  # a computer's keys, shown on its turn
+        await pilot.press("minus")  # ... and working on a human's turn all the same
+        assert app.computer_delay > 0.0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_a_computers_turn_fits(lang: str) -> None:
+    app = GeneralaApp(_with_a_computer(), language=lang, computer_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")  # the computers wait: their turn stays on screen
+        assert app.computers_paused
+        await pilot.press("r", "enter", "y")  # y: a scratch's question answered, if asked
+        await settle_until(pilot, lambda: rules.computer_to_act(app.game) is True)  # type: ignore[arg-type]
+        await settle(pilot)
+        shown = {key.action for key in app.screen.query(FooterKey)}
+        assert {"pause", "speed(1)", "skip_ahead"} <= shown
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_the_setup_screen_fits(lang: str) -> None:
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_the_setup_screen_fits_with_a_game_to_resume(lang: str) -> None:
+    app = GeneralaApp(_with_a_computer(), language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape", "y")  # leave the game: the setup screen offers it back
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert "resume" in {key.action for key in app.screen.query(FooterKey)}
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_the_replay_fits(lang: str) -> None:
+    app = GeneralaApp(replay=_with_a_computer(), language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_the_trainer_fits(lang: str) -> None:
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(TrainerScreen(seed=2))
+        await settle_until(
+            pilot, lambda: isinstance(app.screen, TrainerScreen) and app.screen.position is not None
+        )
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_statistics_columns_fit_in_80_columns(lang: str) -> None:
+    fill_history()
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+t")
+        await settle_until(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        table = app.screen.query_one("#statistics-table", DataTable)
+        assert table.row_count > 0
+        assert table.max_scroll_x == 0
