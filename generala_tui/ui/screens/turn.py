@@ -13,6 +13,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -32,8 +33,6 @@ from .dialogs import ConfirmDialog
 from .turn_view import first_open_box, turn_view
 
 if TYPE_CHECKING:
-    from textual.content import Content
-
     from ...game.strategy import ActionValue
 
 MIN_WIDTH, MIN_HEIGHT = 40, 12
@@ -55,6 +54,17 @@ class SideScorecard(ScorecardTable, can_focus=False):
 class ClickButton(Button, can_focus=False):
     """A button for the mouse only: on the turn screen the keys always mean the game's
     actions (enter fills, space rolls), so no button there takes the focus."""
+
+
+def relabel(button: Button, label: str) -> None:
+    """Give ``button`` a new label, laid out again when its width follows the label: setting a
+    label only repaints, so such a button would keep the old label's width and cut a longer one
+    (a button as wide as its panel is only repainted, as before)."""
+    shown = button.label  # a Content once set: the button parses what it is given
+    if not isinstance(shown, Content) or shown.plain != label:
+        button.label = label
+        if button.styles.auto_dimensions:
+            button.refresh(layout=True)
 
 
 class TurnScreen(TranslatedBindings, Screen[None]):
@@ -174,9 +184,10 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             return
         self.query_one("#standings").border_title = text.STANDINGS_TITLE
         self.query_one("#coach").border_title = text.COACH_TITLE
-        self.query_one("#end-turn", Button).label = text.END_TURN_BUTTON
-        self.query_one("#show-scorecard", Button).label = text.TURN_SCORECARD_BUTTON
-        self.query_one("#show-help", Button).label = text.TURN_HELP_BUTTON
+        relabel(self.query_one("#end-turn", Button), text.END_TURN_BUTTON)
+        relabel(self.query_one("#roll-compact", Button), text.ROLL_BUTTON)
+        relabel(self.query_one("#show-scorecard", Button), text.TURN_SCORECARD_BUTTON)
+        relabel(self.query_one("#show-help", Button), text.TURN_HELP_BUTTON)
         self._coach_cache = None
         state = self.game
         if state is not None:
@@ -203,11 +214,16 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.set_class(tiny, "-tiny")
         self.set_class(narrow and not tiny, "-narrow")
         self.set_class(small_dice, "-small-dice")
+        became_wide = wide and not self.has_class("-wide")
         self.set_class(wide, "-wide")
         dice = "compact" if small_dice else "big" if wide else "normal"
         self.query_one(DiceTray).resize_dice(dice)
         self.query_one("#end-turn", Button).compact = small_dice
         self._redraw()
+        if became_wide:
+            # The table measures its rows when idle, after this layout: it was hidden, so
+            # nothing would lay it out again (with its size) before the next move.
+            self.call_after_refresh(self.query_one(SideScorecard).refresh, layout=True)
         self.query_one("#too-small", Static).update(
             text.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
         )
@@ -259,13 +275,13 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         if view.tie_break is not None:
             self.query_one("#tie-break-info", Static).update(view.tie_break)
             end_turn = self.query_one("#end-turn", Button)
-            end_turn.label = view.end_turn_label
+            relabel(end_turn, view.end_turn_label)
             end_turn.disabled = not view.end_turn_enabled
         else:
             self.query_one(BoxList).show(view.offers, self.cursor)
         for roll_button in self._roll_buttons:
             roll_button.disabled = not view.roll_enabled
-        self.query_one("#roll", Button).label = view.roll_label
+        relabel(self.query_one("#roll", Button), view.roll_label)
         self._show_coach(state, values)
         self._refresh_keys()
 
@@ -445,7 +461,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         panel = self.query_one(CoachPanel)
         panel.display = host.coach
         label = text.coach_button(host.coach)
-        self.query_one("#toggle-coach", Button).label = label
+        relabel(self.query_one("#toggle-coach", Button), label)
         if not host.coach:
             return
         failure = host.solver.failure(state.house_rules)

@@ -152,4 +152,10 @@ class BoxList(VerticalScroll, can_focus=False):
                 row.show(offer)
             row.cursor = row.category is cursor
             if row.cursor:
-                self.scroll_to_widget(row, animate=False)
+                # Once laid out: rows shown or hidden just now move the cursor's row, and a
+                # scroll worked out from where it was could leave it out of view.
+                self.call_after_refresh(self._scroll_to_cursor, row)
+
+    def _scroll_to_cursor(self, row: BoxRow) -> None:
+        if row.cursor and row.display:
+            self.scroll_to_widget(row, animate=False, immediate=True)

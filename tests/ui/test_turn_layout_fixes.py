@@ -1,0 +1,96 @@
+"""The turn screen after a resize, a language change, a new turn or a new label: what it
+shows fits and stays in view."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual.widgets import Button
+
+from generala_tui.game import rules
+from generala_tui.game.model import Level, Player
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.dialogs import ConfirmDialog
+from generala_tui.ui.screens.turn import SideScorecard, TurnScreen
+from generala_tui.ui.widgets.boxes import BoxList, BoxRow
+
+from .conftest import last_turn_tie, settle, settle_until
+
+
+def ana_and_a_computer() -> GeneralaApp:
+    game = rules.new_game([Player(name="Ana"), Player(name="Bo", level=Level.MEDIUM)], seed=3)
+    return GeneralaApp(game, computer_delay=60)
+
+
+async def test_the_side_scorecard_shows_straight_after_a_resize_into_the_wide_layout() -> None:
+    app = ana_and_a_computer()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.resize_terminal(130, 40)
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one(SideScorecard)
+        assert table.display
+        assert table.row_count == len(app.game.house_rules.categories()) + 1
+        # Laid out with its rows: as wide as its columns and as tall as its rows.
+        assert table.region.width >= table.virtual_size.width > 0
+        assert table.region.height == table.virtual_size.height > 0
+
+
+async def test_the_narrow_roll_button_speaks_the_new_language() -> None:
+    app = ana_and_a_computer()
+    async with app.run_test(size=(50, 14)) as pilot:
+        await settle(pilot)
+        compact = app.screen.query_one("#roll-compact", Button)
+        assert compact.display and compact.label.plain == "Roll"
+        app.set_language("es")
+        await settle(pilot)
+        compact = app.screen.query_one("#roll-compact", Button)
+        assert compact.label.plain == "Tirar"
+        assert compact.content_region.width >= cell_len("Tirar")
+
+
+async def test_the_box_cursor_is_in_view_when_a_new_turn_starts_at_40x12() -> None:
+    app = ana_and_a_computer()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        for _ in range(2):  # Ana fills ones, then twos; Bo plays after each
+            await pilot.press("r")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            if isinstance(app.screen, ConfirmDialog):
+                await pilot.press("y")
+            await pilot.press("f")
+            await settle_until(pilot, lambda: app.game.current == 0)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        boxes = screen.query_one(BoxList)
+        row = boxes.query_one(f"#box-{screen.cursor.value}", BoxRow)
+        assert row.cursor
+        # The row under the cursor lies inside the list's visible part.
+        assert boxes.scrollable_content_region.contains_region(row.region)
+
+
+async def test_the_tie_break_button_fits_the_computers_label() -> None:
+    game = last_turn_tie()
+    ana = game.players[0].model_copy(update={"level": Level.MEDIUM})
+    app = GeneralaApp(game.model_copy(update={"players": (ana, game.players[1])}), 0.2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")  # Bruno scratches Generala: a tie, and Ana's tie-break turn
+        button = app.screen.query_one("#end-turn", Button)
+        for _ in range(400):  # frames, not workers: the label shows while her turn goes on
+            await pilot.pause()
+            if button.label.plain.startswith("Take"):
+                break
+        await pilot.pause()
+        label = button.label.plain
+        assert label.startswith("Take") and label.endswith("(Enter)")
+        assert button.content_region.width >= cell_len(label)
