@@ -3,8 +3,9 @@ shows fits and stays in view."""
 
 from __future__ import annotations
 
+import pytest
 from rich.cells import cell_len
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from generala_tui.game import rules
 from generala_tui.game.model import Level, Player
@@ -94,3 +95,39 @@ async def test_the_tie_break_button_fits_the_computers_label() -> None:
         label = button.label.plain
         assert label.startswith("Take") and label.endswith("(Enter)")
         assert button.content_region.width >= cell_len(label)
+
+
+def shown_lines(screen: TurnScreen) -> list[str]:
+    """The message's lines as drawn: its text, cut to the lines the message has."""
+    message = screen.query_one("#message", Static)
+    return [strip.text.rstrip() for strip in message.render_lines(message.region.reset_offset)]
+
+
+@pytest.mark.parametrize(("lang", "end"), [("en", "the Roll button."), ("es", "el botón Tirar.")])
+async def test_a_long_names_prompt_shows_whole_at_80x24(lang: str, end: str) -> None:
+    players = [
+        Player(name="Bartholomew Longname"),
+        Player(name="Maximiliana Ortega", level=Level.MEDIUM),
+    ]
+    app = GeneralaApp(rules.new_game(players, seed=3), computer_delay=60, language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmDialog):
+            await pilot.press("y")
+        await pilot.press("f")
+        await settle_until(pilot, lambda: app.game.current == 0)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        # What Maximiliana did, then Bartholomew's prompt, wrapped: three lines, all shown.
+        lines = shown_lines(screen)
+        assert len(lines) == 3
+        assert lines[1].startswith("Bartholomew Longname")
+        assert lines[2].endswith(end)
+        await pilot.press("r")  # a two-line prompt: the message gives its third line back
+        await pilot.pause()
+        assert screen.query_one("#message").region.height == 2

@@ -102,6 +102,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._roll_buttons: list[Button] = []
         self._shown: dict[str, Content] = {}
         """What each Static updated by :meth:`_update` shows."""
+        self._lines: dict[str, int | None] = {}
+        """How many lines each Static updated by :meth:`_update` took at its width (None
+        when not known: not laid out yet, or the width changed)."""
         self._keys_shown: tuple[bool | None, ...] | None = None
         """What check_action said of each action when the Footer was last refreshed."""
 
@@ -207,6 +210,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         """
         if not self._composed():
             return
+        self._lines.clear()  # the widths change: the lines counted at the old ones are stale
         tiny = width < MIN_WIDTH or height < MIN_HEIGHT
         narrow = width < NORMAL_WIDTH
         small_dice = width < FRAMED_DICE_WIDTH or height < NORMAL_HEIGHT
@@ -286,13 +290,19 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._refresh_keys()
 
     def _update(self, selector: str, content: Content) -> None:
-        """Show ``content`` in a Static, unless it shows it already. A Static whose size
-        does not follow its content (the top bar, the message of two lines) is only
-        repainted: laying the screen out again would slow every key."""
+        """Show ``content`` in a Static, unless it shows it already. The screen is laid out
+        again only when the Static's size may change (the message's lines at its width
+        changed in number): laying it out on every key would slow every key."""
         if self._shown.get(selector) != content:
             self._shown[selector] = content
             static = self.query_one(selector, Static)
-            static.update(content, layout=static.styles.auto_dimensions)
+            layout = False
+            if static.styles.auto_dimensions:
+                width = static.content_region.width
+                lines = len(content.wrap(width)) if width else None
+                layout = lines is None or lines != self._lines.get(selector)
+                self._lines[selector] = lines
+            static.update(content, layout=layout)
 
     def _refresh_keys(self) -> None:
         """Refresh the Footer only when a key's state changed: the Footer rebuilds all its
