@@ -211,6 +211,15 @@ def _level_labels() -> dict[Level | None, str]:
     }
 
 
+LEVEL_STEP_MARK = "▸"
+"""On a seat's level button, after the level: the button steps to the next one."""
+
+
+def level_button_label(level: Level | None) -> str:
+    """A seat's level button: the level, and the mark saying a press steps to the next."""
+    return f"{_level_labels()[level]} {LEVEL_STEP_MARK}"
+
+
 category_label = words.category_label
 refusal = words.refusal
 
@@ -395,6 +404,8 @@ MOVE_DOWN_TOOLTIP: str
 _WORDS["MOVE_DOWN_TOOLTIP"] = N_("Move down")
 REMOVE_TOOLTIP: str
 _WORDS["REMOVE_TOOLTIP"] = N_("Remove")
+LEVEL_TOOLTIP: str
+_WORDS["LEVEL_TOOLTIP"] = N_("Click, Enter or Space for the next level; ←/→ to step")
 ADD_PLAYER_BUTTON: str
 _WORDS["ADD_PLAYER_BUTTON"] = N_("+ Add player (ctrl+n)")
 CHANGE_RULES_BUTTON: str
@@ -1133,6 +1144,12 @@ def keys_text() -> str:
             "history of finished games, `ctrl+g` the trainer, `tab` moves between the fields. "
             "In the statistics and the history `escape` closes them; in the history `enter` or "
             "a click opens a game in the analysis."
+        ),
+        "",
+        _(
+            "A seat's level button (Human ▸, ⚙ Medium ▸) says who plays it: a click, `enter` "
+            "or `space` goes on to the next level (Human, Easy, Medium, Expert, then Human "
+            "again), `→` and `←` step forward and back."
         ),
         "",
         "## " + _("In the history"),

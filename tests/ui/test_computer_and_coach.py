@@ -99,7 +99,7 @@ async def test_setup_mixes_humans_and_computers_in_any_order() -> None:
         screen.query_one("#level-3", LevelPicker).focus()
         await pilot.press("right")  # Human, Easy
         await pilot.pause()
-        assert str(screen.query_one("#level-1", LevelPicker).label) == "⚙ Expert"
+        assert str(screen.query_one("#level-1", LevelPicker).label) == "⚙ Expert ▸"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)

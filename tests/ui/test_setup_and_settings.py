@@ -337,16 +337,16 @@ async def test_a_seats_level_button_steps_through_the_levels_by_click_and_keys()
         def shown() -> tuple[Level | None, str]:
             return picker.level, str(picker.label)
 
-        assert shown() == (None, "Human")
+        assert shown() == (None, "Human ▸")
         await pilot.click("#level-2")
-        assert shown() == (Level.EASY, "⚙ Easy")
+        assert shown() == (Level.EASY, "⚙ Easy ▸")
         picker.focus()
         await pilot.press("enter", "space")  # every press counts, however quick
-        assert shown() == (Level.EXPERT, "⚙ Expert")
+        assert shown() == (Level.EXPERT, "⚙ Expert ▸")
         await pilot.press("right")  # round to the start
-        assert shown() == (None, "Human")
+        assert shown() == (None, "Human ▸")
         await pilot.press("left", "left")
-        assert shown() == (Level.MEDIUM, "⚙ Medium")
+        assert shown() == (Level.MEDIUM, "⚙ Medium ▸")
         await pilot.click("#down-1")  # the seats change places with their levels
         await pilot.pause()
         assert screen.query_one("#level-1", LevelPicker).level is Level.MEDIUM

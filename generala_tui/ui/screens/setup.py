@@ -32,13 +32,19 @@ class LevelPicker(Button):
     ]
 
     def __init__(self, level: Level | None, *, id: str) -> None:
-        super().__init__(text.LEVEL_LABELS[level], id=id, classes="level", compact=True)
+        super().__init__(
+            text.level_button_label(level),
+            id=id,
+            classes="level",
+            compact=True,
+            tooltip=text.LEVEL_TOOLTIP,
+        )
         self.level = level
 
     def action_step(self, step: int) -> None:
         """Show the next level (or the previous one)."""
         self.level = LEVELS[(LEVELS.index(self.level) + step) % len(LEVELS)]
-        self.label = text.LEVEL_LABELS[self.level]
+        self.label = text.level_button_label(self.level)
 
     # Every click and key counts: a Button ignores presses while it shows the last one.
     def action_press(self) -> None:
