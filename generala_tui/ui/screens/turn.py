@@ -103,7 +103,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._shown: dict[str, Content] = {}
         """What each Static updated by :meth:`_update` shows."""
         self._lines: dict[str, int | None] = {}
-        """How many lines each Static updated by :meth:`_update` took at its width (None
+        """How many lines high each Static updated by :meth:`_update` was at its width (None
         when not known: not laid out yet, or the width changed)."""
         self._keys_shown: tuple[bool | None, ...] | None = None
         """What check_action said of each action when the Footer was last refreshed."""
@@ -299,7 +299,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             layout = False
             if static.styles.auto_dimensions:
                 width = static.content_region.width
-                lines = len(content.wrap(width)) if width else None
+                lines = _height(static, len(content.wrap(width))) if width else None
                 layout = lines is None or lines != self._lines.get(selector)
                 self._lines[selector] = lines
             static.update(content, layout=layout)
@@ -495,6 +495,16 @@ class TurnScreen(TranslatedBindings, Screen[None]):
 
     def action_pause(self) -> None:
         self.host.toggle_pause()
+
+
+def _height(static: Static, lines: int) -> int:
+    """How high ``static`` is with ``lines`` of text: within its minimum and maximum height."""
+    low, high = static.styles.min_height, static.styles.max_height
+    if low is not None and low.is_cells:
+        lines = max(lines, int(low.value))
+    if high is not None and high.is_cells:
+        lines = min(lines, int(high.value))
+    return lines
 
 
 _ACTION_NAMES = tuple(
