@@ -178,13 +178,9 @@ def _said(state: GameState, action: Action) -> str:
 
 
 def _rules_text(house_rules: HouseRules) -> str:
-    defaults = HouseRules().model_dump(mode="json")
-    changed = [
-        f"{key}={str(value).lower() if isinstance(value, bool) else value}"
-        for key, value in house_rules.model_dump(mode="json").items()
-        if value != defaults[key]
-    ]
-    return ", ".join(changed) if changed else _("the defaults")
+    from .words import changed_rules
+
+    return changed_rules(house_rules)
 
 
 def _outcome(state: GameState) -> str:

@@ -137,6 +137,8 @@ class Keys:
     # Textual's own words, in its Footer, its command palette and its key panel.
     PALETTE = NP_("key", "palette")
     PALETTE_TOOLTIP = NP_("key", "Open the command palette")
+    DISMISS_MENU = NP_("key", "Dismiss menu")  # an open Select's list
+    EXIT_PALETTE = NP_("key", "Exit the command palette")
 
 
 KEY_NAME_CONTEXT = "key name"
@@ -201,14 +203,34 @@ def _pace_names() -> tuple[str, ...]:
 LEVEL_LABELS: dict[Level | None, str]
 
 
+_LEVEL_NAMES = words.LEVEL_NAMES
+
+
 @_table
 def _level_labels() -> dict[Level | None, str]:
     return {
         None: _("Human"),
-        Level.EASY: f"{COMPUTER_MARK} " + _("Easy"),
-        Level.MEDIUM: f"{COMPUTER_MARK} " + _("Medium"),
-        Level.EXPERT: f"{COMPUTER_MARK} " + _("Expert"),
+        **{level: f"{COMPUTER_MARK} " + _(name) for level, name in _LEVEL_NAMES.items()},
     }
+
+
+def level_named(name: str, level: Level | None) -> str | None:
+    """``name`` in the current language when it is the name the game gave a computer after
+    its level, in any of the game's languages ("Medium", "Medium 2": "Medio", "Medio 2"), so
+    that it can follow a change of language; None for a name typed (or a human's)."""
+    from ..i18n import LANGUAGES, catalog
+
+    if level is None:
+        return None
+    message = _LEVEL_NAMES[Level(level)]
+    for lang in LANGUAGES:
+        base = catalog(lang).gettext(message)
+        if name == base:
+            return _(message)
+        number = name.removeprefix(base + " ")
+        if name.startswith(base + " ") and number.isdigit():
+            return f"{_(message)} {number}"
+    return None
 
 
 category_label = words.category_label
@@ -285,41 +307,12 @@ VALUE_TEXT: dict[str, str]
 @_table
 def _value_text() -> dict[str, str]:
     """The words for the values of the house rules that are not numbers."""
-    return {
-        "first_roll": _("the first roll only"),
-        "any_full_roll": _("any roll of all five dice"),
-        "standard": _("1-5, 2-6 and 3-4-5-6-1"),
-        "strict": _("1-5 and 2-6 only"),
-        "wraparound": _("any five different"),
-        "one_replaces_two": _("standard, and 1-1-3-4-5"),
-        "ones_wild": _("1s are wild"),
-    }
+    return words.rule_values()
 
 
 def rules_summary(house_rules: HouseRules) -> str:
     """The house rules in one or two lines, for the setup screen."""
-    h = house_rules
-    values = _value_text()
-    parts = [
-        _("Generala {points}").format(points=h.generala_points),
-        _("served +{bonus} on {rolls}").format(
-            bonus=h.served_bonus, rolls=values[h.served_roll.value]
-        ),
-        _("straights: {straights}").format(straights=values[h.straight.value]),
-        _("served Generala wins") if h.served_generala_wins else _("served Generala just scores"),
-    ]
-    if h.double_generala:
-        parts.append(
-            _("Double Generala (120 served)")
-            if h.double_generala_served_bonus
-            else _("Double Generala")
-        )
-    if h.two_pairs:
-        parts.append(_("Two pairs"))
-    if h.locked_holds:
-        parts.append(_("locked holds"))
-    parts.append(_("tie-break round") if h.tie_break else _("ties share the win"))
-    return " · ".join(parts)
+    return " · ".join(dict.fromkeys(words.rule_phrases(house_rules).values()))
 
 
 SETTINGS_TITLE: str
@@ -1893,6 +1886,19 @@ REPLAY_FORWARD_BUTTON: str
 _WORDS["REPLAY_FORWARD_BUTTON"] = N_("Forward ▶")
 REPLAY_LAST_BUTTON: str
 _WORDS["REPLAY_LAST_BUTTON"] = N_("Last »")
+
+
+def replay_buttons() -> dict[str, tuple[str, str]]:
+    """The replay's step buttons by id: each one's words, and its arrow alone for a narrow
+    screen."""
+    return {
+        "replay-first": (_(_WORDS["REPLAY_FIRST_BUTTON"]), "«"),
+        "replay-back": (_(_WORDS["REPLAY_BACK_BUTTON"]), "◀"),
+        "replay-forward": (_(_WORDS["REPLAY_FORWARD_BUTTON"]), "▶"),
+        "replay-last": (_(_WORDS["REPLAY_LAST_BUTTON"]), "»"),
+    }
+
+
 REPLAY_START: str
 _WORDS["REPLAY_START"] = N_("The game before its first roll.")
 

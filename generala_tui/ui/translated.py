@@ -14,8 +14,10 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
+from textual.widgets import Footer
 
 from ..i18n import changes, pgettext
 from .text import KEY_CONTEXT
@@ -50,13 +52,46 @@ class TranslatedBindings(_ScreenMixin):
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         bindings = super().active_bindings
-        return {
+        translated = {
             key: active._replace(
                 binding=translate(active.binding),
                 tooltip=pgettext(KEY_CONTEXT, active.tooltip) if active.tooltip else "",
             )
             for key, active in bindings.items()
         }
+        return self._fitting(translated)
+
+    def _fitting(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+        """``bindings`` with the keys a compact Footer has no room for left out of it (they
+        still work, and the help lists them): at 40 columns no word is cut by the next key or
+        the palette's key. Keys are kept in order, each that fits whole."""
+        footers = [footer for footer in self.query(Footer) if footer.compact]
+        if not footers:
+            return bindings
+        footer = footers[0]
+        room = footer.size.width or self.app.size.width
+        palette = bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if palette is not None and footer.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            # "▏^p palette": its border, the key, a space and the word.
+            room -= 2 + cell_len(self.app.get_key_display(palette.binding))
+            room -= cell_len(palette.binding.description)
+        fitting: dict[str, ActiveBinding] = {}
+        for key, active in bindings.items():
+            binding = active.binding
+            if binding.show and key != self.app.COMMAND_PALETTE_BINDING:
+                # "^n Add player" and the margin after it.
+                width = cell_len(self.app.get_key_display(binding)) + 1
+                width += cell_len(binding.description) + 1
+                if width - 1 <= room:
+                    room -= width
+                else:
+                    active = active._replace(binding=replace(binding, show=False))
+            fitting[key] = active
+        return fitting
+
+    def on_resize(self) -> None:
+        # The Footer shows as many keys as the new width has room for.
+        self.refresh_bindings()
 
     async def language_changed(self) -> None:
         """Say everything again in the current language (the app calls this on every screen

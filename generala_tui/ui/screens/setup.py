@@ -121,13 +121,17 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
     async def language_changed(self) -> None:
         """Say it all again in the current language, keeping the names typed so far (a seat
-        still called by its default name takes the new language's: "Player 2", "Jugador 2")."""
+        still called by its default name takes the new language's: "Player 2", "Jugador 2"; a
+        computer named after its level too: "Medium", "Medio")."""
         self._read_names()
         for seat, player in enumerate(self.players):
             number = text.default_name_number(player.name)
             if number is not None:
                 name = text.default_player_name(number)
                 self.players[seat] = player.model_copy(update={"name": name})
+            named = text.level_named(player.name, player.level)
+            if named is not None:
+                self.players[seat] = player.model_copy(update={"name": named})
         self.refresh_bindings()
         await self.recompose()
         await self._show_players()
