@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .game.action import Action, ActionKind
 from .game.model import Category, Ending, GameState, HouseRules, Phase
 from .game.rules import category_name, scoring_options, tie_break_score
-from .i18n import N_, _, decimal, ngettext
+from .i18n import N_, _, after_colon, decimal, ngettext
 from .words import category_label, tie_break_round
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def lang_help() -> str:
 
 def failure(message: str) -> str:
     """The one line printed on stderr when the record can't be analysed."""
-    return f"generala-tui analyse: {message}"
+    return f"generala-tui analyse: {after_colon(message)}"
 
 
 AS_GOOD_AS_BEST = "="

@@ -38,7 +38,7 @@ from rich.cells import cell_len
 from . import store
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, Phase, Player
 from .game.rules import SEED_RANGE, IllegalMove, new_game
-from .i18n import NP_, _, decimal, metavar, ngettext, number
+from .i18n import NP_, _, after_colon, decimal, metavar, ngettext, number
 from .options import OptionError, parse_players, parse_rules
 from .words import changed_rules, level_name
 
@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
         records = store.record_folder(args.records) if args.records is not None else None
     except (OptionError, _InputError, IllegalMove, store.RecordError) as error:
         message = _refusal(error) if isinstance(error, IllegalMove) else str(error)
-        print(f"generala-tui simulate: {message}", file=sys.stderr)
+        print(f"generala-tui simulate: {after_colon(message)}", file=sys.stderr)
         return 2
     try:
         result = simulate(
@@ -223,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
         # Ctrl+C while printing: what is printed is printed.
         return INTERRUPTED
     except store.RecordError as error:  # a record could not be written: the disk is full...
-        print(f"generala-tui simulate: {error}", file=sys.stderr)
+        print(f"generala-tui simulate: {after_colon(str(error))}", file=sys.stderr)
         return 1
     return INTERRUPTED if result["interrupted"] else 0
 

@@ -51,7 +51,7 @@ from ..game.model import (
     StraightRule,
     TieBreakEnded,
 )
-from ..i18n import N_, NP_, _, decimal, ngettext, percent, pgettext
+from ..i18n import N_, NP_, _, after_colon, decimal, genitive, ngettext, percent, pgettext
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
     from ..game.strategy import ActionValue, Decision, PlayerAnalysis
@@ -364,6 +364,10 @@ def preset_label(name: str, in_effect: bool) -> Content:
 
 def preset_chosen(name: str) -> str:
     """Said when the player picks a preset (``name``: its message id)."""
+    if name == CLASSIC_PRESET:
+        return _("The Classic rules chosen: Save keeps them.")
+    if name == SWEDISH_PRESET:
+        return _("The Swedish text's rules chosen: Save keeps them.")
     return _("Preset {name} chosen: Save to keep it.").format(name=_(name))
 
 
@@ -477,9 +481,9 @@ def describe_action(action: Action, dice: Sequence[int] = ()) -> str:
         if len(dice) == NUMBER_OF_DICE:
             kept = "-".join(str(dice[i]) for i in action.held)
             return _("Keep {dice} and roll").format(dice=kept)
-        return _("Hold dice {dice} and roll").format(
-            dice=", ".join(str(i + 1) for i in action.held)
-        )
+        return ngettext(
+            "Hold die {dice} and roll", "Hold dice {dice} and roll", len(action.held)
+        ).format(dice=_and([str(i + 1) for i in action.held]))
     if action.kind is ActionKind.END_TIE_BREAK:
         return _("End the tie-break turn")
     assert action.category is not None
@@ -537,8 +541,8 @@ def topbar(state: GameState, short: bool = False) -> Content:
         stage,
         "   ",
         Content.from_markup(
-            _("[b]$name[/b]'s turn   roll $rolls of $max $dots"),
-            name=state.current_player.name,
+            _("[b]$whose[/b] turn   roll $rolls of $max $dots"),
+            whose=genitive(state.current_player.name),
             rolls=str(state.turn.rolls),
             max=str(MAX_ROLLS),
             dots=dots,
@@ -1963,4 +1967,4 @@ def record_saved(path: str) -> str:
 
 def record_not_saved(error: str) -> str:
     """The notice when a record file could not be written."""
-    return _("The record was not saved: {error}").format(error=error)
+    return _("The record was not saved: {error}").format(error=after_colon(error))

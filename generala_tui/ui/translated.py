@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
+from textual import events
 from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -89,7 +90,7 @@ class TranslatedBindings(_ScreenMixin):
             fitting[key] = active
         return fitting
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         # The Footer shows as many keys as the new width has room for.
         self.refresh_bindings()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -61,7 +61,7 @@ class ReplayScreen(Page[None]):
         self._label_buttons()
         self.show()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self._label_buttons()
 
     def _label_buttons(self) -> None:
