@@ -798,9 +798,9 @@ _WORDS["COACH_NOTHING_TO_DECIDE"] = N_("Nothing to decide.")
 COACH_TOTAL_HEADING: str
 _WORDS["COACH_TOTAL_HEADING"] = N_("Expected final total\n")
 COACH_TIE_BREAK_HEADING: str
-_WORDS["COACH_TIE_BREAK_HEADING"] = N_("Expected tie-break score\n")
+_WORDS["COACH_TIE_BREAK_HEADING"] = N_("Expected tie-break\n")
 COACH_NO_ROLLS: str
-_WORDS["COACH_NO_ROLLS"] = N_("No rolls left: each box\nshows its value.")
+_WORDS["COACH_NO_ROLLS"] = N_("No rolls left:\neach box shows its value.")
 COACH_KEEPS_HEADING: str
 _WORDS["COACH_KEEPS_HEADING"] = N_("Keep and roll:\n")
 
