@@ -78,9 +78,11 @@ def rule_phrases(house_rules: HouseRules) -> dict[str, str]:
     served bonus and the served rolls) share a phrase."""
     h = house_rules
     values = rule_values()
-    served = _("served +{bonus} on {rolls}").format(
-        bonus=h.served_bonus, rolls=values[h.served_roll.value]
-    )
+    served = (
+        _("served +{bonus} on the first roll only")
+        if h.served_roll.value == "first_roll"
+        else _("served +{bonus} on any roll of all five dice")
+    ).format(bonus=h.served_bonus)
     phrases = {
         "generala_points": _("Generala {points}").format(points=h.generala_points),
         "served_bonus": served,

@@ -13,7 +13,7 @@ import pytest
 from generala_tui import i18n, store, words
 from generala_tui.cli import main
 from generala_tui.game.action import Action
-from generala_tui.game.model import HouseRules, StraightRule
+from generala_tui.game.model import Category, HouseRules, StraightRule
 from generala_tui.ui import text
 
 
@@ -126,3 +126,12 @@ def test_simulates_help_names_the_records_parts_in_the_language(
     said = re.sub(r"[ \n]+", " ", capsys.readouterr().out)
     assert "game-NUMMER-seed-FRÖ.json" in said
     assert "(standard: 1\xa0000)" in said  # the default named, its count grouped
+
+
+@pytest.mark.parametrize("lang", ["es", "sv"])
+def test_the_waiting_double_generala_leaves_the_coachs_columns_room(lang: str, speak: None) -> None:
+    # The box list at 80 columns with the coach has 23 columns for a box's name and note.
+    i18n.set_language(lang)
+    waiting = text.DOUBLE_GENERALA_NOTES["waiting"]
+    assert len(text.box_name(Category.DOUBLE_GENERALA, waiting)) <= 23
+    assert len(text.category_label(Category.TWO_PAIRS)) <= 15
