@@ -68,14 +68,16 @@ class GeneralaApp(App[None]):
         Binding("ctrl+z", "undo", text.Keys.UNDO, key_display="^z"),
     ]
 
-    game: reactive[GameState | None] = reactive(None, init=False)
-    coach: reactive[bool] = reactive(False, init=False)
+    # The screens watch these and redraw what shows them; a change repaints nothing of
+    # its own (a reactive of the app repaints the whole screen by default: on every key).
+    game: reactive[GameState | None] = reactive(None, init=False, repaint=False)
+    coach: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the coach shows the value of every action on the turn screen."""
-    computers_paused: reactive[bool] = reactive(False, init=False)
+    computers_paused: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the computer players wait for ``p``."""
-    strategy_progress: reactive[float | None] = reactive(None, init=False)
+    strategy_progress: reactive[float | None] = reactive(None, init=False, repaint=False)
     """How far computing the optimal strategy has come (0 to 1), None when idle."""
-    strategies_ready: reactive[int] = reactive(0, init=False)
+    strategies_ready: reactive[int] = reactive(0, init=False, repaint=False)
     """Counts the strategy tables computed so far, for screens waiting on one."""
 
     COMPUTER_SPEEDS = (1.2, 0.7, 0.4, 0.15, 0.0)

@@ -189,7 +189,7 @@ GAME_NAME_ART = """\
 language)."""
 
 COMPUTER_MARK = "⚙"
-"""A computer player, in the standings and the level list."""
+"""A computer player, in the standings and on the seats' level buttons."""
 
 PACE_NAMES: tuple[str, ...]
 

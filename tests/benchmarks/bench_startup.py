@@ -4,17 +4,19 @@
 (100x32), so Textual draws exactly as it does for a player:
 
 - ``bare``: a bare Textual app (a Header, a Static and a Footer);
+- ``pydantic``: the same bare app, which first imports pydantic and validates one small
+  model (as the game does before its first frame): the floor pydantic alone sets;
 - ``setup``: ``generala_tui.cli:main([])``, the setup screen;
 - ``turn``: ``generala_tui.cli:main(["--players", "Ana,Bruno"])``, the turn screen.
 
-The same probe serves all three. Before the app starts, the child wraps
+The same probe serves all four. Before the app starts, the child wraps
 ``textual.app.App._display``, the method that writes a frame to the terminal;
 the first time it has written a frame of the screen named (``Screen`` for the
-bare app, ``SetupScreen``, ``TurnScreen``), the child notes the wall clock and
+bare apps, ``SetupScreen``, ``TurnScreen``), the child notes the wall clock and
 its peak memory (``ru_maxrss``) and leaves at once. The time is counted from
 just before the parent starts the process, so it holds the interpreter's own
 start-up and every import. The probe imports ``textual.app`` before the app
-does, which every one of the three does anyway. Each child has its own empty
+does, which every one of them does anyway. Each child has its own empty
 ``GENERALA_TUI_HOME``. The medians and the ratios to the bare app are printed.
 Every child compiles to bytecode under one temporary ``PYTHONPYCACHEPREFIX``,
 written by a warm-up run, as an installed package's is at install time.
@@ -69,7 +71,15 @@ def _probe(self, screen, renderable):
 
 
 App._display = _probe
-if sys.argv[3] == "bare":
+if sys.argv[3] in ("bare", "pydantic"):
+    if sys.argv[3] == "pydantic":  # the floor pydantic alone sets: import, one model validated
+        from pydantic import BaseModel
+
+        class Seat(BaseModel):
+            name: str
+            level: int | None = None
+
+        Seat.model_validate({"name": "Ana", "level": None})
     from textual.app import App as A
     from textual.widgets import Footer, Header, Static
 
@@ -89,6 +99,7 @@ os._exit(3)
 
 KINDS = {
     "bare": ("Screen", ["bare"]),
+    "pydantic": ("Screen", ["pydantic"]),
     "setup": ("SetupScreen", ["cli"]),
     "turn": ("TurnScreen", ["cli", "--players", "Ana,Bruno", "--seed", "3"]),
 }
@@ -236,11 +247,18 @@ def main() -> None:
             f"{kind:8}{t * ms:7.0f}ms{min(wall[kind]) * ms:8.0f}-{max(wall[kind]) * ms:.0f}ms"
             f"{t / bare_t:7.2f}{m / 1024:10.1f}{m / bare_m:7.2f}"
         )
-    for kind in ("setup", "turn"):
+    for kind in ("pydantic", "setup", "turn"):
         ratios = sorted(a / b for a, b in zip(wall[kind], wall["bare"], strict=True))
         print(
             f"  {kind}/bare run by run: median {statistics.median(ratios):.2f} "
             f"({ratios[0]:.2f}-{ratios[-1]:.2f})"
+        )
+    floor = statistics.median(wall["pydantic"])
+    for kind in ("setup", "turn"):
+        print(
+            f"  {kind} beside the bare app with pydantic: "
+            f"{statistics.median(wall[kind]) / floor:.2f} the time, "
+            f"{statistics.median(rss[kind]) / statistics.median(rss['pydantic']):.2f} the memory"
         )
     for kind in ("setup", "turn"):
         heavy = [m for m in modules[kind] if m.startswith("numpy") or "strategy" in m]

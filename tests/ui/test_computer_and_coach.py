@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from generala_tui.game import rules
 from generala_tui.game.action import ActionKind, action_of
@@ -10,6 +10,7 @@ from generala_tui.game.model import GameState, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
+from generala_tui.ui.screens.setup import LevelPicker
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.coach import CoachPanel
 
@@ -93,8 +94,12 @@ async def test_setup_mixes_humans_and_computers_in_any_order() -> None:
         await pilot.pause()
         screen = app.screen
         screen.query_one("#name-1", Input).value = "Rita"
-        screen.query_one("#level-1", Select).value = Level.EXPERT.value
-        screen.query_one("#level-3", Select).value = Level.EASY.value
+        for _ in range(3):  # Human, Easy, Medium, Expert
+            await pilot.click("#level-1")
+        screen.query_one("#level-3", LevelPicker).focus()
+        await pilot.press("right")  # Human, Easy
+        await pilot.pause()
+        assert str(screen.query_one("#level-1", LevelPicker).label) == "⚙ Expert"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)

@@ -10,10 +10,10 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from generala_tui import i18n
-from generala_tui.game.model import HouseRules, Player, ServedRoll, StraightRule
+from generala_tui.game.model import HouseRules, Level, Player, ServedRoll, StraightRule
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.settings import SettingsScreen, inapplicable, preset_in_effect
-from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.setup import LevelPicker, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
 
@@ -325,3 +325,36 @@ async def test_two_enters_sent_together_on_the_last_name_start_one_game(
         assert started == [["Player 1", "Player 2"]]
         assert len(app.screen_stack) == 2
         await app.workers.wait_for_complete()
+
+
+async def test_a_seats_level_button_steps_through_the_levels_by_click_and_keys() -> None:
+    app = GeneralaApp(computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        picker = screen.query_one("#level-2", LevelPicker)
+
+        def shown() -> tuple[Level | None, str]:
+            return picker.level, str(picker.label)
+
+        assert shown() == (None, "Human")
+        await pilot.click("#level-2")
+        assert shown() == (Level.EASY, "⚙ Easy")
+        picker.focus()
+        await pilot.press("enter", "space")  # every press counts, however quick
+        assert shown() == (Level.EXPERT, "⚙ Expert")
+        await pilot.press("right")  # round to the start
+        assert shown() == (None, "Human")
+        await pilot.press("left", "left")
+        assert shown() == (Level.MEDIUM, "⚙ Medium")
+        await pilot.click("#down-1")  # the seats change places with their levels
+        await pilot.pause()
+        assert screen.query_one("#level-1", LevelPicker).level is Level.MEDIUM
+        assert screen.query_one("#level-2", LevelPicker).level is None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert [(p.name, p.level) for p in app.game.players] == [
+            ("Player 2", Level.MEDIUM),
+            ("Player 1", None),
+        ]

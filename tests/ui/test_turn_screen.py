@@ -342,3 +342,56 @@ async def test_escape_leads_back_to_setup_asking_first_and_the_game_stays_offere
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen) and app.game == state
+
+
+async def test_the_footer_greys_hold_and_fill_for_the_next_player_without_rebuilding() -> None:
+    from textual.widgets._footer import FooterKey
+
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
+    app = GeneralaApp(state)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+
+        def keys() -> dict[str, FooterKey]:
+            return {key.action: key for key in app.screen.query(FooterKey).results(FooterKey)}
+
+        before = keys()
+        assert not before["hold(0)"].has_class("-disabled")
+        assert not before["fill"].has_class("-disabled")
+        await pilot.press("down", "down", "enter")  # Ana fills threes; Bruno has not rolled
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.pause()
+        after = keys()
+        assert app.game.current == 1
+        assert after["hold(0)"].has_class("-disabled") and after["fill"].has_class("-disabled")
+        assert not after["roll"].has_class("-disabled")
+        assert all(after[action] is before[action] for action in before)  # greyed in place
+        await pilot.press("r")  # and lit again once he rolls
+        await pilot.pause()
+        await pilot.pause()
+        assert not keys()["hold(0)"].has_class("-disabled")
+        assert not keys()["fill"].has_class("-disabled")
+
+
+async def test_dice_and_boxes_reuse_the_lines_of_a_look_and_draw_a_new_look_afresh() -> None:
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
+    app = GeneralaApp(state)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        die = app.screen.query_one("#die-1", Die)
+        first = [die.render_line(y) for y in range(die.size.height)]
+        lines = [line.text for line in first]
+        assert any("●" in line for line in lines)
+        await pilot.press("1")  # held: another look, drawn afresh
+        await pilot.pause()
+        held = [die.render_line(y).text for y in range(die.size.height)]
+        assert held != lines and any("HELD" in line for line in held)
+        await pilot.press("1")  # released: the first look again, its very lines reused
+        await pilot.pause()
+        assert all(die.render_line(y) is line for y, line in enumerate(first))
+        row = app.screen.query_one("#box-threes", BoxRow)
+        assert row.render_line(0).text.split()[-1] == "6"
+        await pilot.press("down", "down", "enter")  # Ana fills threes: Bruno's rows, no points
+        await pilot.pause()
+        assert row.render_line(0).text.split()[-1] != "6"

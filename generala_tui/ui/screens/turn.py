@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...game import rules
 from ...game.action import Action
@@ -25,6 +25,7 @@ from ..translated import TranslatedBindings
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
+from ..widgets.footer import KeyFooter
 from ..widgets.scorecard import ScorecardTable
 from ..widgets.standings import Standings
 from .dialogs import ConfirmDialog
@@ -127,7 +128,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                     )
         yield Static(id="too-small")
         # Compact: every key of a turn fits in 80 columns, in each language.
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter(show_command_palette=False, compact=True)
 
     @property
     def host(self) -> GameHost:
@@ -269,11 +270,13 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._refresh_keys()
 
     def _update(self, selector: str, content: Content) -> None:
-        """Show ``content`` in a Static, unless it shows it already: an update lays the
-        screen out again, which would slow every key."""
+        """Show ``content`` in a Static, unless it shows it already. A Static whose size
+        does not follow its content (the top bar, the message of two lines) is only
+        repainted: laying the screen out again would slow every key."""
         if self._shown.get(selector) != content:
             self._shown[selector] = content
-            self.query_one(selector, Static).update(content)
+            static = self.query_one(selector, Static)
+            static.update(content, layout=static.styles.auto_dimensions)
 
     def _refresh_keys(self) -> None:
         """Refresh the Footer only when a key's state changed: the Footer rebuilds all its

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -11,12 +11,12 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...game.model import NUMBER_CATEGORIES, Category
 from ...i18n import decimal
 from .. import text
 from ..text import ADVICE_MARK, CURSOR_MARK
+from .lines import ReusedLines
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class BoxOffer:
     """With the coach on: filling this box is the best action."""
 
 
-class BoxRow(Widget):
+class BoxRow(ReusedLines):
     """One open box: name, dotted leader, points; click to fill it.
 
     ``▶`` marks the player's cursor, ``★`` the coach's advice.
@@ -82,6 +82,9 @@ class BoxRow(Widget):
             return  # a hold changes no box: nothing to draw again
         self.offer = offer
         self.refresh()
+
+    def look(self) -> Hashable:
+        return (self.offer, self.cursor)
 
     def render(self) -> Text:
         offer = self.offer

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,9 +11,9 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widget import Widget
 
 from .. import text
+from .lines import ReusedLines
 
 # Pip positions on a 3x3 grid (row, column), for each face.
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -58,7 +59,7 @@ DIE_SIZES = ("compact", "normal", "big")
 """How big dice are drawn: one line each, framed faces, bigger framed faces."""
 
 
-class Die(Widget):
+class Die(ReusedLines):
     """One die: a framed face, lifted and double-framed with a HELD label when held.
 
     Compact dice take one line, ``[ 5 ]``, and ``[*5*]`` (bold, reversed) when held.
@@ -104,6 +105,10 @@ class Die(Widget):
     def watch_size_name(self, size_name: str) -> None:
         self.set_class(size_name == "compact", "-compact")
         self.set_class(size_name == "big", "-big")
+
+    def look(self) -> Hashable:
+        face = self._tumble_face if self.tumbling else self.value
+        return (face, self.held, self.locked, self.size_name, self.index)
 
     def render(self) -> Text:
         face = self._tumble_face if self.tumbling else self.value

@@ -44,9 +44,11 @@ class Standings(Widget):
             )
             for index, player in enumerate(state.players)
         ]
-        if rows != self._rows:  # a hold or a roll changes no standing: no layout to redo
+        if rows != self._rows:  # a hold or a roll changes no standing: nothing to redraw
+            # Only another number of rows changes the height: a fill repaints, no layout.
+            layout = len(rows) != len(self._rows)
             self._rows = rows
-            self.refresh(layout=True)
+            self.refresh(layout=layout)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return 1 if self.one_line else max(len(self._rows), 1)
