@@ -135,3 +135,26 @@ def test_the_waiting_double_generala_leaves_the_coachs_columns_room(lang: str, s
     waiting = text.DOUBLE_GENERALA_NOTES["waiting"]
     assert len(text.box_name(Category.DOUBLE_GENERALA, waiting)) <= 23
     assert len(text.category_label(Category.TWO_PAIRS)) <= 15
+
+
+@pytest.mark.parametrize(
+    ("lang", "classic", "swedish"),
+    [
+        (
+            "es",
+            "Elegiste las reglas clásicas: tocá Guardar para conservarlas.",
+            "Elegiste el Reglamento sueco: tocá Guardar para conservarlo.",
+        ),
+        (
+            "sv",
+            "Du valde de klassiska reglerna: Spara behåller dem.",
+            "Du valde reglerna ur Reglamento sueco: Spara behåller dem.",
+        ),
+    ],
+)
+def test_each_preset_has_a_notice_of_its_own(
+    lang: str, classic: str, swedish: str, speak: None
+) -> None:
+    i18n.set_language(lang)
+    assert text.preset_chosen(text.CLASSIC_PRESET) == classic
+    assert text.preset_chosen(text.SWEDISH_PRESET) == swedish
