@@ -250,7 +250,7 @@ def fail(message: str, command: str | None = None) -> int:
     """Print one line naming the problem (and the command, as analyse and simulate do);
     return exit status 2."""
     prefix = f"{PROG} {command}:" if command else _("{prog}: error:").format(prog=PROG)
-    print(f"{prefix} {message}", file=sys.stderr)
+    print(f"{prefix} {i18n.after_colon(message)}", file=sys.stderr)
     return 2
 
 

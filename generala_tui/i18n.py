@@ -75,6 +75,30 @@ def metavar(name: str) -> str:
     return pgettext("metavar", name)
 
 
+def after_colon(message: str) -> str:
+    """``message`` as it goes on after a colon ("error: ..."): Spanish and Swedish begin it in
+    lower case (as argparse's own errors do there), unless its first word is an abbreviation
+    ("JSON"); English keeps its sentences as they are."""
+    if _language == "en" or not message[:1].isupper() or message[1:2].isupper():
+        return message
+    return message[0].lower() + message[1:]
+
+
+def genitive(name: str) -> str:
+    """``name`` owning what follows, as the current language writes it before a noun: English
+    "Ana's"; Swedish "Anas", but "Lars" and "Felix" (a name ending in s, x or z takes no
+    other s) and "Spelare 1:s" (after a digit or a sign, a colon); Spanish has no such form
+    and says "de Ana" in its sentence, so the name stays as it is."""
+    if not name or _language == "es":
+        return name
+    if _language == "sv":
+        last = name[-1]
+        if last.lower() in "sxz":
+            return name
+        return name + ("s" if last.isalpha() else ":s")
+    return name + "'s"
+
+
 def language() -> str:
     """The language the game speaks now: one of :data:`LANGUAGES`."""
     return _language

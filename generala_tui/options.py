@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from . import words
 from .game.model import HouseRules, Level, Player
 from .game.rules import IllegalMove, validate_names
-from .i18n import N_, _
+from .i18n import _
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -115,12 +115,9 @@ def parse_rules(pairs: Iterable[str], base: HouseRules | None = None) -> HouseRu
         raise OptionError(str(error)) from None
 
 
-_LEVEL_NAMES = {Level.EASY: N_("Easy"), Level.MEDIUM: N_("Medium"), Level.EXPERT: N_("Expert")}
-"""A computer given by its level alone is named after it, in the player's language."""
-
-
 def _level_name(level: Level) -> str:
-    return _(_LEVEL_NAMES[level])
+    # A computer given by its level alone is named after it, in the player's language.
+    return words.level_name(level)
 
 
 def parse_players(text: str) -> list[Player]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .game.action import Action, ActionKind
 from .game.model import Category, Ending, GameState, HouseRules, Phase
 from .game.rules import category_name, scoring_options, tie_break_score
-from .i18n import N_, _, decimal, ngettext
+from .i18n import N_, _, after_colon, decimal, ngettext
 from .words import category_label, tie_break_round
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def lang_help() -> str:
 
 def failure(message: str) -> str:
     """The one line printed on stderr when the record can't be analysed."""
-    return f"generala-tui analyse: {message}"
+    return f"generala-tui analyse: {after_colon(message)}"
 
 
 AS_GOOD_AS_BEST = "="
@@ -178,13 +178,9 @@ def _said(state: GameState, action: Action) -> str:
 
 
 def _rules_text(house_rules: HouseRules) -> str:
-    defaults = HouseRules().model_dump(mode="json")
-    changed = [
-        f"{key}={str(value).lower() if isinstance(value, bool) else value}"
-        for key, value in house_rules.model_dump(mode="json").items()
-        if value != defaults[key]
-    ]
-    return ", ".join(changed) if changed else _("the defaults")
+    from .words import changed_rules
+
+    return changed_rules(house_rules)
 
 
 def _outcome(state: GameState) -> str:

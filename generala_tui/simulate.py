@@ -36,10 +36,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 from rich.cells import cell_len
 
 from . import store
-from .game.model import MAX_PLAYERS, GameState, HouseRules, Phase, Player
+from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, Phase, Player
 from .game.rules import SEED_RANGE, IllegalMove, new_game
-from .i18n import NP_, _, decimal, metavar, ngettext
+from .i18n import NP_, _, after_colon, decimal, metavar, ngettext, number
 from .options import OptionError, parse_players, parse_rules
+from .words import changed_rules, level_name
 
 if TYPE_CHECKING:
     from .game.strategy import Strategy
@@ -70,7 +71,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         "--games",
         metavar=metavar(NP_("metavar", "N")),
         default=str(DEFAULT_GAMES),
-        help=_("how many games to play (default {games})").format(games=DEFAULT_GAMES),
+        help=_("how many games to play (default {games})").format(games=number(DEFAULT_GAMES)),
     )
     parser.add_argument(
         "--players",
@@ -135,16 +136,18 @@ class _InputError(ValueError):
 def _whole_number(text: str, flag: str, most: int | None = None) -> int:
     """``text`` as a whole number for ``flag``, from 1 to ``most`` when ``most`` is given."""
     try:
-        number = int(text)
+        value = int(text)
     except ValueError:
         raise _InputError(
             _("{flag} takes a whole number, not {value!r}.").format(flag=flag, value=text)
         ) from None
-    if most is not None and not 1 <= number <= most:
+    if most is not None and not 1 <= value <= most:
         raise _InputError(
-            _("{flag} takes 1 to {most}, not {number}.").format(flag=flag, most=most, number=number)
+            _("{flag} takes 1 to {most}, not {number}.").format(
+                flag=flag, most=number(most), number=number(value)
+            )
         )
-    return number
+    return value
 
 
 def _games(text: str) -> int:
@@ -187,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
         records = store.record_folder(args.records) if args.records is not None else None
     except (OptionError, _InputError, IllegalMove, store.RecordError) as error:
         message = _refusal(error) if isinstance(error, IllegalMove) else str(error)
-        print(f"generala-tui simulate: {message}", file=sys.stderr)
+        print(f"generala-tui simulate: {after_colon(message)}", file=sys.stderr)
         return 2
     try:
         result = simulate(
@@ -220,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
         # Ctrl+C while printing: what is printed is printed.
         return INTERRUPTED
     except store.RecordError as error:  # a record could not be written: the disk is full...
-        print(f"generala-tui simulate: {error}", file=sys.stderr)
+        print(f"generala-tui simulate: {after_colon(str(error))}", file=sys.stderr)
         return 1
     return INTERRUPTED if result["interrupted"] else 0
 
@@ -434,7 +437,7 @@ class _Progress:
         filled = _BAR_WIDTH * done // self.total
         bar = "█" * filled + "·" * (_BAR_WIDTH - filled)
         games = ngettext("{done}/{total} game", "{done}/{total} games", self.total).format(
-            done=done, total=self.total
+            done=number(done), total=number(self.total)
         )
         line = f"{bar} {games}{_time_left(now - self._started, done, self.total)}"
         # Pad over a longer line drawn before (the time left shrinks).
@@ -469,26 +472,20 @@ def _ljust(text: str, width: int) -> str:
 
 def _print_table(result: dict[str, Any], out: TextIO) -> None:
     games = result["games"]
-    defaults = HouseRules().model_dump(mode="json")
-    changed = [
-        f"{key}={_text(value)}"
-        for key, value in result["house_rules"].items()
-        if value != defaults[key]
-    ]
     if result.get("interrupted"):
         print(
             ngettext(
                 "Interrupted: {games} of {requested} game played.",
                 "Interrupted: {games} of {requested} games played.",
                 result["games_requested"],
-            ).format(games=games, requested=result["games_requested"]),
+            ).format(games=number(games), requested=number(result["games_requested"])),
             file=out,
         )
-    rules_text = ", ".join(changed) if changed else _("the defaults")
+    rules_text = changed_rules(HouseRules.model_validate(result["house_rules"]))
     print(
         ngettext(
             "{games} game, house rules: {rules}", "{games} games, house rules: {rules}", games
-        ).format(games=games, rules=rules_text),
+        ).format(games=number(games), rules=rules_text),
         file=out,
     )
     heads = [_("Player"), _("Level"), _("Mean"), _("Std dev"), _("Wins")]
@@ -500,10 +497,15 @@ def _print_table(result: dict[str, Any], out: TextIO) -> None:
         + "  ".join(" " * (figure - cell_len(head)) + head for head in heads[2:]),
         file=out,
     )
-    for player in result["players"]:
-        figures = [decimal(player["mean"], 2), decimal(player["stdev"], 2), str(player["wins"])]
+    levels = [
+        level_name(Level(player["level"])) if player["level"] else ""
+        for player in result["players"]
+    ]
+    level = max(level, *(cell_len(shown) for shown in levels))
+    for player, level_shown in zip(result["players"], levels, strict=True):
+        figures = [decimal(player["mean"], 2), decimal(player["stdev"], 2), number(player["wins"])]
         print(
-            f"{_ljust(player['name'], width)}  {_ljust(player['level'], level)}  "
+            f"{_ljust(player['name'], width)}  {_ljust(level_shown, level)}  "
             + "  ".join(f"{shown:>{figure}}" for shown in figures),
             file=out,
         )
@@ -529,7 +531,3 @@ def _refusal(error: IllegalMove) -> str:
 
 def _processes(jobs: int) -> str:
     return ngettext("one process", "{jobs} processes", jobs).format(jobs=jobs)
-
-
-def _text(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -385,8 +385,8 @@ def _read_object(path: Path) -> dict[str, Any] | None:
     except json.JSONDecodeError as error:
         raise _Unusable(
             _one_line(
-                _("not valid JSON, or cut short ({error} at line {line})").format(
-                    error=error.msg, line=error.lineno
+                _("not valid JSON, or cut short (line {line}, column {column})").format(
+                    line=error.lineno, column=error.colno
                 )
             )
         ) from None

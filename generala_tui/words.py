@@ -4,7 +4,7 @@ user interface: the boxes' names, and the rules' refusals, in the current langua
 from __future__ import annotations
 
 from .game import rules
-from .game.model import Category
+from .game.model import Category, HouseRules, Level
 from .i18n import N_, _, pgettext
 
 _CATEGORY_NAMES: dict[Category, str] = {
@@ -29,6 +29,16 @@ def category_label(category: Category) -> str:
     return _(_CATEGORY_NAMES[Category(category)])
 
 
+LEVEL_NAMES = {Level.EASY: N_("Easy"), Level.MEDIUM: N_("Medium"), Level.EXPERT: N_("Expert")}
+"""The computer levels' names, as message ids (a computer given by its level alone is named
+after it)."""
+
+
+def level_name(level: Level) -> str:
+    """A computer level's name in the current language."""
+    return _(LEVEL_NAMES[Level(level)])
+
+
 def refusal(error: rules.IllegalMove) -> str:
     """Why the rules refused a move, in the current language (the core says it in English,
     with its parameters apart: a box is named as the players of this language name it)."""
@@ -47,3 +57,64 @@ def tie_break_round(number: int) -> str:
     """The ``number``-th tie-break round, short, as the analyses list rounds: "tb1" (Spanish
     "des1", desempate; Swedish "sär1", särspel)."""
     return pgettext("tie-break round", "tb{number}").format(number=number)
+
+
+def rule_values() -> dict[str, str]:
+    """The words for the values of the house rules that are not numbers."""
+    return {
+        "first_roll": _("the first roll only"),
+        "any_full_roll": _("any roll of all five dice"),
+        "standard": _("1-5, 2-6 and 3-4-5-6-1"),
+        "strict": _("1-5 and 2-6 only"),
+        "wraparound": _("any five different"),
+        "one_replaces_two": _("standard, and 1-1-3-4-5"),
+        "ones_wild": _("1s are wild"),
+    }
+
+
+def rule_phrases(house_rules: HouseRules) -> dict[str, str]:
+    """Each house rule of ``house_rules`` in a few words, by its key ("straight": "straights:
+    1-5 and 2-6 only"); a box left out of the game says nothing. Rules said together (the
+    served bonus and the served rolls) share a phrase."""
+    h = house_rules
+    values = rule_values()
+    served = (
+        _("served +{bonus} on the first roll only")
+        if h.served_roll.value == "first_roll"
+        else _("served +{bonus} on any roll of all five dice")
+    ).format(bonus=h.served_bonus)
+    phrases = {
+        "generala_points": _("Generala {points}").format(points=h.generala_points),
+        "served_bonus": served,
+        "served_roll": served,
+        "straight": _("straights: {straights}").format(straights=values[h.straight.value]),
+        "served_generala_wins": _("served Generala wins")
+        if h.served_generala_wins
+        else _("served Generala just scores"),
+    }
+    if h.double_generala:
+        phrases["double_generala"] = phrases["double_generala_served_bonus"] = (
+            _("Double Generala (120 served)")
+            if h.double_generala_served_bonus
+            else _("Double Generala")
+        )
+    if h.two_pairs:
+        phrases["two_pairs"] = _("Two pairs")
+    if h.locked_holds:
+        phrases["locked_holds"] = _("locked holds")
+    phrases["tie_break"] = _("tie-break round") if h.tie_break else _("ties share the win")
+    return phrases
+
+
+def changed_rules(house_rules: HouseRules) -> str:
+    """The house rules that differ from the defaults, in words ("straights: 1-5 and 2-6 only,
+    ties share the win"), or "the defaults"."""
+    defaults = HouseRules()
+    phrases = rule_phrases(house_rules)
+    changed = {
+        phrases[key]
+        for key in HouseRules.model_fields
+        if getattr(house_rules, key) != getattr(defaults, key) and key in phrases
+    }
+    ordered = [phrase for phrase in dict.fromkeys(phrases.values()) if phrase in changed]
+    return ", ".join(ordered) if ordered else _("the defaults")

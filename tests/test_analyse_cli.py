@@ -241,7 +241,7 @@ def test_the_report_speaks_the_chosen_language_and_its_json_stays_english(tmp_pa
     out, err = capsys.readouterr()
     assert err == ""
     assert out.startswith(f"Registro de partida: {path}\n")
-    assert "Reglas de la casa: las de siempre\n" in out
+    assert "Reglas de la casa: las predeterminadas\n" in out
     assert "  total " in out and " de suerte - " in out and "calificación: " in out
     assert "expected" not in out and "rating" not in out
     assert main(["analyse", "--lang", "sv", str(path), "--json"]) == 0
@@ -259,5 +259,5 @@ def test_the_analysis_in_swedish_does_not_load_the_user_interface(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    assert "Partiprotokoll" in done.stdout
+    assert "Partifil" in done.stdout
     assert done.stdout.rstrip().endswith("[]")

@@ -154,8 +154,8 @@ def test_help_speaks_the_chosen_language(
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["--lang", "es", "--players", "Ana,,Bruno"], "error: El jugador 2 necesita un nombre."),
-        (["--lang", "sv", "--players", "Ana", "--rule", "nope=1"], "fel: Det finns ingen husregel"),
+        (["--lang", "es", "--players", "Ana,,Bruno"], "error: el jugador 2 necesita un nombre."),
+        (["--lang", "sv", "--players", "Ana", "--rule", "nope=1"], "fel: det finns ingen husregel"),
         (["--lang", "es", "--bogus"], "argumentos no reconocidos: --bogus"),
         (["--lang", "fr"], "--lang takes en, es or sv, not 'fr'."),
         (["--lang", "xx", "--players", "Ana"], "--lang takes en, es or sv, not 'xx'."),
@@ -206,4 +206,4 @@ def test_a_damaged_preferences_file_is_told_in_the_chosen_language(
     assert main(["--lang", "es", "simulate", "--games", "0"]) == 2
     err = capsys.readouterr().err
     assert "preferences.json: está vacío. Se guardó como preferences.json.bad-" in err
-    assert "rigen las preferencias de siempre." in err
+    assert "rigen las preferencias predeterminadas." in err

@@ -36,7 +36,7 @@ def _error(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     [
         (["--lang", "es", "--lang", "xx"], "error: --lang lleva en, es o sv, no 'xx'."),
         (["--lang", "sv", "--lang", "xx"], "fel: --lang tar en, es eller sv"),
-        (["--lang", "es", "--players", "Ana,,Bruno"], "El jugador 2 necesita un nombre."),
+        (["--lang", "es", "--players", "Ana,,Bruno"], "error: el jugador 2 necesita un nombre."),
         (["--lang", "es", "--seed", "x"], "valor entero no válido: 'x'"),
         (["--lang", "sv", "--seed", "x"], "ogiltigt heltal: 'x'"),
         (["--seed", "x"], "invalid integer value: 'x'"),

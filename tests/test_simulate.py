@@ -77,8 +77,8 @@ def test_text_output_has_a_row_per_player_and_no_progress_bar_off_a_terminal(cap
     lines = out.splitlines()
     assert lines[0] == "3 games, house rules: the defaults"
     assert lines[1].split() == ["Player", "Level", "Mean", "Std", "dev", "Wins"]
-    assert lines[2].split()[:2] == ["Expert", "expert"]
-    assert lines[3].split()[:2] == ["Easy", "easy"]
+    assert lines[2].split()[:2] == ["Expert", "Expert"]
+    assert lines[3].split()[:2] == ["Easy", "Easy"]
     assert "games per second" in lines[4]
     assert "151.90" in lines[4]
 
@@ -87,7 +87,7 @@ def test_changed_house_rules_are_listed(capsys):
     argv = ["simulate", "--games", "1", "--players", "easy", "--rule", "two_pairs=on"]
     assert main([*argv, "--rule", "served_bonus=10"]) == 0
     first_line = capsys.readouterr().out.splitlines()[0]
-    assert first_line == "1 game, house rules: served_bonus=10, two_pairs=true"
+    assert first_line == "1 game, house rules: served +10 on the first roll only, Two pairs"
 
 
 def test_progress_bar_is_drawn_with_the_time_left_and_cleared():
@@ -274,7 +274,7 @@ def test_ctrl_c_on_a_terminal_stops_cleanly_with_the_games_so_far(jobs):
         os.close(leader)
     assert process.returncode == simulate.INTERRUPTED
     assert out.startswith("Interrupted: ")
-    assert " of 1000000 games played." in out.splitlines()[0]
+    assert " of 1,000,000 games played." in out.splitlines()[0]
     assert "Traceback" not in seen.decode(errors="replace")
 
 

@@ -51,7 +51,7 @@ from ..game.model import (
     StraightRule,
     TieBreakEnded,
 )
-from ..i18n import N_, NP_, _, decimal, ngettext, percent, pgettext
+from ..i18n import N_, NP_, _, after_colon, decimal, genitive, ngettext, percent, pgettext
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
     from ..game.strategy import ActionValue, Decision, PlayerAnalysis
@@ -137,6 +137,8 @@ class Keys:
     # Textual's own words, in its Footer, its command palette and its key panel.
     PALETTE = NP_("key", "palette")
     PALETTE_TOOLTIP = NP_("key", "Open the command palette")
+    DISMISS_MENU = NP_("key", "Dismiss menu")  # an open Select's list
+    EXIT_PALETTE = NP_("key", "Exit the command palette")
 
 
 KEY_NAME_CONTEXT = "key name"
@@ -201,13 +203,14 @@ def _pace_names() -> tuple[str, ...]:
 LEVEL_LABELS: dict[Level | None, str]
 
 
+_LEVEL_NAMES = words.LEVEL_NAMES
+
+
 @_table
 def _level_labels() -> dict[Level | None, str]:
     return {
         None: _("Human"),
-        Level.EASY: f"{COMPUTER_MARK} " + _("Easy"),
-        Level.MEDIUM: f"{COMPUTER_MARK} " + _("Medium"),
-        Level.EXPERT: f"{COMPUTER_MARK} " + _("Expert"),
+        **{level: f"{COMPUTER_MARK} " + _(name) for level, name in _LEVEL_NAMES.items()},
     }
 
 
@@ -218,6 +221,25 @@ LEVEL_STEP_MARK = "▸"
 def level_button_label(level: Level | None) -> str:
     """A seat's level button: the level, and the mark saying a press steps to the next."""
     return f"{_level_labels()[level]} {LEVEL_STEP_MARK}"
+
+
+def level_named(name: str, level: Level | None) -> str | None:
+    """``name`` in the current language when it is the name the game gave a computer after
+    its level, in any of the game's languages ("Medium", "Medium 2": "Medio", "Medio 2"), so
+    that it can follow a change of language; None for a name typed (or a human's)."""
+    from ..i18n import LANGUAGES, catalog
+
+    if level is None:
+        return None
+    message = _LEVEL_NAMES[Level(level)]
+    for lang in LANGUAGES:
+        base = catalog(lang).gettext(message)
+        if name == base:
+            return _(message)
+        number = name.removeprefix(base + " ")
+        if name.startswith(base + " ") and number.isdigit():
+            return f"{_(message)} {number}"
+    return None
 
 
 category_label = words.category_label
@@ -294,41 +316,12 @@ VALUE_TEXT: dict[str, str]
 @_table
 def _value_text() -> dict[str, str]:
     """The words for the values of the house rules that are not numbers."""
-    return {
-        "first_roll": _("the first roll only"),
-        "any_full_roll": _("any roll of all five dice"),
-        "standard": _("1-5, 2-6 and 3-4-5-6-1"),
-        "strict": _("1-5 and 2-6 only"),
-        "wraparound": _("any five different"),
-        "one_replaces_two": _("standard, and 1-1-3-4-5"),
-        "ones_wild": _("1s are wild"),
-    }
+    return words.rule_values()
 
 
 def rules_summary(house_rules: HouseRules) -> str:
     """The house rules in one or two lines, for the setup screen."""
-    h = house_rules
-    values = _value_text()
-    parts = [
-        _("Generala {points}").format(points=h.generala_points),
-        _("served +{bonus} on {rolls}").format(
-            bonus=h.served_bonus, rolls=values[h.served_roll.value]
-        ),
-        _("straights: {straights}").format(straights=values[h.straight.value]),
-        _("served Generala wins") if h.served_generala_wins else _("served Generala just scores"),
-    ]
-    if h.double_generala:
-        parts.append(
-            _("Double Generala (120 served)")
-            if h.double_generala_served_bonus
-            else _("Double Generala")
-        )
-    if h.two_pairs:
-        parts.append(_("Two pairs"))
-    if h.locked_holds:
-        parts.append(_("locked holds"))
-    parts.append(_("tie-break round") if h.tie_break else _("ties share the win"))
-    return " · ".join(parts)
+    return " · ".join(dict.fromkeys(words.rule_phrases(house_rules).values()))
 
 
 SETTINGS_TITLE: str
@@ -380,6 +373,10 @@ def preset_label(name: str, in_effect: bool) -> Content:
 
 def preset_chosen(name: str) -> str:
     """Said when the player picks a preset (``name``: its message id)."""
+    if name == CLASSIC_PRESET:
+        return _("The Classic rules chosen: Save keeps them.")
+    if name == SWEDISH_PRESET:
+        return _("The Swedish text's rules chosen: Save keeps them.")
     return _("Preset {name} chosen: Save to keep it.").format(name=_(name))
 
 
@@ -495,9 +492,9 @@ def describe_action(action: Action, dice: Sequence[int] = ()) -> str:
         if len(dice) == NUMBER_OF_DICE:
             kept = "-".join(str(dice[i]) for i in action.held)
             return _("Keep {dice} and roll").format(dice=kept)
-        return _("Hold dice {dice} and roll").format(
-            dice=", ".join(str(i + 1) for i in action.held)
-        )
+        return ngettext(
+            "Hold die {dice} and roll", "Hold dice {dice} and roll", len(action.held)
+        ).format(dice=_and([str(i + 1) for i in action.held]))
     if action.kind is ActionKind.END_TIE_BREAK:
         return _("End the tie-break turn")
     assert action.category is not None
@@ -555,8 +552,8 @@ def topbar(state: GameState, short: bool = False) -> Content:
         stage,
         "   ",
         Content.from_markup(
-            _("[b]$name[/b]'s turn   roll $rolls of $max $dots"),
-            name=state.current_player.name,
+            _("[b]$whose[/b] turn   roll $rolls of $max $dots"),
+            whose=genitive(state.current_player.name),
             rolls=str(state.turn.rolls),
             max=str(MAX_ROLLS),
             dots=dots,
@@ -812,9 +809,9 @@ _WORDS["COACH_NOTHING_TO_DECIDE"] = N_("Nothing to decide.")
 COACH_TOTAL_HEADING: str
 _WORDS["COACH_TOTAL_HEADING"] = N_("Expected final total\n")
 COACH_TIE_BREAK_HEADING: str
-_WORDS["COACH_TIE_BREAK_HEADING"] = N_("Expected tie-break score\n")
+_WORDS["COACH_TIE_BREAK_HEADING"] = N_("Expected tie-break\n")
 COACH_NO_ROLLS: str
-_WORDS["COACH_NO_ROLLS"] = N_("No rolls left: each box\nshows its value.")
+_WORDS["COACH_NO_ROLLS"] = N_("No rolls left:\neach box shows its value.")
 COACH_KEEPS_HEADING: str
 _WORDS["COACH_KEEPS_HEADING"] = N_("Keep and roll:\n")
 
@@ -1910,6 +1907,19 @@ REPLAY_FORWARD_BUTTON: str
 _WORDS["REPLAY_FORWARD_BUTTON"] = N_("Forward ▶")
 REPLAY_LAST_BUTTON: str
 _WORDS["REPLAY_LAST_BUTTON"] = N_("Last »")
+
+
+def replay_buttons() -> dict[str, tuple[str, str]]:
+    """The replay's step buttons by id: each one's words, and its arrow alone for a narrow
+    screen."""
+    return {
+        "replay-first": (_(_WORDS["REPLAY_FIRST_BUTTON"]), "«"),
+        "replay-back": (_(_WORDS["REPLAY_BACK_BUTTON"]), "◀"),
+        "replay-forward": (_(_WORDS["REPLAY_FORWARD_BUTTON"]), "▶"),
+        "replay-last": (_(_WORDS["REPLAY_LAST_BUTTON"]), "»"),
+    }
+
+
 REPLAY_START: str
 _WORDS["REPLAY_START"] = N_("The game before its first roll.")
 
@@ -1974,4 +1984,4 @@ def record_saved(path: str) -> str:
 
 def record_not_saved(error: str) -> str:
     """The notice when a record file could not be written."""
-    return _("The record was not saved: {error}").format(error=error)
+    return _("The record was not saved: {error}").format(error=after_colon(error))

@@ -10,12 +10,16 @@ active: a change of language shows on the Footer's next draw, on every screen.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
+from textual import events
 from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
+from textual.widgets import Footer
 
 from ..i18n import changes, pgettext
 from .text import KEY_CONTEXT
@@ -36,6 +40,25 @@ def translate(binding: Binding) -> Binding:
     return _translated(binding, changes())
 
 
+def _fitted_last(
+    filtered: Callable[[Any], dict[str, ActiveBinding]],
+) -> Callable[[Any], dict[str, ActiveBinding]]:
+    """A screen's own ``active_bindings``, fitted to its Footer once the outermost filter ran."""
+
+    def active_bindings(screen: Any) -> dict[str, ActiveBinding]:
+        screen._filtering_bindings = getattr(screen, "_filtering_bindings", 0) + 1
+        try:
+            bindings = filtered(screen)
+        finally:
+            screen._filtering_bindings -= 1
+        if screen._filtering_bindings:
+            return bindings
+        fitted: dict[str, ActiveBinding] = screen._fitting(bindings)
+        return fitted
+
+    return active_bindings
+
+
 if TYPE_CHECKING:
     # For the type checker the mixin is the screen it is mixed into, so that its
     # ``super()`` is typed; at run time it is a plain mixin before ``Screen``.
@@ -47,16 +70,62 @@ else:
 class TranslatedBindings(_ScreenMixin):
     """Mixed into a screen (before ``Screen``): its Footer speaks the current language."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A screen that filters its keys (``active_bindings`` of its own, calling this one)
+        # is fitted to the Footer after its filter: the keys it hides take no room.
+        own = cls.__dict__.get("active_bindings")
+        if isinstance(own, property) and own.fget is not None:
+            cls.active_bindings = property(_fitted_last(own.fget))  # type: ignore[method-assign,assignment]
+
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         bindings = super().active_bindings
-        return {
+        translated = {
             key: active._replace(
                 binding=translate(active.binding),
                 tooltip=pgettext(KEY_CONTEXT, active.tooltip) if active.tooltip else "",
             )
             for key, active in bindings.items()
         }
+        if getattr(self, "_filtering_bindings", 0):
+            return translated  # a subclass filters them, then fits them
+        return self._fitting(translated)
+
+    def _fitting(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+        """``bindings`` with the keys a compact Footer has no room for left out of it (they
+        still work, and the help lists them): at 40 columns no word is cut by the next key or
+        the palette's key. Keys are kept in order, each that fits whole."""
+        footers = [footer for footer in self.query(Footer) if footer.compact]
+        if not footers:
+            return bindings
+        footer = footers[0]
+        room = footer.size.width or self.app.size.width
+        palette = bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if palette is not None and footer.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            # "▏^p palette": its border, the key, a space and the word.
+            room -= 2 + cell_len(self.app.get_key_display(palette.binding))
+            room -= cell_len(palette.binding.description)
+        fitting: dict[str, ActiveBinding] = {}
+        fits: dict[str, bool] = {}  # by action: the Footer shows an action's first key only
+        for key, active in bindings.items():
+            binding = active.binding
+            if binding.show and key != self.app.COMMAND_PALETTE_BINDING:
+                if binding.action not in fits:
+                    # "^n Add player" and the margin after it.
+                    width = cell_len(self.app.get_key_display(binding)) + 1
+                    width += cell_len(binding.description) + 1
+                    fits[binding.action] = width - 1 <= room
+                    if fits[binding.action]:
+                        room -= width
+                if not fits[binding.action]:
+                    active = active._replace(binding=replace(binding, show=False))
+            fitting[key] = active
+        return fitting
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The Footer shows as many keys as the new width has room for.
+        self.refresh_bindings()
 
     async def language_changed(self) -> None:
         """Say everything again in the current language (the app calls this on every screen

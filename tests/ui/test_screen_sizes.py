@@ -25,6 +25,21 @@ def fully_shown(app: App[None], widget: Widget) -> bool:
 
 
 @pytest.mark.parametrize("size", SIZES)
+async def test_setup_opens_showing_the_first_name_it_focuses(size: tuple[int, int]) -> None:
+    """The setup opens on its first name field, in view: a newcomer at 40x12 sees the
+    players, not the list scrolled to its end."""
+    app = GeneralaApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        name = app.screen.query_one("#name-1", Input)
+        assert app.focused is name
+        assert fully_shown(app, name), f"the first name at {size}"
+        assert fully_shown(app, app.screen.query_one("#start"))
+
+
+@pytest.mark.parametrize("size", SIZES)
 async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
     size: tuple[int, int],
 ) -> None:

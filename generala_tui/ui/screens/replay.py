@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -58,7 +58,20 @@ class ReplayScreen(Page[None]):
     def on_mount(self) -> None:
         small = self.app.size.width < 56 or self.app.size.height < 24
         self.query_one(DiceTray).resize_dice("compact" if small else "normal")
+        self._label_buttons()
         self.show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._label_buttons()
+
+    def _label_buttons(self) -> None:
+        """The step buttons' words, or below 56 columns their arrows alone (the words in
+        their tooltips), so that the row keeps every button, Close too."""
+        narrow = self.app.size.width < 56
+        for button_id, (word, arrow) in text.replay_buttons().items():
+            button = self.query_one(f"#{button_id}", Button)
+            button.label = arrow if narrow else word
+            button.tooltip = word if narrow else None
 
     @property
     def steps(self) -> int:

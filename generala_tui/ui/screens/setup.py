@@ -110,6 +110,10 @@ class SetupScreen(TranslatedBindings, Screen[None]):
     # Below 24 rows the title goes and the buttons shrink to one line; from 30 rows
     # everything (eight players too) fits, centred; in between the list scrolls above
     # Start. Below 60 columns the player rows squeeze (see generala.tcss).
+    # The first name is focused once the rows are mounted (on_mount); Textual's own first
+    # focus would land on whatever is focusable before them and centre it, leaving a
+    # small terminal scrolled past the players.
+    AUTO_FOCUS = ""  # none (None would take the app's)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-medium"), (30, "-tall")]
 
@@ -151,13 +155,17 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
     async def language_changed(self) -> None:
         """Say it all again in the current language, keeping the names typed so far (a seat
-        still called by its default name takes the new language's: "Player 2", "Jugador 2")."""
+        still called by its default name takes the new language's: "Player 2", "Jugador 2"; a
+        computer named after its level too: "Medium", "Medio")."""
         self._read_names()
         for seat, player in enumerate(self.players):
             number = text.default_name_number(player.name)
             if number is not None:
                 name = text.default_player_name(number)
                 self.players[seat] = player.model_copy(update={"name": name})
+            named = text.level_named(player.name, player.level)
+            if named is not None:
+                self.players[seat] = player.model_copy(update={"name": named})
         self.refresh_bindings()
         await self.recompose()
         await self._show_players()
