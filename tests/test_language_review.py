@@ -128,7 +128,7 @@ def test_simulates_help_names_the_records_parts_in_the_language(
     assert "(standard: 1\xa0000)" in said  # the default named, its count grouped
 
 
-@pytest.mark.parametrize("lang", ["es", "sv"])
+@pytest.mark.parametrize("lang", ["en", "es", "sv"])
 def test_the_waiting_double_generala_leaves_the_coachs_columns_room(lang: str, speak: None) -> None:
     # The box list at 80 columns with the coach has 23 columns for a box's name and note.
     i18n.set_language(lang)

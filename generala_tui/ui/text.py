@@ -472,7 +472,7 @@ DOUBLE_GENERALA_NOTES: dict[str | None, str]
 @_table
 def _double_generala_notes() -> dict[str | None, str]:
     """Beside the Double Generala box: why it can only be scratched for now, if it can."""
-    return {"alive": "", "waiting": _("needs Generala"), "dead": _("dead"), None: ""}
+    return {"alive": "", "waiting": _("later"), "dead": _("dead"), None: ""}
 
 
 GAME_NAME = "GENERALA"

@@ -150,7 +150,7 @@ def test_double_generala_says_why_it_can_only_be_scratched() -> None:
 
     state = rules.new_game(["Ana"], HouseRules(double_generala=True), seed=1)
     notes = {o.category: o.note for o in box_offers(state)}
-    assert notes[Category.DOUBLE_GENERALA] == "needs Generala"
+    assert notes[Category.DOUBLE_GENERALA] == "later"
     state = rules.scratch(rules.roll(state, [1, 2, 3, 4, 6]), Category.GENERALA)
     notes = {o.category: o.note for o in box_offers(state)}
     assert notes[Category.DOUBLE_GENERALA] == "dead"
