@@ -10,7 +10,6 @@ active: a change of language shows on the Footer's next draw, on every screen.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -40,25 +39,6 @@ def translate(binding: Binding) -> Binding:
     return _translated(binding, changes())
 
 
-def _fitted_last(
-    filtered: Callable[[Any], dict[str, ActiveBinding]],
-) -> Callable[[Any], dict[str, ActiveBinding]]:
-    """A screen's own ``active_bindings``, fitted to its Footer once the outermost filter ran."""
-
-    def active_bindings(screen: Any) -> dict[str, ActiveBinding]:
-        screen._filtering_bindings = getattr(screen, "_filtering_bindings", 0) + 1
-        try:
-            bindings = filtered(screen)
-        finally:
-            screen._filtering_bindings -= 1
-        if screen._filtering_bindings:
-            return bindings
-        fitted: dict[str, ActiveBinding] = screen._fitting(bindings)
-        return fitted
-
-    return active_bindings
-
-
 if TYPE_CHECKING:
     # For the type checker the mixin is the screen it is mixed into, so that its
     # ``super()`` is typed; at run time it is a plain mixin before ``Screen``.
@@ -70,14 +50,6 @@ else:
 class TranslatedBindings(_ScreenMixin):
     """Mixed into a screen (before ``Screen``): its Footer speaks the current language."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # A screen that filters its keys (``active_bindings`` of its own, calling this one)
-        # is fitted to the Footer after its filter: the keys it hides take no room.
-        own = cls.__dict__.get("active_bindings")
-        if isinstance(own, property) and own.fget is not None:
-            cls.active_bindings = property(_fitted_last(own.fget))  # type: ignore[method-assign,assignment]
-
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         bindings = super().active_bindings
@@ -88,9 +60,12 @@ class TranslatedBindings(_ScreenMixin):
             )
             for key, active in bindings.items()
         }
-        if getattr(self, "_filtering_bindings", 0):
-            return translated  # a subclass filters them, then fits them
-        return self._fitting(translated)
+        return self._fitting(self.footer_keys(translated))
+
+    def footer_keys(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+        """The keys this screen's Footer may show, before they are fitted to its width: a
+        screen leaves out keys of its own here (they still work)."""
+        return bindings
 
     def _fitting(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
         """``bindings`` with the keys a compact Footer has no room for left out of it (they

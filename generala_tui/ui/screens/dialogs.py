@@ -52,12 +52,11 @@ class ConfirmDialog(Modal[bool]):
         # second Enter never scratches a box or quits by accident.
         self.query_one("#cancel", Button).focus()
 
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
+    def footer_keys(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
         # The Footer shows the yes key of the language only ("y" still works, unshown).
         return {
             key: active
-            for key, active in super().active_bindings.items()
+            for key, active in bindings.items()
             if active.binding.action != f"answer_yes('{key}')" or key == text.yes_key()
         }
 

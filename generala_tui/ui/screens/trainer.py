@@ -289,13 +289,12 @@ class TrainerScreen(Page[None]):
 
     # --- what the trainee does -----------------------------------------------
 
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
+    def footer_keys(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
         # The Footer's one line is for the trainer's own keys, in every language: the game's
         # scorecard and undo are not the trainer's, and ctrl+q quits everywhere anyway.
         return {
             key: active
-            for key, active in super().active_bindings.items()
+            for key, active in bindings.items()
             if active.binding.action not in {"quit", "scorecard", "undo"}
         }
 

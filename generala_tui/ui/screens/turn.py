@@ -321,8 +321,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
 
     # --- what the player does --------------------------------------------
 
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
+    def footer_keys(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
         # Every key works all the time, but the Footer has one line of 80 columns, in every
         # language: the computers' keys show while a computer plays (a human to act is who
         # the Footer is for then), and ctrl+q, which quits everywhere (the help and the
@@ -333,7 +332,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             hidden |= _COMPUTER_KEYS
         return {
             key: active
-            for key, active in super().active_bindings.items()
+            for key, active in bindings.items()
             if active.binding.action.partition("(")[0] not in hidden
         }
 
