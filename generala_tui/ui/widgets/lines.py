@@ -23,20 +23,23 @@ class ReusedLines(Widget):
     _KEPT: ClassVar[int] = 512
     """How many looks are kept, over all such widgets."""
 
-    def look(self) -> Hashable:
-        """Everything :meth:`render` draws from (besides size, style and language)."""
-        raise NotImplementedError
+    def look(self) -> Hashable | None:
+        """Everything :meth:`render` draws from (besides size, style and language); ``None``
+        (a look not told) draws the widget afresh every time."""
+        return None
 
     def render_line(self, y: int) -> Strip:
         width, height = self.size
         style = self.visual_style
-        selection = self.text_selection
-        key = (type(self), self.look(), width, height, style, changes(), self.app.theme)
-        lines = self._LINES.get(key) if selection is None else None
+        look = self.look()
+        # A selection is drawn on this widget's lines only: they are not kept.
+        reuse = look is not None and self.text_selection is None
+        key = (type(self), look, width, height, style, changes(), self.app.theme)
+        lines = self._LINES.get(key) if reuse else None
         if lines is None:
             visual: Visual = visualize(self, self.render(), markup=False)
             lines = Visual.to_strips(self, visual, width, height, style)
-            if selection is None:  # a selection is drawn on this widget's lines only
+            if reuse:
                 self._LINES[key] = lines
                 if len(self._LINES) > self._KEPT:
                     self._LINES.popitem(last=False)
