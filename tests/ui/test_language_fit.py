@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import Button, DataTable
 from textual.widgets._footer import FooterKey
 
 from generala_tui.game import rules
@@ -123,3 +123,22 @@ async def test_the_statistics_columns_fit_in_80_columns(lang: str) -> None:
         table = app.screen.query_one("#statistics-table", DataTable)
         assert table.row_count > 0
         assert table.max_scroll_x == 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", [(40, 12), (60, 20), (69, 20), (70, 20), (80, 24)])
+async def test_the_setups_buttons_under_the_players_show_their_keys_whole(
+    lang: str, size: tuple[int, int]
+) -> None:
+    # On one line when the row has room, else wrapped, never cut ("Trainer (ctr").
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        row = app.screen.query_one("#records-buttons")
+        for button in row.query(Button):
+            label = str(button.label)
+            assert button.region.right <= row.region.right, f"{label!r} past the row at {size}"
+            width, height = button.content_region.size
+            longest = max(len(word) for word in label.split())
+            assert width >= longest, f"{label!r} at {size}"
+            assert width * height >= len(label), f"{label!r} cut at {size}"

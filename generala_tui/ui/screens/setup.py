@@ -109,12 +109,13 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
     # Below 24 rows the title goes and the buttons shrink to one line; from 30 rows
     # everything (eight players too) fits, centred; in between the list scrolls above
-    # Start. Below 60 columns the player rows squeeze (see generala.tcss).
+    # Start. Below 70 columns the player rows squeeze and the buttons under them wrap
+    # their keys onto a second line (see generala.tcss).
     # The first name is focused once the rows are mounted (on_mount); Textual's own first
     # focus would land on whatever is focusable before them and centre it, leaving a
     # small terminal scrolled past the players.
     AUTO_FOCUS = ""  # none (None would take the app's)
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-medium"), (30, "-tall")]
 
     def compose(self) -> ComposeResult:
