@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
+from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from generala_tui.game import rules
@@ -22,6 +23,19 @@ from .conftest import last_turn_tie, settle, settle_until
 def ana_and_a_computer() -> GeneralaApp:
     game = rules.new_game([Player(name="Ana"), Player(name="Bo", level=Level.MEDIUM)], seed=3)
     return GeneralaApp(game, computer_delay=60)
+
+
+async def play_a_turn_then_the_computers(app: GeneralaApp, pilot: Pilot[None]) -> None:
+    """The first player rolls once and fills (or scratches) the box under the cursor; the
+    computers then play at once, until the first player is to act again."""
+    await pilot.press("r")
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    if isinstance(app.screen, ConfirmDialog):
+        await pilot.press("y")
+    await pilot.press("f")
+    await settle_until(pilot, lambda: app.game is not None and app.game.current == 0)
 
 
 async def test_the_side_scorecard_shows_straight_after_a_resize_into_the_wide_layout() -> None:
@@ -59,14 +73,7 @@ async def test_the_box_cursor_is_in_view_when_a_new_turn_starts_at_40x12() -> No
     async with app.run_test(size=(40, 12)) as pilot:
         await settle(pilot)
         for _ in range(2):  # Ana fills ones, then twos; Bo plays after each
-            await pilot.press("r")
-            await pilot.pause()
-            await pilot.press("enter")
-            await pilot.pause()
-            if isinstance(app.screen, ConfirmDialog):
-                await pilot.press("y")
-            await pilot.press("f")
-            await settle_until(pilot, lambda: app.game.current == 0)
+            await play_a_turn_then_the_computers(app, pilot)
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TurnScreen)
@@ -114,14 +121,7 @@ async def test_a_long_names_prompt_shows_whole_at_80x24(lang: str, end: str) -> 
     app = GeneralaApp(rules.new_game(players, seed=3), computer_delay=60, language=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        if isinstance(app.screen, ConfirmDialog):
-            await pilot.press("y")
-        await pilot.press("f")
-        await settle_until(pilot, lambda: app.game.current == 0)
+        await play_a_turn_then_the_computers(app, pilot)
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TurnScreen)
