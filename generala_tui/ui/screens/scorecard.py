@@ -11,6 +11,7 @@ from textual.widgets import Button, Footer, Static
 from ...game.model import GameState
 from .. import text
 from ..host import host_of
+from ..styles import sheets
 from ..widgets.scorecard import ScorecardTable
 from .modal import Modal
 
@@ -18,6 +19,7 @@ from .modal import Modal
 class ScorecardScreen(Modal[None]):
     """Every box of every player; escape or s closes it."""
 
+    CSS_PATH = sheets("panels")
     BINDINGS = [
         Binding("escape", "close", text.Keys.CLOSE),
         Binding("s", "close", text.Keys.CLOSE, show=False),
