@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import shutil
 import socket
 import subprocess
 import sys
@@ -136,21 +137,31 @@ def test_a_roll_in_the_browser(server: str) -> None:
         try:
             browser = playwright.chromium.launch()
         except Exception as error:  # no browser downloaded: `playwright install chromium`
-            pytest.skip(f"Chromium for Playwright is not installed: {error}")
+            # Else the system's Chromium (Debian's package `chromium`), if there is one.
+            system = shutil.which("chromium") or shutil.which("chromium-browser")
+            if system is None:
+                pytest.skip(f"Chromium for Playwright is not installed: {error}")
+            browser = playwright.chromium.launch(executable_path=system)
         try:
             page = browser.new_page(viewport={"width": 1200, "height": 800})
             page.goto(server)
             page.wait_for_selector("canvas, .xterm-screen", timeout=TIMEOUT * 1000)
-            page.keyboard.press("Enter")
-            page.keyboard.press("Enter")  # the game starts (the keys wait for the app)
+            # The page opens with nothing focused: a player clicks the terminal first (here
+            # its input, which the terminal's keys come through).
+            page.focus(".xterm-helper-textarea")
             deadline = time.monotonic() + TIMEOUT
-            while (game := store.load_game()[0]) is None:
-                # The canvas holds no text to wait on: roll until the rolled game is saved.
+            # The canvas holds no text to wait on: the game the app autosaves tells.
+            while store.load_game()[0] is None:  # ctrl+s starts the game, saved at once
+                assert time.monotonic() < deadline, "the game never started"
+                page.keyboard.press("Control+s")
+                page.wait_for_timeout(500)
+            while not (game := store.load_game()[0]) or not game.turn.rolls:
                 assert time.monotonic() < deadline, "no roll reached the game"
                 page.keyboard.press("r")
                 page.wait_for_timeout(500)
             assert game.turn.rolls >= 1
             assert len(game.turn.dice) == 5
+            assert [player.name for player in game.players] == ["Player 1", "Player 2"]
         finally:
             browser.close()
 
