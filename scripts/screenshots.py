@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -76,7 +77,19 @@ async def _shoot(name: str, folder: Path, game: object, steps: Steps) -> Path:
         await steps(pilot)
         await _settle(pilot)
         path = Path(app.save_screenshot(f"{name}.svg", path=str(folder)))
+    path.write_text(_offline(path.read_text(encoding="utf-8")), encoding="utf-8")
     return path
+
+
+_FONT_URL = re.compile(r',\s*url\("https?://[^"]*"\) format\("[^"]*"\)')
+
+
+def _offline(svg: str) -> str:
+    """The picture without addresses outside the repository: Rich's SVG fetches its font
+    from a CDN; without it the viewer's own Fira Code, else any monospace, draws the text
+    (each run of text keeps its width)."""
+    svg = _FONT_URL.sub("", svg)
+    return re.sub(r"<!-- Generated with Rich https?://\S* -->", "<!-- Generated with Rich -->", svg)
 
 
 async def _nothing(pilot: Pilot[None]) -> None:
