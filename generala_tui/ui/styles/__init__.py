@@ -9,7 +9,7 @@ later screen waits for its rules to be parsed.
 
 from __future__ import annotations
 
-from pathlib import Path, PurePath
+from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
 
@@ -30,7 +30,7 @@ ORDER = (
 """Every sheet, in the order of the one stylesheet they were cut from."""
 
 
-def sheets(*names: str) -> list[str | PurePath]:
+def sheets(*names: str) -> list[str | Path]:
     """The paths of the sheets named (without ``.tcss``), for a ``CSS_PATH``."""
     unknown = [name for name in names if name not in ORDER]
     if unknown:
