@@ -29,7 +29,6 @@ from ..store import Seat
 from . import text
 from .keeper import Keeper, MatchTally
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
-from .styles import EVERY, sheets
 from .translated import TranslatedBindings
 
 # Only what the first frame needs is imported above: each screen, the computer players
@@ -57,7 +56,7 @@ class GeneralaApp(App[None]):
     game); screens redraw from it.
     """
 
-    CSS_PATH = sheets("base")
+    CSS_PATH = "generala.tcss"
     TITLE = "Generala"
     BINDINGS = [
         Binding("ctrl+q", "quit", text.Keys.QUIT, key_display="^q", priority=True),
@@ -133,9 +132,6 @@ class GeneralaApp(App[None]):
         return self._solver
 
     def on_mount(self) -> None:
-        # Each screen brings its own stylesheet; the rest are read once the first frame is
-        # drawn (then frozen with start-up's objects, below).
-        self.call_after_refresh(self._read_stylesheets)
         if self._collector_paused:
             self.call_after_refresh(self._resume_collector)
         self.keeper.attach(asyncio.get_running_loop())
@@ -162,16 +158,6 @@ class GeneralaApp(App[None]):
             from .screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self._replay))
-
-    def _read_stylesheets(self) -> None:
-        """Read every stylesheet not read yet, so no screen shown later waits for its rules."""
-        unread = [path for path in EVERY if not self.stylesheet.has_source(str(path), "")]
-        if not unread:
-            return
-        for path in unread:
-            self.stylesheet.read(path)
-        self.stylesheet.reparse()
-        self.stylesheet.update(self)
 
     def _resume_collector(self) -> None:
         # Start-up's modules, styles and widgets live as long as the app: frozen, a full

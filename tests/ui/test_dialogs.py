@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.widgets import Button, Static
 
+import generala_tui.ui
 from generala_tui.game import rules
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog, QuitDialog
@@ -18,7 +21,7 @@ from .test_screen_sizes import fully_shown
 class Asker(App[None]):
     """An app that asks one question and keeps the answers, styled as the game is."""
 
-    CSS_PATH = GeneralaApp.CSS_PATH
+    CSS_PATH = Path(generala_tui.ui.__file__).parent / GeneralaApp.CSS_PATH
 
     def __init__(self, question: str = "Scratch Generala?") -> None:
         super().__init__()

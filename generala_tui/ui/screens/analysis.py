@@ -20,7 +20,6 @@ from ...game.strategy import ActionValue, DecisionReview, GameReview, PlayerRevi
 from ...i18n import decimal
 from .. import text
 from ..host import host_of
-from ..styles import sheets
 from ..widgets.boxes import BoxList
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray
@@ -95,7 +94,6 @@ class DecisionList(DataTable[Text]):
 class AnalysisScreen(Modal[None]):
     """The review of a game (finished, or any state with its log), made in a worker."""
 
-    CSS_PATH = sheets("panels", "analysis")
     BINDINGS = [
         Binding("escape", "close", text.Keys.CLOSE),
         Binding("v", "close", text.Keys.CLOSE, show=False),
@@ -271,7 +269,6 @@ class DecisionScreen(Modal[None]):
     """One decision opened: the position (dice, held, the boxes, the scorecard), what was
     done, the best and next best choices, and every choice valued as the coach shows them."""
 
-    CSS_PATH = sheets("analysis")
     BINDINGS = [Binding("escape", "close", text.Keys.CLOSE)]
 
     def __init__(self, decision: DecisionReview) -> None:

@@ -10,14 +10,12 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from .. import text
-from ..styles import sheets
 from .modal import Modal
 
 
 class ConfirmDialog(Modal[bool]):
     """Ask a question; dismiss with True (confirm) or False (cancel)."""
 
-    CSS_PATH = sheets("dialogs")
     BINDINGS = [
         # "Yes" by its first letter in each language (see text.yes_key); "y" in every one.
         *(Binding(key, f"answer_yes('{key}')", text.Keys.YES, priority=True) for key in "ysj"),
@@ -25,7 +23,7 @@ class ConfirmDialog(Modal[bool]):
         Binding("escape", "cancel", text.Keys.NO, priority=True),
     ]
 
-    # Narrow: the buttons stack; short: they take one line each (see styles/dialogs.tcss).
+    # Narrow: the buttons stack; short: they take one line each (see generala.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]
 

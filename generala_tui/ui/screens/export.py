@@ -18,7 +18,6 @@ from textual.widgets import Button, Input, Static
 from ... import store
 from ...game.model import GameState
 from .. import text
-from ..styles import sheets
 from .modal import Modal
 
 EXPORT_GROUP = "export"
@@ -55,7 +54,6 @@ def _write(state: GameState, typed: str, name: str) -> Path:
 class ExportDialog(Modal[Path | None]):
     """Ask where to save the record; dismiss with the file written, or None."""
 
-    CSS_PATH = sheets("export")
     BINDINGS = [Binding("escape", "cancel", text.Keys.CANCEL)]
 
     def __init__(self, state: GameState, moment: datetime | None = None) -> None:

@@ -14,7 +14,6 @@ from textual.widgets import Button, Footer, Static
 from ...game.model import Ending, GameState
 from .. import text
 from ..host import host_of
-from ..styles import sheets
 from ..translated import TranslatedBindings
 from ..widgets.dice import face_rows
 
@@ -36,7 +35,6 @@ SHORT_HEIGHT = 20
 class GameOverScreen(TranslatedBindings, Screen[None]):
     """The end of a game: play again, start a new game, or quit."""
 
-    CSS_PATH = sheets("game_over", "records")
     BINDINGS = [
         Binding("a", "play_again", text.Keys.PLAY_AGAIN),
         Binding("n", "app.new_game", text.Keys.NEW_GAME),

@@ -11,14 +11,12 @@ from textual.widgets import Button, Footer, Markdown
 from ...game.model import GameState, HouseRules
 from .. import text
 from ..host import host_of
-from ..styles import sheets
 from .modal import Modal
 
 
 class HelpScreen(Modal[None]):
     """The rules and the keys, in a panel that scrolls by keys and by mouse wheel."""
 
-    CSS_PATH = sheets("panels")
     BINDINGS = [
         Binding("escape", "close", text.Keys.CLOSE),
         Binding("question_mark", "close", text.Keys.CLOSE, show=False),

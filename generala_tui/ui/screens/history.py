@@ -18,7 +18,6 @@ from ...game.model import Phase
 from ...i18n import date_time
 from .. import text
 from ..host import host_of
-from ..styles import sheets
 from .modal import Page
 
 HISTORY_GROUP = "history-screen"
@@ -64,7 +63,6 @@ class GameList(DataTable[Text]):
 class HistoryScreen(Page[None]):
     """Every finished game kept: when, who won, the totals and how the game was decided."""
 
-    CSS_PATH = sheets("records")
     BINDINGS = [
         Binding("escape", "close", text.Keys.CLOSE),
         Binding("e", "export", text.Keys.EXPORT),

@@ -12,7 +12,6 @@ from textual.widgets import Button, Footer, Static
 from ...game import rules
 from ...game.model import GameState, Phase, Rolled
 from .. import text
-from ..styles import sheets
 from ..widgets.dice import DiceTray
 from ..widgets.scorecard import ScorecardTable
 from .modal import Page
@@ -22,7 +21,6 @@ from .turn import ClickButton
 class ReplayScreen(Page[None]):
     """Every position of a game, from its start to where its record stops."""
 
-    CSS_PATH = sheets("replay")
     BINDINGS = [
         # Priority: the scrolling body would take these keys for itself.
         Binding("right,l", "step(1)", text.Keys.STEP, key_display="←→", priority=True),

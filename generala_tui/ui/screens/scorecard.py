@@ -11,7 +11,6 @@ from textual.widgets import Button, Footer, Static
 from ...game.model import GameState
 from .. import text
 from ..host import host_of
-from ..styles import sheets
 from ..widgets.scorecard import ScorecardTable
 from .modal import Modal
 
@@ -19,7 +18,6 @@ from .modal import Modal
 class ScorecardScreen(Modal[None]):
     """Every box of every player; escape or s closes it."""
 
-    CSS_PATH = sheets("panels")
     BINDINGS = [
         Binding("escape", "close", text.Keys.CLOSE),
         Binding("s", "close", text.Keys.CLOSE, show=False),

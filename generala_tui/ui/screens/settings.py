@@ -17,7 +17,6 @@ from ... import i18n
 from ...game.model import Category, HouseRules, ServedRoll
 from .. import text
 from ..host import host_of
-from ..styles import sheets
 from .modal import Page
 
 PRESETS: dict[str, HouseRules] = {
@@ -64,14 +63,13 @@ def preset_in_effect(house_rules: HouseRules) -> str | None:
 class SettingsScreen(Page[HouseRules | None]):
     """Edit the house rules; dismiss with the saved rules, or None when cancelled."""
 
-    CSS_PATH = sheets("settings")
     BINDINGS = [
         Binding("escape", "cancel", text.Keys.CANCEL),
         Binding("ctrl+s", "save", text.Keys.SAVE),
     ]
 
     # Below 60 columns each control goes under its rule's words; below 24 rows the
-    # buttons take one line (see styles/settings.tcss).
+    # buttons take one line (see generala.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
 

@@ -13,7 +13,6 @@ from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, L
 from ...game.rules import IllegalMove, validate_names
 from .. import text
 from ..host import host_of
-from ..styles import sheets
 from ..translated import TranslatedBindings
 
 LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT)
@@ -88,7 +87,6 @@ class PlayerRow(Horizontal):
 class SetupScreen(TranslatedBindings, Screen[None]):
     """Choose the players and start a game."""
 
-    CSS_PATH = sheets("setup", "records")
     BINDINGS = [
         Binding("ctrl+n", "add_player", text.Keys.ADD_PLAYER),
         Binding("ctrl+r", "settings", text.Keys.HOUSE_RULES),
@@ -112,7 +110,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
     # Below 24 rows the title goes and the buttons shrink to one line; from 30 rows
     # everything (eight players too) fits, centred; in between the list scrolls above
     # Start. Below 70 columns the player rows squeeze and the buttons under them wrap
-    # their keys onto a second line (see styles/setup.tcss).
+    # their keys onto a second line (see generala.tcss).
     # The first name is focused once the rows are mounted (on_mount); Textual's own first
     # focus would land on whatever is focusable before them and centre it, leaving a
     # small terminal scrolled past the players.

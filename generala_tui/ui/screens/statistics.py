@@ -12,7 +12,6 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...game.statistics import PlayerStatistics, player_statistics
 from .. import text
-from ..styles import sheets
 from .history import read_history
 from .modal import Page
 
@@ -52,7 +51,6 @@ def figures(stats: PlayerStatistics) -> list[Text]:
 class StatisticsScreen(Page[None]):
     """The statistics of every player in the history; the whole page scrolls both ways."""
 
-    CSS_PATH = sheets("records")
     BINDINGS = [Binding("escape", "close", text.Keys.CLOSE)]
 
     def compose(self) -> ComposeResult:

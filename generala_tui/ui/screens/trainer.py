@@ -29,7 +29,6 @@ from ...game.strategy import ActionValue, Strategy
 from ...game.training import ROUND_SIZE, Drill, DrillSource, Verdict, grade
 from .. import text
 from ..host import host_of
-from ..styles import sheets
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
@@ -57,7 +56,6 @@ class Answer:
 class TrainerScreen(Page[None]):
     """A training round: each position is answered, then valued against the optimum."""
 
-    CSS_PATH = sheets("trainer")
     BINDINGS = [
         Binding("r", "roll", text.Keys.ROLL),
         Binding("space", "roll", text.Keys.ROLL, show=False),

@@ -22,7 +22,6 @@ from ...game.action import Action
 from ...game.model import Category, GameState, Phase, Rolled
 from .. import text
 from ..host import GameHost, host_of
-from ..styles import sheets
 from ..translated import TranslatedBindings
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
@@ -71,7 +70,6 @@ def relabel(button: Button, label: str) -> None:
 class TurnScreen(TranslatedBindings, Screen[None]):
     """One player's turn: roll up to three times, hold dice, fill a box."""
 
-    CSS_PATH = sheets("turn")
     BINDINGS = [
         Binding("r", "roll", text.Keys.ROLL, priority=True),
         Binding("space", "roll", text.Keys.ROLL, show=False, priority=True),
