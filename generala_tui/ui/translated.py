@@ -68,28 +68,30 @@ class TranslatedBindings(_ScreenMixin):
         return bindings
 
     def _fitting(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
-        """``bindings`` with the keys a compact Footer has no room for left out of it (they
-        still work, and the help lists them): at 40 columns no word is cut by the next key or
-        the palette's key. Keys are kept in order, each that fits whole."""
-        footers = [footer for footer in self.query(Footer) if footer.compact]
+        """``bindings`` with the keys the Footer has no room for left out of it (they still
+        work, and the help lists them): at 40 columns no word is cut by the next key, the
+        palette's key or the edge. Keys are kept in order, each that fits whole."""
+        footers = list(self.query(Footer))
         if not footers:
             return bindings
         footer = footers[0]
+        # A compact key is "^n Add player" and a margin; a full one " ^n " then "Add player ".
+        padding = 2 if footer.compact else 3
         room = footer.size.width or self.app.size.width
         palette = bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if palette is not None and footer.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            # "▏^p palette": its border, the key, a space and the word.
-            room -= 2 + cell_len(self.app.get_key_display(palette.binding))
-            room -= cell_len(palette.binding.description)
+            # "▏^p palette", and when not compact the padding around the key and after it.
+            room -= cell_len(self.app.get_key_display(palette.binding))
+            room -= cell_len(palette.binding.description) + (2 if footer.compact else 5)
         fitting: dict[str, ActiveBinding] = {}
         fits: dict[str, bool] = {}  # by action: the Footer shows an action's first key only
         for key, active in bindings.items():
             binding = active.binding
             if binding.show and key != self.app.COMMAND_PALETTE_BINDING:
                 if binding.action not in fits:
-                    # "^n Add player" and the margin after it.
-                    width = cell_len(self.app.get_key_display(binding)) + 1
-                    width += cell_len(binding.description) + 1
+                    width = cell_len(self.app.get_key_display(binding))
+                    width += cell_len(binding.description) + padding
+                    # The last key's margin (or trailing space) may go past the edge.
                     fits[binding.action] = width - 1 <= room
                     if fits[binding.action]:
                         room -= width

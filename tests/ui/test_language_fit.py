@@ -9,6 +9,7 @@ from textual.widgets._footer import FooterKey
 
 from generala_tui.game import rules
 from generala_tui.game.model import Level, Player
+from generala_tui.game.strategy import play_game
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.replay import ReplayScreen
 from generala_tui.ui.screens.setup import SetupScreen
@@ -142,3 +143,46 @@ async def test_the_setups_buttons_under_the_players_show_their_keys_whole(
             longest = max(len(word) for word in label.split())
             assert width >= longest, f"{label!r} at {size}"
             assert width * height >= len(label), f"{label!r} cut at {size}"
+
+
+def _finished() -> rules.GameState:
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    return play_game(rules.new_game(players, seed=21))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_no_key_is_cut_on_the_screens_with_a_full_footer_at_40_columns(lang: str) -> None:
+    """The Footers that are not compact (the game over, its analysis, the scorecard, the
+    help, the settings, the statistics and the history) show at 40 columns only the keys
+    that fit whole: "c Grá" was the Spanish analysis's last key."""
+    fill_history()
+    app = GeneralaApp(_finished(), language=lang)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        seen = []
+        for key in ("", "v", "s", "question_mark", "t", "y"):
+            if key:
+                await pilot.press(key)
+                await settle(pilot)
+                await app.workers.wait_for_complete()
+                await settle(pilot)
+            seen.append(type(app.screen).__name__)
+            assert keys_cut(app) == [], type(app.screen).__name__
+            if key:
+                await pilot.press("escape")
+                await settle(pilot)
+        await pilot.press("n")  # a new game: the setup screen, then its house rules
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        seen.append(type(app.screen).__name__)
+        assert keys_cut(app) == [], type(app.screen).__name__
+    assert seen == [
+        "GameOverScreen",
+        "AnalysisScreen",
+        "ScorecardScreen",
+        "HelpScreen",
+        "StatisticsScreen",
+        "HistoryScreen",
+        "SettingsScreen",
+    ]
