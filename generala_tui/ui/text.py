@@ -570,8 +570,11 @@ def served_note(state: GameState) -> Content:
     return Content.from_markup(_("[b $warning]Served![/] $parts. "), parts=parts)
 
 
-def prompt(state: GameState, *, strategy_progress: float | None, paused: bool) -> Content:
-    """What the player to act can do now, in one or two lines."""
+def prompt(
+    state: GameState, *, strategy_progress: float | None, paused: bool, hint: bool = True
+) -> Content:
+    """What the player to act can do now, in one or two lines. Without ``hint``, a served
+    roll's note goes without the reminder after it (for a message area it would overflow)."""
     turn = state.turn
     name = state.current_player.name
     if rules.computer_to_act(state):
@@ -610,6 +613,8 @@ def prompt(state: GameState, *, strategy_progress: float | None, paused: bool) -
     elif not rules.can_roll(state):
         rest = _("All five dice are held: release one to roll, or fill a box.")
     elif turn.served:
+        if not hint:
+            return served
         rest = _("Hold dice and roll, or fill a box.")
     else:
         rest = _("Click dice or press 1-5 to hold them, then roll; or fill a box.")

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from generala_tui.game import rules
-from generala_tui.game.model import Level, Player
+from generala_tui.game.model import HouseRules, Level, Player
 from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog
@@ -159,3 +160,34 @@ async def test_a_seats_level_button_shows_it_steps_and_says_how(lang: str) -> No
         assert "←/→" in text.LEVEL_TOOLTIP
         if lang != "en":
             assert text.LEVEL_TOOLTIP != "Click, Enter or Space for the next level; ←/→ to step"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "sv"])
+@pytest.mark.parametrize("size", [(40, 12), (60, 20), (80, 24)])
+async def test_a_served_rolls_note_is_never_cut_with_every_box_in_play(
+    lang: str, size: tuple[int, int]
+) -> None:
+    """With Two pairs and Double Generala in play the served note is long: where the note
+    and the reminder after it would overflow the message's lines (40x12), the reminder goes;
+    where they fit, both show."""
+    house_rules = HouseRules(two_pairs=True, double_generala=True)
+    game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], house_rules, seed=5)
+    app = GeneralaApp(game, language=lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.game is not None and app.game.turn.served
+        message = app.screen.query_one("#message", Static)
+        shown = message.render()
+        assert isinstance(shown, Content)
+        lines = shown.wrap(message.content_region.width)
+        assert len(lines) <= message.content_region.height  # nothing cut at the bottom
+        served = text.served_note(app.game).plain.strip()
+        assert served in shown.plain
+        reminder = text.prompt(app.game, strategy_progress=None, paused=False).plain
+        reminder = reminder.removeprefix(text.served_note(app.game).plain)
+        if size == (40, 12) and lang == "en":  # the one that overflowed
+            assert reminder not in shown.plain
+        if size == (80, 24):
+            assert reminder in shown.plain

@@ -30,7 +30,7 @@ from ..widgets.footer import KeyFooter
 from ..widgets.scorecard import ScorecardTable
 from ..widgets.standings import Standings
 from .dialogs import ConfirmDialog
-from .turn_view import first_open_box, turn_view
+from .turn_view import TurnView, first_open_box, turn_view
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
@@ -268,7 +268,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
         self._update("#topbar", view.topbar)
-        self._update("#message", view.message)
+        self._update("#message", self._fitting_message(view))
         for standings in self._standings:
             standings.show(state)
         if self.has_class("-wide"):
@@ -288,6 +288,19 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         relabel(self.query_one("#roll", Button), view.roll_label)
         self._show_coach(state, values)
         self._refresh_keys()
+
+    def _fitting_message(self, view: TurnView) -> Content:
+        """The message, or its brief form when the whole would be cut at the bottom of its
+        lines (a served roll's long note at 40 columns, with extra boxes in play)."""
+        if view.brief is view.message:
+            return view.message
+        static = self.query_one("#message", Static)
+        width = static.content_region.width
+        high = static.styles.max_height
+        if not width or high is None or not high.is_cells:
+            return view.message
+        fits = len(view.message.wrap(width)) <= int(high.value)
+        return view.message if fits else view.brief
 
     def _update(self, selector: str, content: Content) -> None:
         """Show ``content`` in a Static, unless it shows it already. The screen is laid out

@@ -31,6 +31,9 @@ class TurnView:
     topbar: Content
     message: Content
     """What the last turn did (on a new turn), then what the player to act can do."""
+    brief: Content
+    """The message without the reminder after a served roll's note, for when the whole
+    would not fit its lines (the same as ``message`` otherwise)."""
     offers: tuple[BoxOffer, ...]
     """The open boxes (empty in a tie-break turn)."""
     tie_break: Content | None
@@ -91,6 +94,9 @@ def turn_view(
     computer = rules.computer_to_act(state)
     prompt = text.prompt(state, strategy_progress=strategy_progress, paused=paused)
     message = prompt
+    brief = message
+    if state.turn.served and state.turn.rolls:
+        brief = text.prompt(state, strategy_progress=strategy_progress, paused=paused, hint=False)
     if state.turn.rolls == 0 and state.log:
         said = text.announcement(state, state.log[-1])
         if said.plain:
@@ -99,6 +105,7 @@ def turn_view(
     return TurnView(
         topbar=text.topbar(state, short),
         message=message,
+        brief=brief,
         offers=box_offers(state, coach),
         tie_break=text.tie_break_lines(state) if tie_break else None,
         end_turn_label=text.end_turn_label(state),
