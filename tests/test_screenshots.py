@@ -1,5 +1,6 @@
-"""The README's screenshots come from ``scripts/screenshots.py``: it still runs, and each
-picture shows its screen (into a temporary folder, never over ``assets/``)."""
+"""The README's screenshots come from ``scripts/screenshots.py``: it still runs, each
+picture shows its screen (drawn into a temporary folder, never over ``assets/``), and the
+pictures in ``assets/`` are the ones it draws now (the same code draws the same pictures)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,9 @@ def test_the_screenshot_script_draws_every_screen_the_readme_shows(tmp_path: Pat
         assert words in svg, name
         assert "http://" not in svg.replace('xmlns="http://www.w3.org/2000/svg"', ""), name
         assert "https://" not in svg, name  # no font fetched from outside
+        # The README shows the app as it is: the pictures in assets/ are the ones drawn now.
+        shown = (ROOT / "assets" / name).read_text()
+        assert svg == shown, f"assets/{name} is out of date: run python scripts/screenshots.py"
 
 
 def test_the_readme_shows_every_screenshot_the_script_makes() -> None:
