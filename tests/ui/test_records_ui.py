@@ -117,6 +117,29 @@ async def test_the_winners_screen_saves_a_record_and_names_the_file(
         assert text.record_saved(str((tmp_path / "mine.json").resolve())) in notices
 
 
+async def test_a_second_save_press_while_saving_saves_once_and_tells_no_error(
+    finished: GameState, tmp_path: Path
+) -> None:
+    """Enter then a click on Save (or Enter twice) before the file is written: one save.
+    The second used to cancel the first before it began (a coroutine never run) or to find
+    the file the first had written and refuse to replace it."""
+    app = GeneralaApp(finished)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        dialog.query_one("#export-path", Input).value = str(tmp_path / "twice.json")
+        dialog.action_save()
+        dialog.action_save()  # before the first save has run
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert store.read_record(tmp_path / "twice.json") == finished
+        assert not [n for n in app._notifications if n.severity == "error"]
+
+
 async def test_a_record_that_cannot_be_written_is_told_and_the_dialog_stays(
     finished: GameState, tmp_path: Path
 ) -> None:

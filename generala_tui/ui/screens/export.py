@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from textual import on
@@ -14,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
+from textual.worker import Worker
 
 from ... import store
 from ...game.model import GameState
@@ -61,6 +63,8 @@ class ExportDialog(Modal[Path | None]):
         self.state = state
         self.moment = moment or datetime.now()
         self.name_offered = record_name(state, self.moment)
+        self._saving: Worker[None] | None = None
+        """The save under way, or the last one."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="export-dialog"):
@@ -89,7 +93,11 @@ class ExportDialog(Modal[Path | None]):
         typed = self.query_one("#export-path", Input).value.strip()
         if not typed:
             return
-        self.app.run_worker(self._save(typed), name="record", group=EXPORT_GROUP, exclusive=True)
+        if self._saving is not None and not self._saving.is_finished:
+            return  # one save at a time: a second would find the first's file and refuse
+        self._saving = self.app.run_worker(
+            partial(self._save, typed), name="record", group=EXPORT_GROUP
+        )
 
     async def _save(self, typed: str) -> None:
         try:
