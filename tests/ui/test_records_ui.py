@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from generala_tui import store
@@ -97,6 +98,16 @@ async def test_replay_steps_through_the_record_by_keys_and_buttons(finished: Gam
         assert isinstance(app.screen, SetupScreen)
 
 
+async def _export_dialog(app: GeneralaApp, pilot: Pilot[None], path: Path) -> ExportDialog:
+    """The winners' screen's save dialog (e), its file name set to ``path``."""
+    await pilot.press("e")
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, ExportDialog)
+    dialog.query_one("#export-path", Input).value = str(path)
+    return dialog
+
+
 async def test_the_winners_screen_saves_a_record_and_names_the_file(
     finished: GameState, tmp_path: Path
 ) -> None:
@@ -104,11 +115,7 @@ async def test_the_winners_screen_saves_a_record_and_names_the_file(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("e")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ExportDialog)
-        dialog.query_one("#export-path", Input).value = str(tmp_path / "mine.json")
+        await _export_dialog(app, pilot, tmp_path / "mine.json")
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
@@ -126,11 +133,7 @@ async def test_a_second_save_press_while_saving_saves_once_and_tells_no_error(
     app = GeneralaApp(finished)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ExportDialog)
-        dialog.query_one("#export-path", Input).value = str(tmp_path / "twice.json")
+        dialog = await _export_dialog(app, pilot, tmp_path / "twice.json")
         dialog.action_save()
         dialog.action_save()  # before the first save has run
         await app.workers.wait_for_complete()
@@ -206,11 +209,7 @@ async def test_a_record_never_replaces_a_file_and_the_dialog_says_so(
     app = GeneralaApp(finished)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ExportDialog)
-        dialog.query_one("#export-path", Input).value = str(taken)
+        dialog = await _export_dialog(app, pilot, taken)
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is dialog
