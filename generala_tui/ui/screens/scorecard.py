@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import GameState
@@ -24,7 +24,9 @@ class ScorecardScreen(Modal[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="scorecard-panel"):
+        # The panel scrolls when the screen is too short for every row and Close: keys the
+        # table does not use (it cannot scroll that way) reach the panel.
+        with VerticalScroll(id="scorecard-panel"):
             yield Static(text.SCORECARD_TITLE, id="scorecard-title")
             yield ScorecardTable(id="scorecard")
             yield Button(text.CLOSE_BUTTON, id="close-scorecard")
@@ -35,7 +37,8 @@ class ScorecardScreen(Modal[None]):
         table = self.query_one(ScorecardTable)
         if isinstance(state, GameState):
             table.show(state)
-        table.focus()  # so the arrow keys scroll a table wider than the screen
+        # So the arrow keys scroll a table wider than the screen; the panel stays at its title.
+        table.focus(scroll_visible=False)
 
     @on(Button.Pressed, "#close-scorecard")
     def action_close(self) -> None:

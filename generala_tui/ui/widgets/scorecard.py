@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.widgets import DataTable
 
 from ...game.model import GameState, Phase
@@ -18,6 +19,29 @@ class ScorecardTable(DataTable[Text]):
         super().__init__(
             id=id, cursor_type="none", zebra_stripes=True, show_cursor=False, fixed_columns=1
         )
+
+    def _fit_height(self) -> None:
+        """As tall as every row (and the sideways scrollbar, if any): the panel around scrolls
+        down, not the table (an auto height stops at the panel's and cuts the last rows)."""
+        height = self.row_count + (1 if self.show_header else 0)
+        if self.show_horizontal_scrollbar:
+            height += self.scrollbar_size_horizontal
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+            self.styles.max_height = height  # DataTable's own max-height is its parent's
+
+    def on_resize(self) -> None:
+        self._fit_height()
+
+    def action_scroll_home(self) -> None:
+        if self.max_scroll_x == 0:
+            raise SkipAction()  # nothing to scroll sideways: the panel around scrolls up
+        super().action_scroll_home()
+
+    def action_scroll_end(self) -> None:
+        if self.max_scroll_x == 0:
+            raise SkipAction()  # nothing to scroll sideways: the panel around scrolls down
+        super().action_scroll_end()
 
     def show(self, state: GameState) -> None:
         self.clear(columns=True)
@@ -50,3 +74,4 @@ class ScorecardTable(DataTable[Text]):
             for i, player in enumerate(state.players)
         ]
         self.add_row(*totals, key="total")
+        self._fit_height()
