@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Button
 
 from generala_tui.game import rules
-from generala_tui.game.model import HouseRules
+from generala_tui.game.model import GameState, HouseRules
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
 
-from .conftest import settle
+from .conftest import last_turn_tie, settle
 from .test_screen_sizes import fully_shown
 
 
@@ -52,3 +54,27 @@ async def test_the_scorecard_scrolls_by_keys_to_every_row_and_to_close(
         assert fully_shown(app, title)
         await press(pilot, "end")
         assert fully_shown(app, close)
+
+
+def won_on_points() -> GameState:
+    state = last_turn_tie()
+    state = rules.roll(rules.roll(state, [1, 2, 3, 5, 6]), [6, 6, 6, 6, 6])
+    return rules.score(state, "generala")
+
+
+@pytest.mark.parametrize("size", [(40, 12), (60, 20), (64, 20), (80, 24), (120, 40)])
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_every_game_over_button_is_on_the_screen(
+    size: tuple[int, int], language: str
+) -> None:
+    app = GeneralaApp(won_on_points())
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        app.set_language(language)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        for button in screen.query(Button):
+            button.focus()
+            await settle(pilot)
+            assert fully_shown(app, button), f"{button.id} at {size}"

@@ -27,7 +27,10 @@ def ranking(state: GameState) -> list[int]:
 
 
 NARROW_WIDTH = 60
-"""Below this width the winner's screen stacks its buttons."""
+"""Below this width the winner's screen stacks its buttons (and wider, if their row would not
+fit: it depends on the labels' language)."""
+ROW_ROOM = 4 + 2
+"""The columns of a row the buttons cannot use: the screen's padding and its scrollbar."""
 SHORT_HEIGHT = 20
 """Below this height the headline loses its frame."""
 
@@ -91,8 +94,14 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
 
     def _fit(self, width: int, height: int) -> None:
         """Narrow: the buttons one under another; short: the headline on one line."""
-        self.set_class(width < NARROW_WIDTH, "-narrow")
+        self.set_class(width < NARROW_WIDTH or width < self._buttons_width(), "-narrow")
         self.set_class(height < SHORT_HEIGHT, "-short")
+
+    def _buttons_width(self) -> int:
+        """The columns the row of buttons takes side by side (labels, padding and margins)."""
+        return ROW_ROOM + sum(
+            cell_len(str(button.label)) + 4 for button in self.query("#game-over-buttons Button")
+        )
 
     def _ranking(self, state: GameState) -> Content:
         lines = []
