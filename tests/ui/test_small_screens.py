@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Button
 
 from generala_tui.game import rules
-from generala_tui.game.model import GameState, HouseRules
+from generala_tui.game.model import GameState, HouseRules, Level, Player
+from generala_tui.game.strategy import play_game
+from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.analysis import DecisionList, DecisionScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
+from generala_tui.ui.widgets.boxes import BoxRow
+from generala_tui.ui.widgets.coach import CoachPanel
 
-from .conftest import last_turn_tie, settle
+from .conftest import last_turn_tie, settle, settle_until
 from .test_screen_sizes import fully_shown
 
 
@@ -78,3 +84,67 @@ async def test_every_game_over_button_is_on_the_screen(
             button.focus()
             await settle(pilot)
             assert fully_shown(app, button), f"{button.id} at {size}"
+
+
+@pytest.fixture(scope="module")
+def finished() -> GameState:
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    return play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))
+
+
+async def open_a_decision(app: GeneralaApp, pilot: Pilot[None]) -> DecisionScreen:
+    """From the game over: the analysis (v), the decisions alone (c), the third one opened."""
+    await settle(pilot)
+    await press(pilot, "v")
+    await settle_until(pilot, lambda: bool(app.screen.query(DecisionList)))
+    await press(pilot, "c", "down", "down", "enter")
+    screen = app.screen
+    assert isinstance(screen, DecisionScreen)
+    return screen
+
+
+@pytest.mark.parametrize("size", [(40, 12), (60, 20), (80, 24)])
+async def test_a_decision_scrolls_by_keys_to_every_box_and_to_its_end(
+    finished: GameState, size: tuple[int, int]
+) -> None:
+    app = GeneralaApp(finished)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_a_decision(app, pilot)
+        scroll = screen.query_one("#decision-scroll")
+        assert scroll.max_scroll_y > 0
+        await press(pilot, "down")
+        assert scroll.scroll_y == 1
+        await press(pilot, "pagedown")
+        assert scroll.scroll_y > 1
+        await press(pilot, "end")
+        assert scroll.scroll_y == scroll.max_scroll_y
+        last = screen.query_one("#decision-scorecard")  # the last part, to its foot
+        assert scroll.region.y < last.region.bottom <= scroll.region.bottom
+        for row in [r for r in screen.query(BoxRow) if r.display]:
+            scroll.scroll_to_widget(row, animate=False)
+            await settle(pilot)
+            assert fully_shown(app, row), row.category
+            if size[0] >= 60:  # each row ends with its cost, at the row's right edge
+                offer = row.offer
+                assert offer.loss is not None
+                shown = str(row.render())
+                assert shown.endswith(text.coach_cost(offer.loss)), shown
+                assert cell_len(shown) == row.content_region.width, shown
+        await press(pilot, "home")
+        assert scroll.scroll_y == 0
+        await press(pilot, "enter")  # Close keeps the focus
+        assert not isinstance(app.screen, DecisionScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_coach_of_a_decision_uses_its_width(
+    finished: GameState, size: tuple[int, int]
+) -> None:
+    app = GeneralaApp(finished)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_a_decision(app, pilot)
+        coach = screen.query_one(CoachPanel)
+        shown = str(coach.render())
+        assert "…" not in shown
+        longest = max(cell_len(line) for line in shown.splitlines())
+        assert longest == coach.content_region.width  # its rows end at its right edge

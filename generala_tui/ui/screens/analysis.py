@@ -265,11 +265,24 @@ class AnalysisScreen(Modal[None]):
         self.dismiss(None)
 
 
+STACKED_WIDTH = 76
+"""Below this width a decision shows the coach under the boxes, not beside them."""
+
+
 class DecisionScreen(Modal[None]):
     """One decision opened: the position (dice, held, the boxes, the scorecard), what was
     done, the best and next best choices, and every choice valued as the coach shows them."""
 
-    BINDINGS = [Binding("escape", "close", text.Keys.CLOSE)]
+    BINDINGS = [
+        Binding("escape", "close", text.Keys.CLOSE),
+        # Close keeps the focus (Enter closes), the keys scroll the position.
+        Binding("down", "scroll_position('down')", show=False),
+        Binding("up", "scroll_position('up')", show=False),
+        Binding("pagedown", "scroll_position('page_down')", show=False),
+        Binding("pageup", "scroll_position('page_up')", show=False),
+        Binding("end", "scroll_position('end')", show=False),
+        Binding("home", "scroll_position('home')", show=False),
+    ]
 
     def __init__(self, decision: DecisionReview) -> None:
         super().__init__()
@@ -306,6 +319,7 @@ class DecisionScreen(Modal[None]):
         state = decision.state
         turn = state.turn
         small = self.app.size.width < 56 or self.app.size.height < 24
+        self._fit(self.app.size.width)
         tray = self.query_one(DiceTray)
         tray.resize_dice("compact" if small else "normal")
         tray.show(turn.dice, turn.held, turn.locked)
@@ -321,6 +335,24 @@ class DecisionScreen(Modal[None]):
         coach.show(state, choices)
         self.query_one(ScorecardTable).show(state)
         self.query_one("#close-decision", Button).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """Narrow: the coach under the boxes, which then have room for their costs."""
+        self.set_class(width < STACKED_WIDTH, "-stacked")
+
+    def action_scroll_position(self, how: str) -> None:
+        scroll = self.query_one("#decision-scroll", VerticalScroll)
+        {
+            "down": scroll.scroll_down,
+            "up": scroll.scroll_up,
+            "page_down": scroll.scroll_page_down,
+            "page_up": scroll.scroll_page_up,
+            "end": scroll.scroll_end,
+            "home": scroll.scroll_home,
+        }[how](animate=False)
 
     @on(Button.Pressed, "#close-decision")
     def action_close(self) -> None:

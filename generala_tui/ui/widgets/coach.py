@@ -45,8 +45,11 @@ class CoachPanel(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text("")
+        self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
+        """The position shown, laid out again at a new width (labels cut to fit it)."""
 
     def show_progress(self, done: float) -> None:
+        self._shown = None
         width = 14
         filled = round(done * width)
         self._text = Text.assemble(
@@ -58,14 +61,17 @@ class CoachPanel(Widget):
         self.refresh()
 
     def show_failure(self, error: str) -> None:
+        self._shown = None
         self._text = Text(text.coach_failed(error), "dim")
         self.refresh()
 
     def show_computer(self, name: str) -> None:
+        self._shown = None
         self._text = Text(text.coach_computer(name), style="dim")
         self.refresh()
 
     def show(self, state: GameState, values: Sequence[ActionValue]) -> None:
+        self._shown = (state, values)
         self._text = self._table(state, values) if values else Text(text.COACH_NOTHING_TO_DECIDE)
         self.refresh()
 
@@ -105,6 +111,12 @@ class CoachPanel(Widget):
             style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
             table.append(f"{HELD_KEEP_MARK if is_held else ' '}{label:<{room}} {numbers}\n", style)
         return table
+
+    def on_resize(self) -> None:
+        # Shown before its first layout (at 20 columns) or at another width: fit this one.
+        if self._shown is not None and self._shown[1]:
+            self._text = self._table(*self._shown)
+            self.refresh()
 
     def render(self) -> Text:
         return self._text
