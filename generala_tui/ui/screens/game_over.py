@@ -100,7 +100,8 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
     def _buttons_width(self) -> int:
         """The columns the row of buttons takes side by side (labels, padding and margins)."""
         return ROW_ROOM + sum(
-            cell_len(str(button.label)) + 4 for button in self.query("#game-over-buttons Button")
+            cell_len(str(button.label)) + 4
+            for button in self.query("#game-over-buttons Button").results(Button)
         )
 
     def _ranking(self, state: GameState) -> Content:
