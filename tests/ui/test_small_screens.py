@@ -14,9 +14,11 @@ from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.analysis import DecisionList, DecisionScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
+from generala_tui.ui.screens.replay import ReplayScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
 from generala_tui.ui.widgets.boxes import BoxRow
 from generala_tui.ui.widgets.coach import CoachPanel
+from generala_tui.ui.widgets.dice import Die
 
 from .conftest import last_turn_tie, settle, settle_until
 from .test_screen_sizes import fully_shown
@@ -148,3 +150,21 @@ async def test_the_coach_of_a_decision_uses_its_width(
         assert "…" not in shown
         longest = max(cell_len(line) for line in shown.splitlines())
         assert longest == coach.content_region.width  # its rows end at its right edge
+
+
+async def test_the_replay_turns_to_one_line_dice_on_a_small_screen(finished: GameState) -> None:
+    app = GeneralaApp(replay=finished)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "right", "right")
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert {die.size_name for die in screen.query(Die)} == {"normal"}
+        await pilot.resize_terminal(40, 12)
+        await settle(pilot)
+        assert {die.size_name for die in screen.query(Die)} == {"compact"}
+        for die in screen.query(Die):
+            assert fully_shown(app, die), die.index
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert {die.size_name for die in screen.query(Die)} == {"normal"}

@@ -56,13 +56,18 @@ class ReplayScreen(Page[None]):
         yield Footer(show_command_palette=False, compact=True)  # every key fits, in Spanish too
 
     def on_mount(self) -> None:
-        small = self.app.size.width < 56 or self.app.size.height < 24
-        self.query_one(DiceTray).resize_dice("compact" if small else "normal")
+        self._fit_dice(self.app.size.width, self.app.size.height)
         self._label_buttons()
         self.show()
 
     def on_resize(self, event: events.Resize) -> None:
+        self._fit_dice(event.size.width, event.size.height)
         self._label_buttons()
+
+    def _fit_dice(self, width: int, height: int) -> None:
+        """One-line dice on a small screen (framed ones do not fit), as the turn screen."""
+        small = width < 56 or height < 24
+        self.query_one(DiceTray).resize_dice("compact" if small else "normal")
 
     def _label_buttons(self) -> None:
         """The step buttons' words, or below 56 columns their arrows alone (the words in
