@@ -310,7 +310,7 @@ class DecisionScreen(Modal[None]):
                 with Horizontal(id="decision-values"):
                     yield BoxList(id="decision-boxes")
                     yield CoachPanel(id="decision-coach")
-                yield ScorecardTable(id="decision-scorecard")
+                yield ScorecardTable(id="decision-scorecard", fit_rows=True)
             yield Button(text.CLOSE_BUTTON, id="close-decision", compact=True)
         yield Footer()
 

@@ -52,7 +52,7 @@ class ReplayScreen(Page[None]):
                 yield ClickButton(text.REPLAY_LAST_BUTTON, id="replay-last", compact=True)
                 yield ClickButton(text.CLOSE_BUTTON, id="replay-close", compact=True)
             with Vertical(id="replay-card"):
-                yield ScorecardTable(id="replay-scorecard")
+                yield ScorecardTable(id="replay-scorecard", fit_rows=True)
         yield Footer(show_command_palette=False, compact=True)  # every key fits, in Spanish too
 
     def on_mount(self) -> None:

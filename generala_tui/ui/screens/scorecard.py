@@ -28,7 +28,7 @@ class ScorecardScreen(Modal[None]):
         # table does not use (it cannot scroll that way) reach the panel.
         with VerticalScroll(id="scorecard-panel"):
             yield Static(text.SCORECARD_TITLE, id="scorecard-title")
-            yield ScorecardTable(id="scorecard")
+            yield ScorecardTable(id="scorecard", fit_rows=True)
             yield Button(text.CLOSE_BUTTON, id="close-scorecard")
         yield Footer()
 

@@ -15,14 +15,19 @@ from ..text import CURRENT_MARK, SCRATCH_MARK, category_label
 class ScorecardTable(DataTable[Text]):
     """A read-only table of every player's boxes."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, fit_rows: bool = False) -> None:
+        """``fit_rows``: as tall as its rows, in a panel that scrolls (else at most as tall as
+        its parent, and it scrolls itself)."""
         super().__init__(
             id=id, cursor_type="none", zebra_stripes=True, show_cursor=False, fixed_columns=1
         )
+        self._fit_rows = fit_rows
 
     def _fit_height(self) -> None:
         """As tall as every row (and the sideways scrollbar, if any): the panel around scrolls
         down, not the table (an auto height stops at the panel's and cuts the last rows)."""
+        if not self._fit_rows:
+            return
         height = self.row_count + (1 if self.show_header else 0)
         if self.show_horizontal_scrollbar:
             height += self.scrollbar_size_horizontal
