@@ -16,9 +16,11 @@ from generala_tui.ui.screens.analysis import DecisionList, DecisionScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.replay import ReplayScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
+from generala_tui.ui.text import CURRENT_MARK
 from generala_tui.ui.widgets.boxes import BoxRow
 from generala_tui.ui.widgets.coach import CoachPanel
 from generala_tui.ui.widgets.dice import Die
+from generala_tui.ui.widgets.standings import LEFT_OUT, Standings
 
 from .conftest import last_turn_tie, settle, settle_until
 from .test_screen_sizes import fully_shown
@@ -168,3 +170,36 @@ async def test_the_replay_turns_to_one_line_dice_on_a_small_screen(finished: Gam
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert {die.size_name for die in screen.query(Die)} == {"normal"}
+
+
+EIGHT = ["Ana", "Bea", "Carlos", "Dora", "Eva", "Fede", "Gus", "Hilda"]
+
+
+def eight_players_at(seat: int) -> GameState:
+    """Eight players, the first ``seat`` of them having filled Ones: ``seat``'s turn."""
+    state = rules.new_game(EIGHT, seed=1)
+    for _ in range(seat):
+        state = rules.score(rules.roll(state, [1, 1, 2, 3, 5]), "ones")
+    return state
+
+
+@pytest.mark.parametrize("size", [(40, 12), (60, 20)])
+@pytest.mark.parametrize("seat", [0, 3, 7])
+async def test_the_one_line_standings_show_whose_turn_it_is_and_mark_who_is_left_out(
+    size: tuple[int, int], seat: int
+) -> None:
+    app = GeneralaApp(eight_players_at(seat))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        line = next(s for s in app.screen.query(Standings) if s.one_line and s.display)
+        shown = line.render().plain
+        assert f"{CURRENT_MARK} {EIGHT[seat]} " in shown, shown
+        assert cell_len(shown) <= line.content_region.width, shown
+        left_out = [name for name in EIGHT if f"{name} " not in shown]
+        assert left_out, "eight players do not fit this width"
+        assert LEFT_OUT in shown
+        # Those shown sit side by side in seat order: the left out are before or after them.
+        seen = [name for name in EIGHT if name not in left_out]
+        assert seen == EIGHT[EIGHT.index(seen[0]) : EIGHT.index(seen[-1]) + 1]
+        assert shown.startswith(LEFT_OUT) == (seen[0] != EIGHT[0])
+        assert shown.endswith(LEFT_OUT) == (seen[-1] != EIGHT[-1])

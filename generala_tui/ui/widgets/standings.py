@@ -10,6 +10,10 @@ from ...game.model import GameState, Phase
 from .. import text
 from ..text import COMPUTER_MARK, CURRENT_MARK
 
+SEPARATOR = " · "
+LEFT_OUT = "…"
+"""Where the one-line standings leave players out (too many for the width)."""
+
 
 class Standings(Widget):
     """The standings: seat order, totals, whose turn it is; on one line when ``one_line``."""
@@ -59,20 +63,58 @@ class Standings(Widget):
         return self._render_rows()
 
     def _render_line(self) -> Text:
+        """Every player if they fit; else the current player and as many of its neighbours as
+        fit (the next to play first), in seat order, with … where players are left out."""
+        labels = [self._label(*row) for row in self._rows]
+        if not labels:
+            return Text("", end="")
+        width = self.size.width
+        between = cell_len(SEPARATOR)
+        current = next((i for i, row in enumerate(self._rows) if row[0]), 0)
+        low = high = current
+
+        def used(low: int, high: int) -> int:
+            shown = sum(label.cell_len for label in labels[low : high + 1])
+            shown += between * (high - low)
+            if low > 0:
+                shown += cell_len(LEFT_OUT + SEPARATOR)
+            if high < len(labels) - 1:
+                shown += cell_len(SEPARATOR + LEFT_OUT)
+            return shown
+
+        if width <= 0 or used(0, len(labels) - 1) <= width:
+            low, high = 0, len(labels) - 1
+        else:
+            grew = True
+            while grew:
+                grew = False
+                if high < len(labels) - 1 and used(low, high + 1) <= width:
+                    high, grew = high + 1, True
+                if low > 0 and used(low - 1, high) <= width:
+                    low, grew = low - 1, True
         line = Text(no_wrap=True, overflow="ellipsis", end="")
-        for index, (current, name, computer, total, note) in enumerate(self._rows):
-            if index:
-                line.append(" · ", style="dim")
-            label = Text.assemble(
-                f"{CURRENT_MARK} " if current else "",
-                name,
-                f" {COMPUTER_MARK}" if computer else "",
-                f" {note}" if note else "",
-                f" {total}",
-                style="bold reverse" if current else "",
-            )
-            line.append_text(label)
+        if low > 0:
+            line.append(LEFT_OUT, style="dim")
+            line.append(SEPARATOR, style="dim")
+        for index in range(low, high + 1):
+            if index > low:
+                line.append(SEPARATOR, style="dim")
+            line.append_text(labels[index])
+        if high < len(labels) - 1:
+            line.append(SEPARATOR, style="dim")
+            line.append(LEFT_OUT, style="dim")
         return line
+
+    @staticmethod
+    def _label(current: bool, name: str, computer: bool, total: int, note: str) -> Text:
+        return Text.assemble(
+            f"{CURRENT_MARK} " if current else "",
+            name,
+            f" {COMPUTER_MARK}" if computer else "",
+            f" {note}" if note else "",
+            f" {total}",
+            style="bold reverse" if current else "",
+        )
 
     def _render_rows(self) -> Text:
         width = max(self.size.width, 16)
