@@ -456,6 +456,11 @@ class GeneralaApp(App[None]):
         except rules.IllegalMove as error:
             self.notify(text.refusal(error), severity="warning", markup=False)
 
+    def _unsaved_in(self) -> str | None:
+        """The folder the game in progress could not be saved in, when its last save failed."""
+        folder = self.keeper.unsaved_in
+        return None if folder is None else str(folder)
+
     async def action_quit(self) -> None:
         from .screens.dialogs import QuitDialog
 
@@ -468,7 +473,9 @@ class GeneralaApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            QuitDialog(text.quit_question(), text.QUIT_ANSWER, text.KEEP_PLAYING_ANSWER),
+            QuitDialog(
+                text.quit_question(self._unsaved_in()), text.QUIT_ANSWER, text.KEEP_PLAYING_ANSWER
+            ),
             answered,
         )
 
@@ -508,7 +515,10 @@ class GeneralaApp(App[None]):
         from .screens.dialogs import ConfirmDialog
 
         self.push_screen(
-            ConfirmDialog(text.leave_question(), text.LEAVE_ANSWER, text.STAY_ANSWER), answered
+            ConfirmDialog(
+                text.leave_question(self._unsaved_in()), text.LEAVE_ANSWER, text.STAY_ANSWER
+            ),
+            answered,
         )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
