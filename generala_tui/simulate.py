@@ -489,19 +489,18 @@ def _print_table(result: dict[str, Any], out: TextIO) -> None:
         file=out,
     )
     heads = [_("Player"), _("Level"), _("Mean"), _("Std dev"), _("Wins")]
+    levels = [
+        level_name(Level(player["level"])) if player["level"] else ""
+        for player in result["players"]
+    ]
     width = max(cell_len(heads[0]), *(cell_len(player["name"]) for player in result["players"]))
-    level = max(6, cell_len(heads[1]))
+    level = max(6, cell_len(heads[1]), *(cell_len(shown) for shown in levels))
     figure = max(7, *(cell_len(head) for head in heads[2:]))
     print(
         f"{_ljust(heads[0], width)}  {_ljust(heads[1], level)}  "
         + "  ".join(" " * (figure - cell_len(head)) + head for head in heads[2:]),
         file=out,
     )
-    levels = [
-        level_name(Level(player["level"])) if player["level"] else ""
-        for player in result["players"]
-    ]
-    level = max(level, *(cell_len(shown) for shown in levels))
     for player, level_shown in zip(result["players"], levels, strict=True):
         figures = [decimal(player["mean"], 2), decimal(player["stdev"], 2), number(player["wins"])]
         print(

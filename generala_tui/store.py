@@ -350,6 +350,12 @@ def _one_line(text: str) -> str:
     return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 1] + "…"
 
 
+def _clause(reason: str) -> str:
+    """A reason said in brackets inside a sentence, without its own full stop (so the
+    sentence does not end in a full stop, a bracket and another full stop)."""
+    return reason.rstrip().removesuffix(".")
+
+
 def _bad_file(path: Path, problem: _Unusable, consequence: str) -> str:
     """Set ``path`` aside and say so, in one line for the player."""
     aside = set_aside(path)
@@ -463,10 +469,10 @@ def _invalid(data: dict[str, Any], form: _Format[Any], error: ValidationError) -
     if isinstance(version, int) and version > form.version:
         return _one_line(
             _("from a newer generala-tui (version {version}) and can't be read ({error})").format(
-                version=version, error=_first_error(error)
+                version=version, error=_clause(_first_error(error))
             )
         )
-    return _("not valid ({error})").format(error=_first_error(error))
+    return _("not valid ({error})").format(error=_clause(_first_error(error)))
 
 
 def _drop(data: Any, loc: tuple[int | str, ...]) -> bool:
@@ -506,7 +512,7 @@ def _check_replays(state: GameState) -> None:
         raise _Unusable(
             _one_line(
                 _("a game that does not replay from its record ({error})").format(
-                    error=_refusal(error)
+                    error=_clause(_refusal(error))
                 )
             )
         ) from None
@@ -988,7 +994,9 @@ def _record_game(data: dict[str, Any], path: Path) -> GameState:
     except ValidationError as error:
         raise _record_problem(
             path,
-            _("a game record of an impossible game ({error})").format(error=refusal(error)),
+            _("a game record of an impossible game ({error})").format(
+                error=_clause(refusal(error))
+            ),
         ) from None
 
 

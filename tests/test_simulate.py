@@ -358,3 +358,17 @@ def test_progress_is_drawn_with_two_processes(capsys, monkeypatch):
     captured = capsys.readouterr()
     assert "60/60 games" in captured.err
     assert "\r" not in captured.out
+
+
+def test_a_level_name_longer_than_its_heading_keeps_the_columns_aligned(capsys):
+    """Spanish "Experto" is longer than "Nivel" and the six columns the table gave it: the
+    heading's columns used to stand one to the left of their figures."""
+    assert main(["--lang", "es", "simulate", "--games", "2", "--seed", "1"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()[1:5]
+    _, level, mean, stdev, wins = _fields(header)
+    for row in rows:
+        _, level_cells, mean_cells, stdev_cells, wins_cells = _fields(row)
+        assert level_cells[0] == level[0], row
+        assert mean_cells[1] == mean[1], row
+        assert stdev_cells[1] == stdev[1], row
+        assert wins_cells[1] == wins[1], row

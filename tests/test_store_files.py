@@ -426,6 +426,7 @@ def test_a_bad_saved_game_is_set_aside_with_a_warning(content: Any, why: str) ->
     assert game is None
     assert warning is not None and warning.startswith(f"{path} {why}"), warning
     assert "the game in it can't be resumed" in warning
+    assert ".)" not in warning  # the reason in brackets has no full stop of its own
     [aside] = bad_copies(path)
     assert aside.read_text() == text
     assert store.load_game() == (None, None)

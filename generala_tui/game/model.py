@@ -590,8 +590,8 @@ def _check_boxes(state: GameState) -> None:
                 )
             if box.points not in possible[category]:
                 raise _impossible(
-                    f"{player.name}'s {box_name(category)} box holds {box.points} points, "
-                    "which no dice can score there."
+                    f"No dice score {box.points} points in {player.name}'s "
+                    f"{box_name(category)} box."
                 )
         double = player.boxes.get(Category.DOUBLE_GENERALA)
         if double is not None and double.points and not player.holds_points(Category.GENERALA):
@@ -682,5 +682,5 @@ def _check_log(state: GameState) -> None:
             if entry.points not in possible[entry.category]:
                 raise _impossible(
                     f"Step {number} of the game's record scores {entry.points} points in "
-                    f"{box_name(entry.category)}, which no dice can score there."
+                    f"{box_name(entry.category)}, which no dice can."
                 )

@@ -1716,7 +1716,10 @@ def trainer_summary(count: int, best: int, cost: float, worst: tuple[str, float]
 
 
 def trainer_score_short(done: int, best: int, cost: float) -> Content:
-    """The running score of a training round on one narrow line."""
+    """The running score of a training round on one narrow line (the points given away
+    only once there are some: no negative zero)."""
+    if decimal(cost) == decimal(0.0):
+        return Content.from_markup(_("Score $best/$done"), best=str(best), done=str(done))
     return Content.from_markup(
         _("Score $best/$done, −$cost"), best=str(best), done=str(done), cost=decimal(cost)
     )

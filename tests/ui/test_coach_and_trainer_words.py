@@ -31,3 +31,10 @@ def test_a_costly_answer_names_the_best_choice_and_the_next_best() -> None:
     assert len(lines) == 3
     assert "Keep 1-1-1-1" in lines[1] and "161.2" in lines[1]
     assert "Four of a kind" in lines[2] and "156.0" in lines[2]
+
+
+def test_the_narrow_trainer_score_shows_no_negative_zero() -> None:
+    """Before any answer, and after best answers only, nothing is given away: no negative zero."""
+    assert text.trainer_score_short(0, 0, 0.0).plain == "Score 0/0"
+    assert text.trainer_score_short(1, 1, 0.01).plain == "Score 1/1"
+    assert text.trainer_score_short(2, 1, 3.25).plain == "Score 1/2, −3.2"
