@@ -144,7 +144,9 @@ class GeneralaApp(App[None]):
         for message in [*self._startup_warnings, warning]:
             if message:
                 self.notify(message, severity="warning", timeout=10, markup=False)
-        if self._first_game is not None:
+        if self._first_game is not None and saved is not None and saved != self._first_game:
+            self._ask_before_replacing(saved, self._first_game)
+        elif self._first_game is not None:
             self.start(self._first_game)
         elif self._resume and saved is not None:
             self.start(saved)
@@ -158,6 +160,26 @@ class GeneralaApp(App[None]):
             from .screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self._replay))
+
+    def _ask_before_replacing(self, saved: GameState, game: GameState) -> None:
+        """The command line's new game would replace the game in progress saved earlier:
+        ask first, over the setup screen offering the saved game (no keeps that screen)."""
+        from .screens.dialogs import ConfirmDialog
+        from .screens.setup import SetupScreen
+
+        seats = [Player(name=p.name, level=p.level) for p in game.players]
+        self.push_screen(SetupScreen(seats, resumable=saved))
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self.start(game)
+
+        self.push_screen(
+            ConfirmDialog(
+                text.new_game_question(saved), text.START_NEW_ANSWER, text.KEEP_GAME_ANSWER
+            ),
+            answered,
+        )
 
     def _resume_collector(self) -> None:
         # Start-up's modules, styles and widgets live as long as the app: frozen, a full

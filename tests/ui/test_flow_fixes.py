@@ -204,3 +204,37 @@ async def test_the_setup_footer_names_f1_while_a_name_has_the_focus() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
+
+
+# --- a new game from the command line over a saved one asks too ----------------------
+
+
+async def test_a_new_game_from_the_command_line_over_a_saved_one_asks_and_no_keeps_it() -> None:
+    saved = _saved_game()
+    app = GeneralaApp(rules.new_game(["Cleo", "Dan"], seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Ana 0 · Bea 0, round 1/10" in _question(app)
+        await app.keeper.flush()
+        assert store.load_game() == (saved, None)  # nothing is written before the answer
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert [p.name for p in app.screen.players] == ["Cleo", "Dan"]
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert app.game == saved
+
+
+async def test_a_new_game_from_the_command_line_over_a_saved_one_starts_on_yes() -> None:
+    _saved_game()
+    new = rules.new_game(["Cleo", "Dan"], seed=3)
+    app = GeneralaApp(new)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert app.game == new
+        await app.keeper.flush()
+        assert store.load_game() == (new, None)
