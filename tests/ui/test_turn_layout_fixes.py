@@ -191,3 +191,19 @@ async def test_a_served_rolls_note_is_never_cut_with_every_box_in_play(
             assert reminder not in shown.plain
         if size == (80, 24):
             assert reminder in shown.plain
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "sv"])
+@pytest.mark.parametrize("width", [60, 70, 80])
+async def test_the_top_bar_says_less_rather_than_lose_its_roll_dots(lang: str, width: int) -> None:
+    """A long name (and Spanish's longer words) made the whole top bar wider than the
+    screen, and its end, the roll dots, was cut: the short form shows instead."""
+    game = rules.new_game([Player(name="Maximiliano Ferreyra"), Player(name="Bo")], seed=3)
+    app = GeneralaApp(game, language=lang)
+    async with app.run_test(size=(width, 20)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        top = app.screen._compositor.render_strips()[0].text
+        assert "●○○" in top, top
+        assert "Maximiliano Ferreyra" in top, top

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
@@ -264,7 +265,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             values,
             strategy_progress=host.strategy_progress,
             paused=host.computers_paused,
-            short=self.app.size.width < SHORT_TOPBAR_WIDTH,
+            short=self._short_topbar(state),
         )
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
@@ -289,6 +290,14 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         relabel(self.query_one("#roll", Button), view.roll_label)
         self._show_coach(state, values)
         self._refresh_keys()
+
+    def _short_topbar(self, state: GameState) -> bool:
+        """Whether the top bar says less: below 60 columns, or where the whole would be cut
+        (a long name, or the longer words of Spanish: its roll dots went first)."""
+        if self.app.size.width < SHORT_TOPBAR_WIDTH:
+            return True
+        room = self.query_one("#topbar", Static).content_region.width or self.app.size.width
+        return cell_len(text.topbar(state).plain) > room
 
     def _fitting_message(self, view: TurnView) -> Content:
         """The message, or its brief form when the whole would be cut at the bottom of its
