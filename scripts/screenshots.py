@@ -71,6 +71,11 @@ async def _shoot(name: str, folder: Path, game: object, steps: Steps) -> Path:
     from generala_tui.ui.app import GeneralaApp
 
     assert game is None or isinstance(game, GameState)
+    from generala_tui import store
+
+    # Each picture starts afresh: the game the last one left in progress would be offered
+    # (and a new game over it asked about first).
+    store.clear_game()
     app = GeneralaApp(game, computer_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await _settle(pilot)

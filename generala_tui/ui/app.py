@@ -144,7 +144,9 @@ class GeneralaApp(App[None]):
         for message in [*self._startup_warnings, warning]:
             if message:
                 self.notify(message, severity="warning", timeout=10, markup=False)
-        if self._first_game is not None:
+        if self._first_game is not None and saved is not None and saved != self._first_game:
+            self._ask_before_replacing(saved, self._first_game)
+        elif self._first_game is not None:
             self.start(self._first_game)
         elif self._resume and saved is not None:
             self.start(saved)
@@ -158,6 +160,26 @@ class GeneralaApp(App[None]):
             from .screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self._replay))
+
+    def _ask_before_replacing(self, saved: GameState, game: GameState) -> None:
+        """The command line's new game would replace the game in progress saved earlier:
+        ask first, over the setup screen offering the saved game (no keeps that screen)."""
+        from .screens.dialogs import ConfirmDialog
+        from .screens.setup import SetupScreen
+
+        seats = [Player(name=p.name, level=p.level) for p in game.players]
+        self.push_screen(SetupScreen(seats, resumable=saved))
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self.start(game)
+
+        self.push_screen(
+            ConfirmDialog(
+                text.new_game_question(saved), text.START_NEW_ANSWER, text.KEEP_GAME_ANSWER
+            ),
+            answered,
+        )
 
     def _resume_collector(self) -> None:
         # Start-up's modules, styles and widgets live as long as the app: frozen, a full
@@ -456,6 +478,11 @@ class GeneralaApp(App[None]):
         except rules.IllegalMove as error:
             self.notify(text.refusal(error), severity="warning", markup=False)
 
+    def _unsaved_in(self) -> str | None:
+        """The folder the game in progress could not be saved in, when its last save failed."""
+        folder = self.keeper.unsaved_in
+        return None if folder is None else str(folder)
+
     async def action_quit(self) -> None:
         from .screens.dialogs import QuitDialog
 
@@ -468,7 +495,9 @@ class GeneralaApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            QuitDialog(text.quit_question(), text.QUIT_ANSWER, text.KEEP_PLAYING_ANSWER),
+            QuitDialog(
+                text.quit_question(self._unsaved_in()), text.QUIT_ANSWER, text.KEEP_PLAYING_ANSWER
+            ),
             answered,
         )
 
@@ -508,7 +537,10 @@ class GeneralaApp(App[None]):
         from .screens.dialogs import ConfirmDialog
 
         self.push_screen(
-            ConfirmDialog(text.leave_question(), text.LEAVE_ANSWER, text.STAY_ANSWER), answered
+            ConfirmDialog(
+                text.leave_question(self._unsaved_in()), text.LEAVE_ANSWER, text.STAY_ANSWER
+            ),
+            answered,
         )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .. import store
@@ -54,6 +55,9 @@ class Keeper:
         """The newest state asked to be saved."""
         self._on_disk: GameState | None = None
         """The state the autosave file holds, as far as this process wrote it."""
+        self._unsaved: Path | None = None
+        """The folder the last autosave could not write in, if it failed: the game in
+        progress is not on disk."""
         self._told: set[str] = set()
         self.preferences, self.startup_warning = store.load_preferences()
 
@@ -102,9 +106,16 @@ class Keeper:
         if state is None or state is self._on_disk:
             return None
         warning = store.save_game(state)
+        self._unsaved = None if warning is None else store.game_path().parent
         if warning is None:
             self._on_disk = state
         return warning
+
+    @property
+    def unsaved_in(self) -> Path | None:
+        """The folder the last autosave of the game in progress could not write in, when it
+        failed (quitting then loses the game); None when it was saved."""
+        return self._unsaved
 
     def file_finished(self, state: GameState, losses: dict[str, float] | None) -> Future[None]:
         """Keep a finished game in the history; the autosave lets go of it."""

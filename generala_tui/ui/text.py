@@ -946,16 +946,47 @@ STAY_ANSWER: str
 _WORDS["STAY_ANSWER"] = N_("Stay")
 
 
-def quit_question() -> Content:
-    """Asked before quitting a game in progress."""
+def quit_question(unsaved_in: str | None = None) -> Content:
+    """Asked before quitting a game in progress; ``unsaved_in`` names the folder the last
+    autosave could not write in, when it failed."""
+    if unsaved_in is not None:
+        return Content(
+            _(
+                "Quit now? The game will be lost: it could not be saved in {folder}. "
+                "Keep playing, or make that folder writable and play on: the next step saves it."
+            ).format(folder=unsaved_in)
+        )
     return Content(_("Quit now? The game is saved: generala-tui --resume goes on with it."))
 
 
-def leave_question() -> Content:
-    """Asked before leaving a game in progress for the setup screen."""
+def leave_question(unsaved_in: str | None = None) -> Content:
+    """Asked before leaving a game in progress for the setup screen; ``unsaved_in`` names the
+    folder the last autosave could not write in, when it failed."""
+    if unsaved_in is not None:
+        return Content(
+            _(
+                "Leave this game and set up a new one? The setup screen offers it again, "
+                "but it could not be saved in {folder}: quitting the app will lose it."
+            ).format(folder=unsaved_in)
+        )
     return Content(
         _("Leave this game and set up a new one? It stays saved: the setup screen offers it again.")
     )
+
+
+def new_game_question(game: GameState) -> Content:
+    """Asked before a new game replaces the game in progress offered on the setup screen."""
+    return Content.from_markup(
+        _("Start a new game? The game in progress ($scores, $stage) will be lost."),
+        scores=_scores_line(game),
+        stage=_stage(game),
+    )
+
+
+START_NEW_ANSWER: str
+_WORDS["START_NEW_ANSWER"] = N_("Start new")
+KEEP_GAME_ANSWER: str
+_WORDS["KEEP_GAME_ANSWER"] = N_("Keep it")
 
 
 def nothing_to_resume() -> str:
@@ -965,15 +996,23 @@ def nothing_to_resume() -> str:
 
 def resume_label(game: GameState) -> Content:
     """The setup screen's offer to go on with a saved game."""
-    scores = " · ".join(f"{player.name} {player.total}" for player in game.players)
-    stage = (
-        _("tie-break {n}").format(n=len(game.tie_breaks))
-        if game.phase is Phase.TIE_BREAK
-        else _("round {round}/{rounds}").format(round=game.round, rounds=game.rounds)
-    )
     return Content.from_markup(
-        _("Resume the game in progress: $scores, $stage (ctrl+o)"), scores=scores, stage=stage
+        _("Resume the game in progress: $scores, $stage (ctrl+o)"),
+        scores=_scores_line(game),
+        stage=_stage(game),
     )
+
+
+def _scores_line(game: GameState) -> str:
+    """Every player's total: "Ana 12 · Bea 30"."""
+    return " · ".join(f"{player.name} {player.total}" for player in game.players)
+
+
+def _stage(game: GameState) -> str:
+    """How far the game has come: "round 3/10", or "tie-break 1"."""
+    if game.phase is Phase.TIE_BREAK:
+        return _("tie-break {n}").format(n=len(game.tie_breaks))
+    return _("round {round}/{rounds}").format(round=game.round, rounds=game.rounds)
 
 
 def match_line(games: int, wins: Sequence[tuple[str, int]]) -> Content:

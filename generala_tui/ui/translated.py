@@ -10,6 +10,7 @@ active: a change of language shows on the Footer's next draw, on every screen.
 from __future__ import annotations
 
 import inspect
+import sys
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,22 @@ from textual.widgets import Footer
 
 from ..i18n import changes, pgettext
 from .text import KEY_CONTEXT
+
+_HELP_ACTIONS = frozenset({"help", "app.help"})
+"""The help's action, bound to ``?`` and ``f1`` (see ``GeneralaApp.BINDINGS``)."""
+
+
+def _is_text_field(widget: object) -> bool:
+    """Whether ``widget`` is a text field: Textual's Input (not imported for a screen that has
+    none, such as the turn screen: no Input can have the focus before its module is loaded)."""
+    if widget is None or _INPUT_MODULE not in sys.modules:
+        return False
+    from textual.widgets import Input
+
+    return isinstance(widget, Input)
+
+
+_INPUT_MODULE = "textual.widgets._input"
 
 
 @lru_cache(maxsize=1024)
@@ -60,6 +77,14 @@ class TranslatedBindings(_ScreenMixin):
             )
             for key, active in bindings.items()
         }
+        if _is_text_field(self.focused):
+            # A text field takes "?" as a character: the Footer names the help key that works.
+            translated = {
+                key: active._replace(binding=replace(active.binding, key_display="f1"))
+                if active.binding.action in _HELP_ACTIONS
+                else active
+                for key, active in translated.items()
+            }
         return self._fitting(self.footer_keys(translated))
 
     def footer_keys(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:

@@ -306,6 +306,8 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        """A new game for these players; asks first when it would replace the game in
+        progress offered to resume."""
         if self.app.screen is not self:
             # A second Enter sent with the one that started the game (fast typing, a
             # terminal's paste, a websocket) must not start another game over it.
@@ -320,4 +322,22 @@ class SetupScreen(TranslatedBindings, Screen[None]):
             Player(name=name, level=player.level)
             for name, player in zip(names, self.players, strict=True)
         ]
-        host_of(self).new_game(players)
+        left = self.resumable
+        if left is None:
+            host_of(self).new_game(players)
+            return
+
+        def answered(confirmed: bool | None) -> None:
+            # The players' answer comes back to this screen: it starts the game, or the
+            # setup stays as it was, the game in progress still offered.
+            if confirmed and self.app.screen is self:
+                host_of(self).new_game(players)
+
+        from .dialogs import ConfirmDialog
+
+        self.app.push_screen(
+            ConfirmDialog(
+                text.new_game_question(left), text.START_NEW_ANSWER, text.KEEP_GAME_ANSWER
+            ),
+            answered,
+        )

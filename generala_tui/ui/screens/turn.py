@@ -7,6 +7,7 @@ nothing: computer players are the app's worker (:mod:`generala_tui.ui.computer`)
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -23,7 +24,7 @@ from ...game.action import Action
 from ...game.model import Category, GameState, Phase, Rolled
 from .. import text
 from ..host import GameHost, host_of
-from ..translated import TranslatedBindings
+from ..translated import TranslatedBindings, translate
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
@@ -329,7 +330,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     def _refresh_keys(self) -> None:
         """Refresh the Footer only when a key's state changed: the Footer rebuilds all its
         keys on every refresh, which would double the time a hold or a roll takes to show."""
-        keys = tuple(self.check_action(name, ()) for name in _ACTION_NAMES)
+        # The pause key's word too: "p Pause", "p Resume" while the computers wait.
+        keys = (
+            *(self.check_action(name, ()) for name in _ACTION_NAMES),
+            self.host.computers_paused,
+        )
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
@@ -352,11 +357,17 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         hidden = {"quit"}
         if state is None or not rules.computer_to_act(state):
             hidden |= _COMPUTER_KEYS
-        return {
+        shown = {
             key: active
             for key, active in bindings.items()
             if active.binding.action.partition("(")[0] not in hidden
         }
+        if self.host.computers_paused:  # p resumes them: the Footer says so
+            for key, active in shown.items():
+                if active.binding.action == "pause":
+                    resume = translate(replace(active.binding, description=text.Keys.RESUME))
+                    shown[key] = active._replace(binding=resume)
+        return shown
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.game
