@@ -207,3 +207,51 @@ async def test_the_top_bar_says_less_rather_than_lose_its_roll_dots(lang: str, w
         top = app.screen._compositor.render_strips()[0].text
         assert "●○○" in top, top
         assert "Maximiliano Ferreyra" in top, top
+
+
+async def test_a_fill_taken_back_puts_the_cursor_on_its_box_again() -> None:
+    """ctrl+z after a fill: the same player's turn again, with the cursor on the box just
+    filled (it went back to the first open box, Ones)."""
+    game = rules.new_game([Player(name="Ana"), Player(name="Bea")], seed=9)
+    app = GeneralaApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        scoring = [row.offer.category for row in screen.query(BoxRow) if row.offer.points]
+        target = scoring[-1]
+        while screen.cursor != target:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.game is not None and app.game.current == 1
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.game.current == 0 and app.game.turn.rolls == 1
+        assert screen.cursor == target
+
+
+async def test_undo_leaves_the_footer_during_a_computers_turn() -> None:
+    """A computer's move is not taken back: ^z Undo leaves the Footer on its turn (the key
+    still answers, saying why) and comes back on the human's."""
+    from textual.widgets._footer import FooterKey
+
+    app = ana_and_a_computer()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = {key.action for key in app.screen.query(FooterKey)}
+        assert "undo" in shown
+        await pilot.press("p")  # the computer waits on its turn
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmDialog):
+            await pilot.press("y")
+        await settle_until(pilot, lambda: app.game is not None and app.game.current == 1)
+        await settle(pilot)
+        shown = {key.action for key in app.screen.query(FooterKey)}
+        assert "undo" not in shown
+        assert "pause" in shown

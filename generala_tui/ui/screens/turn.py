@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 
 from ...game import rules
 from ...game.action import Action
-from ...game.model import Category, GameState, Phase, Rolled
+from ...game.model import Category, Filled, GameState, Phase, Rolled
 from .. import text
 from ..host import GameHost, host_of
 from ..translated import TranslatedBindings, translate
@@ -241,7 +241,16 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         if new is None or new.phase is Phase.OVER:
             return
         thrown: tuple[int, ...] = ()
-        if old is None or rules.turns_ended(old) != rules.turns_ended(new) or old.seed != new.seed:
+        if (
+            old is not None
+            and old.seed == new.seed
+            and len(new.log) == len(old.log) - 1
+            and isinstance(old.log[-1], Filled)
+        ):
+            self.cursor = old.log[-1].category  # a fill taken back: its box, to choose again
+        elif (
+            old is None or rules.turns_ended(old) != rules.turns_ended(new) or old.seed != new.seed
+        ):
             self.cursor = first_open_box(new)
         elif len(new.log) == len(old.log) + 1 and isinstance(new.log[-1], Rolled):
             thrown = new.log[-1].thrown  # the step just taken was a roll: show it tumbling
@@ -357,6 +366,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         hidden = {"quit"}
         if state is None or not rules.computer_to_act(state):
             hidden |= _COMPUTER_KEYS
+        else:
+            hidden.add("undo")  # a computer's move is not taken back (the key says why)
         shown = {
             key: active
             for key, active in bindings.items()
