@@ -26,15 +26,20 @@ def ana_and_a_computer() -> GeneralaApp:
     return GeneralaApp(game, computer_delay=60)
 
 
-async def play_a_turn_then_the_computers(app: GeneralaApp, pilot: Pilot[None]) -> None:
-    """The first player rolls once and fills (or scratches) the box under the cursor; the
-    computers then play at once, until the first player is to act again."""
+async def roll_and_fill(app: GeneralaApp, pilot: Pilot[None]) -> None:
+    """The player to act rolls once and fills (or scratches) the box under the cursor."""
     await pilot.press("r")
     await pilot.pause()
     await pilot.press("enter")
     await pilot.pause()
     if isinstance(app.screen, ConfirmDialog):
         await pilot.press("y")
+
+
+async def play_a_turn_then_the_computers(app: GeneralaApp, pilot: Pilot[None]) -> None:
+    """The first player rolls once and fills (or scratches) the box under the cursor; the
+    computers then play at once, until the first player is to act again."""
+    await roll_and_fill(app, pilot)
     await pilot.press("f")
     await settle_until(pilot, lambda: app.game is not None and app.game.current == 0)
 
@@ -244,12 +249,7 @@ async def test_undo_leaves_the_footer_during_a_computers_turn() -> None:
         shown = {key.action for key in app.screen.query(FooterKey)}
         assert "undo" in shown
         await pilot.press("p")  # the computer waits on its turn
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        if isinstance(app.screen, ConfirmDialog):
-            await pilot.press("y")
+        await roll_and_fill(app, pilot)
         await settle_until(pilot, lambda: app.game is not None and app.game.current == 1)
         await settle(pilot)
         shown = {key.action for key in app.screen.query(FooterKey)}
