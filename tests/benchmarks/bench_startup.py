@@ -184,6 +184,9 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
         moves.append(time.perf_counter() - started)
         return done
 
+    # An empty home of its own: a game saved in the real one would be offered first.
+    home = tempfile.TemporaryDirectory()
+    os.environ["GENERALA_TUI_HOME"] = home.name
     Screen._compositor_refresh = timed_refresh  # type: ignore[method-assign]
     GeneralaApp.move = timed_move  # type: ignore[method-assign]
     GeneralaApp.toggle_hold = timed_hold  # type: ignore[method-assign]
@@ -218,6 +221,7 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
     finally:
         Screen._compositor_refresh = refresh  # type: ignore[method-assign]
         GeneralaApp.move, GeneralaApp.toggle_hold = move, toggle_hold  # type: ignore[method-assign]
+        home.cleanup()
     return {name: (latency[name], work[name]) for name in latency}
 
 
