@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
+from textual.geometry import Size
 
 from generala_tui.game import rules
 from generala_tui.game.model import GameState, HouseRules, Player
 from generala_tui.ui import stylesheet
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import size_classes
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
@@ -105,3 +107,36 @@ async def test_another_theme_is_parsed_by_textual() -> None:
         await pilot.pause()
         nord = Color.parse(app.get_css_variables()["background"])
         assert app.screen.styles.background == nord != default
+
+
+@pytest.mark.parametrize(
+    ("size", "classes"),
+    [
+        ((100, 32), {"-wide", "-tall"}),
+        ((40, 12), {"-narrow", "-short"}),
+        ((70, 24), {"-wide", "-medium"}),
+        ((69, 29), {"-narrow", "-medium"}),
+    ],
+)
+async def test_the_setup_starts_with_its_size_classes(
+    size: tuple[int, int], classes: set[str]
+) -> None:
+    """The setup screen is built with the classes of its size (so its first resize changes
+    none and its widgets are styled once), and they follow a resize as Textual's do."""
+    app = GeneralaApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.classes & _SIZES == classes
+        assert size_classes(screen, Size(*size)) == classes
+        assert SetupScreen().classes & _SIZES == classes  # from the start, before any resize
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert screen.classes & _SIZES == {"-wide", "-tall"}
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        assert screen.classes & _SIZES == classes
+
+
+_SIZES = {"-wide", "-narrow", "-tall", "-medium", "-short"}
