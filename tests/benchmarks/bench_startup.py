@@ -184,14 +184,14 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
         moves.append(time.perf_counter() - started)
         return done
 
-    # An empty home of its own: a game saved in the real one would be offered first.
-    home = tempfile.TemporaryDirectory()
-    os.environ["GENERALA_TUI_HOME"] = home.name
     Screen._compositor_refresh = timed_refresh  # type: ignore[method-assign]
     GeneralaApp.move = timed_move  # type: ignore[method-assign]
     GeneralaApp.toggle_hold = timed_hold  # type: ignore[method-assign]
     try:
         for run in range(runs):
+            # An empty home for each run: a game saved by the run before (or in the real
+            # home) would be offered first, in a dialog that takes the keys.
+            os.environ["GENERALA_TUI_HOME"] = tempfile.mkdtemp(prefix="bench-keys-")
             game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], HouseRules(), run)
             # As cli.main starts it: the collector paused, then start-up's objects frozen.
             gc.disable()
@@ -211,7 +211,12 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
                     moves.clear()
                     sent = time.perf_counter()
                     await pilot.press(key)
+                    deadline = time.monotonic() + TIMEOUT
                     while not frames:
+                        if time.monotonic() > deadline:  # never wait for ever: say why
+                            raise RuntimeError(
+                                f"{key!r} drew no frame on {type(app.screen).__name__}"
+                            )
                         await pilot.pause()
                     if name is not None:
                         assert moves, f"{key} made no move"
@@ -221,7 +226,7 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
     finally:
         Screen._compositor_refresh = refresh  # type: ignore[method-assign]
         GeneralaApp.move, GeneralaApp.toggle_hold = move, toggle_hold  # type: ignore[method-assign]
-        home.cleanup()
+        os.environ.pop("GENERALA_TUI_HOME", None)
     return {name: (latency[name], work[name]) for name in latency}
 
 
