@@ -38,6 +38,7 @@ import copy
 import errno
 import hashlib
 import json
+import math
 import os
 import re
 import tempfile
@@ -45,21 +46,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 from platformdirs import PlatformDirs
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    field_validator,
-)
 
 from .game import rules
+from .game.frozen import Frozen, Impossible, KeepsExtra, Lazy
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, refusal
 from .i18n import N_, _, language
+
+if TYPE_CHECKING:
+    # Pydantic is imported when a file is read or written, not before the first frame.
+    from pydantic import ValidationError
 
 __all__ = [
     "GAME_VERSION",
@@ -403,7 +401,7 @@ def _read_object(path: Path) -> dict[str, Any] | None:
     return value
 
 
-_M = TypeVar("_M", bound=BaseModel)
+_M = TypeVar("_M", bound=Frozen)
 _Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -444,11 +442,15 @@ def _upgrade(data: dict[str, Any], form: _Format[Any]) -> dict[str, Any]:
     return data
 
 
-def _first_error(error: ValidationError) -> str:
+def _first_error(error: ValidationError | ValueError) -> str:
     """The first thing wrong in the data, for the player: in English pydantic's words after
     the value's place ("players.0.name: String should have ..."); in another language a
-    sentence naming the place (pydantic speaks English only)."""
-    first = error.errors()[0]
+    sentence naming the place (pydantic speaks English only). A model's own refusal
+    (built in the app, not read) is its sentence."""
+    errors = getattr(error, "errors", None)
+    if not callable(errors):
+        return _one_line(str(error)) if language() == "en" else _("the file's content is not valid")
+    first = errors()[0]
     where = ".".join(str(part) for part in first["loc"])
     if language() != "en":
         if not where:
@@ -458,6 +460,8 @@ def _first_error(error: ValidationError) -> str:
 
 
 def _validate(form: _Format[_M], data: dict[str, Any]) -> _M:
+    from pydantic import ValidationError
+
     try:
         return form.model.model_validate(data)
     except ValidationError as error:
@@ -494,6 +498,8 @@ def _drop(data: Any, loc: tuple[int | str, ...]) -> bool:
 
 def _salvage(form: _Format[_M], data: dict[str, Any], default: _M) -> _M:
     """What validates of ``data``: each invalid value dropped (so it takes its default)."""
+    from pydantic import ValidationError
+
     attempt = copy.deepcopy(data)
     for _attempt in range(100):
         try:
@@ -538,7 +544,13 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-_Timestamp = Annotated[datetime, AfterValidator(_aware)]
+def _aware_schema() -> tuple[Any, ...]:
+    from pydantic import AfterValidator
+
+    return (AfterValidator(_aware),)
+
+
+_Timestamp = Annotated[datetime, Lazy(_aware_schema)]
 
 
 def _merged(on_disk: Any, ours: Any) -> Any:
@@ -558,48 +570,75 @@ def _json_bytes(document: Any, indent: int | None = None) -> bytes:
 # --- preferences ------------------------------------------------------------------
 
 
-class Seat(BaseModel):
-    """A seat of the last table of players: a name, and a level for a computer."""
+# The files' models are frozen dataclasses that keep unknown keys (KeepsExtra), so
+# the preferences of the first frame import no pydantic; pydantic checks the files.
+_kept = dataclass(frozen=True, kw_only=True)
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+
+@_kept
+class Seat(KeepsExtra):
+    """A seat of the last table of players: a name, and a level for a computer."""
 
     name: str
     level: Level | None = None
     """The computer's strength; ``None`` for a human."""
 
 
-class Preferences(BaseModel):
+def _known_rules_only(value: object) -> object:
+    # HouseRules forbids unknown keys; a rule from a newer version is kept
+    # in the file (save_preferences merges) but not read.
+    if isinstance(value, dict):
+        return {key: rule for key, rule in value.items() if key in HouseRules.model_fields}
+    return value
+
+
+def _known_rules_schema() -> tuple[Any, ...]:
+    from pydantic import BeforeValidator
+
+    return (BeforeValidator(_known_rules_only),)
+
+
+def _delay_schema() -> tuple[Any, ...]:
+    from pydantic import Field
+
+    return (Field(ge=0, le=5),)
+
+
+def _table_schema() -> tuple[Any, ...]:
+    from pydantic import Field
+
+    return (Field(max_length=MAX_PLAYERS),)
+
+
+@_kept
+class Preferences(KeepsExtra):
     """What generala-tui remembers between runs (``config/preferences.json``).
 
-    Keys a newer version added are kept (``extra="allow"``, and unknown house
-    rules are kept in the file on save), so an older generala-tui does not
-    throw them away.
+    Keys a newer version added are kept (in the instance, see
+    :class:`~generala_tui.game.frozen.KeepsExtra`, and unknown house rules are
+    kept in the file on save), so an older generala-tui does not throw them away.
     """
 
-    model_config = ConfigDict(frozen=True, extra="allow")
-
     version: int = PREFERENCES_VERSION
-    house_rules: HouseRules = HouseRules()
+    house_rules: Annotated[HouseRules, Lazy(_known_rules_schema)] = HouseRules()
     """The house rules for new games."""
     theme: str = "textual-dark"
-    computer_delay: float = Field(default=0.7, ge=0, le=5)
+    computer_delay: Annotated[float, Lazy(_delay_schema)] = 0.7
     """Seconds between a computer's steps."""
     coach: bool = False
     roll_animation: bool = True
     """Whether rolled dice tumble for a moment before they settle."""
-    players: list[Seat] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    players: Annotated[list[Seat], Lazy(_table_schema)] = field(default_factory=list)
     """The last table of players, in seating order."""
     language: str | None = None
     """The language chosen on the settings screen; None: from the environment."""
 
-    @field_validator("house_rules", mode="before")
-    @classmethod
-    def _known_rules_only(cls, value: object) -> object:
-        # HouseRules forbids unknown keys; a rule from a newer version is kept
-        # in the file (save_preferences merges) but not read.
-        if isinstance(value, dict):
-            return {key: rule for key, rule in value.items() if key in HouseRules.model_fields}
-        return value
+    def __post_init__(self) -> None:
+        # What pydantic checks of a file, for preferences built in the app.
+        if not 0 <= self.computer_delay <= 5:
+            raise Impossible(f"A computer waits 0 to 5 seconds, not {self.computer_delay}.")
+        if len(self.players) > MAX_PLAYERS:
+            raise Impossible(f"A table has at most {MAX_PLAYERS} players.")
 
 
 def _preferences_from_settings(data: dict[str, Any]) -> dict[str, Any]:
@@ -663,6 +702,8 @@ def save_preferences(preferences: Preferences) -> str | None:
 
 def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
     path = preferences_path()
+    from pydantic import ValidationError
+
     try:
         # model_copy(update=...) does not validate: never write what load would refuse.
         checked = Preferences.model_validate(preferences.model_dump())
@@ -683,12 +724,14 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
 # --- the game in progress ---------------------------------------------------------
 
 
-class _SavedGame(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="allow")
-
+@_kept
+class _SavedGame(KeepsExtra):
     version: int = GAME_VERSION
     saved_at: _Timestamp
     game: GameState
+
+    def __post_init__(self) -> None:
+        _check_aware(self.saved_at)
 
 
 _GAME = _Format(_SavedGame, GAME_VERSION)
@@ -733,17 +776,33 @@ def clear_game() -> None:
 # --- history ----------------------------------------------------------------------
 
 
-class HistoryRecord(BaseModel):
-    """A finished game as the history keeps it."""
+def _finite() -> tuple[Any, ...]:
+    from pydantic import Field
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    return (Field(allow_inf_nan=False),)
+
+
+def _check_aware(moment: datetime) -> None:
+    if moment.tzinfo is None:
+        raise Impossible("A time the files keep says its time zone.")
+
+
+@_kept
+class HistoryRecord(KeepsExtra):
+    """A finished game as the history keeps it."""
 
     version: int = HISTORY_VERSION
     finished_at: _Timestamp
     game: GameState
     """The final state, with its record (the log)."""
-    losses: dict[str, Annotated[float, Field(allow_inf_nan=False)]] | None = None
+    losses: dict[str, Annotated[float, Lazy(_finite)]] | None = None
     """Expected points each player lost to their decisions, by name; ``None`` if not analysed."""
+
+    def __post_init__(self) -> None:
+        _check_aware(self.finished_at)
+        for name, lost in (self.losses or {}).items():
+            if not math.isfinite(lost):
+                raise Impossible(f"{name} lost a number of points, not {lost}.")
 
 
 _HISTORY = _Format(HistoryRecord, HISTORY_VERSION)
@@ -755,9 +814,14 @@ def add_to_history(state: GameState, losses: dict[str, float] | None = None) -> 
     One new file per game (the history is never rewritten); the same game
     added twice is kept once. Beyond :data:`HISTORY_KEPT` games, the oldest go.
     """
+    from pydantic import ValidationError
+
     folder = history_dir()
     try:
-        record = HistoryRecord(finished_at=_now(), game=state, losses=losses)
+        # Checked as reading will check it (a loss that is not a number names its place).
+        record = HistoryRecord.model_validate(
+            {"finished_at": _now(), "game": state, "losses": losses}
+        )
     except ValidationError as error:
         return _("The game was not added to the history: {error}.").format(
             error=_first_error(error)
@@ -899,6 +963,8 @@ def write_record(
     ``replace``: only for a batch of records named by their seeds). It is
     written with the usual mode (0666 less the umask), to be shared.
     """
+    from pydantic import ValidationError
+
     path = Path(path)
     try:
         # model_copy(update=...) does not validate: never write what reading refuses.
@@ -989,6 +1055,8 @@ def _record_game(data: dict[str, Any], path: Path) -> GameState:
         raise _record_problem(path, problem.format(version=version))
     if "game" not in data:
         raise _record_problem(path, _("a game record without its game"))
+    from pydantic import ValidationError
+
     try:
         return GameState.model_validate(data["game"])
     except ValidationError as error:
