@@ -570,12 +570,11 @@ def _json_bytes(document: Any, indent: int | None = None) -> bytes:
 # --- preferences ------------------------------------------------------------------
 
 
-# The files' models are frozen dataclasses that keep unknown keys (KeepsExtra), so
-# the preferences of the first frame import no pydantic; pydantic checks the files.
-_kept = dataclass(frozen=True, kw_only=True)
+# The files' models are frozen dataclasses that keep unknown keys (KeepsExtra, so without
+# slots): the preferences of the first frame import no pydantic; pydantic checks the files.
 
 
-@_kept
+@dataclass(frozen=True, kw_only=True)
 class Seat(KeepsExtra):
     """A seat of the last table of players: a name, and a level for a computer."""
 
@@ -610,7 +609,10 @@ def _table_schema() -> tuple[Any, ...]:
     return (Field(max_length=MAX_PLAYERS),)
 
 
-@_kept
+_DEFAULT_RULES = HouseRules()
+
+
+@dataclass(frozen=True, kw_only=True)
 class Preferences(KeepsExtra):
     """What generala-tui remembers between runs (``config/preferences.json``).
 
@@ -620,7 +622,7 @@ class Preferences(KeepsExtra):
     """
 
     version: int = PREFERENCES_VERSION
-    house_rules: Annotated[HouseRules, Lazy(_known_rules_schema)] = HouseRules()
+    house_rules: Annotated[HouseRules, Lazy(_known_rules_schema)] = _DEFAULT_RULES
     """The house rules for new games."""
     theme: str = "textual-dark"
     computer_delay: Annotated[float, Lazy(_delay_schema)] = 0.7
@@ -724,7 +726,7 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
 # --- the game in progress ---------------------------------------------------------
 
 
-@_kept
+@dataclass(frozen=True, kw_only=True)
 class _SavedGame(KeepsExtra):
     version: int = GAME_VERSION
     saved_at: _Timestamp
@@ -787,7 +789,7 @@ def _check_aware(moment: datetime) -> None:
         raise Impossible("A time the files keep says its time zone.")
 
 
-@_kept
+@dataclass(frozen=True, kw_only=True)
 class HistoryRecord(KeepsExtra):
     """A finished game as the history keeps it."""
 

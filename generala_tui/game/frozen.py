@@ -16,7 +16,6 @@ pydantic metadata only when pydantic asks for a schema.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import typing
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Self
@@ -52,7 +51,7 @@ class Lazy:
         self.make = make
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
-        return handler.generate_schema(typing.Annotated[(source, *self.make())])  # type: ignore[misc]
+        return handler.generate_schema(typing.Annotated[(source, *self.make())])
 
     def __repr__(self) -> str:
         return f"Lazy({self.make.__name__})"
@@ -62,41 +61,58 @@ class _Fields:
     """``model_fields``: each field's :class:`FieldSpec`, in order, built once per class."""
 
     def __get__(self, instance: object, owner: type) -> Mapping[str, FieldSpec]:
-        return _fields_of(owner)
+        specs = _FIELDS.get(owner)
+        if specs is None:
+            specs = _FIELDS[owner] = _fields_of(owner)
+        return specs
 
 
-@functools.cache
+# Built once per class, kept by class (functools.cache would want the classes hashable to mypy).
+_FIELDS: dict[type, Mapping[str, FieldSpec]] = {}
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+_COPIERS: dict[type, Callable[[Any, Mapping[str, Any]], Any]] = {}
+
+
 def _fields_of(cls: type) -> Mapping[str, FieldSpec]:
     hints = typing.get_type_hints(cls)
     specs: dict[str, FieldSpec] = {}
     for field in dataclasses.fields(cls):
         default: Any = field.default
-        if default is dataclasses.MISSING and field.default_factory is not dataclasses.MISSING:
-            default = field.default_factory()
+        factory: Any = field.default_factory
+        if default is dataclasses.MISSING and factory is not dataclasses.MISSING:
+            default = factory()
         specs[field.name] = FieldSpec(hints[field.name], default)
     return specs
 
 
-@functools.cache
 def _adapter(cls: type) -> TypeAdapter[Any]:
-    from pydantic import TypeAdapter
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        from pydantic import TypeAdapter
 
-    return TypeAdapter(cls)
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
 
 
 _new = object.__new__
 _set = object.__setattr__
 
 
-@functools.cache
 def _copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _make_copier(cls)
+    return copier
+
+
+def _make_copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
     """A function copying an instance of ``cls`` with some fields replaced, checking nothing."""
     names = tuple(field.name for field in dataclasses.fields(cls))
     known = frozenset(names)
     if "__slots__" not in cls.__dict__:
 
         def copy_dict(model: Any, update: Mapping[str, Any]) -> Any:
-            new = _new(cls)
+            new: Any = _new(cls)
             fields = new.__dict__
             fields.update(model.__dict__)
             fields.update(update)
@@ -136,17 +152,16 @@ class Frozen:
 
     __slots__ = ()
     __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
-    model_fields: ClassVar[_Fields] = _Fields()  # type: ignore[assignment]
-
-    if TYPE_CHECKING:
-        model_fields: ClassVar[Mapping[str, FieldSpec]]  # type: ignore[no-redef]
+    model_fields: ClassVar[_Fields] = _Fields()
+    """Each field's :class:`FieldSpec` by name, in order (as pydantic's ``model_fields``)."""
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update`` applied, checked by nothing (as pydantic's).
 
         ``deep`` changes nothing: every part of a model is immutable already.
         """
-        copied: Self = _copier(type(self))(self, update or _NOTHING)
+        copier = _COPIERS.get(type(self)) or _copier(type(self))
+        copied: Self = copier(self, update or _NOTHING)
         return copied
 
     @classmethod

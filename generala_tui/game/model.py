@@ -154,10 +154,6 @@ def _bad_face(dice: tuple[int, ...]) -> str | None:
 # --- house rules ------------------------------------------------------------
 
 
-_model = dataclass(frozen=True, kw_only=True, slots=True)
-"""How every model of the game is made: frozen, fields by keyword, slots."""
-
-
 def _non_negative() -> tuple[Any, ...]:
     from pydantic import Field
 
@@ -212,7 +208,7 @@ _TWO_PAIRS_POINTS = (10, 15)
 """Two pairs' points, and on a served roll (always +5)."""
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HouseRules(Frozen):
     """The house rules of docs/rules.md, with the same names and defaults."""
 
@@ -293,7 +289,7 @@ PlayerName = Annotated[str, Lazy(_a_name)]
 """1 to 20 characters, spaces around them dropped."""
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Box(Frozen):
     """A filled box: the points it holds, or a scratch (always 0 points)."""
 
@@ -332,7 +328,7 @@ Boxes = Annotated[Mapping[Category, Box], Lazy(_boxes_schema)]
 _NO_BOXES: Mapping[Category, Box] = MappingProxyType({})
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Player(Frozen):
     """A player's name, strength (``None`` for a human) and filled boxes.
 
@@ -400,7 +396,7 @@ class Player(Frozen):
         object.__setattr__(self, "boxes", _freeze_boxes(boxes))
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Turn(Frozen):
     """The dice of the turn in progress.
 
@@ -458,7 +454,7 @@ def _turn_problem(turn: Turn) -> str:
     )
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TieBreakRound(Frozen):
     """One tie-break round: who plays it, in seating order, and their scores so far."""
 
@@ -478,7 +474,7 @@ class TieBreakRound(Frozen):
 # --- the log ----------------------------------------------------------------
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HoldToggled(Frozen):
     """A die held or released between rolls: a step towards a roll, not a decision."""
 
@@ -495,7 +491,7 @@ class HoldToggled(Frozen):
             raise _impossible(f"The dice are numbered 0 to 4: there is no die {self.die}.")
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Rolled(Frozen):
     """A roll: the dice that were held, and what the five dice show after it."""
 
@@ -539,7 +535,7 @@ class Rolled(Frozen):
         return tuple(i for i in range(NUMBER_OF_DICE) if i not in self.held)
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Filled(Frozen):
     """A box filled, ending the turn: the points it took, 0 for a scratch."""
 
@@ -572,7 +568,7 @@ class Filled(Frozen):
             )
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TieBreakEnded(Frozen):
     """A tie-break turn ended, with the tie-break score its dice earned (docs/rules.md)."""
 
@@ -597,7 +593,7 @@ LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Lazy(_by_kin
 # --- the game ---------------------------------------------------------------
 
 
-@_model
+@dataclass(frozen=True, kw_only=True, slots=True)
 class GameState(Frozen):
     """Everything about a game in progress or finished.
 
