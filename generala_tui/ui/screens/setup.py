@@ -14,6 +14,7 @@ from ...game.rules import IllegalMove, validate_names
 from .. import text
 from ..host import host_of
 from ..translated import TranslatedBindings
+from . import size_classes
 
 LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT)
 """Who plays a seat, in the order the level button goes through them."""
@@ -103,6 +104,9 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         self, players: list[Player] | None = None, resumable: GameState | None = None
     ) -> None:
         super().__init__()
+        # The size classes the first resize gives, given now: that resize then changes no
+        # class, and every widget of the screen is styled once instead of twice.
+        self.update_classes(dict.fromkeys(size_classes(self, self.app.size), True), update=False)
         self.players = players or [Player(name=text.default_player_name(n)) for n in (1, 2)]
         self.resumable = resumable
         """A game in progress saved when the app last stopped, offered to go on with."""
