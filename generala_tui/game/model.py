@@ -130,12 +130,10 @@ def box_name(category: Category) -> str:
 # with a quick test made of set lookups, and look for the words only when
 # it fails.
 _FACES = frozenset(range(1, 7))
-_MARKS = frozenset(itertools.product((False, True), repeat=NUMBER_OF_DICE))
 _HELD_AND_LOCKED = frozenset(
-    (held, locked)
-    for held in _MARKS
-    for locked in _MARKS
-    if all(h or not lock for h, lock in zip(held, locked, strict=True))
+    # Each die free (0), held (1) or held and locked (2): 243 pairs, built at import.
+    (tuple(mark != 0 for mark in marks), tuple(mark == 2 for mark in marks))
+    for marks in itertools.product((0, 1, 2), repeat=NUMBER_OF_DICE)
 )
 """Every ``(held, locked)`` pair of a turn: a locked die is held."""
 _ROLL_HOLDS = frozenset(
