@@ -415,6 +415,8 @@ class _Format(Generic[_M]):
     """``migrations[n]`` turns a version ``n`` document into a version ``n + 1`` one."""
     unversioned: int | None = None
     """The version of a document without a ``"version"`` key (``None``: such a file is bad)."""
+    quickly: Callable[[dict[str, Any]], _M | None] | None = None
+    """Reads a plain, valid document without pydantic (``None``: let pydantic read it)."""
 
 
 def _upgrade(data: dict[str, Any], form: _Format[Any]) -> dict[str, Any]:
@@ -460,6 +462,10 @@ def _first_error(error: ValidationError | ValueError) -> str:
 
 
 def _validate(form: _Format[_M], data: dict[str, Any]) -> _M:
+    if form.quickly is not None:
+        read = form.quickly(data)
+        if read is not None:
+            return read
     from pydantic import ValidationError
 
     try:
@@ -648,11 +654,77 @@ def _preferences_from_settings(data: dict[str, Any]) -> dict[str, Any]:
     return {"house_rules": data["house_rules"]} if "house_rules" in data else {}
 
 
+def _with_extra(model: _K, data: Mapping[str, Any]) -> _K | None:
+    # As pydantic keeps them (KeepsExtra): the unknown keys in the instance's __dict__.
+    # A key that names something of the class's is left to pydantic.
+    extra = {key: value for key, value in data.items() if key not in type(model).model_fields}
+    if any(key.startswith("_") or hasattr(type(model), key) for key in extra):
+        return None
+    vars(model).update(extra)
+    return model
+
+
+_K = TypeVar("_K", bound=KeepsExtra)
+_PLAIN: dict[str, type | tuple[type, ...]] = {
+    "version": int,
+    "theme": str,
+    "computer_delay": (int, float),
+    "coach": bool,
+    "roll_animation": bool,
+    "language": (str, type(None)),
+}
+
+
+def _preferences_quickly(data: dict[str, Any]) -> Preferences | None:
+    """The preferences of a file as the app writes it, read without pydantic (the first
+    frame comes sooner); anything else (``None``) is pydantic's to read, refuse or salvage.
+
+    Only exact JSON types are taken here, so whatever this reads pydantic reads alike
+    (a test compares them)."""
+    for key, kind in _PLAIN.items():
+        value = data.get(key)
+        if key in data and (type(value) not in (kind if isinstance(kind, tuple) else (kind,))):
+            return None
+    rules = data.get("house_rules", {})
+    seats = data.get("players", [])
+    if type(rules) is not dict or type(seats) is not list:
+        return None
+    known = {key: value for key, value in rules.items() if key in HouseRules.model_fields}
+    for key, value in known.items():
+        default = HouseRules.model_fields[key].default
+        if type(value) is not (str if isinstance(default, str) else type(default)):
+            return None
+    players: list[Seat] = []
+    for seat in seats:
+        if type(seat) is not dict or type(seat.get("name")) is not str:
+            return None
+        level = seat.get("level")
+        if level is not None and (type(level) is not str or level not in _LEVELS):
+            return None
+        player = _with_extra(
+            Seat(name=seat["name"], level=None if level is None else Level(level)), seat
+        )
+        if player is None:
+            return None
+        players.append(player)
+    fields = {key: data[key] for key in _PLAIN if key in data}
+    if "computer_delay" in fields:
+        fields["computer_delay"] = float(fields["computer_delay"])
+    try:
+        preferences = Preferences(house_rules=HouseRules(**known), players=players, **fields)
+    except (ValueError, TypeError):
+        return None
+    return _with_extra(preferences, data)
+
+
+_LEVELS = frozenset(level.value for level in Level)
+
 _PREFERENCES = _Format(
     Preferences,
     PREFERENCES_VERSION,
     migrations={0: _preferences_from_settings},
     unversioned=0,
+    quickly=_preferences_quickly,
 )
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from helpers import JUNK, score_turn
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from generala_tui import store
@@ -20,6 +25,7 @@ from generala_tui.game.model import (
     GameState,
     HouseRules,
     Impossible,
+    Level,
     Player,
     Rolled,
     StraightRule,
@@ -157,3 +163,72 @@ def test_building_and_playing_a_game_imports_no_pydantic() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.split() == ["False", "True"]
+
+
+# --- preferences read without pydantic ------------------------------------------------
+
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(["", "x", "50", "easy", "expert", "strict", "first_roll", "textual-dark"]),
+)
+_SEATS = st.lists(
+    st.dictionaries(st.sampled_from(["name", "level", "hat"]), _VALUES, max_size=3),
+    max_size=9,
+)
+_RULES = st.dictionaries(
+    st.sampled_from([*HouseRules.model_fields, "chance"]),
+    st.one_of(_VALUES, st.sampled_from([50, 60, 5, 10, "standard", "ones_wild", True])),
+    max_size=5,
+)
+_PREFERENCES = st.dictionaries(
+    st.sampled_from(
+        [*store.Preferences.model_fields, "mood", "model_copy", "_secret", "house_rules"]
+    ),
+    st.one_of(_VALUES, _RULES, _SEATS),
+    max_size=6,
+)
+
+
+def _same(quick: store.Preferences, checked: store.Preferences) -> None:
+    assert quick == checked
+    assert quick.model_extra == checked.model_extra
+    assert [seat.model_extra for seat in quick.players] == [
+        seat.model_extra for seat in checked.players
+    ]
+    assert quick.model_dump(mode="json") == checked.model_dump(mode="json")
+    assert type(quick.computer_delay) is type(checked.computer_delay)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_PREFERENCES)
+def test_preferences_read_without_pydantic_are_those_pydantic_reads(data: dict[str, Any]) -> None:
+    quick = store._preferences_quickly(copy.deepcopy(data))
+    if quick is not None:
+        _same(quick, store.Preferences.model_validate(copy.deepcopy(data)))
+
+
+def test_the_preferences_the_app_writes_are_read_without_pydantic() -> None:
+    written = store.Preferences(
+        house_rules=HouseRules(two_pairs=True, straight=StraightRule.WRAPAROUND),
+        computer_delay=1,
+        players=[store.Seat(name="Ana"), store.Seat(name="Bot", level=Level.EXPERT)],
+        language="es",
+    ).model_dump(mode="json")
+    for data in (written, {**written, "mood": "joy"}, {"version": 1}, {}):
+        quick = store._preferences_quickly(copy.deepcopy(data))
+        assert quick is not None, data
+        _same(quick, store.Preferences.model_validate(copy.deepcopy(data)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_strategy_key_is_made_of_the_rules_json(seed: int) -> None:
+    from test_game_record import random_house_rules
+
+    from generala_tui.game.strategy import optimal
+
+    house_rules = random_house_rules(random.Random(seed))
+    dumped = house_rules.model_dump(mode="json", exclude={"tie_break"})
+    assert optimal._rules_text(house_rules) == json.dumps(dumped, sort_keys=True)

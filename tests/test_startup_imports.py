@@ -139,3 +139,25 @@ def test_the_first_frame_imports_only_what_it_shows(argv: list[str], screen: str
 
 def test_the_app_names_the_computer_players_worker_group_as_they_do() -> None:
     assert app.COMPUTER_GROUP == computer.COMPUTER_GROUP
+
+
+@pytest.mark.parametrize(
+    ("argv", "screen"), [([], "SetupScreen"), (["--players", "Ana,Bruno"], "TurnScreen")]
+)
+def test_saved_preferences_are_read_for_the_first_frame_without_pydantic(
+    argv: list[str], screen: str
+) -> None:
+    from generala_tui import store
+    from generala_tui.game.model import HouseRules, Level
+
+    preferences = store.Preferences(
+        house_rules=HouseRules(two_pairs=True),
+        players=[store.Seat(name="Rita"), store.Seat(name="Bot", level=Level.EASY)],
+        coach=True,
+    )
+    assert store.save_preferences(preferences) is None
+    seen = _modules(FIRST_FRAME.replace("ARGV", repr(argv)).replace("WANT", repr(screen)))
+    assert isinstance(seen, dict)
+    assert seen["screen"] == screen
+    assert "generala_tui.store" in seen["modules"]
+    assert not _loaded(seen["modules"], "pydantic")
