@@ -7,13 +7,12 @@ one-line complaint and exit status 2.
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 import typing
 from collections.abc import Iterable
 from enum import Enum
 from typing import Any
-
-from pydantic import ValidationError
 
 from . import words
 from .game.model import HouseRules, Level, Player
@@ -110,8 +109,8 @@ def parse_rules(pairs: Iterable[str], base: HouseRules | None = None) -> HouseRu
             )
         updates[key] = _rule_value(key, text)
     try:
-        return HouseRules.model_validate({**(base or HouseRules()).model_dump(), **updates})
-    except ValidationError as error:  # pragma: no cover - values are checked above
+        return dataclasses.replace(base or HouseRules(), **updates)
+    except ValueError as error:  # pragma: no cover - values are checked above
         raise OptionError(str(error)) from None
 
 

@@ -27,18 +27,29 @@ import json, sys
 from textual.app import App
 
 run = App.run
+display = App._display
+at_first_frame = []
+
+
+def written(self, screen, renderable):
+    # As the start-up benchmark: the modules when the first frame of the screen is written
+    # (after it, the writer thread may import pydantic for the first autosave).
+    display(self, screen, renderable)
+    if renderable is not None and type(screen).__name__ == WANT and not at_first_frame:
+        at_first_frame.append(sorted(sys.modules))
 
 
 def first_frame(self, **kwargs):
     async def look(pilot):
         await pilot.pause()
-        seen = {"screen": type(self.screen).__name__, "modules": sorted(sys.modules)}
+        seen = {"screen": type(self.screen).__name__, "modules": at_first_frame[0]}
         print(json.dumps(seen), file=sys.stderr)
         self.exit()
 
     return run(self, headless=True, size=(100, 32), auto_pilot=look)
 
 
+App._display = written
 App.run = first_frame
 from generala_tui.cli import main
 
@@ -46,6 +57,10 @@ main(ARGV)
 """
 
 NOT_BEFORE_THE_FIRST_FRAME = (
+    # The models are dataclasses: pydantic (a third more start-up time and memory) checks
+    # files, and an empty home has none to read before the first frame.
+    "pydantic",
+    "pydantic_core",
     "numpy",
     "threadpoolctl",
     # The analysis's words are keyed on its marks (game.marks), not on the strategy package.
@@ -107,7 +122,7 @@ def test_help_imports_no_app_screen_or_widget(argv: list[str]) -> None:
     [([], "SetupScreen"), (["--players", "Ana,Bruno", "--seed", "3"], "TurnScreen")],
 )
 def test_the_first_frame_imports_only_what_it_shows(argv: list[str], screen: str) -> None:
-    seen = _modules(FIRST_FRAME.replace("ARGV", repr(argv)))
+    seen = _modules(FIRST_FRAME.replace("ARGV", repr(argv)).replace("WANT", repr(screen)))
     assert isinstance(seen, dict)
     assert seen["screen"] == screen
     modules = seen["modules"]
@@ -124,3 +139,25 @@ def test_the_first_frame_imports_only_what_it_shows(argv: list[str], screen: str
 
 def test_the_app_names_the_computer_players_worker_group_as_they_do() -> None:
     assert app.COMPUTER_GROUP == computer.COMPUTER_GROUP
+
+
+@pytest.mark.parametrize(
+    ("argv", "screen"), [([], "SetupScreen"), (["--players", "Ana,Bruno"], "TurnScreen")]
+)
+def test_saved_preferences_are_read_for_the_first_frame_without_pydantic(
+    argv: list[str], screen: str
+) -> None:
+    from generala_tui import store
+    from generala_tui.game.model import HouseRules, Level
+
+    preferences = store.Preferences(
+        house_rules=HouseRules(two_pairs=True),
+        players=[store.Seat(name="Rita"), store.Seat(name="Bot", level=Level.EASY)],
+        coach=True,
+    )
+    assert store.save_preferences(preferences) is None
+    seen = _modules(FIRST_FRAME.replace("ARGV", repr(argv)).replace("WANT", repr(screen)))
+    assert isinstance(seen, dict)
+    assert seen["screen"] == screen
+    assert "generala_tui.store" in seen["modules"]
+    assert not _loaded(seen["modules"], "pydantic")

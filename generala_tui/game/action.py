@@ -11,10 +11,10 @@ step towards a roll, not a decision of its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
-
+from .frozen import Frozen
 from .model import Category, Filled, LogEntry, Rolled, TieBreakEnded
 
 __all__ = ["Action", "ActionKind", "action_of"]
@@ -29,7 +29,8 @@ class ActionKind(StrEnum):
     END_TIE_BREAK = "end_tie_break"
 
 
-class Action(BaseModel):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Action(Frozen):
     """One decision of the player whose turn it is.
 
     ``held`` (for a roll) lists the positions (0 to 4) of the dice held when
@@ -37,11 +38,18 @@ class Action(BaseModel):
     score or scratch.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
     kind: ActionKind
     held: tuple[int, ...] = ()
     category: Category | None = None
+
+    def __post_init__(self) -> None:
+        # What pydantic did: a list of positions is kept as a tuple, texts as members.
+        if type(self.held) is not tuple:
+            object.__setattr__(self, "held", tuple(self.held))
+        if type(self.kind) is not ActionKind:
+            object.__setattr__(self, "kind", ActionKind(self.kind))
+        if self.category is not None and type(self.category) is not Category:
+            object.__setattr__(self, "category", Category(self.category))
 
     @classmethod
     def roll(cls, held: Sequence[int] = ()) -> Action:

@@ -1,16 +1,19 @@
 """The game's data: categories, house rules, players and the whole game state.
 
-Every model is a frozen pydantic model. The rules functions in
+Every model is a frozen dataclass (:class:`generala_tui.game.frozen.Frozen`),
+not a pydantic model, so that playing, and drawing the first frame, imports no
+pydantic; pydantic checks the data read from files. The rules functions in
 :mod:`generala_tui.game.rules` take a state and return a new one; nothing here
 changes after it is built, so a state can be kept for undo, saved as JSON and
 compared by value.
 
 A state is deeply immutable (a player's boxes are a read-only mapping), and a
-state built from outside data (:meth:`GameState.model_validate_json`,
-:meth:`GameState.model_validate` or the constructor) is refused with a
-:class:`pydantic.ValidationError` unless it could have arisen in play under its
-house rules: every die 1 to 6, five dice or none, points each box can hold,
-the phase, winners and seats in agreement. Whether the log leads to the state
+state built from outside data is refused unless it could have arisen in play
+under its house rules: every die 1 to 6, five dice or none, points each box can
+hold, the phase, winners and seats in agreement. The constructor raises
+:class:`Impossible` (a ``ValueError``); :meth:`GameState.model_validate_json`
+and :meth:`GameState.model_validate` raise a ``pydantic.ValidationError``
+(pydantic's own checks, then the same ones). Whether the log leads to the state
 is :func:`generala_tui.game.rules.replay`'s question. The rules functions build
 new states with ``model_copy(update=...)``, which checks nothing, so play stays
 fast; :func:`refusal` gives a refusal's reason in words for the player.
@@ -20,23 +23,16 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    SerializerFunctionWrapHandler,
-    StringConstraints,
-    ValidationError,
-    WrapSerializer,
-    model_validator,
-)
-from pydantic_core import PydanticCustomError
+from .frozen import Frozen, Lazy
+from .frozen import Impossible as Impossible
+from .frozen import refusal as refusal
 
 NUMBER_OF_DICE = 5
 MAX_ROLLS = 3
@@ -121,27 +117,8 @@ class Ending(StrEnum):
 # --- refusals ---------------------------------------------------------------
 
 
-def _impossible(reason: str) -> PydanticCustomError:
-    # The reason goes in through the context, so braces in a player's name
-    # are not read as a template.
-    return PydanticCustomError("impossible_game", "{reason}", {"reason": reason})
-
-
-def refusal(error: ValidationError) -> str:
-    """The first reason a :class:`pydantic.ValidationError` gives, in words for a player.
-
-    The model's own refusals are sentences already; pydantic's (a missing
-    field, a word where a number belongs) are prefixed with where they were
-    found.
-    """
-    details = error.errors(include_url=False)
-    if not details:  # pragma: no cover - pydantic always says something
-        return str(error)
-    first = details[0]
-    if first["type"] == "impossible_game":
-        return first["msg"]
-    where = ".".join(str(part) for part in first["loc"])
-    return f"{where}: {first['msg']}" if where else first["msg"]
+def _impossible(reason: str) -> Impossible:
+    return Impossible(reason)
 
 
 def box_name(category: Category) -> str:
@@ -153,12 +130,10 @@ def box_name(category: Category) -> str:
 # with a quick test made of set lookups, and look for the words only when
 # it fails.
 _FACES = frozenset(range(1, 7))
-_MARKS = frozenset(itertools.product((False, True), repeat=NUMBER_OF_DICE))
 _HELD_AND_LOCKED = frozenset(
-    (held, locked)
-    for held in _MARKS
-    for locked in _MARKS
-    if all(h or not lock for h, lock in zip(held, locked, strict=True))
+    # Each die free (0), held (1) or held and locked (2): 243 pairs, built at import.
+    (tuple(mark != 0 for mark in marks), tuple(mark == 2 for mark in marks))
+    for marks in itertools.product((0, 1, 2), repeat=NUMBER_OF_DICE)
 )
 """Every ``(held, locked)`` pair of a turn: a locked die is held."""
 _ROLL_HOLDS = frozenset(
@@ -177,8 +152,50 @@ def _bad_face(dice: tuple[int, ...]) -> str | None:
 # --- house rules ------------------------------------------------------------
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+def _non_negative() -> tuple[Any, ...]:
+    from pydantic import Field
+
+    return (Field(ge=0),)
+
+
+def _a_roll_count() -> tuple[Any, ...]:
+    from pydantic import Field
+
+    return (Field(ge=0, le=MAX_ROLLS),)
+
+
+def _a_name() -> tuple[Any, ...]:
+    from pydantic import StringConstraints
+
+    return (StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_LENGTH),)
+
+
+NonNegative = Annotated[int, Lazy(_non_negative)]
+"""0 or more (pydantic's words when data read says otherwise)."""
+RollCount = Annotated[int, Lazy(_a_roll_count)]
+
+
+def _as_tuple(model: object, name: str) -> None:
+    # What pydantic did for lists given for tuple fields (tests and callers pass lists).
+    value = getattr(model, name)
+    if type(value) is not tuple:
+        object.__setattr__(model, name, tuple(value))
+
+
+def _as_enum(model: object, name: str, enum: type[StrEnum]) -> None:
+    value = getattr(model, name)
+    if value is not None and type(value) is not enum:
+        try:
+            object.__setattr__(model, name, enum(value))
+        except ValueError:
+            choices = ", ".join(repr(member.value) for member in enum)
+            raise _impossible(f"{name} is one of {choices}, not {value!r}.") from None
+
+
+def _at_least_zero(**values: int) -> None:
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise _impossible(f"{name} is a whole number, 0 or more, not {value!r}.")
 
 
 _FIXED_POINTS = {Category.STRAIGHT: 20, Category.FULL_HOUSE: 30, Category.FOUR_OF_A_KIND: 40}
@@ -189,7 +206,8 @@ _TWO_PAIRS_POINTS = (10, 15)
 """Two pairs' points, and on a served roll (always +5)."""
 
 
-class HouseRules(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HouseRules(Frozen):
     """The house rules of docs/rules.md, with the same names and defaults."""
 
     generala_points: Literal[50, 60] = 50
@@ -203,6 +221,20 @@ class HouseRules(_Frozen):
     locked_holds: bool = False
     tie_break: bool = True
 
+    def __post_init__(self) -> None:
+        _as_enum(self, "served_roll", ServedRoll)
+        _as_enum(self, "straight", StraightRule)
+        for name in ("generala_points", "served_bonus"):
+            value = getattr(self, name)
+            allowed = typing.get_args(type(self).model_fields[name].annotation)
+            if isinstance(value, bool) or value not in allowed:
+                choices = " or ".join(str(choice) for choice in allowed)
+                raise _impossible(f"{name} is {choices}, not {value!r}.")
+        for name in _SWITCHES:
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise _impossible(f"{name} is true or false, not {value!r}.")
+
     def categories(self) -> tuple[Category, ...]:
         """The categories in play under these rules, in scorecard order."""
         return tuple(
@@ -215,6 +247,17 @@ class HouseRules(_Frozen):
     def possible_points(self) -> Mapping[Category, frozenset[int]]:
         """Every number of points each box in play can hold under these rules, 0 (a scratch) too."""
         return _possible_points(self)
+
+
+_SWITCHES = (
+    "served_generala_wins",
+    "double_generala",
+    "double_generala_served_bonus",
+    "two_pairs",
+    "locked_holds",
+    "tie_break",
+)
+"""The house rules that are on or off."""
 
 
 @functools.cache
@@ -240,21 +283,21 @@ def _possible_points(house_rules: HouseRules) -> Mapping[Category, frozenset[int
 
 # --- players, boxes, turns --------------------------------------------------
 
-PlayerName = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_LENGTH)
-]
+PlayerName = Annotated[str, Lazy(_a_name)]
+"""1 to 20 characters, spaces around them dropped."""
 
 
-class Box(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Box(Frozen):
     """A filled box: the points it holds, or a scratch (always 0 points)."""
 
-    points: int = Field(ge=0)
+    points: NonNegative
     scratched: bool = False
 
-    @model_validator(mode="after")
-    def _scratch_is_zero(self) -> Self:
+    def __post_init__(self) -> None:
+        _at_least_zero(points=self.points)
         if self.scratched is not bool(self.points):
-            return self
+            return
         if self.scratched:
             raise _impossible(f"A scratched box holds 0 points, not {self.points}.")
         raise _impossible("A box filled with 0 points is a scratch.")
@@ -266,20 +309,25 @@ def _freeze_boxes(boxes: Mapping[Category, Box]) -> Mapping[Category, Box]:
     return MappingProxyType(dict(boxes))
 
 
-def _boxes_as_dict(boxes: Mapping[Category, Box], serialize: SerializerFunctionWrapHandler) -> Any:
+def _boxes_as_dict(boxes: Mapping[Category, Box], serialize: Callable[[Any], Any]) -> Any:
     # The same JSON as when the boxes were a plain dict, so saved games load.
     return serialize(dict(boxes))
 
 
-Boxes = Annotated[
-    Mapping[Category, Box], AfterValidator(_freeze_boxes), WrapSerializer(_boxes_as_dict)
-]
+def _boxes_schema() -> tuple[Any, ...]:
+    from pydantic import WrapSerializer
+
+    return (WrapSerializer(_boxes_as_dict),)
+
+
+Boxes = Annotated[Mapping[Category, Box], Lazy(_boxes_schema)]
 """A player's filled boxes: a read-only mapping from category to box."""
 
 _NO_BOXES: Mapping[Category, Box] = MappingProxyType({})
 
 
-class Player(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Player(Frozen):
     """A player's name, strength (``None`` for a human) and filled boxes.
 
     ``boxes`` is read-only; a new box makes a new player (``model_copy`` with
@@ -288,7 +336,21 @@ class Player(_Frozen):
 
     name: PlayerName
     level: Level | None = None
-    boxes: Boxes = Field(default_factory=lambda: _NO_BOXES)
+    boxes: Boxes = field(default_factory=lambda: _NO_BOXES)
+
+    def __post_init__(self) -> None:
+        name = self.name
+        if not isinstance(name, str):
+            raise _impossible(f"A player's name is text, not {name!r}.")
+        name = name.strip()
+        if not 1 <= len(name) <= MAX_NAME_LENGTH:
+            raise _impossible(
+                f"A player's name has 1 to {MAX_NAME_LENGTH} characters, not {len(name)}."
+            )
+        object.__setattr__(self, "name", name)
+        _as_enum(self, "level", Level)
+        if type(self.boxes) is not MappingProxyType or self.boxes is not _NO_BOXES:
+            object.__setattr__(self, "boxes", _freeze_boxes(self.boxes))
 
     @property
     def total(self) -> int:
@@ -307,25 +369,33 @@ class Player(_Frozen):
         """
         if update is not None and "boxes" in update:
             update = {**update, "boxes": _freeze_boxes(update["boxes"])}
-        return super().model_copy(update=update)
+        return Frozen.model_copy(self, update=update)
+
+    @classmethod
+    def model_construct(cls, **values: Any) -> Self:
+        """A player of ``values``, checked by nothing (a name being typed); boxes frozen."""
+        if "boxes" in values:
+            values = {**values, "boxes": _freeze_boxes(values["boxes"])}
+        return cls._construct(values)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         # Immutable all the way down: a deep copy can be the player itself
         # (and a read-only mapping can't be deep-copied).
         return self
 
-    def __getstate__(self) -> dict[Any, Any]:
+    def __getstate__(self) -> tuple[str, Level | None, dict[Category, Box]]:
         # Pickle the boxes as a dict: a read-only mapping can't be pickled.
-        state = super().__getstate__()
-        return {**state, "__dict__": {**state["__dict__"], "boxes": dict(self.boxes)}}
+        return (self.name, self.level, dict(self.boxes))
 
-    def __setstate__(self, state: dict[Any, Any]) -> None:
-        fields = state["__dict__"]
-        boxes = _freeze_boxes(fields["boxes"])
-        super().__setstate__({**state, "__dict__": {**fields, "boxes": boxes}})
+    def __setstate__(self, state: tuple[str, Level | None, dict[Category, Box]]) -> None:
+        name, level, boxes = state
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "boxes", _freeze_boxes(boxes))
 
 
-class Turn(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Turn(Frozen):
     """The dice of the turn in progress.
 
     ``dice`` is empty before the first roll. ``held`` marks the dice the player
@@ -337,21 +407,32 @@ class Turn(_Frozen):
     dice: tuple[int, ...] = ()
     held: tuple[bool, ...] = (False,) * NUMBER_OF_DICE
     locked: tuple[bool, ...] = (False,) * NUMBER_OF_DICE
-    rolls: int = Field(default=0, ge=0, le=MAX_ROLLS)
+    rolls: RollCount = 0
     served: bool = False
 
-    @model_validator(mode="after")
-    def _could_arise(self) -> Self:
+    def __post_init__(self) -> None:
+        if type(self.dice) is not tuple or type(self.held) is not tuple:
+            _as_tuple(self, "dice")
+            _as_tuple(self, "held")
+        if type(self.locked) is not tuple:
+            _as_tuple(self, "locked")
         if (self.held, self.locked) in _HELD_AND_LOCKED and (
-            len(self.dice) == NUMBER_OF_DICE and _FACES.issuperset(self.dice)
+            len(self.dice) == NUMBER_OF_DICE
+            and _FACES.issuperset(self.dice)
+            and self.rolls in _ROLL_COUNTS
             if self.rolls
-            else not (self.dice or self.served or True in self.held)
+            else not (self.dice or self.served or True in self.held) and self.rolls == 0
         ):
-            return self
+            return
         raise _impossible(_turn_problem(self))
 
 
+_ROLL_COUNTS = frozenset(range(1, MAX_ROLLS + 1))
+
+
 def _turn_problem(turn: Turn) -> str:
+    if isinstance(turn.rolls, bool) or turn.rolls not in range(MAX_ROLLS + 1):
+        return f"A turn has 0 to {MAX_ROLLS} rolls, not {turn.rolls!r}."
     if len(turn.dice) not in (0, NUMBER_OF_DICE):
         return (
             f"A turn shows {NUMBER_OF_DICE} dice, or none before its first roll, "
@@ -371,47 +452,49 @@ def _turn_problem(turn: Turn) -> str:
     )
 
 
-class TieBreakRound(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TieBreakRound(Frozen):
     """One tie-break round: who plays it, in seating order, and their scores so far."""
 
     contenders: tuple[int, ...]
     scores: tuple[int, ...] = ()
 
-    @model_validator(mode="after")
-    def _could_arise(self) -> Self:
+    def __post_init__(self) -> None:
+        _as_tuple(self, "contenders")
+        _as_tuple(self, "scores")
         if len(self.scores) > len(self.contenders) or any(score < 0 for score in self.scores):
             raise _impossible(
                 f"A tie-break round of {len(self.contenders)} players can't have the scores "
                 f"{list(self.scores)}."
             )
-        return self
 
 
 # --- the log ----------------------------------------------------------------
 
 
-class HoldToggled(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HoldToggled(Frozen):
     """A die held or released between rolls: a step towards a roll, not a decision."""
 
     kind: Literal["hold"] = "hold"
-    seat: int = Field(ge=0)
+    seat: NonNegative
     die: int
     """The die's position, 0 to 4."""
     held: bool
     """Whether the die is held after the step."""
 
-    @model_validator(mode="after")
-    def _could_arise(self) -> Self:
-        if not 0 <= self.die < NUMBER_OF_DICE:
+    def __post_init__(self) -> None:
+        _at_least_zero(seat=self.seat)
+        if self.die not in range(NUMBER_OF_DICE) or isinstance(self.die, bool):
             raise _impossible(f"The dice are numbered 0 to 4: there is no die {self.die}.")
-        return self
 
 
-class Rolled(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Rolled(Frozen):
     """A roll: the dice that were held, and what the five dice show after it."""
 
     kind: Literal["roll"] = "roll"
-    seat: int = Field(ge=0)
+    seat: NonNegative
     held: tuple[int, ...] = ()
     """Positions (0 to 4) of the dice held when the roll was thrown."""
     dice: tuple[int, ...]
@@ -421,15 +504,20 @@ class Rolled(_Frozen):
     won: bool = False
     """Whether the roll won the game at once: a served Generala (docs/rules.md)."""
 
-    @model_validator(mode="after")
-    def _could_arise(self) -> Self:
+    def __post_init__(self) -> None:
+        if type(self.dice) is not tuple or type(self.held) is not tuple:
+            _as_tuple(self, "dice")
+            _as_tuple(self, "held")
         if (
-            len(self.dice) == NUMBER_OF_DICE
+            type(self.seat) is int
+            and self.seat >= 0
+            and len(self.dice) == NUMBER_OF_DICE
             and _FACES.issuperset(self.dice)
             and self.held in _ROLL_HOLDS
             and (not self.won or (self.served and len(set(self.dice)) == 1))
         ):
-            return self
+            return
+        _at_least_zero(seat=self.seat)
         if len(self.dice) != NUMBER_OF_DICE:
             raise _impossible(f"A roll shows {NUMBER_OF_DICE} dice, not {len(self.dice)}.")
         if self.held not in _ROLL_HOLDS:
@@ -445,26 +533,28 @@ class Rolled(_Frozen):
         return tuple(i for i in range(NUMBER_OF_DICE) if i not in self.held)
 
 
-class Filled(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Filled(Frozen):
     """A box filled, ending the turn: the points it took, 0 for a scratch."""
 
     kind: Literal["fill"] = "fill"
-    seat: int = Field(ge=0)
+    seat: NonNegative
     category: Category
     scratch: bool = False
     """Whether the player chose to scratch the box (a 0 scored in Ones to Sixes is not)."""
-    points: int = Field(default=0, ge=0)
-    served_bonus: int = Field(default=0, ge=0)
+    points: NonNegative = 0
+    served_bonus: NonNegative = 0
     """The part of ``points`` the served roll added."""
 
-    @model_validator(mode="after")
-    def _could_arise(self) -> Self:
+    def __post_init__(self) -> None:
+        _at_least_zero(seat=self.seat, points=self.points, served_bonus=self.served_bonus)
+        _as_enum(self, "category", Category)
         if self.served_bonus <= self.points and (
             not self.points
             if self.scratch
             else bool(self.points) or self.category in NUMBER_CATEGORIES
         ):
-            return self
+            return
         name = box_name(self.category)
         if self.scratch and self.points:
             raise _impossible(f"A scratch of {name} takes 0 points, not {self.points}.")
@@ -474,25 +564,35 @@ class Filled(_Frozen):
             raise _impossible(
                 f"A served bonus of {self.served_bonus} can't be part of {self.points} points."
             )
-        return self
 
 
-class TieBreakEnded(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TieBreakEnded(Frozen):
     """A tie-break turn ended, with the tie-break score its dice earned (docs/rules.md)."""
 
     kind: Literal["tie_break"] = "tie_break"
-    seat: int = Field(ge=0)
-    points: int = Field(ge=0)
+    seat: NonNegative
+    points: NonNegative
+
+    def __post_init__(self) -> None:
+        _at_least_zero(seat=self.seat, points=self.points)
 
 
-LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Field(discriminator="kind")]
+def _by_kind() -> tuple[Any, ...]:
+    from pydantic import Discriminator
+
+    return (Discriminator("kind"),)
+
+
+LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Lazy(_by_kind)]
 """One step of the game's log, appended by the rules functions."""
 
 
 # --- the game ---------------------------------------------------------------
 
 
-class GameState(_Frozen):
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GameState(Frozen):
     """Everything about a game in progress or finished.
 
     ``current`` is the index of the player whose turn it is. ``winners`` is
@@ -517,14 +617,16 @@ class GameState(_Frozen):
     seed: int = 0
     log: tuple[LogEntry, ...] = ()
 
-    @model_validator(mode="after")
-    def _could_arise(self) -> Self:
+    def __post_init__(self) -> None:
+        for name in ("players", "winners", "tie_breaks", "log"):
+            _as_tuple(self, name)
+        _as_enum(self, "phase", Phase)
+        _as_enum(self, "ending", Ending)
         _check_players(self.players)
         _check_boxes(self)
         _check_turn(self)
         _check_phase(self)
         _check_log(self)
-        return self
 
     @property
     def dice_thrown(self) -> int:

@@ -104,7 +104,7 @@ class GeneralaApp(App[None]):
         self._replay = replay
         """A game record to step through, opened over the setup screen."""
         self._resume = resume
-        self.keeper = Keeper(self._file_trouble)
+        self.keeper = Keeper(self._file_trouble, held=True)
         """The autosave, the history and the preferences."""
         preferences = self.keeper.preferences
         # --lang, else the saved setting, else the environment as gettext reads it, else English.
@@ -136,6 +136,8 @@ class GeneralaApp(App[None]):
         if self._collector_paused:
             self.call_after_refresh(self._resume_collector)
         self.keeper.attach(asyncio.get_running_loop())
+        # The first autosave imports pydantic: after the first frame, not while it is drawn.
+        self.call_after_refresh(self.keeper.release)
         theme = self.keeper.preferences.theme
         if theme in self.available_themes:
             self.theme = theme

@@ -39,6 +39,9 @@ class MatchTally:
         return MatchTally(self.games + 1, tuple(wins.items()))
 
 
+_LONGEST_HOLD = 10.0
+"""Seconds a held keeper waits for :meth:`Keeper.release` before writing anyway."""
+
 Warn = Callable[[str], None]
 """Tells the player something went wrong with a file (called on the UI thread)."""
 
@@ -46,7 +49,9 @@ Warn = Callable[[str], None]
 class Keeper:
     """Saves the game after every step, files finished games, remembers preferences."""
 
-    def __init__(self, warn: Warn) -> None:
+    def __init__(self, warn: Warn, *, held: bool = False) -> None:
+        """``held``: write nothing until :meth:`release` (the app's first frame drawn:
+        the first write imports pydantic, which would slow that frame down)."""
         self._warn = warn
         self._loop: asyncio.AbstractEventLoop | None = None
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="generala-disk")
@@ -59,9 +64,16 @@ class Keeper:
         """The folder the last autosave could not write in, if it failed: the game in
         progress is not on disk."""
         self._told: set[str] = set()
+        self._released = threading.Event()
+        if held:
+            self._writer.submit(self._released.wait, _LONGEST_HOLD)
         self.preferences, self.startup_warning = store.load_preferences()
 
     # --- the writer -----------------------------------------------------------
+
+    def release(self) -> None:
+        """Start writing what was asked while held (and anything asked from now on)."""
+        self._released.set()
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Tell the player of trouble through this (the UI's) event loop."""
@@ -90,6 +102,7 @@ class Keeper:
 
     def close(self) -> None:
         """Finish the writes asked for, then stop the writer."""
+        self.release()
         self._writer.shutdown(wait=True)
 
     # --- the game ---------------------------------------------------------------

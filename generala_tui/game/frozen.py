@@ -1,0 +1,252 @@
+"""Frozen dataclasses with the few pydantic-like methods the game uses.
+
+The game's models are stdlib dataclasses, not pydantic models, so that
+building them (and drawing the first frame) imports no pydantic: pydantic
+alone costs a bare Textual app a third more time and memory to start. Pydantic
+stays for what it is for, checking data read from files: :meth:`Frozen.model_validate`,
+:meth:`Frozen.model_validate_json` and the dump methods import it when first
+called and use a cached ``pydantic.TypeAdapter`` of the class (pydantic
+validates a stdlib dataclass field by field, then calls its ``__post_init__``).
+
+Constraints pydantic must know (a discriminated union, bounds, a serialiser)
+go in ``Annotated`` metadata as a :class:`Lazy` marker, which builds its
+pydantic metadata only when pydantic asks for a schema.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Self
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+__all__ = ["FieldSpec", "Frozen", "Impossible", "KeepsExtra", "Lazy"]
+
+
+class Impossible(ValueError):
+    """Data no play could make: the message is a sentence for the player."""
+
+
+class FieldSpec(NamedTuple):
+    """A field of a model, as ``model_fields`` gives it: its type and default."""
+
+    annotation: Any
+    default: Any
+    """The default value; :data:`dataclasses.MISSING` for a field without one."""
+
+
+class Lazy:
+    """``Annotated`` metadata that is pydantic metadata once pydantic asks for it.
+
+    ``make`` returns the pydantic metadata (``Field(ge=0)``, ``Discriminator("kind")``...),
+    imported inside it, so nothing imports pydantic until a schema is built.
+    """
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], tuple[Any, ...]]) -> None:
+        self.make = make
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        return handler.generate_schema(typing.Annotated[(source, *self.make())])
+
+    def __repr__(self) -> str:
+        return f"Lazy({self.make.__name__})"
+
+
+class _Fields:
+    """``model_fields``: each field's :class:`FieldSpec`, in order, built once per class."""
+
+    def __get__(self, instance: object, owner: type) -> Mapping[str, FieldSpec]:
+        specs = _FIELDS.get(owner)
+        if specs is None:
+            specs = _FIELDS[owner] = _fields_of(owner)
+        return specs
+
+
+# Built once per class, kept by class (functools.cache would want the classes hashable to mypy).
+_FIELDS: dict[type, Mapping[str, FieldSpec]] = {}
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+_COPIERS: dict[type, Callable[[Any, Mapping[str, Any]], Any]] = {}
+
+
+def _fields_of(cls: type) -> Mapping[str, FieldSpec]:
+    hints = typing.get_type_hints(cls)
+    specs: dict[str, FieldSpec] = {}
+    for field in dataclasses.fields(cls):
+        default: Any = field.default
+        factory: Any = field.default_factory
+        if default is dataclasses.MISSING and factory is not dataclasses.MISSING:
+            default = factory()
+        specs[field.name] = FieldSpec(hints[field.name], default)
+    return specs
+
+
+def _adapter(cls: type) -> TypeAdapter[Any]:
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        from pydantic import TypeAdapter
+
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _make_copier(cls)
+    return copier
+
+
+def _make_copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
+    """A function copying an instance of ``cls`` with some fields replaced, checking nothing."""
+    names = tuple(field.name for field in dataclasses.fields(cls))
+    known = frozenset(names)
+    if "__slots__" not in cls.__dict__:
+
+        def copy_dict(model: Any, update: Mapping[str, Any]) -> Any:
+            new: Any = _new(cls)
+            fields = new.__dict__
+            fields.update(model.__dict__)
+            fields.update(update)
+            return new
+
+        return copy_dict
+    # One line a field, as dataclasses builds __init__: the rules copy a state at every move.
+    lines = ["def copy_slots(model, update):", "    new = _new(cls)"]
+    lines += [
+        f"    _set(new, {name!r}, update[{name!r}] if {name!r} in update else model.{name})"
+        for name in names
+    ]
+    lines.append("    return new")
+    space: dict[str, Any] = {"_new": _new, "_set": _set, "cls": cls}
+    exec("\n".join(lines), space)
+    copy_slots: Callable[[Any, Mapping[str, Any]], Any] = space["copy_slots"]
+
+    def checked(model: Any, update: Mapping[str, Any]) -> Any:
+        if not known.issuperset(update):
+            unknown = ", ".join(sorted(set(update) - known))
+            raise TypeError(f"{cls.__name__} has no field {unknown}")
+        return copy_slots(model, update)
+
+    return checked
+
+
+_NOTHING: Mapping[str, Any] = {}
+
+
+class Frozen:
+    """The base of the frozen models: pydantic's ``model_*`` methods the game uses.
+
+    A subclass is a ``@dataclass(frozen=True, kw_only=True)`` (with ``slots=True``
+    unless it keeps unknown keys) whose ``__post_init__`` checks what
+    pydantic's validators checked, raising :class:`Impossible`.
+    """
+
+    __slots__ = ()
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
+    model_fields: ClassVar[_Fields] = _Fields()
+    """Each field's :class:`FieldSpec` by name, in order (as pydantic's ``model_fields``)."""
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied, checked by nothing (as pydantic's).
+
+        ``deep`` changes nothing: every part of a model is immutable already.
+        """
+        copier = _COPIERS.get(type(self)) or _copier(type(self))
+        copied: Self = copier(self, update or _NOTHING)
+        return copied
+
+    @classmethod
+    def model_construct(cls, **values: Any) -> Self:
+        """An instance of ``values`` and the other fields' defaults, checked by nothing."""
+        return cls._construct(values)
+
+    @classmethod
+    def _construct(cls, values: Mapping[str, Any]) -> Self:
+        # For subclasses: a dataclass with slots is a new class, so super() can't find it.
+        fields = cls.model_fields
+        defaults = {name: spec.default for name, spec in fields.items() if name not in values}
+        new: Self = _copier(cls)(_new(cls), {**defaults, **values})
+        return new
+
+    @classmethod
+    def model_validate(cls, data: Any) -> Self:
+        """``data`` (a dict, say from JSON) checked and made a model.
+
+        Raises ``pydantic.ValidationError``; :func:`refusal` words it for a player.
+        """
+        validated: Self = _adapter(cls).validate_python(data)
+        return validated
+
+    @classmethod
+    def model_validate_json(cls, text: str | bytes) -> Self:
+        """JSON text checked and made a model (``pydantic.ValidationError`` if it can't be)."""
+        validated: Self = _adapter(cls).validate_json(text)
+        return validated
+
+    def model_dump(self, *, mode: Literal["json", "python"] = "python", **options: Any) -> Any:
+        """The model as a dict (of JSON values with ``mode="json"``)."""
+        return _adapter(type(self)).dump_python(self, mode=mode, **options)
+
+    def model_dump_json(self, *, indent: int | None = None, **options: Any) -> str:
+        """The model as JSON text, as pydantic writes it."""
+        return _adapter(type(self)).dump_json(self, indent=indent, **options).decode()
+
+
+class KeepsExtra(Frozen):
+    """A model that keeps unknown keys (a newer version's): read into, and dumped from,
+    the instance's ``__dict__`` (so the subclass is a dataclass without slots)."""
+
+    __slots__ = ()
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "allow"}
+
+    @property
+    def model_extra(self) -> dict[str, Any]:
+        """The unknown keys read with the model, and their values."""
+        known = type(self).model_fields
+        return {key: value for key, value in vars(self).items() if key not in known}
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        schema = handler(source)
+
+        def with_extra(model: KeepsExtra, serialize: Callable[[Any], Any]) -> Any:
+            dumped = serialize(model)
+            extra = model.model_extra
+            return {**dumped, **extra} if extra and isinstance(dumped, dict) else dumped
+
+        schema["serialization"] = core_schema.wrap_serializer_function_ser_schema(with_extra)
+        return schema
+
+
+def refusal(error: ValueError) -> str:
+    """The first reason a refusal gives, in words for a player.
+
+    ``error`` is an :class:`Impossible` raised building a model, or a
+    ``pydantic.ValidationError`` from ``model_validate*``. The models' own
+    refusals are sentences already; pydantic's (a missing field, a word where
+    a number belongs) are prefixed with where they were found.
+    """
+    if isinstance(error, Impossible):
+        return str(error)
+    errors = getattr(error, "errors", None)
+    details = errors(include_url=False) if callable(errors) else []
+    if not details:
+        return str(error)
+    first = details[0]
+    reason = first.get("ctx", {}).get("error")
+    if first["type"] == "value_error" and isinstance(reason, Impossible):
+        return str(reason)
+    where = ".".join(str(part) for part in first["loc"])
+    message: str = first["msg"]
+    return f"{where}: {message}" if where else message
