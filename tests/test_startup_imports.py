@@ -78,6 +78,9 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "generala_tui.ui.screens.export",
     "generala_tui.ui.screens.replay",
     "generala_tui.ui.screens.trainer",
+    "generala_tui.ui.screens.dialogs",
+    # The scorecard beside the boxes comes with a wide terminal (120x32 and more).
+    "generala_tui.ui.widgets.scorecard",
     "plotext",
     "textual_plotext",
 )

@@ -15,8 +15,9 @@ from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.setup import LEVELS, LevelPicker
-from generala_tui.ui.screens.turn import SideScorecard, TurnScreen
+from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.boxes import BoxList, BoxRow
+from generala_tui.ui.widgets.scorecard import SideScorecard
 
 from .conftest import last_turn_tie, settle, settle_until
 

@@ -32,8 +32,9 @@ from ..host import host_of
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
+from ..widgets.scorecard import SideScorecard
 from .modal import Page
-from .turn import ClickButton, SideScorecard
+from .turn import ClickButton
 from .turn_view import box_offers, first_open_box
 
 TRAINER_GROUP = "trainer"

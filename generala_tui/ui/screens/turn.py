@@ -29,13 +29,12 @@ from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.footer import KeyFooter
-from ..widgets.scorecard import ScorecardTable
 from ..widgets.standings import Standings
-from .dialogs import ConfirmDialog
 from .turn_view import TurnView, first_open_box, turn_view
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
+    from ..widgets.scorecard import SideScorecard
 
 MIN_WIDTH, MIN_HEIGHT = 40, 12
 """The smallest terminal the turn screen serves."""
@@ -47,10 +46,6 @@ SHORT_TOPBAR_WIDTH = 60
 """Below this width, the top bar says less."""
 WIDE_WIDTH, WIDE_HEIGHT = 120, 32
 """From this size up: big dice, and every player's scorecard beside the boxes."""
-
-
-class SideScorecard(ScorecardTable, can_focus=False):
-    """Every player's scorecard beside the boxes on a wide terminal; the keys stay the game's."""
 
 
 class ClickButton(Button, can_focus=False):
@@ -107,6 +102,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._lines: dict[str, int | None] = {}
         """How many lines high each Static updated by :meth:`_update` was at its width (None
         when not known: not laid out yet, or the width changed)."""
+        self._wide_scorecard: SideScorecard | None = None
+        """The scorecard beside the boxes, once a wide terminal has brought it."""
         self._keys_shown: tuple[bool | None, ...] | None = None
         """What check_action said of each action when the Footer was last refreshed."""
 
@@ -122,7 +119,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 yield Static(id="message")
                 with Horizontal(id="boxes-area"):
                     yield BoxList(id="boxes")
-                    yield SideScorecard(id="wide-scorecard")
+                    # and the scorecard beside them, mounted once the terminal is wide
                 with VerticalScroll(id="tie-break"):
                     yield Static(id="tie-break-info")
                     yield ClickButton(text.END_TURN_BUTTON, id="end-turn", variant="primary")
@@ -227,9 +224,15 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.query_one("#end-turn", Button).compact = small_dice
         self._redraw()
         if became_wide:
+            table = self._wide_scorecard
+            if table is None:  # first wide: the table is built now, not before the first frame
+                from ..widgets.scorecard import SideScorecard
+
+                table = self._wide_scorecard = SideScorecard(id="wide-scorecard")
+                self.query_one("#boxes-area").mount(table)
             # The table measures its rows when idle, after this layout: it was hidden, so
             # nothing would lay it out again (with its size) before the next move.
-            self.call_after_refresh(self.query_one(SideScorecard).refresh, layout=True)
+            self.call_after_refresh(table.refresh, layout=True)
         self.query_one("#too-small", Static).update(
             text.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
         )
@@ -282,8 +285,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._update("#message", self._fitting_message(view))
         for standings in self._standings:
             standings.show(state)
-        if self.has_class("-wide"):
-            self.query_one(ScorecardTable).show(state)
+        if self._wide_scorecard is not None and self.has_class("-wide"):
+            self._wide_scorecard.show(state)
         tie_break = view.tie_break is not None
         self.query_one("#boxes-area").display = not tie_break
         self.query_one("#tie-break").display = tie_break
@@ -477,6 +480,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 self.host.move(Action.scratch(category))
 
         question = text.scratch_question(text.category_label(category))
+        from .dialogs import ConfirmDialog
+
         self.app.push_screen(
             ConfirmDialog(question, text.SCRATCH_ANSWER, text.KEEP_PLAYING_ANSWER), answered
         )

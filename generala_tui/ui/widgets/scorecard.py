@@ -80,3 +80,7 @@ class ScorecardTable(DataTable[Text]):
         ]
         self.add_row(*totals, key="total")
         self._fit_height()
+
+
+class SideScorecard(ScorecardTable, can_focus=False):
+    """Every player's scorecard beside the boxes on a wide terminal; the keys stay the game's."""
