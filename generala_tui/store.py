@@ -458,7 +458,9 @@ def _first_error(error: ValidationError | ValueError) -> str:
         if not where:
             return _("the file's content is not valid")
         return _("a value in {where} is not valid").format(where=where)
-    return _one_line(f"{where or _('the file')}: {first['msg']}")
+    reason = first.get("ctx", {}).get("error")  # a model's own refusal: its sentence alone
+    message = str(reason) if isinstance(reason, Impossible) else first["msg"]
+    return _one_line(f"{where or _('the file')}: {message}")
 
 
 def _validate(form: _Format[_M], data: dict[str, Any]) -> _M:
