@@ -43,7 +43,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 from platformdirs import PlatformDirs
 
 from .game import rules
-from .game.frozen import Frozen, Impossible, KeepsExtra, Lazy
+from .game.frozen import Frozen, Impossible, KeepsExtra, Lazy, frozen
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, refusal
 from .i18n import N_, _, language
 
@@ -405,7 +405,7 @@ _M = TypeVar("_M", bound=Frozen)
 _Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-@dataclass(frozen=True)
+@frozen
 class _Format(Generic[_M]):
     """One kind of file: its model, its version and how to bring older versions up to it."""
 
@@ -582,7 +582,7 @@ def _json_bytes(document: Any, indent: int | None = None) -> bytes:
 # slots): the preferences of the first frame import no pydantic; pydantic checks the files.
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Seat(KeepsExtra):
     """A seat of the last table of players: a name, and a level for a computer."""
 
@@ -620,7 +620,7 @@ def _table_schema() -> tuple[Any, ...]:
 _DEFAULT_RULES = HouseRules()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Preferences(KeepsExtra):
     """What generala-tui remembers between runs (``config/preferences.json``).
 
@@ -800,7 +800,7 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
 # --- the game in progress ---------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class _SavedGame(KeepsExtra):
     version: int = GAME_VERSION
     saved_at: _Timestamp
@@ -863,7 +863,7 @@ def _check_aware(moment: datetime) -> None:
         raise Impossible("A time the files keep says its time zone.")
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class HistoryRecord(KeepsExtra):
     """A finished game as the history keeps it."""
 

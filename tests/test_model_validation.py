@@ -516,9 +516,23 @@ def test_no_field_of_a_state_can_be_reassigned() -> None:
         state.players[0].boxes = {}  # type: ignore[misc]
 
 
+def _refuses_change(model: object, name: str) -> bool:
+    try:
+        setattr(model, name, getattr(model, name))
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        return False
+    try:
+        delattr(model, name)
+    except dataclasses.FrozenInstanceError:
+        return True
+    return False
+
+
 def _mutable_parts(value: object, where: str) -> list[str]:
     if dataclasses.is_dataclass(value):
-        if not type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        if not all(_refuses_change(value, field.name) for field in dataclasses.fields(value)):
             return [where]
         return [
             part

@@ -11,10 +11,9 @@ step towards a roll, not a decision of its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
-from .frozen import Frozen
+from .frozen import Frozen, frozen
 from .model import Category, Filled, LogEntry, Rolled, TieBreakEnded
 
 __all__ = ["Action", "ActionKind", "action_of"]
@@ -29,7 +28,7 @@ class ActionKind(StrEnum):
     END_TIE_BREAK = "end_tie_break"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class Action(Frozen):
     """One decision of the player whose turn it is.
 

@@ -18,12 +18,191 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Self
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Self, TypeVar, overload
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
+    from typing_extensions import dataclass_transform
+else:
 
-__all__ = ["FieldSpec", "Frozen", "Impossible", "KeepsExtra", "Lazy"]
+    def dataclass_transform(**_: Any) -> Callable[[Any], Any]:
+        return lambda decorated: decorated
+
+
+__all__ = ["FieldSpec", "Frozen", "Impossible", "KeepsExtra", "Lazy", "frozen"]
+
+_C = TypeVar("_C", bound=type)
+_new = object.__new__
+_set = object.__setattr__
+
+
+@overload
+def frozen(cls: _C, /) -> _C: ...
+@overload
+def frozen(*, kw_only: bool = False, slots: bool = False) -> Callable[[_C], _C]: ...
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def frozen(
+    cls: _C | None = None, /, *, kw_only: bool = False, slots: bool = False
+) -> _C | Callable[[_C], _C]:
+    """``@dataclass(frozen=True)``, built for a quick start: a frozen dataclass whose
+    ``__init__`` is written the first time the class is called.
+
+    Python 3.11's ``dataclasses`` compiles six functions for each frozen class
+    (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
+    ``__delattr__``): for the twenty classes imported before the first frame,
+    about 10 ms, a twentieth of a bare Textual app's start-up. Here the class is
+    a dataclass without those (``dataclasses.fields``, ``replace`` and pydantic
+    see it as one); ``__repr__``, ``__eq__``, ``__hash__`` and the frozen
+    ``__setattr__``/``__delattr__`` are shared functions reading the fields
+    (a tuple of them, through :func:`operator.attrgetter`), and ``__init__`` is
+    compiled the first time the class is called, as ``dataclasses`` writes it
+    (defaults, default factories, keyword-only fields, ``__post_init__``). A
+    method the class defines itself is kept. ``InitVar`` is not supported.
+    """
+
+    def wrap(cls: _C) -> _C:
+        return _frozen(cls, kw_only=kw_only, slots=slots)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _frozen(cls: _C, *, kw_only: bool, slots: bool) -> _C:
+    own = set(cls.__dict__)
+    made: Any = dataclasses.dataclass(
+        init=False, repr=False, eq=False, frozen=False, kw_only=kw_only, slots=slots
+    )(cls)
+    fields = dataclasses.fields(made)
+    _check_order(made, fields)
+    made._field_values = staticmethod(_getter(tuple(f.name for f in fields if f.compare)))
+    made._hashed_values = staticmethod(
+        _getter(tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash)))
+    )
+    made.__init__ = _init_on_first_call(made)
+    shared: dict[str, Any] = {
+        "__repr__": _repr,
+        "__setattr__": _refuse_setattr,
+        "__delattr__": _refuse_delattr,
+    }
+    if "__eq__" not in own:
+        shared |= {"__eq__": _eq, "__hash__": _hash}
+    if slots:
+        shared |= {"__getstate__": _getstate, "__setstate__": _setstate}
+    for name, function in shared.items():
+        if name not in own:
+            setattr(made, name, function)
+    result: _C = made
+    return result
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], Any]:
+    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple of it
+        one = names[0]
+        return lambda model: (getattr(model, one),)
+    return attrgetter(*names) if names else (lambda model: ())
+
+
+def _check_order(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> None:
+    # What dataclasses checks when it writes __init__: no positional field without a
+    # default after one with.
+    defaulted = False
+    for field in fields:
+        if not field.init or field.kw_only:
+            continue
+        has_default = not (
+            field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+        )
+        if defaulted and not has_default:
+            raise TypeError(f"non-default argument {field.name!r} follows default argument")
+        defaulted = defaulted or has_default
+
+
+def _init_on_first_call(cls: Any) -> Callable[..., None]:
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _write_init(cls)
+        cls.__init__ = init
+        init(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
+
+
+_FACTORY = object()
+"""The default of a field with a default factory, in a written ``__init__``."""
+
+
+def _write_init(cls: Any) -> Callable[..., None]:
+    """``cls.__init__`` as ``dataclasses`` writes it for a frozen class."""
+    space: dict[str, Any] = {"_set": _set, "_FACTORY": _FACTORY, "MISSING": dataclasses.MISSING}
+    positional: list[str] = []
+    keywords: list[str] = []
+    body: list[str] = []
+    for field in dataclasses.fields(cls):
+        name = field.name
+        if field.default is not dataclasses.MISSING:
+            space[f"_default_{name}"] = field.default
+            default = f"=_default_{name}"
+            value = f"_default_{name}" if not field.init else name
+        elif field.default_factory is not dataclasses.MISSING:
+            space[f"_factory_{name}"] = field.default_factory
+            default = "=_FACTORY"
+            value = (
+                f"_factory_{name}()"
+                if not field.init
+                else f"_factory_{name}() if {name} is _FACTORY else {name}"
+            )
+        elif field.init:
+            default, value = "", name
+        else:
+            continue  # not set by __init__, as dataclasses leaves it
+        if field.init:
+            (keywords if field.kw_only else positional).append(f"{name}{default}")
+        body.append(f"    _set(self, {name!r}, {value})")
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    parameters = ", ".join(["self", *positional, *(["*", *keywords] if keywords else [])])
+    source = "\n".join([f"def __init__({parameters}):", *body, "    pass"])
+    exec(source, space)
+    init: Callable[..., None] = space["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _repr(self: Any) -> str:
+    shown = ", ".join(
+        f"{field.name}={getattr(self, field.name)!r}"
+        for field in dataclasses.fields(self)
+        if field.repr
+    )
+    return f"{type(self).__qualname__}({shown})"
+
+
+def _eq(self: Any, other: Any) -> Any:
+    if other.__class__ is not self.__class__:
+        return NotImplemented
+    values = self._field_values
+    return values(self) == values(other)
+
+
+def _hash(self: Any) -> int:
+    return hash(self._hashed_values(self))
+
+
+def _refuse_setattr(self: Any, name: str, value: Any) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _refuse_delattr(self: Any, name: str) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, field.name) for field in dataclasses.fields(self)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for field, value in zip(dataclasses.fields(self), state, strict=True):
+        _set(self, field.name, value)
 
 
 class Impossible(ValueError):
@@ -92,10 +271,6 @@ def _adapter(cls: type) -> TypeAdapter[Any]:
 
         adapter = _ADAPTERS[cls] = TypeAdapter(cls)
     return adapter
-
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 def _copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:

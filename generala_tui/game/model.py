@@ -25,12 +25,12 @@ import functools
 import itertools
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Self
 
-from .frozen import Frozen, Lazy
+from .frozen import Frozen, Lazy, frozen
 from .frozen import Impossible as Impossible
 from .frozen import refusal as refusal
 
@@ -206,7 +206,7 @@ _TWO_PAIRS_POINTS = (10, 15)
 """Two pairs' points, and on a served roll (always +5)."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class HouseRules(Frozen):
     """The house rules of docs/rules.md, with the same names and defaults."""
 
@@ -287,7 +287,7 @@ PlayerName = Annotated[str, Lazy(_a_name)]
 """1 to 20 characters, spaces around them dropped."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class Box(Frozen):
     """A filled box: the points it holds, or a scratch (always 0 points)."""
 
@@ -326,7 +326,7 @@ Boxes = Annotated[Mapping[Category, Box], Lazy(_boxes_schema)]
 _NO_BOXES: Mapping[Category, Box] = MappingProxyType({})
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class Player(Frozen):
     """A player's name, strength (``None`` for a human) and filled boxes.
 
@@ -394,7 +394,7 @@ class Player(Frozen):
         object.__setattr__(self, "boxes", _freeze_boxes(boxes))
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class Turn(Frozen):
     """The dice of the turn in progress.
 
@@ -452,7 +452,7 @@ def _turn_problem(turn: Turn) -> str:
     )
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class TieBreakRound(Frozen):
     """One tie-break round: who plays it, in seating order, and their scores so far."""
 
@@ -472,7 +472,7 @@ class TieBreakRound(Frozen):
 # --- the log ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class HoldToggled(Frozen):
     """A die held or released between rolls: a step towards a roll, not a decision."""
 
@@ -489,7 +489,7 @@ class HoldToggled(Frozen):
             raise _impossible(f"The dice are numbered 0 to 4: there is no die {self.die}.")
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class Rolled(Frozen):
     """A roll: the dice that were held, and what the five dice show after it."""
 
@@ -533,7 +533,7 @@ class Rolled(Frozen):
         return tuple(i for i in range(NUMBER_OF_DICE) if i not in self.held)
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class Filled(Frozen):
     """A box filled, ending the turn: the points it took, 0 for a scratch."""
 
@@ -566,7 +566,7 @@ class Filled(Frozen):
             )
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class TieBreakEnded(Frozen):
     """A tie-break turn ended, with the tie-break score its dice earned (docs/rules.md)."""
 
@@ -591,7 +591,7 @@ LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Lazy(_by_kin
 # --- the game ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@frozen(kw_only=True, slots=True)
 class GameState(Frozen):
     """Everything about a game in progress or finished.
 
