@@ -37,12 +37,37 @@ def written(self, screen, renderable):
     display(self, screen, renderable)
     if renderable is not None and type(screen).__name__ == WANT and not at_first_frame:
         at_first_frame.append(sorted(sys.modules))
+        at_first_frame.append(compiled_dataclasses())
+
+
+def compiled_dataclasses():
+    # The game's dataclasses not made with game.frozen.frozen: dataclasses compiles six
+    # functions for each as it is defined.
+    import dataclasses
+    from generala_tui.game import frozen
+
+    made = []
+    for name, module in list(sys.modules.items()):
+        if name.startswith("generala_tui"):
+            for value in list(vars(module).values()):
+                if (
+                    isinstance(value, type)
+                    and dataclasses.is_dataclass(value)
+                    and value.__module__ == name
+                    and value.__setattr__ is not frozen._refuse_setattr
+                ):
+                    made.append(f"{name}.{value.__qualname__}")
+    return sorted(made)
 
 
 def first_frame(self, **kwargs):
     async def look(pilot):
         await pilot.pause()
-        seen = {"screen": type(self.screen).__name__, "modules": at_first_frame[0]}
+        seen = {
+            "screen": type(self.screen).__name__,
+            "modules": at_first_frame[0],
+            "compiled": at_first_frame[1],
+        }
         print(json.dumps(seen), file=sys.stderr)
         self.exit()
 
@@ -132,6 +157,7 @@ def test_the_first_frame_imports_only_what_it_shows(argv: list[str], screen: str
     assert "generala_tui.ui.app" in modules
     for name in NOT_BEFORE_THE_FIRST_FRAME:
         assert not _loaded(modules, name), name
+    assert seen["compiled"] == []
     other = (
         "generala_tui.ui.screens.turn"
         if screen == "SetupScreen"

@@ -2,8 +2,35 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from textual import events, on
 from textual.geometry import Size
 from textual.screen import Screen
+
+ResultType = TypeVar("ResultType")
+
+
+class StyledOnce(Screen[ResultType]):
+    """A screen whose widgets are styled once as they mount, not again as it first shows.
+
+    Textual styles each widget when it is mounted, and then, when a pushed screen
+    first shows (``ScreenResume``), styles all of them again: on the turn screen
+    that second pass is nearly a tenth of the way to the first frame. Nothing
+    has changed in between (a class or pseudo-class that changes styles its
+    widget again at once), so the first show here asks for no second pass.
+    Handlers of a subclass run before its base classes' (Textual's
+    ``prevent_default`` rests on that), so this one sees the event before
+    ``Screen`` acts on it. Later shows are left as Textual has them.
+    """
+
+    _shown_before = False
+
+    @on(events.ScreenResume)
+    def _styled_as_mounted(self, event: events.ScreenResume) -> None:
+        if not self._shown_before:
+            self._shown_before = True
+            event.refresh_styles = False
 
 
 def size_classes(screen: Screen[object], size: Size) -> set[str]:

@@ -6,7 +6,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
@@ -14,7 +13,7 @@ from ...game.rules import IllegalMove, validate_names
 from .. import text
 from ..host import host_of
 from ..translated import TranslatedBindings
-from . import size_classes
+from . import StyledOnce, size_classes
 
 LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT)
 """Who plays a seat, in the order the level button goes through them."""
@@ -85,7 +84,7 @@ class PlayerRow(Horizontal):
         )
 
 
-class SetupScreen(TranslatedBindings, Screen[None]):
+class SetupScreen(TranslatedBindings, StyledOnce[None]):
     """Choose the players and start a game."""
 
     BINDINGS = [

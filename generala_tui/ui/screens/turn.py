@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
+from textual.geometry import Size
 from textual.widgets import Button, Static
 
 from ...game import rules
@@ -30,6 +30,7 @@ from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.footer import KeyFooter
 from ..widgets.standings import Standings
+from . import StyledOnce
 from .turn_view import TurnView, first_open_box, turn_view
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def relabel(button: Button, label: str) -> None:
             button.refresh(layout=True)
 
 
-class TurnScreen(TranslatedBindings, Screen[None]):
+class TurnScreen(TranslatedBindings, StyledOnce[None]):
     """One player's turn: roll up to three times, hold dice, fill a box."""
 
     BINDINGS = [
@@ -102,6 +103,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._lines: dict[str, int | None] = {}
         """How many lines high each Static updated by :meth:`_update` was at its width (None
         when not known: not laid out yet, or the width changed)."""
+        self._fitted = Size(0, 0)
+        """The terminal's size the layout was last chosen for."""
         self._wide_scorecard: SideScorecard | None = None
         """The scorecard beside the boxes, once a wide terminal has brought it."""
         self._keys_shown: tuple[bool | None, ...] | None = None
@@ -170,14 +173,13 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             return
         self.query_one("#standings").border_title = text.STANDINGS_TITLE
         self.query_one("#coach").border_title = text.COACH_TITLE
-        self._fit(self.app.size.width, self.app.size.height)
-        self.watch(self.app, "game", self._game_changed, init=False)
-        for redraw in ("coach", "strategies_ready", "strategy_progress", "computers_paused"):
-            self.watch(self.app, redraw, self._redraw, init=False)
         state = self.game
         if state is not None:
             self.cursor = first_open_box(state)
-            self.draw(state)
+        self._fit(self.app.size.width, self.app.size.height)  # and draws the position
+        self.watch(self.app, "game", self._game_changed, init=False)
+        for redraw in ("coach", "strategies_ready", "strategy_progress", "computers_paused"):
+            self.watch(self.app, redraw, self._redraw, init=False)
 
     async def language_changed(self) -> None:
         """Say it all again in the current language: the labels set once, then a redraw."""
@@ -198,7 +200,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             widget.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width, event.size.height)
+        if event.size != self._fitted:  # the first Resize comes at the size fitted on mount
+            self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
         """Choose the layout for the terminal's size.
@@ -209,6 +212,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         """
         if not self._composed():
             return
+        self._fitted = Size(width, height)
         self._lines.clear()  # the widths change: the lines counted at the old ones are stale
         tiny = width < MIN_WIDTH or height < MIN_HEIGHT
         narrow = width < NORMAL_WIDTH
@@ -222,7 +226,6 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         dice = "compact" if small_dice else "big" if wide else "normal"
         self.query_one(DiceTray).resize_dice(dice)
         self.query_one("#end-turn", Button).compact = small_dice
-        self._redraw()
         if became_wide:
             table = self._wide_scorecard
             if table is None:  # first wide: the table is built now, not before the first frame
@@ -233,6 +236,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             # The table measures its rows when idle, after this layout: it was hidden, so
             # nothing would lay it out again (with its size) before the next move.
             self.call_after_refresh(table.refresh, layout=True)
+        self._redraw()  # the scorecard beside the boxes too, when it has just come
         self.query_one("#too-small", Static).update(
             text.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
         )
