@@ -802,6 +802,8 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
 
 @frozen(kw_only=True)
 class _SavedGame(KeepsExtra):
+    """The game left unfinished (``games/current.json``), and when it was saved."""
+
     version: int = GAME_VERSION
     saved_at: _Timestamp
     game: GameState

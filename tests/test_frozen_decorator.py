@@ -163,3 +163,12 @@ def test_the_games_models_are_built_with_it() -> None:
     for model in (HouseRules, Player, GameState):
         assert model.__setattr__ is frozen.__globals__["_refuse_setattr"]
         assert model.__dict__["__slots__"]
+
+
+def test_a_class_without_a_docstring_is_described_by_its_fields() -> None:
+    @frozen(kw_only=True)
+    class Bare:
+        a: int
+        b: str = ""
+
+    assert Bare.__doc__ == "Bare(a, b)"

@@ -69,11 +69,16 @@ def frozen(
 
 def _frozen(cls: _C, *, kw_only: bool, slots: bool) -> _C:
     own = set(cls.__dict__)
+    undocumented = not cls.__doc__
+    if undocumented:  # else dataclasses writes the signature of an __init__ not there yet
+        cls.__doc__ = cls.__name__
     made: Any = dataclasses.dataclass(
         init=False, repr=False, eq=False, frozen=False, kw_only=kw_only, slots=slots
     )(cls)
     fields = dataclasses.fields(made)
     _check_order(made, fields)
+    if undocumented:
+        made.__doc__ = f"{made.__name__}({', '.join(field.name for field in fields)})"
     made._field_values = staticmethod(_getter(tuple(f.name for f in fields if f.compare)))
     made._hashed_values = staticmethod(
         _getter(tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash)))
