@@ -325,7 +325,7 @@ _NOTHING: Mapping[str, Any] = {}
 class Frozen:
     """The base of the frozen models: pydantic's ``model_*`` methods the game uses.
 
-    A subclass is a ``@dataclass(frozen=True, kw_only=True)`` (with ``slots=True``
+    A subclass is a ``@frozen(kw_only=True)`` dataclass (with ``slots=True``
     unless it keeps unknown keys) whose ``__post_init__`` checks what
     pydantic's validators checked, raising :class:`Impossible`.
     """
