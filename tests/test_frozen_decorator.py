@@ -10,6 +10,7 @@ import copy
 import dataclasses
 import inspect
 import pickle
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -116,6 +117,27 @@ def test_equal_instances_hash_alike(x: int, y: int, tags: list[str]) -> None:
     assert {a: 1}[b] == 1
 
 
+@pytest.mark.parametrize(("kw_only", "slots"), SHAPES)
+def test_instances_hash_as_a_dataclasss_do(kw_only: bool, slots: bool) -> None:
+    hashes = []
+    for decorate in (
+        frozen(kw_only=kw_only, slots=slots),
+        dataclass(frozen=True, kw_only=kw_only, slots=slots),
+    ):
+
+        @decorate
+        class Point:
+            x: int
+            label: str = "p"
+            hidden: str = field(default="h", compare=False)
+            weight: int = field(default=1, hash=False)
+
+        hashes.append([hash(Point(x=x, label=label)) for x in range(3) for label in "ab"])
+        assert hash(Point(x=1, hidden="a")) == hash(Point(x=1, hidden="b"))
+        assert hash(Point(x=1, weight=2)) == hash(Point(x=1, weight=3))
+    assert hashes[0] == hashes[1]  # the same values hashed, in the same order
+
+
 def test_a_class_keeps_the_methods_it_defines() -> None:
     @frozen
     class Named:
@@ -172,3 +194,106 @@ def test_a_class_without_a_docstring_is_described_by_its_fields() -> None:
         b: str = ""
 
     assert Bare.__doc__ == "Bare(a, b)"
+
+
+def test_a_class_with_its_own_eq_and_no_hash_is_hashed_by_its_fields() -> None:
+    @frozen
+    class Word:
+        text: str
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Word) and other.text.lower() == self.text.lower()
+
+    @dataclass(frozen=True)
+    class Twin:
+        text: str
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Twin) and other.text.lower() == self.text.lower()
+
+    assert Word("a") == Word("A")
+    assert hash(Word("a")) == hash(Twin("a"))
+
+
+def test_dataclasses_see_a_frozen_class_with_its_methods() -> None:
+    @frozen(kw_only=True)
+    class Parent:
+        a: int
+
+    params = Parent.__dataclass_params__  # type: ignore[attr-defined]
+    assert (params.init, params.repr, params.eq, params.frozen) == (True, True, True, True)
+
+    @dataclass(frozen=True, kw_only=True)
+    class Child(Parent):  # refused ("cannot inherit frozen dataclass from a non-frozen one")
+        b: int = 0  # if the parent said it was not frozen
+
+    assert Child(a=1, b=2) == Child(a=1, b=2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Child(a=1).b = 3  # type: ignore[misc]
+
+
+def test_an_undecorated_subclass_may_set_what_is_not_a_field() -> None:
+    @frozen(kw_only=True)
+    class Parent:
+        a: int
+
+    class Child(Parent):
+        pass
+
+    child = Child(a=1)
+    child.note = "kept"  # type: ignore[attr-defined]
+    assert child.note == "kept"  # type: ignore[attr-defined]
+    del child.note  # type: ignore[attr-defined]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        child.a = 2  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Parent(a=1).note = "refused"  # type: ignore[attr-defined]
+
+
+def test_fields_may_have_the_names_the_written_init_uses() -> None:
+    @frozen
+    class Odd:
+        self: int
+        MISSING: int = 1
+        _set: int = 2
+        _FACTORY: list[int] = field(default_factory=list)
+
+    odd = Odd(5)
+    assert (odd.self, odd.MISSING, odd._set, odd._FACTORY) == (5, 1, 2, [])
+
+
+def test_a_field_left_out_of_init_takes_its_default() -> None:
+    @frozen
+    class Counted:
+        name: str
+        count: int = field(default=0, init=False)
+        seen: list[str] = field(default_factory=list, init=False)
+
+    counted = Counted("a")
+    assert (counted.name, counted.count, counted.seen) == ("a", 0, [])
+    with pytest.raises(TypeError):
+        Counted("a", 1)  # type: ignore[call-arg]
+    assert list(inspect.signature(Counted).parameters) == ["name"]
+
+
+def test_the_written_init_is_typed_as_dataclasses_types_it() -> None:
+    @frozen(kw_only=True)
+    class Typed:
+        a: int
+        b: str = ""
+
+    Typed(a=1)
+    assert Typed.__init__.__annotations__ == {"a": "int", "b": "str", "return": None}
+
+
+def test_threads_building_a_class_first_all_get_instances() -> None:
+    for _ in range(20):
+
+        @frozen(kw_only=True)
+        class Raced:
+            a: int
+            b: int = 2
+
+        with ThreadPoolExecutor(8) as pool:
+            built = list(pool.map(lambda n: Raced(a=n), range(64)))
+        assert [(r.a, r.b) for r in built] == [(n, 2) for n in range(64)]

@@ -58,7 +58,11 @@ def frozen(
     (a tuple of them, through :func:`operator.attrgetter`), and ``__init__`` is
     compiled the first time the class is called, as ``dataclasses`` writes it
     (defaults, default factories, keyword-only fields, ``__post_init__``). A
-    method the class defines itself is kept. ``InitVar`` is not supported.
+    method the class defines itself is kept (a class with its own ``__eq__``
+    and no ``__hash__`` is hashed by its fields, as ``dataclasses`` does), and
+    ``__dataclass_params__`` says what the class does (frozen, with ``__init__``,
+    ``__repr__`` and ``__eq__``). Until the class is first called,
+    ``inspect.signature`` sees ``(*args, **kwargs)``. ``InitVar`` is not supported.
     """
 
     def wrap(cls: _C) -> _C:
@@ -77,6 +81,8 @@ def _frozen(cls: _C, *, kw_only: bool, slots: bool) -> _C:
     )(cls)
     fields = dataclasses.fields(made)
     _check_order(made, fields)
+    params = made.__dataclass_params__  # what the class does, for dataclasses' own checks
+    params.init = params.repr = params.eq = params.frozen = True
     if undocumented:
         made.__doc__ = f"{made.__name__}({', '.join(field.name for field in fields)})"
     made._field_values = staticmethod(_getter(tuple(f.name for f in fields if f.compare)))
@@ -91,6 +97,9 @@ def _frozen(cls: _C, *, kw_only: bool, slots: bool) -> _C:
     }
     if "__eq__" not in own:
         shared |= {"__eq__": _eq, "__hash__": _hash}
+    elif made.__dict__.get("__hash__") is None:  # Python set it to None for the own __eq__
+        own.discard("__hash__")
+        shared["__hash__"] = _hash
     if slots:
         shared |= {"__getstate__": _getstate, "__setstate__": _setstate}
     for name, function in shared.items():
@@ -137,24 +146,27 @@ _FACTORY = object()
 
 
 def _write_init(cls: Any) -> Callable[..., None]:
-    """``cls.__init__`` as ``dataclasses`` writes it for a frozen class."""
-    space: dict[str, Any] = {"_set": _set, "_FACTORY": _FACTORY, "MISSING": dataclasses.MISSING}
+    """``cls.__init__`` as ``dataclasses`` writes it for a frozen class (its helpers'
+    names, like ``dataclasses``', are none a field would have)."""
+    space: dict[str, Any] = {"__dataclass_set__": _set, "__dataclass_factory__": _FACTORY}
     positional: list[str] = []
     keywords: list[str] = []
     body: list[str] = []
+    annotations: dict[str, Any] = {}
     for field in dataclasses.fields(cls):
         name = field.name
+        default_name, factory_name = f"__dataclass_default_{name}__", f"__dataclass_make_{name}__"
         if field.default is not dataclasses.MISSING:
-            space[f"_default_{name}"] = field.default
-            default = f"=_default_{name}"
-            value = f"_default_{name}" if not field.init else name
+            space[default_name] = field.default
+            default = f"={default_name}"
+            value = name if field.init else default_name
         elif field.default_factory is not dataclasses.MISSING:
-            space[f"_factory_{name}"] = field.default_factory
-            default = "=_FACTORY"
+            space[factory_name] = field.default_factory
+            default = "=__dataclass_factory__"
             value = (
-                f"_factory_{name}()"
-                if not field.init
-                else f"_factory_{name}() if {name} is _FACTORY else {name}"
+                f"{factory_name}() if {name} is __dataclass_factory__ else {name}"
+                if field.init
+                else f"{factory_name}()"
             )
         elif field.init:
             default, value = "", name
@@ -162,14 +174,18 @@ def _write_init(cls: Any) -> Callable[..., None]:
             continue  # not set by __init__, as dataclasses leaves it
         if field.init:
             (keywords if field.kw_only else positional).append(f"{name}{default}")
-        body.append(f"    _set(self, {name!r}, {value})")
+            annotations[name] = field.type
+        body.append(f"    __dataclass_set__(__dataclass_self__, {name!r}, {value})")
     if hasattr(cls, "__post_init__"):
-        body.append("    self.__post_init__()")
-    parameters = ", ".join(["self", *positional, *(["*", *keywords] if keywords else [])])
+        body.append("    __dataclass_self__.__post_init__()")
+    parameters = ", ".join(
+        ["__dataclass_self__", *positional, *(["*", *keywords] if keywords else [])]
+    )
     source = "\n".join([f"def __init__({parameters}):", *body, "    pass"])
     exec(source, space)
     init: Callable[..., None] = space["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = {**annotations, "return": None}
     return init
 
 
@@ -193,12 +209,26 @@ def _hash(self: Any) -> int:
     return hash(self._hashed_values(self))
 
 
-def _refuse_setattr(self: Any, name: str, value: Any) -> None:
-    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+def _refuse_setattr(self: object, name: str, value: Any) -> None:
+    # As dataclasses: refused on the class made frozen, and on a field of a subclass.
+    cls: Any = type(self)
+    if cls.__dict__.get("__setattr__") is _refuse_setattr or name in cls.__dataclass_fields__:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+    base: type[Any] = _made_frozen(cls, "__setattr__", _refuse_setattr)
+    super(base, self).__setattr__(name, value)
 
 
-def _refuse_delattr(self: Any, name: str) -> None:
-    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+def _refuse_delattr(self: object, name: str) -> None:
+    cls: Any = type(self)
+    if cls.__dict__.get("__delattr__") is _refuse_delattr or name in cls.__dataclass_fields__:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+    base: type[Any] = _made_frozen(cls, "__delattr__", _refuse_delattr)
+    super(base, self).__delattr__(name)
+
+
+def _made_frozen(cls: type, method: str, function: object) -> type:
+    """The class ``frozen`` gave ``function`` as ``method``, among ``cls`` and its bases."""
+    return next(base for base in cls.__mro__ if base.__dict__.get(method) is function)
 
 
 def _getstate(self: Any) -> list[Any]:

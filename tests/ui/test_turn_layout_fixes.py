@@ -256,3 +256,17 @@ async def test_undo_leaves_the_footer_during_a_computers_turn() -> None:
         shown = {key.action for key in app.screen.query(FooterKey)}
         assert "undo" not in shown
         assert "pause" in shown
+
+
+async def test_the_first_frame_chooses_the_top_bar_that_fits_its_width() -> None:
+    """The position is drawn as the screen mounts, before its widgets have widths: the
+    first layout draws it again, so a long name's top bar is the short one from the start."""
+    game = rules.new_game([Player(name="Bartolomeo Rodriguez"), Player(name="Ana")], seed=3)
+    app = GeneralaApp(game, computer_delay=0)
+    async with app.run_test(size=(69, 30)) as pilot:
+        await pilot.pause()
+        topbar = app.screen.query_one("#topbar", Static)
+        shown = topbar.render()
+        assert isinstance(shown, Content)
+        assert shown.plain.strip().startswith("Round 1/10 · Bartolomeo Rodriguez")
+        assert cell_len(shown.plain) <= topbar.content_region.width

@@ -200,8 +200,10 @@ class TurnScreen(TranslatedBindings, StyledOnce[None]):
             widget.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
-        if event.size != self._fitted:  # the first Resize comes at the size fitted on mount
+        if event.size != self._fitted:
             self._fit(event.size.width, event.size.height)
+        else:  # the first layout, at the size fitted on mount: what fits is known now
+            self._redraw()
 
     def _fit(self, width: int, height: int) -> None:
         """Choose the layout for the terminal's size.
