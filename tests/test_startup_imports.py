@@ -190,3 +190,19 @@ def test_saved_preferences_are_read_for_the_first_frame_without_pydantic(
     assert seen["screen"] == screen
     assert "generala_tui.store" in seen["modules"]
     assert not _loaded(seen["modules"], "pydantic")
+
+
+@pytest.mark.parametrize(("argv", "screen"), [([], "SetupScreen"), (["--resume"], "TurnScreen")])
+def test_a_saved_game_is_read_for_the_first_frame_without_pydantic(
+    argv: list[str], screen: str
+) -> None:
+    from generala_tui import store
+    from generala_tui.game import rules
+
+    state = rules.roll(rules.new_game(["Rita", "Tomás"], seed=4))
+    assert store.save_game(state) is None
+    seen = _modules(FIRST_FRAME.replace("ARGV", repr(argv)).replace("WANT", repr(screen)))
+    assert isinstance(seen, dict)
+    assert seen["screen"] == screen
+    assert "generala_tui.game.plain" in seen["modules"]
+    assert not _loaded(seen["modules"], "pydantic")

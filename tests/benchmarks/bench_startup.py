@@ -102,6 +102,8 @@ KINDS = {
     "pydantic": ("Screen", ["pydantic"]),
     "setup": ("SetupScreen", ["cli"]),
     "turn": ("TurnScreen", ["cli", "--players", "Ana,Bruno", "--seed", "3"]),
+    # The setup screen with a game left unfinished in the home (it offers to resume it).
+    "saved": ("SetupScreen", ["cli"]),
 }
 TIMEOUT = 30.0
 
@@ -110,6 +112,8 @@ def _first_frame(kind: str, pycache: str) -> tuple[float, int, list[str]]:
     """Seconds from spawning to the first frame of the kind's screen, peak KiB, modules."""
     screen, args = KINDS[kind]
     with tempfile.TemporaryDirectory() as home:
+        if kind == "saved":
+            _leave_a_game(home)
         out = Path(home) / "probe.json"
         env = {**os.environ, "GENERALA_TUI_HOME": home, "TERM": "xterm-256color"}
         # Compiled once, as an installed package is: the warm-up run writes the bytecode.
@@ -148,6 +152,34 @@ def _first_frame(kind: str, pycache: str) -> tuple[float, int, list[str]]:
             raise RuntimeError(f"{kind}: no first frame (exit status {child.returncode})")
         probe = json.loads(out.read_text())
     return probe["at"] - started, probe["rss_kib"], probe["modules"]
+
+
+def _leave_a_game(home: str) -> None:
+    """A game of two players, 40 steps in, autosaved in ``home`` as the app saves it."""
+    import random
+
+    from generala_tui import store
+    from generala_tui.game import rules
+    from generala_tui.game.model import Level, Player
+
+    game = rules.new_game([Player(name="Ana"), Player(name="Bot", level=Level.EXPERT)], seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        if rules.can_roll(game) and (game.turn.rolls == 0 or rng.random() < 0.5):
+            game = rules.roll(game)
+        else:
+            options = rules.scoring_options(game)
+            best = max(options, key=options.__getitem__)
+            game = rules.score(game, best) if options[best] else rules.scratch(game, best)
+    previous = os.environ.get("GENERALA_TUI_HOME")
+    os.environ["GENERALA_TUI_HOME"] = home
+    try:
+        assert store.save_game(game) is None
+    finally:
+        if previous is None:
+            del os.environ["GENERALA_TUI_HOME"]
+        else:
+            os.environ["GENERALA_TUI_HOME"] = previous
 
 
 async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]:
@@ -256,7 +288,7 @@ def main() -> None:
             f"{kind:8}{t * ms:7.0f}ms{min(wall[kind]) * ms:8.0f}-{max(wall[kind]) * ms:.0f}ms"
             f"{t / bare_t:7.2f}{m / 1024:10.1f}{m / bare_m:7.2f}"
         )
-    for kind in ("pydantic", "setup", "turn"):
+    for kind in ("pydantic", "setup", "turn", "saved"):
         ratios = sorted(a / b for a, b in zip(wall[kind], wall["bare"], strict=True))
         print(
             f"  {kind}/bare run by run: median {statistics.median(ratios):.2f} "
