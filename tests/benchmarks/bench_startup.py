@@ -7,7 +7,8 @@
 - ``pydantic``: the same bare app, which first imports pydantic and validates one small
   model (as the game does before its first frame): the floor pydantic alone sets;
 - ``setup``: ``generala_tui.cli:main([])``, the setup screen;
-- ``turn``: ``generala_tui.cli:main(["--players", "Ana,Bruno"])``, the turn screen.
+- ``turn``: ``generala_tui.cli:main(["--players", "Ana,Bruno"])``, the turn screen;
+- ``saved``: the setup screen, with a game left unfinished in the home (it offers it).
 
 The same probe serves all four. Before the app starts, the child wraps
 ``textual.app.App._display``, the method that writes a frame to the terminal;
