@@ -803,7 +803,7 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
 
 @frozen(kw_only=True)
 class _SavedGame(KeepsExtra):
-    """The game left unfinished (``games/current.json``), and when it was saved."""
+    """The game left unfinished (``game.json`` in the state folder), and when it was saved."""
 
     version: int = GAME_VERSION
     saved_at: _Timestamp
@@ -813,13 +813,17 @@ class _SavedGame(KeepsExtra):
         _check_aware(self.saved_at)
 
 
+_WRITTEN_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z")
+"""A time as pydantic writes it (``datetime.fromisoformat`` reads forms pydantic refuses)."""
+
+
 def _saved_game_quickly(data: dict[str, Any]) -> _SavedGame | None:
     """A saved game as the app writes it, read without pydantic: a player resuming
     waits for no schema (about a quarter of a second); anything else is pydantic's."""
     if data.keys() != _SavedGame.model_fields.keys() or type(data["version"]) is not int:
         return None
     saved_at = data["saved_at"]
-    if type(saved_at) is not str or not saved_at.endswith("Z"):
+    if type(saved_at) is not str or not _WRITTEN_TIME.fullmatch(saved_at):
         return None
     try:
         moment = datetime.fromisoformat(saved_at)

@@ -16,7 +16,7 @@ class StyledOnce(Screen[ResultType]):
 
     Textual styles each widget when it is mounted, and then, when a pushed screen
     first shows (``ScreenResume``), styles all of them again: on the turn screen
-    that second pass is nearly a tenth of the way to the first frame. Nothing
+    some 40 widgets styled a second time before the first frame. Nothing
     has changed in between (a class or pseudo-class that changes styles its
     widget again at once), so the first show here asks for no second pass.
     Handlers of a subclass run before its base classes' (Textual's
