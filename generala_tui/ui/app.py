@@ -27,7 +27,7 @@ from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
 from ..store import Seat
-from . import stylesheet, text
+from . import text
 from .keeper import Keeper, MatchTally
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
 from .translated import TranslatedBindings
@@ -97,7 +97,6 @@ class GeneralaApp(App[None]):
         collector_paused: bool = False,
     ) -> None:
         super().__init__()
-        stylesheet.preload(self.stylesheet)
         self._collector_paused = collector_paused
         """The caller paused the garbage collector for start-up (see ``cli.main``): the
         first frame drawn, what start-up built is frozen and the collector resumes."""
