@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -131,17 +130,6 @@ class GeneralaApp(App[None]):
     @property
     def solver(self) -> Solver:
         return self._solver
-
-    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
-        """Style ``node`` and what is under it again, unless it is not mounted yet.
-
-        Textual calls this when a class changes. A widget being built sets classes
-        (a Button its variant and style, an Input its validity), which would
-        style it there and then; but it is styled as it mounts, so that work is
-        thrown away: on the setup screen it came to some 30 widgets' worth.
-        """
-        if node is self or node.parent is not None:
-            super().update_styles(node, animate)
 
     def on_mount(self) -> None:
         if self._collector_paused:

@@ -39,6 +39,34 @@ async def test_setup_opens_showing_the_first_name_it_focuses(size: tuple[int, in
         assert fully_shown(app, app.screen.query_one("#start"))
 
 
+@pytest.mark.parametrize(
+    ("size", "classes"),
+    [
+        ((100, 32), {"-wide", "-tall"}),
+        ((40, 12), {"-narrow", "-short"}),
+        ((70, 24), {"-wide", "-medium"}),
+        ((69, 29), {"-narrow", "-medium"}),
+    ],
+)
+async def test_setup_takes_the_layout_of_its_size_and_follows_a_resize(
+    size: tuple[int, int], classes: set[str]
+) -> None:
+    """The setup's breakpoints (its title, buttons and rows per size, see generala.tcss)
+    are applied as Textual applies them, and again after each resize."""
+    sizes = {"-wide", "-narrow", "-tall", "-medium", "-short"}
+    app = GeneralaApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.classes & sizes == classes
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert screen.classes & sizes == {"-wide", "-tall"}
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        assert screen.classes & sizes == classes
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
     size: tuple[int, int],

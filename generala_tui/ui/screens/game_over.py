@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, VerticalScroll
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import Ending, GameState
@@ -15,7 +16,6 @@ from .. import text
 from ..host import host_of
 from ..translated import TranslatedBindings
 from ..widgets.dice import face_rows
-from . import StyledOnce
 
 
 def ranking(state: GameState) -> list[int]:
@@ -35,7 +35,7 @@ SHORT_HEIGHT = 20
 """Below this height the headline loses its frame."""
 
 
-class GameOverScreen(TranslatedBindings, StyledOnce[None]):
+class GameOverScreen(TranslatedBindings, Screen[None]):
     """The end of a game: play again, start a new game, or quit."""
 
     BINDINGS = [

@@ -11,12 +11,11 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandList
 from textual.command import CommandPalette as TextualCommandPalette
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets.option_list import Option
 
 from .. import text
 from ..translated import TranslatedBindings
-from . import StyledOnce
 
 ResultType = TypeVar("ResultType")
 
@@ -37,7 +36,7 @@ class Modal(TranslatedBindings, ModalScreen[ResultType]):
         return super().dismiss(result) if self.is_current else _done()
 
 
-class Page(TranslatedBindings, StyledOnce[ResultType]):
+class Page(TranslatedBindings, Screen[ResultType]):
     """A full screen pushed over another, dismissed once only (see :class:`Modal`)."""
 
     def dismiss(self, result: ResultType | None = None) -> AwaitComplete:

@@ -6,6 +6,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
@@ -13,7 +14,6 @@ from ...game.rules import IllegalMove, validate_names
 from .. import text
 from ..host import host_of
 from ..translated import TranslatedBindings
-from . import StyledOnce, size_classes
 
 LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT)
 """Who plays a seat, in the order the level button goes through them."""
@@ -84,7 +84,7 @@ class PlayerRow(Horizontal):
         )
 
 
-class SetupScreen(TranslatedBindings, StyledOnce[None]):
+class SetupScreen(TranslatedBindings, Screen[None]):
     """Choose the players and start a game."""
 
     BINDINGS = [
@@ -103,9 +103,6 @@ class SetupScreen(TranslatedBindings, StyledOnce[None]):
         self, players: list[Player] | None = None, resumable: GameState | None = None
     ) -> None:
         super().__init__()
-        # The size classes the first resize gives, given now: that resize then changes no
-        # class, and every widget of the screen is styled once instead of twice.
-        self.update_classes(dict.fromkeys(size_classes(self, self.app.size), True), update=False)
         self.players = players or [Player(name=text.default_player_name(n)) for n in (1, 2)]
         self.resumable = resumable
         """A game in progress saved when the app last stopped, offered to go on with."""

@@ -17,6 +17,7 @@ from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...game import rules
@@ -30,7 +31,6 @@ from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.footer import KeyFooter
 from ..widgets.standings import Standings
-from . import StyledOnce
 from .turn_view import TurnView, first_open_box, turn_view
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def relabel(button: Button, label: str) -> None:
             button.refresh(layout=True)
 
 
-class TurnScreen(TranslatedBindings, StyledOnce[None]):
+class TurnScreen(TranslatedBindings, Screen[None]):
     """One player's turn: roll up to three times, hold dice, fill a box."""
 
     BINDINGS = [
