@@ -7,15 +7,17 @@ one-line complaint and exit status 2.
 
 from __future__ import annotations
 
-import dataclasses
 import textwrap
 import typing
 from collections.abc import Iterable
 from enum import Enum
 from typing import Any
 
+from pydantic import ValidationError
+
 from . import words
 from .game.model import HouseRules, Level, Player
+from .game.model import refusal as model_refusal
 from .game.rules import IllegalMove, validate_names
 from .i18n import _
 
@@ -109,9 +111,9 @@ def parse_rules(pairs: Iterable[str], base: HouseRules | None = None) -> HouseRu
             )
         updates[key] = _rule_value(key, text)
     try:
-        return dataclasses.replace(base or HouseRules(), **updates)
-    except ValueError as error:  # pragma: no cover - values are checked above
-        raise OptionError(str(error)) from None
+        return HouseRules.model_validate({**(base or HouseRules()).model_dump(), **updates})
+    except ValidationError as error:  # pragma: no cover - values are checked above
+        raise OptionError(model_refusal(error)) from None
 
 
 def _level_name(level: Level) -> str:
@@ -142,7 +144,7 @@ def parse_players(text: str) -> list[Player]:
         elif name.strip().lower() in set(Level):
             level = Level(name.strip().lower())
             name = _level_name(level)
-        players.append(Player.model_construct(name=name, level=level, boxes={}))
+        players.append(Player.model_construct(name=name, level=level))
     _number_duplicates(players)
     try:
         names = validate_names([player.name for player in players])
@@ -161,7 +163,7 @@ def _number_duplicates(players: list[Player]) -> None:
         seen[player.name] = count
         if count > 1:
             players[index] = Player.model_construct(
-                name=f"{player.name} {count}", level=player.level, boxes={}
+                name=f"{player.name} {count}", level=player.level
             )
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
-
 import pytest
 from helpers import JUNK, NAMES, play_game, play_rolls, score_turn
 from pydantic import ValidationError
@@ -98,7 +96,7 @@ def test_an_unknown_house_rule_is_refused() -> None:
 
 def test_house_rules_are_frozen() -> None:
     house_rules = HouseRules()
-    with pytest.raises(FrozenInstanceError):
+    with pytest.raises(ValidationError):
         house_rules.generala_points = 60  # type: ignore[misc]
 
 
@@ -191,13 +189,13 @@ def test_holds_points_is_false_for_an_open_or_scratched_box() -> None:
 
 
 def test_a_box_cannot_hold_negative_points() -> None:
-    with pytest.raises(ValueError, match="0 or more"):
+    with pytest.raises(ValueError, match="greater than or equal to 0"):
         Box(points=-1)
 
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 21])
 def test_a_player_name_must_be_1_to_20_characters(name: str) -> None:
-    with pytest.raises(ValueError, match="1 to 20 characters"):
+    with pytest.raises(ValueError, match=r"String should have at (least 1|most 20) character"):
         Player(name=name)
 
 
@@ -215,7 +213,7 @@ def test_a_turn_starts_with_no_dice_nothing_held_and_no_rolls() -> None:
 
 
 def test_a_turn_cannot_have_more_than_three_rolls() -> None:
-    with pytest.raises(ValueError, match="0 to 3 rolls"):
+    with pytest.raises(ValueError, match="less than or equal to 3"):
         Turn(dice=JUNK, rolls=4)
 
 

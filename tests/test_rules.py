@@ -745,7 +745,7 @@ def test_filling_a_box_passes_the_turn_clockwise_with_fresh_dice() -> None:
     for _ in range(4):
         seen.append(state.current)
         state = scratch_turn(state)
-        assert state.turn == GameState.model_fields["turn"].default
+        assert state.turn == GameState.model_fields["turn"].get_default(call_default_factory=True)
     assert seen == [0, 1, 2, 0]
 
 

@@ -32,32 +32,10 @@ at_first_frame = []
 
 
 def written(self, screen, renderable):
-    # As the start-up benchmark: the modules when the first frame of the screen is written
-    # (after it, the writer thread may import pydantic for the first autosave).
+    # As the start-up benchmark: the modules when the first frame of the screen is written.
     display(self, screen, renderable)
     if renderable is not None and type(screen).__name__ == WANT and not at_first_frame:
         at_first_frame.append(sorted(sys.modules))
-        at_first_frame.append(compiled_dataclasses())
-
-
-def compiled_dataclasses():
-    # The game's dataclasses not made with game.frozen.frozen: dataclasses compiles six
-    # functions for each as it is defined.
-    import dataclasses
-    from generala_tui.game import frozen
-
-    made = []
-    for name, module in list(sys.modules.items()):
-        if name.startswith("generala_tui"):
-            for value in list(vars(module).values()):
-                if (
-                    isinstance(value, type)
-                    and dataclasses.is_dataclass(value)
-                    and value.__module__ == name
-                    and value.__setattr__ is not frozen._refuse_setattr
-                ):
-                    made.append(f"{name}.{value.__qualname__}")
-    return sorted(made)
 
 
 def first_frame(self, **kwargs):
@@ -66,7 +44,6 @@ def first_frame(self, **kwargs):
         seen = {
             "screen": type(self.screen).__name__,
             "modules": at_first_frame[0],
-            "compiled": at_first_frame[1],
         }
         print(json.dumps(seen), file=sys.stderr)
         self.exit()
@@ -82,10 +59,6 @@ main(ARGV)
 """
 
 NOT_BEFORE_THE_FIRST_FRAME = (
-    # The models are dataclasses: pydantic (a third more start-up time and memory) checks
-    # files, and an empty home has none to read before the first frame.
-    "pydantic",
-    "pydantic_core",
     "numpy",
     "threadpoolctl",
     # The analysis's words are keyed on its marks (game.marks), not on the strategy package.
@@ -157,7 +130,6 @@ def test_the_first_frame_imports_only_what_it_shows(argv: list[str], screen: str
     assert "generala_tui.ui.app" in modules
     for name in NOT_BEFORE_THE_FIRST_FRAME:
         assert not _loaded(modules, name), name
-    assert seen["compiled"] == []
     other = (
         "generala_tui.ui.screens.turn"
         if screen == "SetupScreen"
@@ -168,41 +140,3 @@ def test_the_first_frame_imports_only_what_it_shows(argv: list[str], screen: str
 
 def test_the_app_names_the_computer_players_worker_group_as_they_do() -> None:
     assert app.COMPUTER_GROUP == computer.COMPUTER_GROUP
-
-
-@pytest.mark.parametrize(
-    ("argv", "screen"), [([], "SetupScreen"), (["--players", "Ana,Bruno"], "TurnScreen")]
-)
-def test_saved_preferences_are_read_for_the_first_frame_without_pydantic(
-    argv: list[str], screen: str
-) -> None:
-    from generala_tui import store
-    from generala_tui.game.model import HouseRules, Level
-
-    preferences = store.Preferences(
-        house_rules=HouseRules(two_pairs=True),
-        players=[store.Seat(name="Rita"), store.Seat(name="Bot", level=Level.EASY)],
-        coach=True,
-    )
-    assert store.save_preferences(preferences) is None
-    seen = _modules(FIRST_FRAME.replace("ARGV", repr(argv)).replace("WANT", repr(screen)))
-    assert isinstance(seen, dict)
-    assert seen["screen"] == screen
-    assert "generala_tui.store" in seen["modules"]
-    assert not _loaded(seen["modules"], "pydantic")
-
-
-@pytest.mark.parametrize(("argv", "screen"), [([], "SetupScreen"), (["--resume"], "TurnScreen")])
-def test_a_saved_game_is_read_for_the_first_frame_without_pydantic(
-    argv: list[str], screen: str
-) -> None:
-    from generala_tui import store
-    from generala_tui.game import rules
-
-    state = rules.roll(rules.new_game(["Rita", "Tomás"], seed=4))
-    assert store.save_game(state) is None
-    seen = _modules(FIRST_FRAME.replace("ARGV", repr(argv)).replace("WANT", repr(screen)))
-    assert isinstance(seen, dict)
-    assert seen["screen"] == screen
-    assert "generala_tui.game.plain" in seen["modules"]
-    assert not _loaded(seen["modules"], "pydantic")

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from .frozen import Frozen, frozen
-from .model import Category, Filled, LogEntry, Rolled, TieBreakEnded
+from .model import Category, Filled, FrozenModel, LogEntry, Rolled, TieBreakEnded
 
 __all__ = ["Action", "ActionKind", "action_of"]
 
@@ -28,8 +27,7 @@ class ActionKind(StrEnum):
     END_TIE_BREAK = "end_tie_break"
 
 
-@frozen(kw_only=True, slots=True)
-class Action(Frozen):
+class Action(FrozenModel):
     """One decision of the player whose turn it is.
 
     ``held`` (for a roll) lists the positions (0 to 4) of the dice held when
@@ -40,15 +38,6 @@ class Action(Frozen):
     kind: ActionKind
     held: tuple[int, ...] = ()
     category: Category | None = None
-
-    def __post_init__(self) -> None:
-        # What pydantic did: a list of positions is kept as a tuple, texts as members.
-        if type(self.held) is not tuple:
-            object.__setattr__(self, "held", tuple(self.held))
-        if type(self.kind) is not ActionKind:
-            object.__setattr__(self, "kind", ActionKind(self.kind))
-        if self.category is not None and type(self.category) is not Category:
-            object.__setattr__(self, "category", Category(self.category))
 
     @classmethod
     def roll(cls, held: Sequence[int] = ()) -> Action:

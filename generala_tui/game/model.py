@@ -1,38 +1,46 @@
 """The game's data: categories, house rules, players and the whole game state.
 
-Every model is a frozen dataclass (:class:`generala_tui.game.frozen.Frozen`),
-not a pydantic model, so that playing, and drawing the first frame, imports no
-pydantic; pydantic checks the data read from files. The rules functions in
+Every model is a frozen pydantic model. The rules functions in
 :mod:`generala_tui.game.rules` take a state and return a new one; nothing here
 changes after it is built, so a state can be kept for undo, saved as JSON and
 compared by value.
 
 A state is deeply immutable (a player's boxes are a read-only mapping), and a
-state built from outside data is refused unless it could have arisen in play
-under its house rules: every die 1 to 6, five dice or none, points each box can
-hold, the phase, winners and seats in agreement. The constructor raises
-:class:`Impossible` (a ``ValueError``); :meth:`GameState.model_validate_json`
-and :meth:`GameState.model_validate` raise a ``pydantic.ValidationError``
-(pydantic's own checks, then the same ones). Whether the log leads to the state
-is :func:`generala_tui.game.rules.replay`'s question. The rules functions build
-new states with ``model_copy(update=...)``, which checks nothing, so play stays
-fast; :func:`refusal` gives a refusal's reason in words for the player.
+state built from outside data (the constructor, :meth:`GameState.model_validate`
+or :meth:`GameState.model_validate_json`) is refused with a
+:class:`pydantic.ValidationError` (a ``ValueError``) unless it could have arisen
+in play under its house rules: every die 1 to 6, five dice or none, points each
+box can hold, the phase, winners and seats in agreement. Whether the log leads
+to the state is :func:`generala_tui.game.rules.replay`'s question. The rules
+functions build new states with ``model_copy(update=...)``, which checks
+nothing, so play stays fast; :func:`refusal` gives a refusal's reason in words
+for the player.
+
+Each model's schema is built the first time one is validated (``defer_build``),
+not when this module is imported.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-import typing
-from collections.abc import Callable, Mapping
-from dataclasses import field
+from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Self
 
-from .frozen import Frozen, Lazy, frozen
-from .frozen import Impossible as Impossible
-from .frozen import refusal as refusal
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    ValidationError,
+    WrapSerializer,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 NUMBER_OF_DICE = 5
 MAX_ROLLS = 3
@@ -116,9 +124,40 @@ class Ending(StrEnum):
 
 # --- refusals ---------------------------------------------------------------
 
+IMPOSSIBLE = "impossible_game"
+"""The type of a :class:`pydantic.ValidationError`'s error raised by the models' own checks:
+its message is a whole sentence for the player."""
 
-def _impossible(reason: str) -> Impossible:
-    return Impossible(reason)
+
+def _impossible(reason: str) -> PydanticCustomError:
+    # The reason goes in through the context, so braces in a player's name
+    # are not read as a template.
+    return PydanticCustomError(IMPOSSIBLE, "{reason}", {"reason": reason})
+
+
+def refusal(error: ValidationError) -> str:
+    """The first reason a :class:`pydantic.ValidationError` gives, in English words for a player.
+
+    The models' own refusals are whole sentences ("A die shows 1 to 6, not 7."), given as
+    they are; pydantic's own words (a missing field, a word where a number belongs) are
+    prefixed with where they were found ("players.0.name: String should have at most 20
+    characters"). This is the one place such errors are put in words.
+    """
+    details = error.errors(include_url=False)
+    if not details:  # pragma: no cover - pydantic always says something
+        return str(error)
+    first = details[0]
+    if first["type"] == IMPOSSIBLE:
+        return str(first["msg"])
+    where = error_place(error)
+    return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+def error_place(error: ValidationError) -> str:
+    """Where the first thing wrong was found, as a dotted path ("game.players.0.name");
+    empty when it is the whole value."""
+    details = error.errors(include_url=False)
+    return ".".join(str(part) for part in details[0]["loc"]) if details else ""
 
 
 def box_name(category: Category) -> str:
@@ -152,51 +191,18 @@ def _bad_face(dice: tuple[int, ...]) -> str | None:
 # --- house rules ------------------------------------------------------------
 
 
-def _non_negative() -> tuple[Any, ...]:
-    from pydantic import Field
+class FrozenModel(BaseModel):
+    """The base of the game's models and of the files': frozen, unknown fields refused.
 
-    return (Field(ge=0),)
+    Each schema is built the first time the class validates (``defer_build``):
+    importing the game builds none, and a first frame builds only those it uses.
+    """
 
-
-def _a_roll_count() -> tuple[Any, ...]:
-    from pydantic import Field
-
-    return (Field(ge=0, le=MAX_ROLLS),)
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
-def _a_name() -> tuple[Any, ...]:
-    from pydantic import StringConstraints
-
-    return (StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_LENGTH),)
-
-
-NonNegative = Annotated[int, Lazy(_non_negative)]
-"""0 or more (pydantic's words when data read says otherwise)."""
-RollCount = Annotated[int, Lazy(_a_roll_count)]
-
-
-def _as_tuple(model: object, name: str) -> None:
-    # What pydantic did for lists given for tuple fields (tests and callers pass lists).
-    value = getattr(model, name)
-    if type(value) is not tuple:
-        object.__setattr__(model, name, tuple(value))
-
-
-def _as_enum(model: object, name: str, enum: type[StrEnum]) -> None:
-    value = getattr(model, name)
-    if value is not None and type(value) is not enum:
-        try:
-            object.__setattr__(model, name, enum(value))
-        except ValueError:
-            choices = ", ".join(repr(member.value) for member in enum)
-            raise _impossible(f"{name} is one of {choices}, not {value!r}.") from None
-
-
-def _at_least_zero(**values: int) -> None:
-    for name, value in values.items():
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise _impossible(f"{name} is a whole number, 0 or more, not {value!r}.")
-
+NonNegative = Annotated[int, Field(ge=0)]
+"""0 or more."""
 
 _FIXED_POINTS = {Category.STRAIGHT: 20, Category.FULL_HOUSE: 30, Category.FOUR_OF_A_KIND: 40}
 """The boxes worth fixed points, which house rule ``served_bonus`` raises on a served roll."""
@@ -206,8 +212,7 @@ _TWO_PAIRS_POINTS = (10, 15)
 """Two pairs' points, and on a served roll (always +5)."""
 
 
-@frozen(kw_only=True, slots=True)
-class HouseRules(Frozen):
+class HouseRules(FrozenModel):
     """The house rules of docs/rules.md, with the same names and defaults."""
 
     generala_points: Literal[50, 60] = 50
@@ -221,43 +226,24 @@ class HouseRules(Frozen):
     locked_holds: bool = False
     tie_break: bool = True
 
-    def __post_init__(self) -> None:
-        _as_enum(self, "served_roll", ServedRoll)
-        _as_enum(self, "straight", StraightRule)
-        for name in ("generala_points", "served_bonus"):
-            value = getattr(self, name)
-            allowed = typing.get_args(type(self).model_fields[name].annotation)
-            if isinstance(value, bool) or value not in allowed:
-                choices = " or ".join(str(choice) for choice in allowed)
-                raise _impossible(f"{name} is {choices}, not {value!r}.")
-        for name in _SWITCHES:
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                raise _impossible(f"{name} is true or false, not {value!r}.")
-
     def categories(self) -> tuple[Category, ...]:
         """The categories in play under these rules, in scorecard order."""
-        return tuple(
-            category
-            for category in Category
-            if (category is not Category.DOUBLE_GENERALA or self.double_generala)
-            and (category is not Category.TWO_PAIRS or self.two_pairs)
-        )
+        return _categories(self)
 
     def possible_points(self) -> Mapping[Category, frozenset[int]]:
         """Every number of points each box in play can hold under these rules, 0 (a scratch) too."""
         return _possible_points(self)
 
 
-_SWITCHES = (
-    "served_generala_wins",
-    "double_generala",
-    "double_generala_served_bonus",
-    "two_pairs",
-    "locked_holds",
-    "tie_break",
-)
-"""The house rules that are on or off."""
+@functools.cache
+def _categories(house_rules: HouseRules) -> tuple[Category, ...]:
+    # Asked at every move: worked out once for each set of house rules.
+    return tuple(
+        category
+        for category in Category
+        if (category is not Category.DOUBLE_GENERALA or house_rules.double_generala)
+        and (category is not Category.TWO_PAIRS or house_rules.two_pairs)
+    )
 
 
 @functools.cache
@@ -283,21 +269,22 @@ def _possible_points(house_rules: HouseRules) -> Mapping[Category, frozenset[int
 
 # --- players, boxes, turns --------------------------------------------------
 
-PlayerName = Annotated[str, Lazy(_a_name)]
+PlayerName = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_LENGTH)
+]
 """1 to 20 characters, spaces around them dropped."""
 
 
-@frozen(kw_only=True, slots=True)
-class Box(Frozen):
+class Box(FrozenModel):
     """A filled box: the points it holds, or a scratch (always 0 points)."""
 
     points: NonNegative
     scratched: bool = False
 
-    def __post_init__(self) -> None:
-        _at_least_zero(points=self.points)
+    @model_validator(mode="after")
+    def _scratch_is_zero(self) -> Self:
         if self.scratched is not bool(self.points):
-            return
+            return self
         if self.scratched:
             raise _impossible(f"A scratched box holds 0 points, not {self.points}.")
         raise _impossible("A box filled with 0 points is a scratch.")
@@ -309,25 +296,20 @@ def _freeze_boxes(boxes: Mapping[Category, Box]) -> Mapping[Category, Box]:
     return MappingProxyType(dict(boxes))
 
 
-def _boxes_as_dict(boxes: Mapping[Category, Box], serialize: Callable[[Any], Any]) -> Any:
-    # The same JSON as when the boxes were a plain dict, so saved games load.
+def _boxes_as_dict(boxes: Mapping[Category, Box], serialize: SerializerFunctionWrapHandler) -> Any:
+    # The same JSON as a plain dict of boxes, as the files have always had it.
     return serialize(dict(boxes))
 
 
-def _boxes_schema() -> tuple[Any, ...]:
-    from pydantic import WrapSerializer
-
-    return (WrapSerializer(_boxes_as_dict),)
-
-
-Boxes = Annotated[Mapping[Category, Box], Lazy(_boxes_schema)]
+Boxes = Annotated[
+    Mapping[Category, Box], AfterValidator(_freeze_boxes), WrapSerializer(_boxes_as_dict)
+]
 """A player's filled boxes: a read-only mapping from category to box."""
 
 _NO_BOXES: Mapping[Category, Box] = MappingProxyType({})
 
 
-@frozen(kw_only=True, slots=True)
-class Player(Frozen):
+class Player(FrozenModel):
     """A player's name, strength (``None`` for a human) and filled boxes.
 
     ``boxes`` is read-only; a new box makes a new player (``model_copy`` with
@@ -336,21 +318,7 @@ class Player(Frozen):
 
     name: PlayerName
     level: Level | None = None
-    boxes: Boxes = field(default_factory=lambda: _NO_BOXES)
-
-    def __post_init__(self) -> None:
-        name = self.name
-        if not isinstance(name, str):
-            raise _impossible(f"A player's name is text, not {name!r}.")
-        name = name.strip()
-        if not 1 <= len(name) <= MAX_NAME_LENGTH:
-            raise _impossible(
-                f"A player's name has 1 to {MAX_NAME_LENGTH} characters, not {len(name)}."
-            )
-        object.__setattr__(self, "name", name)
-        _as_enum(self, "level", Level)
-        if type(self.boxes) is not MappingProxyType or self.boxes is not _NO_BOXES:
-            object.__setattr__(self, "boxes", _freeze_boxes(self.boxes))
+    boxes: Boxes = Field(default_factory=lambda: _NO_BOXES)
 
     @property
     def total(self) -> int:
@@ -369,33 +337,25 @@ class Player(Frozen):
         """
         if update is not None and "boxes" in update:
             update = {**update, "boxes": _freeze_boxes(update["boxes"])}
-        return Frozen.model_copy(self, update=update)
-
-    @classmethod
-    def model_construct(cls, **values: Any) -> Self:
-        """A player of ``values``, checked by nothing (a name being typed); boxes frozen."""
-        if "boxes" in values:
-            values = {**values, "boxes": _freeze_boxes(values["boxes"])}
-        return cls._construct(values)
+        return super().model_copy(update=update)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         # Immutable all the way down: a deep copy can be the player itself
         # (and a read-only mapping can't be deep-copied).
         return self
 
-    def __getstate__(self) -> tuple[str, Level | None, dict[Category, Box]]:
+    def __getstate__(self) -> dict[Any, Any]:
         # Pickle the boxes as a dict: a read-only mapping can't be pickled.
-        return (self.name, self.level, dict(self.boxes))
+        state = super().__getstate__()
+        return {**state, "__dict__": {**state["__dict__"], "boxes": dict(self.boxes)}}
 
-    def __setstate__(self, state: tuple[str, Level | None, dict[Category, Box]]) -> None:
-        name, level, boxes = state
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "level", level)
-        object.__setattr__(self, "boxes", _freeze_boxes(boxes))
+    def __setstate__(self, state: dict[Any, Any]) -> None:
+        fields = state["__dict__"]
+        boxes = _freeze_boxes(fields["boxes"])
+        super().__setstate__({**state, "__dict__": {**fields, "boxes": boxes}})
 
 
-@frozen(kw_only=True, slots=True)
-class Turn(Frozen):
+class Turn(FrozenModel):
     """The dice of the turn in progress.
 
     ``dice`` is empty before the first roll. ``held`` marks the dice the player
@@ -407,32 +367,21 @@ class Turn(Frozen):
     dice: tuple[int, ...] = ()
     held: tuple[bool, ...] = (False,) * NUMBER_OF_DICE
     locked: tuple[bool, ...] = (False,) * NUMBER_OF_DICE
-    rolls: RollCount = 0
+    rolls: Annotated[int, Field(ge=0, le=MAX_ROLLS)] = 0
     served: bool = False
 
-    def __post_init__(self) -> None:
-        if type(self.dice) is not tuple or type(self.held) is not tuple:
-            _as_tuple(self, "dice")
-            _as_tuple(self, "held")
-        if type(self.locked) is not tuple:
-            _as_tuple(self, "locked")
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
         if (self.held, self.locked) in _HELD_AND_LOCKED and (
-            len(self.dice) == NUMBER_OF_DICE
-            and _FACES.issuperset(self.dice)
-            and self.rolls in _ROLL_COUNTS
+            len(self.dice) == NUMBER_OF_DICE and _FACES.issuperset(self.dice)
             if self.rolls
-            else not (self.dice or self.served or True in self.held) and self.rolls == 0
+            else not (self.dice or self.served or True in self.held)
         ):
-            return
+            return self
         raise _impossible(_turn_problem(self))
 
 
-_ROLL_COUNTS = frozenset(range(1, MAX_ROLLS + 1))
-
-
 def _turn_problem(turn: Turn) -> str:
-    if isinstance(turn.rolls, bool) or turn.rolls not in range(MAX_ROLLS + 1):
-        return f"A turn has 0 to {MAX_ROLLS} rolls, not {turn.rolls!r}."
     if len(turn.dice) not in (0, NUMBER_OF_DICE):
         return (
             f"A turn shows {NUMBER_OF_DICE} dice, or none before its first roll, "
@@ -452,28 +401,26 @@ def _turn_problem(turn: Turn) -> str:
     )
 
 
-@frozen(kw_only=True, slots=True)
-class TieBreakRound(Frozen):
+class TieBreakRound(FrozenModel):
     """One tie-break round: who plays it, in seating order, and their scores so far."""
 
     contenders: tuple[int, ...]
     scores: tuple[int, ...] = ()
 
-    def __post_init__(self) -> None:
-        _as_tuple(self, "contenders")
-        _as_tuple(self, "scores")
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
         if len(self.scores) > len(self.contenders) or any(score < 0 for score in self.scores):
             raise _impossible(
                 f"A tie-break round of {len(self.contenders)} players can't have the scores "
                 f"{list(self.scores)}."
             )
+        return self
 
 
 # --- the log ----------------------------------------------------------------
 
 
-@frozen(kw_only=True, slots=True)
-class HoldToggled(Frozen):
+class HoldToggled(FrozenModel):
     """A die held or released between rolls: a step towards a roll, not a decision."""
 
     kind: Literal["hold"] = "hold"
@@ -483,14 +430,14 @@ class HoldToggled(Frozen):
     held: bool
     """Whether the die is held after the step."""
 
-    def __post_init__(self) -> None:
-        _at_least_zero(seat=self.seat)
-        if self.die not in range(NUMBER_OF_DICE) or isinstance(self.die, bool):
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
+        if not 0 <= self.die < NUMBER_OF_DICE:
             raise _impossible(f"The dice are numbered 0 to 4: there is no die {self.die}.")
+        return self
 
 
-@frozen(kw_only=True, slots=True)
-class Rolled(Frozen):
+class Rolled(FrozenModel):
     """A roll: the dice that were held, and what the five dice show after it."""
 
     kind: Literal["roll"] = "roll"
@@ -504,20 +451,15 @@ class Rolled(Frozen):
     won: bool = False
     """Whether the roll won the game at once: a served Generala (docs/rules.md)."""
 
-    def __post_init__(self) -> None:
-        if type(self.dice) is not tuple or type(self.held) is not tuple:
-            _as_tuple(self, "dice")
-            _as_tuple(self, "held")
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
         if (
-            type(self.seat) is int
-            and self.seat >= 0
-            and len(self.dice) == NUMBER_OF_DICE
+            len(self.dice) == NUMBER_OF_DICE
             and _FACES.issuperset(self.dice)
             and self.held in _ROLL_HOLDS
             and (not self.won or (self.served and len(set(self.dice)) == 1))
         ):
-            return
-        _at_least_zero(seat=self.seat)
+            return self
         if len(self.dice) != NUMBER_OF_DICE:
             raise _impossible(f"A roll shows {NUMBER_OF_DICE} dice, not {len(self.dice)}.")
         if self.held not in _ROLL_HOLDS:
@@ -533,8 +475,7 @@ class Rolled(Frozen):
         return tuple(i for i in range(NUMBER_OF_DICE) if i not in self.held)
 
 
-@frozen(kw_only=True, slots=True)
-class Filled(Frozen):
+class Filled(FrozenModel):
     """A box filled, ending the turn: the points it took, 0 for a scratch."""
 
     kind: Literal["fill"] = "fill"
@@ -546,53 +487,40 @@ class Filled(Frozen):
     served_bonus: NonNegative = 0
     """The part of ``points`` the served roll added."""
 
-    def __post_init__(self) -> None:
-        _at_least_zero(seat=self.seat, points=self.points, served_bonus=self.served_bonus)
-        _as_enum(self, "category", Category)
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
         if self.served_bonus <= self.points and (
             not self.points
             if self.scratch
             else bool(self.points) or self.category in NUMBER_CATEGORIES
         ):
-            return
+            return self
         name = box_name(self.category)
         if self.scratch and self.points:
             raise _impossible(f"A scratch of {name} takes 0 points, not {self.points}.")
         if not self.scratch and not self.points and self.category not in NUMBER_CATEGORIES:
             raise _impossible(f"{name} is scored with points, or else scratched.")
-        if self.served_bonus > self.points:
-            raise _impossible(
-                f"A served bonus of {self.served_bonus} can't be part of {self.points} points."
-            )
+        raise _impossible(
+            f"A served bonus of {self.served_bonus} can't be part of {self.points} points."
+        )
 
 
-@frozen(kw_only=True, slots=True)
-class TieBreakEnded(Frozen):
+class TieBreakEnded(FrozenModel):
     """A tie-break turn ended, with the tie-break score its dice earned (docs/rules.md)."""
 
     kind: Literal["tie_break"] = "tie_break"
     seat: NonNegative
     points: NonNegative
 
-    def __post_init__(self) -> None:
-        _at_least_zero(seat=self.seat, points=self.points)
 
-
-def _by_kind() -> tuple[Any, ...]:
-    from pydantic import Discriminator
-
-    return (Discriminator("kind"),)
-
-
-LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Lazy(_by_kind)]
+LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Field(discriminator="kind")]
 """One step of the game's log, appended by the rules functions."""
 
 
 # --- the game ---------------------------------------------------------------
 
 
-@frozen(kw_only=True, slots=True)
-class GameState(Frozen):
+class GameState(FrozenModel):
     """Everything about a game in progress or finished.
 
     ``current`` is the index of the player whose turn it is. ``winners`` is
@@ -607,9 +535,9 @@ class GameState(Frozen):
     """
 
     players: tuple[Player, ...]
-    house_rules: HouseRules = HouseRules()
+    house_rules: HouseRules = Field(default_factory=lambda: HouseRules())
     current: int = 0
-    turn: Turn = Turn()
+    turn: Turn = Field(default_factory=lambda: Turn())
     phase: Phase = Phase.PLAYING
     winners: tuple[int, ...] = ()
     ending: Ending | None = None
@@ -617,16 +545,14 @@ class GameState(Frozen):
     seed: int = 0
     log: tuple[LogEntry, ...] = ()
 
-    def __post_init__(self) -> None:
-        for name in ("players", "winners", "tie_breaks", "log"):
-            _as_tuple(self, name)
-        _as_enum(self, "phase", Phase)
-        _as_enum(self, "ending", Ending)
+    @model_validator(mode="after")
+    def _could_arise(self) -> Self:
         _check_players(self.players)
         _check_boxes(self)
         _check_turn(self)
         _check_phase(self)
         _check_log(self)
+        return self
 
     @property
     def dice_thrown(self) -> int:

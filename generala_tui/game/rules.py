@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from .action import Action, ActionKind
-from .frozen import frozen
 from .model import (
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -691,7 +691,7 @@ def positions(state: GameState) -> list[GameState]:
 # --- what the player's screen asks ----------------------------------------
 
 
-@frozen(slots=True)
+@dataclass(frozen=True, slots=True)
 class Offer:
     """An open box of the player to act, and what filling it now would do."""
 

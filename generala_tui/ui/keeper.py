@@ -14,15 +14,15 @@ import asyncio
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import store
-from ..game.frozen import frozen
 from ..game.model import GameState, Phase
 
 
-@frozen
+@dataclass(frozen=True)
 class MatchTally:
     """The games of a sitting played with "Play again": how many, and each name's wins."""
 

@@ -414,14 +414,7 @@ def strategy_key(house_rules: HouseRules) -> str:
 
 def _rules_text(house_rules: HouseRules) -> str:
     # The tie-break rule doesn't change the optimum of a game: such rule sets share a table.
-    # Each value as its JSON (an enum as its value): what model_dump(mode="json") gives,
-    # without importing pydantic (the coach asks for the key before the first frame).
-    relevant = {
-        key: getattr(value, "value", value)
-        for key in HouseRules.model_fields
-        if key != "tie_break"
-        for value in (getattr(house_rules, key),)
-    }
+    relevant = house_rules.model_dump(mode="json", exclude={"tie_break"})
     return json.dumps(relevant, sort_keys=True)
 
 

@@ -9,13 +9,13 @@ Pilot and the screen only draws it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.content import Content
 
 from ...game import rules
 from ...game.action import ActionKind
-from ...game.frozen import frozen
 from ...game.model import Category, GameState, Phase
 from .. import text
 from ..widgets.boxes import BoxOffer
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ...game.strategy import ActionValue
 
 
-@frozen
+@dataclass(frozen=True)
 class TurnView:
     """Everything the turn screen shows of one position."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
@@ -11,7 +12,6 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...game.frozen import frozen
 from ...game.model import NUMBER_CATEGORIES, Category
 from ...i18n import decimal
 from .. import text
@@ -19,7 +19,7 @@ from ..text import ADVICE_MARK, CURSOR_MARK
 from .lines import ReusedLines
 
 
-@frozen
+@dataclass(frozen=True)
 class BoxOffer:
     """What an open box would hold if filled now."""
 
