@@ -38,27 +38,28 @@ import copy
 import errno
 import hashlib
 import json
-import math
 import os
 import re
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
 from platformdirs import PlatformDirs
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+)
 
 from .game import rules
-from .game.frozen import Frozen, Impossible, KeepsExtra, Lazy, frozen
-from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, refusal
-from .game.plain import game_from_plain
+from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, error_place, refusal
 from .i18n import N_, _, language
-
-if TYPE_CHECKING:
-    # Pydantic is imported when a file is read or written, not before the first frame.
-    from pydantic import ValidationError
 
 __all__ = [
     "GAME_VERSION",
@@ -402,11 +403,11 @@ def _read_object(path: Path) -> dict[str, Any] | None:
     return value
 
 
-_M = TypeVar("_M", bound=Frozen)
+_M = TypeVar("_M", bound=BaseModel)
 _Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-@frozen
+@dataclass(frozen=True)
 class _Format(Generic[_M]):
     """One kind of file: its model, its version and how to bring older versions up to it."""
 
@@ -416,8 +417,6 @@ class _Format(Generic[_M]):
     """``migrations[n]`` turns a version ``n`` document into a version ``n + 1`` one."""
     unversioned: int | None = None
     """The version of a document without a ``"version"`` key (``None``: such a file is bad)."""
-    quickly: Callable[[dict[str, Any]], _M | None] | None = None
-    """Reads a plain, valid document without pydantic (``None``: let pydantic read it)."""
 
 
 def _upgrade(data: dict[str, Any], form: _Format[Any]) -> dict[str, Any]:
@@ -445,32 +444,19 @@ def _upgrade(data: dict[str, Any], form: _Format[Any]) -> dict[str, Any]:
     return data
 
 
-def _first_error(error: ValidationError | ValueError) -> str:
-    """The first thing wrong in the data, for the player: in English pydantic's words after
-    the value's place ("players.0.name: String should have ..."); in another language a
-    sentence naming the place (pydantic speaks English only). A model's own refusal
-    (built in the app, not read) is its sentence."""
-    errors = getattr(error, "errors", None)
-    if not callable(errors):
-        return _one_line(str(error)) if language() == "en" else _("the file's content is not valid")
-    first = errors()[0]
-    where = ".".join(str(part) for part in first["loc"])
-    if language() != "en":
-        if not where:
-            return _("the file's content is not valid")
-        return _("a value in {where} is not valid").format(where=where)
-    reason = first.get("ctx", {}).get("error")  # a model's own refusal: its sentence alone
-    message = str(reason) if isinstance(reason, Impossible) else first["msg"]
-    return _one_line(f"{where or _('the file')}: {message}")
+def _first_error(error: ValidationError) -> str:
+    """The first thing wrong in the data, in one line for the player: in English the
+    models' words (:func:`~generala_tui.game.model.refusal`); in another language a
+    sentence naming the value's place (pydantic speaks English only)."""
+    if language() == "en":
+        return _one_line(refusal(error))
+    where = error_place(error)
+    if not where:
+        return _("the file's content is not valid")
+    return _one_line(_("a value in {where} is not valid").format(where=where))
 
 
 def _validate(form: _Format[_M], data: dict[str, Any]) -> _M:
-    if form.quickly is not None:
-        read = form.quickly(data)
-        if read is not None:
-            return read
-    from pydantic import ValidationError
-
     try:
         return form.model.model_validate(data)
     except ValidationError as error:
@@ -507,8 +493,6 @@ def _drop(data: Any, loc: tuple[int | str, ...]) -> bool:
 
 def _salvage(form: _Format[_M], data: dict[str, Any], default: _M) -> _M:
     """What validates of ``data``: each invalid value dropped (so it takes its default)."""
-    from pydantic import ValidationError
-
     attempt = copy.deepcopy(data)
     for _attempt in range(100):
         try:
@@ -553,13 +537,7 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _aware_schema() -> tuple[Any, ...]:
-    from pydantic import AfterValidator
-
-    return (AfterValidator(_aware),)
-
-
-_Timestamp = Annotated[datetime, Lazy(_aware_schema)]
+_Timestamp = Annotated[datetime, AfterValidator(_aware)]
 
 
 def _merged(on_disk: Any, ours: Any) -> Any:
@@ -579,12 +557,15 @@ def _json_bytes(document: Any, indent: int | None = None) -> bytes:
 # --- preferences ------------------------------------------------------------------
 
 
-# The files' models are frozen dataclasses that keep unknown keys (KeepsExtra, so without
-# slots): the preferences of the first frame import no pydantic; pydantic checks the files.
+class _KeepsExtra(BaseModel):
+    """A file's model: frozen, and keeping the keys a newer version added (read into
+    ``model_extra`` and written back), so an older generala-tui does not throw them away.
+    Its schema is built when a file is first read or written (``defer_build``)."""
+
+    model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
 
 
-@frozen(kw_only=True)
-class Seat(KeepsExtra):
+class Seat(_KeepsExtra):
     """A seat of the last table of players: a name, and a level for a computer."""
 
     name: str
@@ -600,56 +581,28 @@ def _known_rules_only(value: object) -> object:
     return value
 
 
-def _known_rules_schema() -> tuple[Any, ...]:
-    from pydantic import BeforeValidator
-
-    return (BeforeValidator(_known_rules_only),)
-
-
-def _delay_schema() -> tuple[Any, ...]:
-    from pydantic import Field
-
-    return (Field(ge=0, le=5),)
-
-
-def _table_schema() -> tuple[Any, ...]:
-    from pydantic import Field
-
-    return (Field(max_length=MAX_PLAYERS),)
-
-
-_DEFAULT_RULES = HouseRules()
-
-
-@frozen(kw_only=True)
-class Preferences(KeepsExtra):
+class Preferences(_KeepsExtra):
     """What generala-tui remembers between runs (``config/preferences.json``).
 
-    Keys a newer version added are kept (in the instance, see
-    :class:`~generala_tui.game.frozen.KeepsExtra`, and unknown house rules are
-    kept in the file on save), so an older generala-tui does not throw them away.
+    Keys a newer version added are kept (in ``model_extra``, and unknown house
+    rules in the file on save), so an older generala-tui does not throw them away.
     """
 
     version: int = PREFERENCES_VERSION
-    house_rules: Annotated[HouseRules, Lazy(_known_rules_schema)] = _DEFAULT_RULES
+    house_rules: Annotated[HouseRules, BeforeValidator(_known_rules_only)] = Field(
+        default_factory=lambda: HouseRules()
+    )
     """The house rules for new games."""
     theme: str = "textual-dark"
-    computer_delay: Annotated[float, Lazy(_delay_schema)] = 0.7
+    computer_delay: float = Field(default=0.7, ge=0, le=5)
     """Seconds between a computer's steps."""
     coach: bool = False
     roll_animation: bool = True
     """Whether rolled dice tumble for a moment before they settle."""
-    players: Annotated[list[Seat], Lazy(_table_schema)] = field(default_factory=list)
+    players: list[Seat] = Field(default_factory=list, max_length=MAX_PLAYERS)
     """The last table of players, in seating order."""
     language: str | None = None
     """The language chosen on the settings screen; None: from the environment."""
-
-    def __post_init__(self) -> None:
-        # What pydantic checks of a file, for preferences built in the app.
-        if not 0 <= self.computer_delay <= 5:
-            raise Impossible(f"A computer waits 0 to 5 seconds, not {self.computer_delay}.")
-        if len(self.players) > MAX_PLAYERS:
-            raise Impossible(f"A table has at most {MAX_PLAYERS} players.")
 
 
 def _preferences_from_settings(data: dict[str, Any]) -> dict[str, Any]:
@@ -657,77 +610,11 @@ def _preferences_from_settings(data: dict[str, Any]) -> dict[str, Any]:
     return {"house_rules": data["house_rules"]} if "house_rules" in data else {}
 
 
-def _with_extra(model: _K, data: Mapping[str, Any]) -> _K | None:
-    # As pydantic keeps them (KeepsExtra): the unknown keys in the instance's __dict__.
-    # A key that names something of the class's is left to pydantic.
-    extra = {key: value for key, value in data.items() if key not in type(model).model_fields}
-    if any(key.startswith("_") or hasattr(type(model), key) for key in extra):
-        return None
-    vars(model).update(extra)
-    return model
-
-
-_K = TypeVar("_K", bound=KeepsExtra)
-_PLAIN: dict[str, type | tuple[type, ...]] = {
-    "version": int,
-    "theme": str,
-    "computer_delay": (int, float),
-    "coach": bool,
-    "roll_animation": bool,
-    "language": (str, type(None)),
-}
-
-
-def _preferences_quickly(data: dict[str, Any]) -> Preferences | None:
-    """The preferences of a file as the app writes it, read without pydantic (the first
-    frame comes sooner); anything else (``None``) is pydantic's to read, refuse or salvage.
-
-    Only exact JSON types are taken here, so whatever this reads pydantic reads alike
-    (a test compares them)."""
-    for key, kind in _PLAIN.items():
-        value = data.get(key)
-        if key in data and (type(value) not in (kind if isinstance(kind, tuple) else (kind,))):
-            return None
-    rules = data.get("house_rules", {})
-    seats = data.get("players", [])
-    if type(rules) is not dict or type(seats) is not list:
-        return None
-    known = {key: value for key, value in rules.items() if key in HouseRules.model_fields}
-    for key, value in known.items():
-        default = HouseRules.model_fields[key].default
-        if type(value) is not (str if isinstance(default, str) else type(default)):
-            return None
-    players: list[Seat] = []
-    for seat in seats:
-        if type(seat) is not dict or type(seat.get("name")) is not str:
-            return None
-        level = seat.get("level")
-        if level is not None and (type(level) is not str or level not in _LEVELS):
-            return None
-        player = _with_extra(
-            Seat(name=seat["name"], level=None if level is None else Level(level)), seat
-        )
-        if player is None:
-            return None
-        players.append(player)
-    fields = {key: data[key] for key in _PLAIN if key in data}
-    if "computer_delay" in fields:
-        fields["computer_delay"] = float(fields["computer_delay"])
-    try:
-        preferences = Preferences(house_rules=HouseRules(**known), players=players, **fields)
-    except (ValueError, TypeError):
-        return None
-    return _with_extra(preferences, data)
-
-
-_LEVELS = frozenset(level.value for level in Level)
-
 _PREFERENCES = _Format(
     Preferences,
     PREFERENCES_VERSION,
     migrations={0: _preferences_from_settings},
     unversioned=0,
-    quickly=_preferences_quickly,
 )
 
 
@@ -779,8 +666,6 @@ def save_preferences(preferences: Preferences) -> str | None:
 
 def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
     path = preferences_path()
-    from pydantic import ValidationError
-
     try:
         # model_copy(update=...) does not validate: never write what load would refuse.
         checked = Preferences.model_validate(preferences.model_dump())
@@ -801,43 +686,15 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
 # --- the game in progress ---------------------------------------------------------
 
 
-@frozen(kw_only=True)
-class _SavedGame(KeepsExtra):
+class _SavedGame(_KeepsExtra):
     """The game left unfinished (``game.json`` in the state folder), and when it was saved."""
 
     version: int = GAME_VERSION
     saved_at: _Timestamp
     game: GameState
 
-    def __post_init__(self) -> None:
-        _check_aware(self.saved_at)
 
-
-_WRITTEN_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z")
-"""A time as pydantic writes it (``datetime.fromisoformat`` reads forms pydantic refuses)."""
-
-
-def _saved_game_quickly(data: dict[str, Any]) -> _SavedGame | None:
-    """A saved game as the app writes it, read without pydantic: a player resuming
-    waits for no schema (about a quarter of a second); anything else is pydantic's."""
-    if data.keys() != _SavedGame.model_fields.keys() or type(data["version"]) is not int:
-        return None
-    saved_at = data["saved_at"]
-    if type(saved_at) is not str or not _WRITTEN_TIME.fullmatch(saved_at):
-        return None
-    try:
-        moment = datetime.fromisoformat(saved_at)
-        game = game_from_plain(data["game"])
-        return (
-            None
-            if game is None
-            else _SavedGame(version=data["version"], saved_at=moment, game=game)
-        )
-    except ValueError:
-        return None
-
-
-_GAME = _Format(_SavedGame, GAME_VERSION, quickly=_saved_game_quickly)
+_GAME = _Format(_SavedGame, GAME_VERSION)
 
 
 def save_game(state: GameState) -> str | None:
@@ -879,33 +736,15 @@ def clear_game() -> None:
 # --- history ----------------------------------------------------------------------
 
 
-def _finite() -> tuple[Any, ...]:
-    from pydantic import Field
-
-    return (Field(allow_inf_nan=False),)
-
-
-def _check_aware(moment: datetime) -> None:
-    if moment.tzinfo is None:
-        raise Impossible("A time the files keep says its time zone.")
-
-
-@frozen(kw_only=True)
-class HistoryRecord(KeepsExtra):
+class HistoryRecord(_KeepsExtra):
     """A finished game as the history keeps it."""
 
     version: int = HISTORY_VERSION
     finished_at: _Timestamp
     game: GameState
     """The final state, with its record (the log)."""
-    losses: dict[str, Annotated[float, Lazy(_finite)]] | None = None
+    losses: dict[str, Annotated[float, Field(allow_inf_nan=False)]] | None = None
     """Expected points each player lost to their decisions, by name; ``None`` if not analysed."""
-
-    def __post_init__(self) -> None:
-        _check_aware(self.finished_at)
-        for name, lost in (self.losses or {}).items():
-            if not math.isfinite(lost):
-                raise Impossible(f"{name} lost a number of points, not {lost}.")
 
 
 _HISTORY = _Format(HistoryRecord, HISTORY_VERSION)
@@ -917,8 +756,6 @@ def add_to_history(state: GameState, losses: dict[str, float] | None = None) -> 
     One new file per game (the history is never rewritten); the same game
     added twice is kept once. Beyond :data:`HISTORY_KEPT` games, the oldest go.
     """
-    from pydantic import ValidationError
-
     folder = history_dir()
     try:
         # Checked as reading will check it (a loss that is not a number names its place).
@@ -1066,8 +903,6 @@ def write_record(
     ``replace``: only for a batch of records named by their seeds). It is
     written with the usual mode (0666 less the umask), to be shared.
     """
-    from pydantic import ValidationError
-
     path = Path(path)
     try:
         # model_copy(update=...) does not validate: never write what reading refuses.
@@ -1158,7 +993,6 @@ def _record_game(data: dict[str, Any], path: Path) -> GameState:
         raise _record_problem(path, problem.format(version=version))
     if "game" not in data:
         raise _record_problem(path, _("a game record without its game"))
-    from pydantic import ValidationError
 
     try:
         return GameState.model_validate(data["game"])

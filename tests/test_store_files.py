@@ -414,7 +414,7 @@ def _future(document: dict[str, Any]) -> None:
         ('{"version": "1", "game": {}}', 'is of an unknown version ("1")'),
         ('{"version": 1, "saved_at": "yesterday"}', "is not valid (saved_at"),
         (lambda: tampered(_future), "is from a newer generala-tui (version 2)"),
-        (lambda: tampered(_drop_a_player), "is not valid (game: A game has 1 to 8 players, not 0"),
+        (lambda: tampered(_drop_a_player), "is not valid (A game has 1 to 8 players, not 0"),
         (lambda: tampered(_change_the_dice), "is a game that does not replay from its record"),
         (lambda: tampered(_drop_a_step), "is a game that does not replay from its record"),
     ],
