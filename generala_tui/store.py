@@ -842,6 +842,14 @@ def load_history(
 # --- game records -----------------------------------------------------------------
 
 
+class _GameRecord(_KeepsExtra):
+    """A game record file: one game, finished or not, with its log."""
+
+    format: str = RECORD_FORMAT
+    version: int = RECORD_VERSION
+    game: GameState
+
+
 class RecordError(ValueError):
     """A game record that can't be written or read; the message is one line for the player."""
 
@@ -917,11 +925,7 @@ def write_record(
         ) from None
     if verify:
         _replayed(checked, path)
-    document = {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "game": checked.model_dump(mode="json"),
-    }
+    document = _GameRecord(game=checked).model_dump(mode="json")
     reason = _write_file(
         path, (_readable_json(document) + "\n").encode(), shared=True, replace=replace
     )
@@ -993,9 +997,8 @@ def _record_game(data: dict[str, Any], path: Path) -> GameState:
         raise _record_problem(path, problem.format(version=version))
     if "game" not in data:
         raise _record_problem(path, _("a game record without its game"))
-
     try:
-        return GameState.model_validate(data["game"])
+        return _GameRecord.model_validate(data).game
     except ValidationError as error:
         raise _record_problem(
             path,
