@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widget import Widget
 
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Ending, GameState, Phase
@@ -344,16 +345,15 @@ async def test_escape_leads_back_to_setup_asking_first_and_the_game_stays_offere
         assert isinstance(app.screen, TurnScreen) and app.game == state
 
 
-async def test_the_footer_greys_hold_and_fill_for_the_next_player_without_rebuilding() -> None:
-    from textual.widgets._footer import FooterKey
-
+async def test_the_footer_greys_hold_and_fill_for_the_next_player_until_he_rolls() -> None:
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
     app = GeneralaApp(state)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
 
-        def keys() -> dict[str, FooterKey]:
-            return {key.action: key for key in app.screen.query(FooterKey).results(FooterKey)}
+        def keys() -> dict[str, Widget]:
+            # The Footer's keys, by their CSS type (their class is not public).
+            return {getattr(key, "action", ""): key for key in app.screen.query("FooterKey")}
 
         before = keys()
         assert not before["hold(0)"].has_class("-disabled")
@@ -366,7 +366,6 @@ async def test_the_footer_greys_hold_and_fill_for_the_next_player_without_rebuil
         assert app.game.current == 1
         assert after["hold(0)"].has_class("-disabled") and after["fill"].has_class("-disabled")
         assert not after["roll"].has_class("-disabled")
-        assert all(after[action] is before[action] for action in before)  # greyed in place
         await pilot.press("r")  # and lit again once he rolls
         await pilot.pause()
         await pilot.pause()

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from ...game import rules
 from ...game.action import Action
@@ -29,7 +29,6 @@ from ..translated import TranslatedBindings, translate
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
-from ..widgets.footer import KeyFooter
 from ..widgets.standings import Standings
 from .turn_view import TurnView, first_open_box, turn_view
 
@@ -143,7 +142,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                     )
         yield Static(id="too-small")
         # Compact: every key of a turn fits in 80 columns, in each language.
-        yield KeyFooter(show_command_palette=False, compact=True)
+        yield Footer(show_command_palette=False, compact=True)
 
     @property
     def host(self) -> GameHost:
