@@ -51,7 +51,8 @@ class Keeper:
 
     def __init__(self, warn: Warn, *, held: bool = False) -> None:
         """``held``: write nothing until :meth:`release` (the app's first frame drawn:
-        the first write imports pydantic, which would slow that frame down)."""
+        the first write builds the saved game's schema and syncs a file, on a thread
+        that would take turns with the one drawing that frame)."""
         self._warn = warn
         self._loop: asyncio.AbstractEventLoop | None = None
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="generala-disk")
