@@ -10,7 +10,6 @@ active: a change of language shows on the Footer's next draw, on every screen.
 from __future__ import annotations
 
 import inspect
-import sys
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -19,6 +18,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from ..i18n import changes, pgettext
@@ -28,17 +28,10 @@ _HELP_ACTIONS = frozenset({"help", "app.help"})
 """The help's action, bound to ``?`` and ``f1`` (see ``GeneralaApp.BINDINGS``)."""
 
 
-def _is_text_field(widget: object) -> bool:
-    """Whether ``widget`` is a text field: Textual's Input (not imported for a screen that has
-    none, such as the turn screen: no Input can have the focus before its module is loaded)."""
-    if widget is None or _INPUT_MODULE not in sys.modules:
-        return False
-    from textual.widgets import Input
-
-    return isinstance(widget, Input)
-
-
-_INPUT_MODULE = "textual.widgets._input"
+def _takes_question_mark(widget: Widget | None) -> bool:
+    """Whether ``widget`` takes "?" as a character (a text field, such as an Input), asked as
+    Textual asks when it leaves such keys out of the bindings."""
+    return widget is not None and widget.check_consume_key("question_mark", "?")
 
 
 @lru_cache(maxsize=1024)
@@ -77,7 +70,7 @@ class TranslatedBindings(_ScreenMixin):
             )
             for key, active in bindings.items()
         }
-        if _is_text_field(self.focused):
+        if _takes_question_mark(self.focused):
             # A text field takes "?" as a character: the Footer names the help key that works.
             translated = {
                 key: active._replace(binding=replace(active.binding, key_display="f1"))

@@ -50,9 +50,9 @@ class LevelPicker(Button):
     def action_press(self) -> None:
         self.action_step(1)
 
-    async def _on_click(self, event: events.Click) -> None:
+    def on_click(self, event: events.Click) -> None:
         event.stop()
-        self.action_step(1)
+        self.action_step(1)  # Button's own handler runs next: the press shows, as on any button
 
 
 class PlayerRow(Horizontal):
