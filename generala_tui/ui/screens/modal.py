@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import TypeVar
 
-from rich.align import Align
-from rich.text import Text
 from textual.await_complete import AwaitComplete
-from textual.command import CommandList
-from textual.command import CommandPalette as TextualCommandPalette
-from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
-from textual.widgets.option_list import Option
 
-from .. import text
 from ..translated import TranslatedBindings
+from ..workarounds import PaletteWorkarounds
 
 ResultType = TypeVar("ResultType")
 
@@ -43,34 +36,9 @@ class Page(TranslatedBindings, Screen[ResultType]):
         return super().dismiss(result) if self.is_current else _done()
 
 
-class CommandPalette(TextualCommandPalette):
-    """Textual's command palette, dismissed once only (see :class:`Modal`), and safe against
-    a page key that arrives before its list is laid out (Textual 8.2 raises KeyError there)."""
+class CommandPalette(PaletteWorkarounds):
+    """Textual's command palette, dismissed once only (see :class:`Modal`); what it needs
+    of Textual's insides is in :mod:`generala_tui.ui.workarounds`."""
 
     def dismiss(self, result: None = None) -> AwaitComplete:
         return super().dismiss(result) if self.is_current else _done()
-
-    def _action_command_list(self, action: str) -> None:
-        with contextlib.suppress(KeyError, IndexError):
-            super()._action_command_list(action)
-
-    def _start_no_matches_countdown(self, search_value: str) -> None:
-        # Textual's own (8.2) says "No matches found" in English: the same countdown, with
-        # the words in the player's language. A query that is still empty shows nothing.
-        self._stop_no_matches_countdown()
-
-        def show_no_matches() -> None:
-            if not search_value:
-                self._list_visible = False
-                return
-            with contextlib.suppress(NoMatches):  # the palette closed meanwhile
-                self.query_one(CommandList).add_option(
-                    Option(
-                        Align.center(Text(text.NO_COMMAND_MATCHES, style="not bold")),
-                        disabled=True,
-                        id=self._NO_MATCHES,
-                    )
-                )
-                self._list_visible = True
-
-        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
