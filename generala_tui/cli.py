@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, i18n
+from . import __version__, collector, i18n
 from .i18n import N_, NP_, _, metavar
 
 if TYPE_CHECKING:
@@ -334,23 +333,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _("--players, --seed, --rule and --resume don't go with 'replay'."), "replay"
             )
         return _replay(args.file)
-    # Start-up allocates a great deal and frees little: the collector's passes over it
-    # would only delay the first frame. The app resumes it once that frame is drawn.
-    collecting = gc.isenabled()
-    gc.disable()
+    collector.pause()  # until the app's first frame (see generala_tui.collector)
     try:
-        return _play(args, preferences, warning, collector_paused=collecting)
+        return _play(args, preferences, warning)
     finally:
-        if collecting:
-            gc.enable()
+        collector.resume()  # if the app stopped before it drew a frame
 
 
 def _play(
     args: argparse.Namespace,
     preferences: Preferences,
     warning: str | None,
-    *,
-    collector_paused: bool,
 ) -> int:
     """The game itself: the setup screen, or the turn screen of the players given (under
     the ``preferences`` read, telling their file's ``warning`` if any)."""
@@ -377,7 +370,6 @@ def _play(
         startup_warning=warning,
         resume=args.resume,
         language=i18n.language(),
-        collector_paused=collector_paused,
     )
     app.run()
     return app.return_code or 0

@@ -1,4 +1,5 @@
-"""Start-up runs with the garbage collector paused; it is always back on afterwards."""
+"""Start-up runs with the garbage collector paused (generala_tui.collector); it is always
+back on afterwards, and a collector the caller had turned off stays off."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from generala_tui import collector
 from generala_tui.cli import main
 from generala_tui.ui.app import GeneralaApp
 
@@ -14,6 +16,7 @@ from generala_tui.ui.app import GeneralaApp
 @pytest.fixture(autouse=True)
 def _collector_restored() -> Iterator[None]:
     yield
+    collector.resume()
     gc.unfreeze()
     gc.enable()
 
@@ -31,9 +34,19 @@ def test_a_caller_that_had_paused_the_collector_keeps_it_paused() -> None:
     assert not gc.isenabled()
 
 
+def test_resume_turns_on_only_the_collector_pause_turned_off() -> None:
+    collector.pause()
+    assert not gc.isenabled()
+    collector.resume()
+    assert gc.isenabled() and gc.get_freeze_count() > 0
+    gc.disable()  # turned off since, by someone else: left so
+    collector.resume()
+    assert not gc.isenabled()
+
+
 async def test_the_app_resumes_the_paused_collector_after_its_first_frame() -> None:
-    gc.disable()
-    app = GeneralaApp(collector_paused=True)
+    collector.pause()
+    app = GeneralaApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.pause()
@@ -41,7 +54,7 @@ async def test_the_app_resumes_the_paused_collector_after_its_first_frame() -> N
         assert gc.get_freeze_count() > 0
 
 
-async def test_an_app_not_told_leaves_the_collector_alone() -> None:
+async def test_an_app_started_otherwise_leaves_the_collector_alone() -> None:
     app = GeneralaApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import signal
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -21,7 +20,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from .. import i18n
+from .. import collector, i18n
 from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
@@ -93,12 +92,8 @@ class GeneralaApp(App[None]):
         resume: bool = False,
         language: str | None = None,
         replay: GameState | None = None,
-        collector_paused: bool = False,
     ) -> None:
         super().__init__()
-        self._collector_paused = collector_paused
-        """The caller paused the garbage collector for start-up (see ``cli.main``): the
-        first frame drawn, what start-up built is frozen and the collector resumes."""
         self._first_game = game
         self._replay = replay
         """A game record to step through, opened over the setup screen."""
@@ -132,8 +127,8 @@ class GeneralaApp(App[None]):
         return self._solver
 
     def on_mount(self) -> None:
-        if self._collector_paused:
-            self.call_after_refresh(self._resume_collector)
+        # Start-up is over once the first frame is drawn (see generala_tui.collector).
+        self.call_after_refresh(collector.resume)
         self.keeper.attach(asyncio.get_running_loop())
         # The first autosave imports pydantic: after the first frame, not while it is drawn.
         self.call_after_refresh(self.keeper.release)
@@ -182,12 +177,6 @@ class GeneralaApp(App[None]):
             ),
             answered,
         )
-
-    def _resume_collector(self) -> None:
-        # Start-up's modules, styles and widgets live as long as the app: frozen, a full
-        # collection no longer walks them all (up to 150 ms, in the middle of a key).
-        gc.freeze()
-        gc.enable()
 
     def on_unmount(self) -> None:
         self.keeper.close()
