@@ -38,7 +38,6 @@ Not collected by pytest.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import os
 import pty
@@ -73,14 +72,31 @@ def _probe(self, screen, renderable):
 
 App._display = _probe
 if sys.argv[3] in ("bare", "pydantic"):
-    if sys.argv[3] == "pydantic":  # the floor pydantic alone sets: import, one model validated
-        from pydantic import BaseModel
+    if sys.argv[3] == "pydantic":
+        # The floor of the stack: pydantic imported, and a small nested state of frozen
+        # models validated before the first frame, as the game does with its own.
+        from pydantic import BaseModel, ConfigDict
 
-        class Seat(BaseModel):
+        class Frozen(BaseModel):
+            model_config = ConfigDict(frozen=True, extra="forbid")
+
+        class Rules(Frozen):
+            points: int = 50
+            wins: bool = True
+
+        class Seat(Frozen):
             name: str
-            level: int | None = None
+            level: str | None = None
+            boxes: dict[str, int] = {}
 
-        Seat.model_validate({"name": "Ana", "level": None})
+        class State(Frozen):
+            seats: tuple[Seat, ...]
+            rules: Rules = Rules()
+            current: int = 0
+
+        State.model_validate(
+            {"seats": [{"name": "Ana"}, {"name": "Bot", "level": "easy", "boxes": {"ones": 3}}]}
+        )
     from textual.app import App as A
     from textual.widgets import Footer, Header, Static
 
@@ -188,6 +204,7 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
     own work for it (the move with its synchronous redraw, plus that frame's render)."""
     from textual.screen import Screen
 
+    from generala_tui import collector
     from generala_tui.game import rules
     from generala_tui.game.model import HouseRules, Player
     from generala_tui.ui.app import GeneralaApp
@@ -227,8 +244,8 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
             os.environ["GENERALA_TUI_HOME"] = tempfile.mkdtemp(prefix="bench-keys-")
             game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], HouseRules(), run)
             # As cli.main starts it: the collector paused, then start-up's objects frozen.
-            gc.disable()
-            app = GeneralaApp(game, computer_delay=0, collector_paused=True)
+            collector.pause()
+            app = GeneralaApp(game, computer_delay=0)
             async with app.run_test(size=(100, 32)) as pilot:
                 await pilot.pause()
                 for key, name in (("r", None), ("1", "hold"), ("r", "roll"), ("enter", "fill")):
