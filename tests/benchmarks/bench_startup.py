@@ -4,8 +4,9 @@
 (100x32), so Textual draws exactly as it does for a player:
 
 - ``bare``: a bare Textual app (a Header, a Static and a Footer);
-- ``pydantic``: the same bare app, which first imports pydantic and validates one small
-  model (as the game does before its first frame): the floor pydantic alone sets;
+- ``floor``: the same bare app, which first imports pydantic and validates a small nested
+  state of frozen models (as the game does with its own before its first frame): the
+  floor of the stack the game is built on (Textual and pydantic);
 - ``setup``: ``generala_tui.cli:main([])``, the setup screen;
 - ``turn``: ``generala_tui.cli:main(["--players", "Ana,Bruno"])``, the turn screen;
 - ``saved``: the setup screen, with a game left unfinished in the home (it offers it).
@@ -14,11 +15,13 @@ The same probe serves all four. Before the app starts, the child wraps
 ``textual.app.App._display``, the method that writes a frame to the terminal;
 the first time it has written a frame of the screen named (``Screen`` for the
 bare apps, ``SetupScreen``, ``TurnScreen``), the child notes the wall clock and
-its peak memory (``ru_maxrss``) and leaves at once. The time is counted from
+its peak memory (``ru_maxrss``) and leaves at once. (``App._display`` is private to
+Textual: the probe only measures, and nothing in ``generala_tui`` uses it.) The time is counted from
 just before the parent starts the process, so it holds the interpreter's own
 start-up and every import. The probe imports ``textual.app`` before the app
 does, which every one of them does anyway. Each child has its own empty
-``GENERALA_TUI_HOME``. The medians and the ratios to the bare app are printed.
+``GENERALA_TUI_HOME``. The medians, their ratios to the floor and to the bare app, and
+the run-by-run ratios are printed.
 Every child compiles to bytecode under one temporary ``PYTHONPYCACHEPREFIX``,
 written by a warm-up run, as an installed package's is at install time.
 
@@ -71,8 +74,8 @@ def _probe(self, screen, renderable):
 
 
 App._display = _probe
-if sys.argv[3] in ("bare", "pydantic"):
-    if sys.argv[3] == "pydantic":
+if sys.argv[3] in ("bare", "floor"):
+    if sys.argv[3] == "floor":
         # The floor of the stack: pydantic imported, and a small nested state of frozen
         # models validated before the first frame, as the game does with its own.
         from pydantic import BaseModel, ConfigDict
@@ -116,7 +119,7 @@ os._exit(3)
 
 KINDS = {
     "bare": ("Screen", ["bare"]),
-    "pydantic": ("Screen", ["pydantic"]),
+    "floor": ("Screen", ["floor"]),
     "setup": ("SetupScreen", ["cli"]),
     "turn": ("TurnScreen", ["cli", "--players", "Ana,Bruno", "--seed", "3"]),
     # The setup screen with a game left unfinished in the home (it offers to resume it).
@@ -296,28 +299,30 @@ def main() -> None:
             modules[kind] = mods
     ms = 1e3
     print(f"First frame, {runs} fresh processes of each, alternating, 100x32 pseudo-terminal")
-    print(f"{'':8}{'median':>9}{'min-max':>16}{'ratio':>7}{'peak MiB':>10}{'ratio':>7}")
-    bare_t = statistics.median(wall["bare"])
-    bare_m = statistics.median(rss["bare"])
+    print("(floor: a bare Textual app importing pydantic and validating a small nested state)")
+    print(
+        f"{'':9}{'median':>8}{'min-max':>14}{'/bare':>7}{'/floor':>7}"
+        f"{'peak MiB':>10}{'/bare':>7}{'/floor':>7}"
+    )
+    floor_t, floor_m = statistics.median(wall["floor"]), statistics.median(rss["floor"])
+    bare_t, bare_m = statistics.median(wall["bare"]), statistics.median(rss["bare"])
     for kind in KINDS:
-        t = statistics.median(wall[kind])
-        m = statistics.median(rss[kind])
+        t, m = statistics.median(wall[kind]), statistics.median(rss[kind])
         print(
-            f"{kind:8}{t * ms:7.0f}ms{min(wall[kind]) * ms:8.0f}-{max(wall[kind]) * ms:.0f}ms"
-            f"{t / bare_t:7.2f}{m / 1024:10.1f}{m / bare_m:7.2f}"
+            f"{kind:9}{t * ms:6.0f}ms{min(wall[kind]) * ms:7.0f}-{max(wall[kind]) * ms:.0f}ms"
+            f"{t / bare_t:7.2f}{t / floor_t:7.2f}"
+            f"{m / 1024:10.1f}{m / bare_m:7.2f}{m / floor_m:7.2f}"
         )
-    for kind in ("pydantic", "setup", "turn", "saved"):
-        ratios = sorted(a / b for a, b in zip(wall[kind], wall["bare"], strict=True))
+    print("Run by run (each run's processes side by side), median (min-max):")
+    for kind in ("setup", "turn", "saved"):
+        by_floor = sorted(a / b for a, b in zip(wall[kind], wall["floor"], strict=True))
+        by_bare = sorted(a / b for a, b in zip(wall[kind], wall["bare"], strict=True))
+        memory = sorted(a / b for a, b in zip(rss[kind], rss["floor"], strict=True))
         print(
-            f"  {kind}/bare run by run: median {statistics.median(ratios):.2f} "
-            f"({ratios[0]:.2f}-{ratios[-1]:.2f})"
-        )
-    floor = statistics.median(wall["pydantic"])
-    for kind in ("setup", "turn"):
-        print(
-            f"  {kind} beside the bare app with pydantic: "
-            f"{statistics.median(wall[kind]) / floor:.2f} the time, "
-            f"{statistics.median(rss[kind]) / statistics.median(rss['pydantic']):.2f} the memory"
+            f"  {kind:6} time /floor {statistics.median(by_floor):.2f} "
+            f"({by_floor[0]:.2f}-{by_floor[-1]:.2f}), /bare {statistics.median(by_bare):.2f} "
+            f"({by_bare[0]:.2f}-{by_bare[-1]:.2f}); memory /floor "
+            f"{statistics.median(memory):.2f} ({memory[0]:.2f}-{memory[-1]:.2f})"
         )
     for kind in ("setup", "turn"):
         heavy = [m for m in modules[kind] if m.startswith("numpy") or "strategy" in m]
