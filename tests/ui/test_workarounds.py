@@ -1,7 +1,9 @@
 """The workarounds of generala_tui/ui/workarounds.py: each still needed, and each working.
 
 A test named ``test_textual_still_...`` checks Textual's own behaviour the piece works
-around. When one fails, Textual no longer behaves so: remove that piece (and the test).
+around. When one fails on the pinned Textual, that release no longer behaves so: the
+piece (and its tests) can go once pyproject.toml's lower bound for Textual reaches that
+release (.ci/run plays these tests on the oldest Textual allowed too).
 """
 
 from __future__ import annotations
