@@ -1,4 +1,8 @@
-"""Start-up and key response: run ``python tests/benchmarks/bench_startup.py [RUNS]``.
+"""Start-up and key response: ``python tests/benchmarks/bench_startup.py [RUNS] [--against PATH]``.
+
+``--against PATH`` (another checkout of generala-tui, say a ``git worktree`` of an older
+commit) runs its setup, turn and saved cases too, taking turns with this one's, and prints
+the ratios between the two.
 
 **Start-up.** Fresh processes, alternating, each on a pseudo-terminal of its own
 (100x32), so Textual draws exactly as it does for a player:
@@ -126,19 +130,24 @@ KINDS = {
     "saved": ("SetupScreen", ["cli"]),
 }
 TIMEOUT = 30.0
+AGAINST: str | None = None
+"""Another checkout of generala-tui (``--against PATH``): its setup, turn and saved
+kinds run too, as ``setup@other``..., taking turns with these."""
 
 
 def _first_frame(kind: str, pycache: str) -> tuple[float, int, list[str]]:
     """Seconds from spawning to the first frame of the kind's screen, peak KiB, modules."""
-    screen, args = KINDS[kind]
+    screen, args = KINDS[kind.removesuffix("@other")]
     with tempfile.TemporaryDirectory() as home:
-        if kind == "saved":
+        if kind.removesuffix("@other") == "saved":
             _leave_a_game(home)
         out = Path(home) / "probe.json"
         env = {**os.environ, "GENERALA_TUI_HOME": home, "TERM": "xterm-256color"}
         # Compiled once, as an installed package is: the warm-up run writes the bytecode.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env.update(COLUMNS="100", LINES="32", PYTHONPYCACHEPREFIX=pycache)
+        if kind.endswith("@other") and AGAINST is not None:
+            env["PYTHONPATH"] = AGAINST  # before the installed package on sys.path
         master, slave = pty.openpty()
         os.set_blocking(master, False)
         import fcntl
@@ -154,6 +163,7 @@ def _first_frame(kind: str, pycache: str) -> tuple[float, int, list[str]]:
             stderr=slave,
             env=env,
             start_new_session=True,
+            cwd=home,  # not the checkout, which would come first on sys.path
         )
         os.close(slave)
         deadline = time.monotonic() + TIMEOUT
@@ -284,15 +294,22 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    wall: dict[str, list[float]] = {k: [] for k in KINDS}
-    rss: dict[str, list[int]] = {k: [] for k in KINDS}
+    global AGAINST
+    arguments = sys.argv[1:]
+    if "--against" in arguments:
+        at = arguments.index("--against")
+        AGAINST = str(Path(arguments[at + 1]).resolve())
+        del arguments[at : at + 2]
+    runs = int(arguments[0]) if arguments else 15
+    kinds = [*KINDS, *(f"{k}@other" for k in ("setup", "turn", "saved") if AGAINST)]
+    wall: dict[str, list[float]] = {k: [] for k in kinds}
+    rss: dict[str, list[int]] = {k: [] for k in kinds}
     modules: dict[str, list[str]] = {}
     pycache = tempfile.mkdtemp(prefix="bench-startup-pycache-")
-    for kind in KINDS:
+    for kind in kinds:
         _first_frame(kind, pycache)  # warms the file cache and writes the bytecode
     for _ in range(runs):
-        for kind in KINDS:
+        for kind in kinds:
             seconds, kib, mods = _first_frame(kind, pycache)
             wall[kind].append(seconds)
             rss[kind].append(kib)
@@ -301,29 +318,38 @@ def main() -> None:
     print(f"First frame, {runs} fresh processes of each, alternating, 100x32 pseudo-terminal")
     print("(floor: a bare Textual app importing pydantic and validating a small nested state)")
     print(
-        f"{'':9}{'median':>8}{'min-max':>14}{'/bare':>7}{'/floor':>7}"
+        f"{'':13}{'median':>8}{'min-max':>14}{'/bare':>7}{'/floor':>7}"
         f"{'peak MiB':>10}{'/bare':>7}{'/floor':>7}"
     )
     floor_t, floor_m = statistics.median(wall["floor"]), statistics.median(rss["floor"])
     bare_t, bare_m = statistics.median(wall["bare"]), statistics.median(rss["bare"])
-    for kind in KINDS:
+    for kind in kinds:
         t, m = statistics.median(wall[kind]), statistics.median(rss[kind])
         print(
-            f"{kind:9}{t * ms:6.0f}ms{min(wall[kind]) * ms:7.0f}-{max(wall[kind]) * ms:.0f}ms"
+            f"{kind:13}{t * ms:6.0f}ms{min(wall[kind]) * ms:7.0f}-{max(wall[kind]) * ms:.0f}ms"
             f"{t / bare_t:7.2f}{t / floor_t:7.2f}"
             f"{m / 1024:10.1f}{m / bare_m:7.2f}{m / floor_m:7.2f}"
         )
     print("Run by run (each run's processes side by side), median (min-max):")
-    for kind in ("setup", "turn", "saved"):
+    for kind in kinds[len(KINDS) - 3 :]:
         by_floor = sorted(a / b for a, b in zip(wall[kind], wall["floor"], strict=True))
         by_bare = sorted(a / b for a, b in zip(wall[kind], wall["bare"], strict=True))
         memory = sorted(a / b for a, b in zip(rss[kind], rss["floor"], strict=True))
         print(
-            f"  {kind:6} time /floor {statistics.median(by_floor):.2f} "
+            f"  {kind:12} time /floor {statistics.median(by_floor):.2f} "
             f"({by_floor[0]:.2f}-{by_floor[-1]:.2f}), /bare {statistics.median(by_bare):.2f} "
             f"({by_bare[0]:.2f}-{by_bare[-1]:.2f}); memory /floor "
             f"{statistics.median(memory):.2f} ({memory[0]:.2f}-{memory[-1]:.2f})"
         )
+    if AGAINST:
+        print(f"This checkout beside {AGAINST}, run by run:")
+        for kind in ("setup", "turn", "saved"):
+            times = sorted(a / b for a, b in zip(wall[kind], wall[f"{kind}@other"], strict=True))
+            memory = sorted(a / b for a, b in zip(rss[kind], rss[f"{kind}@other"], strict=True))
+            print(
+                f"  {kind:6} time {statistics.median(times):.2f} ({times[0]:.2f}-{times[-1]:.2f}),"
+                f" memory {statistics.median(memory):.2f} ({memory[0]:.2f}-{memory[-1]:.2f})"
+            )
     for kind in ("setup", "turn"):
         heavy = [m for m in modules[kind] if m.startswith("numpy") or "strategy" in m]
         heavy += [m for m in modules[kind] if m.endswith(("simulate", "analysis"))]
