@@ -157,7 +157,12 @@ def error_place(error: ValidationError) -> str:
     """Where the first thing wrong was found, as a dotted path ("game.players.0.name");
     empty when it is the whole value."""
     details = error.errors(include_url=False)
-    return ".".join(str(part) for part in details[0]["loc"]) if details else ""
+    if not details:
+        return ""
+    # A key read from a file is shown as Python writes it when it has a character that
+    # can't be shown (a control sequence must not reach the terminal).
+    parts = (str(part) for part in details[0]["loc"])
+    return ".".join(part if part.isprintable() else repr(part) for part in parts)
 
 
 def box_name(category: Category) -> str:

@@ -130,7 +130,7 @@ class GeneralaApp(App[None]):
         # Start-up is over once the first frame is drawn (see generala_tui.collector).
         self.call_after_refresh(collector.resume)
         self.keeper.attach(asyncio.get_running_loop())
-        # The first autosave imports pydantic: after the first frame, not while it is drawn.
+        # The first autosave builds a schema and syncs a file: after the first frame.
         self.call_after_refresh(self.keeper.release)
         theme = self.keeper.preferences.theme
         if theme in self.available_themes:

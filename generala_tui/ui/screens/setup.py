@@ -200,7 +200,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         for seat in range(len(self.players)):
             typed = self.query_one(f"#name-{seat + 1}", Input).value
             level = self.query_one(f"#level-{seat + 1}", LevelPicker).level
-            self.players[seat] = Player.model_construct(name=typed, level=level, boxes={})
+            self.players[seat] = Player.model_construct(name=typed, level=level)
 
     def _error(self, message: str) -> None:
         self.query_one("#setup-error", Static).update(message)
