@@ -599,7 +599,7 @@ class Preferences(_KeepsExtra):
     coach: bool = False
     roll_animation: bool = True
     """Whether rolled dice tumble for a moment before they settle."""
-    players: list[Seat] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    players: tuple[Seat, ...] = Field(default=(), max_length=MAX_PLAYERS)
     """The last table of players, in seating order."""
     language: str | None = None
     """The language chosen on the settings screen; None: from the environment."""

@@ -102,9 +102,9 @@ def test_preferences_come_back_as_saved() -> None:
 
 def test_saving_again_replaces_the_preferences() -> None:
     store.save_preferences(PREFERENCES)
-    store.save_preferences(PREFERENCES.model_copy(update={"theme": "gruvbox", "players": []}))
+    store.save_preferences(PREFERENCES.model_copy(update={"theme": "gruvbox", "players": ()}))
     preferences, _ = store.load_preferences()
-    assert (preferences.theme, preferences.players) == ("gruvbox", [])
+    assert (preferences.theme, preferences.players) == ("gruvbox", ())
 
 
 def test_keys_from_a_newer_version_are_read_and_kept_on_save() -> None:
@@ -226,7 +226,7 @@ def test_a_newer_version_that_does_not_validate_is_set_aside_keeping_what_reads(
     preferences, warning = store.load_preferences()
     assert warning is not None
     assert warning.startswith(f"{path} is from a newer generala-tui (version 5) and can't be read")
-    assert (preferences.theme, preferences.players, preferences.version) == ("nord", [], 5)
+    assert (preferences.theme, preferences.players, preferences.version) == ("nord", (), 5)
     assert len(bad_copies(path)) == 1
 
 
@@ -247,7 +247,7 @@ def test_a_hand_edited_bad_value_costs_only_that_value() -> None:
     assert preferences.house_rules == HouseRules(two_pairs=True)
     assert preferences.theme == "nord"
     assert preferences.computer_delay == 0.7
-    assert preferences.players == [store.Seat(name="Ana")]
+    assert preferences.players == (store.Seat(name="Ana"),)
     assert warning is not None and "the preferences that could be read apply" in warning
     assert len(bad_copies(path)) == 1
     # What could be read is saved in the bad file's place.

@@ -228,7 +228,7 @@ class GeneralaApp(App[None]):
     def new_game(self, players: Sequence[Player]) -> None:
         """A new game for these players under the current house rules."""
         game = rules.new_game(list(players), self.house_rules, seed=self.seed)
-        self.keeper.remember(players=[Seat(name=p.name, level=p.level) for p in game.players])
+        self.keeper.remember(players=tuple(Seat(name=p.name, level=p.level) for p in game.players))
         self._match = MatchTally()
         self.start(game)
 
