@@ -557,7 +557,7 @@ def _json_bytes(document: Any, indent: int | None = None) -> bytes:
 # --- preferences ------------------------------------------------------------------
 
 
-class _KeepsExtra(BaseModel):
+class _FileModel(BaseModel):
     """A file's model: frozen, and keeping the keys a newer version added (read into
     ``model_extra`` and written back), so an older generala-tui does not throw them away.
     Its schema is built when a file is first read or written (``defer_build``)."""
@@ -565,7 +565,7 @@ class _KeepsExtra(BaseModel):
     model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
 
 
-class Seat(_KeepsExtra):
+class Seat(_FileModel):
     """A seat of the last table of players: a name, and a level for a computer."""
 
     name: str
@@ -581,7 +581,7 @@ def _known_rules_only(value: object) -> object:
     return value
 
 
-class Preferences(_KeepsExtra):
+class Preferences(_FileModel):
     """What generala-tui remembers between runs (``config/preferences.json``).
 
     Keys a newer version added are kept (in ``model_extra``, and unknown house
@@ -686,7 +686,7 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
 # --- the game in progress ---------------------------------------------------------
 
 
-class _SavedGame(_KeepsExtra):
+class _SavedGame(_FileModel):
     """The game left unfinished (``game.json`` in the state folder), and when it was saved."""
 
     version: int = GAME_VERSION
@@ -736,7 +736,7 @@ def clear_game() -> None:
 # --- history ----------------------------------------------------------------------
 
 
-class HistoryRecord(_KeepsExtra):
+class HistoryRecord(_FileModel):
     """A finished game as the history keeps it."""
 
     version: int = HISTORY_VERSION
@@ -842,7 +842,7 @@ def load_history(
 # --- game records -----------------------------------------------------------------
 
 
-class _GameRecord(_KeepsExtra):
+class _GameRecord(_FileModel):
     """A game record file: one game, finished or not, with its log."""
 
     format: str = RECORD_FORMAT
