@@ -129,6 +129,29 @@ IMPOSSIBLE = "impossible_game"
 its message is a whole sentence for the player."""
 
 
+JOINERS = frozenset("\u200c\u200d")
+"""The zero-width non-joiner and joiner: invisible, but part of how names are written (the
+Persian علی‌رضا, a family emoji), so a name may hold them and a text keeps them."""
+
+
+def shows(text: str) -> bool:
+    """Whether every character of ``text`` is one a terminal shows as itself: no control,
+    format (bidi overrides, zero-width spaces), separator other than the space, surrogate,
+    private or unassigned character, the :data:`JOINERS` apart. Names must show."""
+    return text.isprintable() or all(char.isprintable() or char in JOINERS for char in text)
+
+
+def printable(text: str) -> str:
+    """``text`` with each character that does not show (:func:`shows`) written as Python
+    escapes it (``\\x1b``, ``\\u202e``), so text from outside (a file's keys, values,
+    pydantic's words about them, an operating system's message) never drives the terminal."""
+    if shows(text):
+        return text
+    return "".join(
+        char if char.isprintable() or char in JOINERS else repr(char)[1:-1] for char in text
+    )
+
+
 def _impossible(reason: str) -> PydanticCustomError:
     # The reason goes in through the context, so braces in a player's name
     # are not read as a template.
@@ -147,10 +170,11 @@ def refusal(error: ValidationError) -> str:
     if not details:  # pragma: no cover - pydantic always says something
         return str(error)
     first = details[0]
+    message = printable(str(first["msg"]))
     if first["type"] == IMPOSSIBLE:
-        return str(first["msg"])
+        return message
     where = error_place(error)
-    return f"{where}: {first['msg']}" if where else str(first["msg"])
+    return f"{where}: {message}" if where else message
 
 
 def error_place(error: ValidationError) -> str:
@@ -162,7 +186,7 @@ def error_place(error: ValidationError) -> str:
     # A key read from a file is shown as Python writes it when it has a character that
     # can't be shown (a control sequence must not reach the terminal).
     parts = (str(part) for part in details[0]["loc"])
-    return ".".join(part if part.isprintable() else repr(part) for part in parts)
+    return ".".join(part if shows(part) else repr(part) for part in parts)
 
 
 def box_name(category: Category) -> str:
@@ -595,7 +619,7 @@ def _check_players(players: tuple[Player, ...]) -> None:
         raise _impossible(f"A game has 1 to {MAX_PLAYERS} players, not {len(players)}.")
     seen: set[str] = set()
     for player in players:
-        if not player.name.isprintable():
+        if not shows(player.name):
             raise _impossible(f"The name {player.name!r} has a character that can't be shown.")
         if player.name.casefold() in seen:
             raise _impossible(

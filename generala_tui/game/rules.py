@@ -43,6 +43,7 @@ from .model import (
     TieBreakEnded,
     TieBreakRound,
     Turn,
+    shows,
 )
 from .words import N_
 
@@ -257,7 +258,7 @@ def validate_names(names: Sequence[str]) -> list[str]:
                 length=len(name),
                 most=MAX_NAME_LENGTH,
             )
-        if not name.isprintable():
+        if not shows(name):
             raise IllegalMove(
                 N_("Player {position}'s name has a character that can't be shown."),
                 position=position,
