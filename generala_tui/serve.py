@@ -3,23 +3,127 @@
 Each page opened runs its own ``python -m generala_tui`` (with this Python) on
 this machine, drawn in the page. textual-serve is an optional extra
 (``pip install 'generala-tui[web]'``); without it the command says so in one
-line. It listens on loopback (127.0.0.1) unless ``--host`` says otherwise.
+line. It listens on loopback (127.0.0.1) unless ``--host`` says otherwise, and
+``--host`` takes an explicit address only (``0.0.0.0`` is every IPv4
+interface; an empty one is refused, since it would listen on all of them).
+
+What a stranger's page or client can and cannot do (issue 21):
+
+- **Only its own pages play.** A request whose ``Origin`` header is not the
+  server's own origin (the scheme, host and port of its ``Host`` header) is
+  refused with a 403: another site's page cannot open a game's websocket, nor
+  its download links. A request without ``Origin`` is let through: browsers
+  always send one with a websocket, so only a non-browser client omits it, and
+  such a client could send any ``Origin`` it likes anyway. While listening on
+  loopback the ``Host`` must be a loopback name too (``localhost``,
+  ``127.0.0.1``, ``[::1]``), or a page of a name made to resolve to 127.0.0.1
+  (DNS rebinding) would be its own origin. The page tells browsers not to show
+  it inside another site's frame (``frame-ancestors 'none'``). A reverse proxy
+  in front would have to pass the browser's ``Host`` on, and the server listen
+  on a non-loopback address: not a set-up these checks were made for.
+- **A few games at once.** ``--max-sessions`` (default
+  :data:`DEFAULT_MAX_SESSIONS`) games run at a time; a page or websocket beyond
+  them gets a 503 with one sentence saying the server is full, and no process
+  starts.
+- **A game ends with its page.** However its websocket ends (closed, an error,
+  a message over :data:`MAX_MESSAGE_BYTES`, a client gone silent: a heartbeat
+  every :data:`HEARTBEAT_SECONDS` s finds it), the game is asked to quit, and
+  is terminated, then killed, when it has not within :data:`QUIT_SECONDS` s
+  each. The command runs ``exec`` in its shell, so the process ended is the
+  game itself.
+- **Bounded sizes.** The page size from the URL and from resize messages is
+  clamped to :data:`WIDTH_RANGE` by :data:`HEIGHT_RANGE` cells; a message is
+  at most :data:`MAX_MESSAGE_BYTES` bytes (the page sends a key, a paste, a
+  size or a ping); and the input a page sends is budgeted
+  (:data:`INPUT_BURST_BYTES` at once, :data:`INPUT_BYTES_PER_SECOND` a
+  second, far above any player's hands and mouse): what comes faster is
+  dropped, with one log line, since a burst of keys otherwise queues in the
+  game and grows it by hundreds of megabytes.
+- **A bad message is one log line.** A message that is not one the page sends
+  (not JSON, the wrong kind or types) is logged in one line, without a
+  traceback, and ends its game; the log itself is plain lines on stderr.
+
+How: :class:`GameServer` subclasses textual-serve's ``Server`` and overrides
+the methods its routes call (``handle_index``, ``handle_websocket``,
+``handle_download``) and its hooks (``initialize_logging``, ``on_startup``,
+``on_shutdown``); the page's template, static files, download manager and the
+process protocol stay textual-serve's. Its own ``handle_websocket`` cannot be
+reused: it takes the size unbounded, sets no message size, lets any
+exception of a message out as a traceback, and ends a game only by asking it
+to quit and waiting without a bound. :class:`GameProcess` subclasses
+textual-serve's ``AppService`` (one page's process) and overrides
+``_open_app_process``, the one non-public name used, only to keep the
+process it opens (``AppService`` has no public way to reach or end it);
+:meth:`GameProcess.end` refuses to pretend when that hook is gone.
+The server's modules are imported only when it runs (``serve --help`` does
+not load them).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import functools
 import importlib.util
+import ipaddress
+import json
+import logging
+import re
 import shlex
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .i18n import NP_, _, metavar
+
+if TYPE_CHECKING:
+    from asyncio.subprocess import Process
+
+    from aiohttp import web
+    from textual_serve.server import Server
 
 __all__ = ["configure_parser", "run"]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_MAX_SESSIONS = 4
+"""Games at once by default: each is a Python process of about 60 MB."""
 INSTALL_HINT = "pip install 'generala-tui[web]'"
+
+WIDTH_RANGE = (1, 500)
+"""The page's width in cells, from its URL or a resize, is clamped to this range."""
+HEIGHT_RANGE = (1, 200)
+"""The page's height in cells, likewise."""
+DEFAULT_SIZE = (80, 24)
+"""The size when the URL gives none, or no number."""
+FONT_SIZE_RANGE = (6, 64)
+"""The page's ``fontsize`` parameter (pixels), clamped."""
+MAX_MESSAGE_BYTES = 16 * 1024
+"""The largest websocket message taken; a larger one closes the socket (1009) and ends the game.
+The page sends a key (a few bytes), a paste of up to about 16,000 characters, a size or a ping."""
+INPUT_BURST_BYTES = 16 * 1024
+"""The input a page may send at once (a paste as large as a message)..."""
+INPUT_BYTES_PER_SECOND = 4 * 1024
+"""...and per second after that (a mouse moved fast sends some 2 KB a second)."""
+MESSAGE_COST_BYTES = 16
+"""What each message counts against the budget besides its size, so tiny messages are not free."""
+PING_MAX_CHARACTERS = 64
+"""The page's ping carries its clock (13 digits); it is sent back as it came, so it is small."""
+HEARTBEAT_SECONDS = 15.0
+"""How often the server pings a page's websocket; one that has not answered within half of it
+is closed (a client gone without a word ends within some 22 s)."""
+QUIT_SECONDS = 2.0
+"""How long a game has to quit when asked, and again when terminated, before it is killed."""
+
+HOST_HEADER = re.compile(r"[A-Za-z0-9._~-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
+"""A ``Host`` header the page may be rendered for: a name or IPv4 address, or an IPv6 one in
+brackets, and a port (no user, path or markup)."""
+PAGE_MESSAGES = frozenset({"stdin", "resize", "ping", "focus", "blur"})
+"""The messages textual-serve's page (its ``textual.js``) sends."""
+
+log = logging.getLogger("generala_tui.serve")
 
 
 def port_number(value: str) -> int:
@@ -35,6 +139,34 @@ def port_number(value: str) -> int:
     return port
 
 
+def host_address(value: str) -> str:
+    """An explicit address to listen on; an empty one (every interface, silently) is refused."""
+    host = value.strip()
+    if not host or any(character.isspace() for character in host):
+        raise argparse.ArgumentTypeError(
+            _(
+                "{value!r} is not an address: give one, such as {loopback} (this machine only) "
+                "or 0.0.0.0 (every IPv4 interface)"
+            ).format(value=value, loopback=DEFAULT_HOST)
+        )
+    return host
+
+
+def session_limit(value: str) -> int:
+    """How many games may run at once: a whole number from 1."""
+    try:
+        limit = int(value.strip())
+    except ValueError:
+        limit = 0
+    if limit < 1:
+        raise argparse.ArgumentTypeError(
+            _("{value!r} is not a number of games: give a whole number from 1 up").format(
+                value=value
+            )
+        )
+    return limit
+
+
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     """Add the ``serve`` options to ``parser``."""
     parser.description = _(
@@ -44,6 +176,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
         metavar=metavar(NP_("metavar", "HOST")),
+        type=host_address,
         default=DEFAULT_HOST,
         help=_(
             "the address to listen on (default {host}, this machine only; "
@@ -58,6 +191,16 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         help=_("the port to listen on (default {port})").format(port=DEFAULT_PORT),
     )
     parser.add_argument(
+        "--max-sessions",
+        metavar=metavar(NP_("metavar", "N")),
+        type=session_limit,
+        default=DEFAULT_MAX_SESSIONS,
+        help=_(
+            "the most games played at once (default {count}); a page beyond them "
+            "is told the server is full"
+        ).format(count=DEFAULT_MAX_SESSIONS),
+    )
+    parser.add_argument(
         "--lang",
         metavar=metavar(NP_("metavar", "LANG")),
         help=_("the language of every page's game: en, es or sv"),
@@ -66,9 +209,385 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
 
 def game_command(lang: str | None = None) -> str:
     """The shell command textual-serve runs for each page: this Python, this package (in
-    ``lang``, when the command was given one)."""
-    command = f"{shlex.quote(sys.executable)} -m generala_tui"
+    ``lang``, when the command was given one). ``exec`` puts the game in the shell's place,
+    so the process the server ends is the game's."""
+    command = f"exec {shlex.quote(sys.executable)} -m generala_tui"
     return command if lang is None else f"{command} --lang {shlex.quote(lang)}"
+
+
+def clamp(value: int, bounds: tuple[int, int]) -> int:
+    """``value`` within ``bounds`` (both included)."""
+    low, high = bounds
+    return max(low, min(high, value))
+
+
+def _whole_number(text: str | None, default: int) -> int:
+    try:
+        return int(text) if text is not None else default
+    except ValueError:
+        return default
+
+
+def page_size(query: Any) -> tuple[int, int]:
+    """The page's size in cells from its websocket URL's ``width`` and ``height``, clamped
+    (``query`` is a mapping of the URL's parameters)."""
+    width = _whole_number(query.get("width"), DEFAULT_SIZE[0])
+    height = _whole_number(query.get("height"), DEFAULT_SIZE[1])
+    return clamp(width, WIDTH_RANGE), clamp(height, HEIGHT_RANGE)
+
+
+class BadMessage(ValueError):
+    """A websocket message that is not one the page sends (its text says how, for the log)."""
+
+
+def page_message(text: str) -> tuple[Any, ...]:
+    """A message of the page, checked: ``("stdin", bytes)``, ``("resize", width, height)``
+    (clamped), ``("ping", text)``, ``("focus",)`` or ``("blur",)``; else :class:`BadMessage`."""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise BadMessage("not JSON") from error
+    if not isinstance(envelope, list) or not envelope or envelope[0] not in PAGE_MESSAGES:
+        raise BadMessage("not a list starting with one of " + ", ".join(sorted(PAGE_MESSAGES)))
+    kind, *values = envelope
+    if kind in {"focus", "blur"} and not values:
+        return (kind,)
+    if kind == "stdin" and len(values) == 1 and isinstance(values[0], str):
+        try:
+            return (kind, values[0].encode("utf-8"))
+        except UnicodeEncodeError as error:  # a lone surrogate, as "\ud800"
+            raise BadMessage("stdin that is not Unicode text") from error
+    if kind == "resize" and len(values) == 1 and isinstance(values[0], dict):
+        width, height = values[0].get("width"), values[0].get("height")
+        if (
+            isinstance(width, int)
+            and isinstance(height, int)
+            and not {type(width), type(height)} & {bool}
+        ):
+            return (kind, clamp(width, WIDTH_RANGE), clamp(height, HEIGHT_RANGE))
+    if (
+        kind == "ping"
+        and len(values) == 1
+        and isinstance(values[0], str)
+        and len(values[0]) <= PING_MAX_CHARACTERS
+    ):
+        return (kind, values[0])
+    raise BadMessage(f"a {kind!r} message with the wrong values")
+
+
+@dataclass
+class InputBudget:
+    """A token bucket: ``burst`` bytes at once, refilled at ``rate`` bytes a second."""
+
+    burst: float
+    rate: float
+    now: float
+    tokens: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def take(self, cost: float, now: float) -> bool:
+        """Whether ``cost`` bytes may pass at ``now`` (seconds); they are taken if so."""
+        self.tokens = min(self.burst, self.tokens + (now - self.now) * self.rate)
+        self.now = now
+        if cost > self.tokens:
+            return False
+        self.tokens -= cost
+        return True
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address or name, IPv6 with or without brackets) is this machine's
+    loopback."""
+    name = host.strip("[]").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def listen_url(host: str, port: int) -> str:
+    """The address the server listens on, as a browser would be given it."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}"
+
+
+@functools.cache
+def server_class() -> Callable[..., Server]:
+    """:class:`GameServer <_define_server>`, defined on first use: textual-serve and aiohttp are
+    imported only when the server runs."""
+    return _define_server()
+
+
+def _define_server() -> Callable[..., Server]:
+    import aiohttp_jinja2
+    from aiohttp import WSCloseCode, WSMsgType, hdrs, web
+    from textual_serve.app_service import AppService
+    from textual_serve.server import Server
+    from yarl import URL
+
+    class GameProcess(AppService):
+        """One page's game: textual-serve's process, kept so it can be ended for sure."""
+
+        process: Process | None = None
+
+        async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+            self.process = await super()._open_app_process(width, height)
+            return self.process
+
+        async def on_data(self, payload: bytes) -> None:
+            # Once the page is gone, its screen is read and dropped: the game, never blocked
+            # writing to a pipe no one reads, can quit when asked.
+            with contextlib.suppress(ConnectionError):
+                await super().on_data(payload)
+
+        async def on_meta(self, data: bytes) -> None:
+            with contextlib.suppress(ConnectionError):
+                await super().on_meta(data)
+
+        async def end(self) -> str:
+            """End the game: ask it to quit, then terminate, then kill it, each given
+            :data:`QUIT_SECONDS`; return which it took (``quit``, ``terminated``, ``killed``)."""
+            process = self.process
+            if process is None:
+                raise RuntimeError("textual-serve opened no process through _open_app_process")
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + QUIT_SECONDS
+            with contextlib.suppress(TimeoutError, ConnectionError):
+                await asyncio.wait_for(self.stop(), QUIT_SECONDS)
+            if await _exited(process, deadline):
+                return "quit"
+            with contextlib.suppress(ProcessLookupError):
+                process.terminate()
+            if await _exited(process, loop.time() + QUIT_SECONDS):
+                return "terminated"
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await _exited(process, loop.time() + QUIT_SECONDS)
+            return "killed"
+
+    async def _close(websocket: web.WebSocketResponse) -> None:
+        await websocket.close()
+
+    async def _exited(process: Process, deadline: float) -> bool:
+        """Whether ``process`` has exited by ``deadline`` (the loop's clock). Its return code,
+        not ``wait()``: that also waits for its pipes, which an unread one may never close."""
+        loop = asyncio.get_running_loop()
+        while process.returncode is None and loop.time() < deadline:
+            await asyncio.sleep(0.02)
+        return process.returncode is not None
+
+    class GameServer(Server):
+        """textual-serve's server, for strangers: see the module's docstring."""
+
+        def __init__(self, command: str, *, host: str, port: int, max_sessions: int) -> None:
+            super().__init__(command, host=host, port=port, title="Generala")
+            self.max_sessions = max_sessions
+            self.loopback = is_loopback(host)
+            self.games: dict[GameProcess, web.WebSocketResponse] = {}
+            """The games running (or starting, or ending), each with its page's websocket."""
+
+        def initialize_logging(self) -> None:
+            """Plain lines on stderr: one a record, never a traceback of a page's doing."""
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(logging.Formatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
+            logging.basicConfig(
+                level=logging.DEBUG if self.debug else logging.INFO, handlers=[handler]
+            )
+
+        async def on_startup(self, app: web.Application) -> None:
+            print(
+                _("Serving Generala on {url}, {count} games at most at once. Ctrl+C stops.").format(
+                    url=listen_url(self.host, self.port), count=self.max_sessions
+                ),
+                flush=True,
+            )
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            # Each page's handler then ends its game.
+            for websocket in list(self.games.values()):
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=WSCloseCode.GOING_AWAY)
+
+        def check(self, request: web.Request) -> None:
+            """Raise the answer to a request from elsewhere than the server's own pages."""
+            host = request.host
+            if not HOST_HEADER.fullmatch(host):
+                raise web.HTTPBadRequest(text=_("This address is not one of this server's."))
+            own = URL.build(scheme=request.scheme, authority=host)
+            if self.loopback and not is_loopback(own.host or ""):
+                log.warning(
+                    _("{peer}: refused, asked for {host} while serving on loopback").format(
+                        peer=request.remote, host=host
+                    )
+                )
+                raise web.HTTPForbidden(
+                    text=_(
+                        "This server answers to its loopback address only, not to {host}."
+                    ).format(host=host)
+                )
+            origin = request.headers.get(hdrs.ORIGIN)
+            if origin is None:
+                return  # not a browser's request: see the module's docstring
+            try:
+                theirs = URL(origin)
+                same = (theirs.scheme, theirs.host, theirs.port) == (own.scheme, own.host, own.port)
+            except ValueError:
+                same = False
+            if same and theirs.path in {"", "/"}:
+                return
+            log.warning(
+                _("{peer}: refused, a page of {origin}").format(
+                    peer=request.remote, origin=origin[:100]
+                )
+            )
+            raise web.HTTPForbidden(
+                text=_("Only this server's own pages play here, not {origin}'s.").format(
+                    origin=origin[:100]
+                )
+            )
+
+        def check_room(self, request: web.Request) -> None:
+            """Raise a 503 saying so when as many games are played as are allowed at once."""
+            if len(self.games) < self.max_sessions:
+                return
+            log.info(
+                _("{peer}: refused, {count} games are being played already").format(
+                    peer=request.remote, count=len(self.games)
+                )
+            )
+            raise web.HTTPServiceUnavailable(
+                headers={"Retry-After": "60"},
+                text=_(
+                    "The server is full: {count} games are being played, as many as it runs "
+                    "at once. Try again later."
+                ).format(count=self.max_sessions),
+            )
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            """textual-serve's page, its addresses the ones the browser asked for (so a page
+            served on 0.0.0.0 connects back where it came from), never in another's frame."""
+            self.check(request)
+            self.check_room(request)
+            base = f"{request.scheme}://{request.host}"
+            socket_scheme = "wss" if request.scheme == "https" else "ws"
+            socket_path = request.app.router["websocket"].url_for()
+            font_size = _whole_number(request.query.get("fontsize"), 16)
+            context = {
+                "font_size": clamp(font_size, FONT_SIZE_RANGE),
+                "app_websocket_url": f"{socket_scheme}://{request.host}{socket_path}",
+                "config": {"static": {"url": f"{base}/static/"}},
+                "application": {"name": self.title},
+            }
+            response = aiohttp_jinja2.render_template("app_index.html", request, context)
+            response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+            return response
+
+        async def handle_download(self, request: web.Request) -> web.StreamResponse:
+            """A file the game delivers (a screenshot), to its own page only."""
+            self.check(request)
+            return await super().handle_download(request)
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            """A page's game: started when its websocket opens, ended when it ends."""
+            self.check(request)
+            self.check_room(request)
+            peer = request.remote
+            width, height = page_size(request.query)
+            websocket = web.WebSocketResponse(
+                heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_MESSAGE_BYTES
+            )
+            game = GameProcess(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=functools.partial(_close, websocket),
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            self.games[game] = websocket  # counted before the first await: the cap holds
+            loop = asyncio.get_running_loop()
+            began = loop.time()
+            started = False
+            try:
+                await websocket.prepare(request)
+                await game.start(width, height)
+                started = True
+                log.info(
+                    _("{peer}: game started ({width}x{height}), {count} of {limit}").format(
+                        peer=peer,
+                        width=width,
+                        height=height,
+                        count=len(self.games),
+                        limit=self.max_sessions,
+                    )
+                )
+                await self.relay(websocket, game, peer)
+            except Exception as error:  # one line: the page's doing is no traceback
+                log.warning(f"{peer}: {type(error).__name__}: {error}")
+            finally:
+                try:
+                    if started:
+                        how = await game.end()
+                        log.info(
+                            _("{peer}: game ended ({how}) after {seconds:.0f} s").format(
+                                peer=peer, how=how, seconds=loop.time() - began
+                            )
+                        )
+                finally:
+                    del self.games[game]
+                    with contextlib.suppress(Exception):
+                        await websocket.close()
+            return websocket
+
+        async def relay(
+            self, websocket: web.WebSocketResponse, game: GameProcess, peer: str | None
+        ) -> None:
+            """The page's messages to its game, until its websocket ends or sends a bad one."""
+            loop = asyncio.get_running_loop()
+            budget = InputBudget(INPUT_BURST_BYTES, INPUT_BYTES_PER_SECOND, loop.time())
+            dropped = 0
+            while True:
+                message = await websocket.receive()
+                if message.type is WSMsgType.ERROR:
+                    log.info(f"{peer}: {message.data}")
+                    return
+                if message.type is not WSMsgType.TEXT and message.type is not WSMsgType.BINARY:
+                    return  # closed, closing
+                if not budget.take(len(message.data) + MESSAGE_COST_BYTES, loop.time()):
+                    if not dropped:
+                        log.warning(
+                            _("{peer}: input faster than anyone plays, dropped").format(peer=peer)
+                        )
+                    dropped += 1
+                    continue
+                try:
+                    if message.type is WSMsgType.BINARY:
+                        raise BadMessage("binary")
+                    kind, *values = page_message(message.data)
+                except BadMessage as problem:
+                    log.warning(
+                        _("{peer}: a message the page never sends ({problem}): game ended").format(
+                            peer=peer, problem=problem
+                        )
+                    )
+                    await websocket.close(code=WSCloseCode.POLICY_VIOLATION)
+                    return
+                if kind == "stdin":
+                    await game.send_bytes(values[0])
+                elif kind == "resize":
+                    await game.set_terminal_size(values[0], values[1])
+                elif kind == "ping":
+                    await websocket.send_json(["pong", values[0]])
+                elif kind == "focus":
+                    await game.focus()
+                else:
+                    await game.blur()
+
+    return GameServer
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,10 +599,13 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    from textual_serve.server import Server
-
     lang = getattr(args, "lang", None)
-    server = Server(game_command(lang), host=args.host, port=args.port, title="Generala")
+    server = server_class()(
+        game_command(lang),
+        host=args.host,
+        port=args.port,
+        max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+    )
     try:
         server.serve()
     except OSError as error:  # the port is taken, or the address is not this machine's
