@@ -4,7 +4,11 @@ Reads the record (``store.read_record``: a game record, the autosave or a
 history file), values every roll and decision with the optimal strategy of
 its house rules (``review_game``; the table comes from the cache when it can)
 and prints the report of :mod:`generala_tui.report`, or its JSON. A record
-that can't be used gets one line on stderr and exit status 2.
+that can't be used gets one line on stderr and exit status 2; output that can't be
+written (a full disk) one line and exit status 1; a reader that closes the pipe early
+(``| head``) nothing, and exit status 141 (:func:`generala_tui.cli.write_output`). The
+file's name and anything from it are printed escaped where a terminal would not show
+them as they are (a control character, a bidi override).
 
 Importing this module is cheap: the store, the strategy and numpy load when
 the command runs.
@@ -13,17 +17,13 @@ the command runs.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 
 from . import report
+from .cli import write_output
 from .i18n import NP_, metavar
 
 __all__ = ["configure_parser", "run"]
-
-BROKEN_PIPE = 141
-"""Exit status when the reader closed the pipe (128 + SIGPIPE), as shells report it."""
 
 
 def configure_parser(parser: argparse.ArgumentParser) -> None:
@@ -54,17 +54,7 @@ def run(args: argparse.Namespace) -> int:
         print(report.failure(str(error)), file=sys.stderr)
         return 2
     if args.json:
-        text = json.dumps(report.analysis_json(state, review), indent=2, ensure_ascii=False)
-        text += "\n"
+        text = report.analysis_json_text(report.analysis_json(state, review))
     else:
         text = report.analysis_text(state, review, args.file)
-    try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader has gone (| head): say nothing more, and keep Python's own
-        # flush at exit from failing on the closed pipe.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return BROKEN_PIPE
-    return 0
+    return write_output(text, "analyse")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -14,6 +16,12 @@ if TYPE_CHECKING:
     from .store import Preferences
 
 PROG = "generala-tui"
+
+WRITE_FAILED = 1
+"""Exit status when the output can't be written (a full disk, /dev/full): one line on stderr."""
+BROKEN_PIPE = 141
+"""Exit status when the reader closed the pipe (128 + SIGPIPE, as shells report a command
+killed by it); nothing is said, the reader having gone (``| head``)."""
 
 # Nothing heavy is imported at the top: --version needs none of it, --help only the house
 # rules' words, a subcommand only its own module, and the game its models and the UI.
@@ -93,6 +101,19 @@ class _Parser(argparse.ArgumentParser):
     def format_usage(self) -> str:
         self._finish()
         return super().format_usage()
+
+    def error(self, message: str) -> Any:  # NoReturn in typeshed; argparse exits with 2
+        # "unrecognized arguments: ..." names the arguments as they were typed.
+        super().error(shown(message))
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops a failed write of --help or --version (exit status 0): say it.
+        if message and (file is None or file is sys.stdout):
+            status = write_output(message, self.prog.removeprefix(PROG).strip() or None)
+            if status:
+                raise SystemExit(status)
+            return
+        super()._print_message(message, file)
 
 
 class _GameParser(_Parser):
@@ -245,12 +266,82 @@ def _configure_analyse(parser: argparse.ArgumentParser) -> None:
     analyse.configure_parser(parser)
 
 
+_SPACES = re.compile("([\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000])")
+"""The space separators but the space: a terminal shows them as spaces, and the
+languages' numbers have some (Swedish "10\u00a0000")."""
+
+
+def shown(text: str) -> str:
+    """``text`` as the command line may print it: every character a terminal would not show
+    as itself (a control, a bidi override) escaped by :func:`~generala_tui.game.model.printable`
+    (``\x1b``, ``\u202e``), the spaces that group the digits of a number kept. Text already
+    so is unchanged, so escaping twice is harmless."""
+    from .game.model import printable
+
+    return "".join(
+        part if index % 2 else printable(part) for index, part in enumerate(_SPACES.split(text))
+    )
+
+
+def say(message: str) -> None:
+    """Print ``message`` (a warning, which may come from outside: a file's name, its
+    contents) on stderr, one line, every character shown as itself."""
+    print(shown(message), file=sys.stderr)
+
+
+def failure(message: str, command: str | None = None) -> str:
+    """The one line telling a problem, after the command's name ("generala-tui analyse: ..."),
+    else after "generala-tui: error:"; outside text in ``message`` is escaped (:func:`shown`)."""
+    prefix = f"{PROG} {command}:" if command else _("{prog}: error:").format(prog=PROG)
+    return f"{prefix} {i18n.after_colon(shown(message))}"
+
+
 def fail(message: str, command: str | None = None) -> int:
     """Print one line naming the problem (and the command, as analyse and simulate do);
     return exit status 2."""
-    prefix = f"{PROG} {command}:" if command else _("{prog}: error:").format(prog=PROG)
-    print(f"{prefix} {i18n.after_colon(message)}", file=sys.stderr)
+    print(failure(message, command), file=sys.stderr)
     return 2
+
+
+def write_output(text: str, command: str | None = None) -> int:
+    """Write ``text`` on stdout and flush it; return 0, else the exit status to end with.
+
+    A reader that has closed the pipe (``| head``) gets nothing more and nothing is said:
+    :data:`BROKEN_PIPE`. Output that can't be written (a full disk, ``>/dev/full``) is one
+    line on stderr, "generala-tui analyse: can't write the output (no space left on
+    device)": :data:`WRITE_FAILED`. Either way stdout then points at the null device, so
+    Python's own flush at exit finds nothing to fail on (as the Python documentation
+    advises for SIGPIPE).
+    """
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+        return BROKEN_PIPE
+    except OSError as error:
+        _quiet_stdout()
+        from .store import _why
+
+        print(
+            failure(_("can't write the output ({why})").format(why=_why(error)), command),
+            file=sys.stderr,
+        )
+        return WRITE_FAILED
+    return 0
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device: what is left in its buffer goes nowhere."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a file (a test's capture): nothing to flush at exit
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, descriptor)
+    finally:
+        os.close(devnull)
 
 
 def _given_languages(argv: Sequence[str]) -> list[str]:
@@ -289,7 +380,16 @@ def choose_language(argv: Sequence[str], saved: str | None) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; return the exit status."""
+    """Run the command; return the exit status (argparse's own exits, --help, --version
+    and a wrong argument, raise :class:`SystemExit`).
+
+    0 when all went well; 2 for a wrong argument or an unusable file, one line on stderr;
+    1 (:data:`WRITE_FAILED`) when the output can't be written, a full disk, one line on
+    stderr; 141 (:data:`BROKEN_PIPE`) when its reader closed the pipe, nothing said.
+    ``simulate`` adds 130 after Ctrl+C. Every line printed from outside text (a file's
+    name or contents, the operating system's words) shows only characters a terminal
+    shows as themselves (:func:`shown`).
+    """
     argv = sys.argv[1:] if argv is None else list(argv)
     if "--version" in argv:  # no words to say: nothing to read for the language either
         build_parser().parse_args(argv)
@@ -311,7 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _("--players, --seed and --rule go after 'simulate', not before it."), "simulate"
             )
         if warning is not None:
-            print(warning, file=sys.stderr)
+            say(warning)
         from . import simulate
 
         return simulate.run(args)
@@ -355,13 +455,13 @@ def _play(
     except OptionError as error:
         return fail(str(error))
 
-    from .game.rules import new_game
-    from .ui.app import GeneralaApp
-
     if args.resume and (players or args.game_rules or args.game_seed is not None):
         return fail(
             _("--resume goes on with the saved game: it takes no --players, --seed or --rule.")
         )
+    from .game.rules import new_game
+    from .ui.app import GeneralaApp
+
     game = new_game(players, house_rules, seed=args.game_seed) if players else None
     app = GeneralaApp(
         game,

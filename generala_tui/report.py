@@ -10,14 +10,17 @@ this module imports neither numpy nor the strategy.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .cli import failure as failure_line
+from .cli import shown
 from .game.action import Action, ActionKind
-from .game.model import Category, Ending, GameState, HouseRules, Phase
+from .game.model import Category, Ending, GameState, HouseRules, Phase, shows
 from .game.rules import category_name, scoring_options, tie_break_score
-from .i18n import N_, _, after_colon, decimal, ngettext
+from .i18n import N_, _, decimal, ngettext
 from .words import category_label, tie_break_round
 
 if TYPE_CHECKING:
@@ -29,6 +32,7 @@ __all__ = [
     "action_detail",
     "action_text",
     "analysis_json",
+    "analysis_json_text",
     "analysis_text",
     "description",
     "epilog",
@@ -75,8 +79,9 @@ def lang_help() -> str:
 
 
 def failure(message: str) -> str:
-    """The one line printed on stderr when the record can't be analysed."""
-    return f"generala-tui analyse: {after_colon(message)}"
+    """The one line printed on stderr when the record can't be analysed (its words from
+    outside, the file's name, escaped: :func:`generala_tui.cli.shown`)."""
+    return failure_line(message, "analyse")
 
 
 AS_GOOD_AS_BEST = "="
@@ -317,7 +322,7 @@ def _decision_cells(decision: DecisionReview) -> tuple[str, ...]:
 def analysis_text(state: GameState, review: GameReview, source: str) -> str:
     """The readable report ``generala-tui analyse`` prints for the game in ``source``."""
     lines = [
-        _("Game record: {source}").format(source=source),
+        _("Game record: {source}").format(source=shown(source)),
         _("House rules: {rules}").format(rules=_rules_text(state.house_rules)),
         _("Outcome: {outcome}").format(outcome=_outcome(state)),
         _("Figures are expected final totals of each player's own column under the optimum;"),
@@ -386,6 +391,27 @@ def _player_json(review: PlayerReview) -> dict[str, Any]:
         "decisions": [_decision_json(decision) for decision in review.decisions],
         "rolls": [_roll_json(roll) for roll in review.rolls],
     }
+
+
+def analysis_json_text(analysis: dict[str, Any]) -> str:
+    """The ``--json`` object as printed: indented JSON, its non-ASCII letters as they are
+    ("José"), but every character a terminal would not show as itself (a control, C1, a bidi
+    override) escaped as JSON escapes it (``\\u202e``), so the text is still the same JSON."""
+    lines = json.dumps(analysis, indent=2, ensure_ascii=False).split("\n")
+    # json.dumps writes a line break inside a string as \n: each one here is between lines.
+    return "\n".join(line if shows(line) else _json_escaped(line) for line in lines) + "\n"
+
+
+def _json_escaped(line: str) -> str:
+    return "".join(char if shows(char) else _json_escape(char) for char in line)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # beyond the Basic Multilingual Plane: a surrogate pair, as JSON writes it
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def analysis_json(state: GameState, review: GameReview) -> dict[str, Any]:

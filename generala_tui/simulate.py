@@ -11,14 +11,16 @@ to compute its table (``solve_seconds``) and the processes used (``jobs``).
 
 Ctrl+C stops the run and prints the figures of the games finished so far,
 marked as interrupted (exit status 130). A reader that closes the pipe early
-(``| head -1``) ends the run quietly. On a terminal, stderr shows a progress
-bar with the time left; on a pipe, nothing.
+(``| head -1``) ends the run quietly (exit status 141); output or a record
+that can't be written (a full disk) is one line on stderr and exit status 1. On
+a terminal, stderr shows a progress bar with the time left; on a pipe, nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import math
 import os
@@ -35,10 +37,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.cells import cell_len
 
-from . import store
+from . import cli, store
+from .cli import failure, write_output
 from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, Phase, Player
 from .game.rules import SEED_RANGE, IllegalMove, new_game
-from .i18n import NP_, _, after_colon, decimal, metavar, ngettext, number
+from .i18n import NP_, _, decimal, metavar, ngettext, number
 from .options import OptionError, parse_players, parse_rules
 from .words import changed_rules, level_name
 
@@ -57,8 +60,10 @@ prompt Ctrl+C, large enough that passing results costs nothing."""
 _BAR_WIDTH = 30
 INTERRUPTED = 130
 """Exit status after Ctrl+C (128 + SIGINT), as shells report it."""
-BROKEN_PIPE = 141
+BROKEN_PIPE = cli.BROKEN_PIPE
 """Exit status when the reader closed the pipe (128 + SIGPIPE), as shells report it."""
+WRITE_FAILED = cli.WRITE_FAILED
+"""Exit status when the output or a record can't be written (a full disk)."""
 
 
 def configure_parser(parser: argparse.ArgumentParser) -> None:
@@ -190,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
         records = store.record_folder(args.records) if args.records is not None else None
     except (OptionError, _InputError, IllegalMove, store.RecordError) as error:
         message = _refusal(error) if isinstance(error, IllegalMove) else str(error)
-        print(f"generala-tui simulate: {after_colon(message)}", file=sys.stderr)
+        print(failure(message, "simulate"), file=sys.stderr)
         return 2
     try:
         result = simulate(
@@ -202,29 +207,25 @@ def run(args: argparse.Namespace) -> int:
             jobs=jobs,
             records=records,
         )
-        if result is None:
-            print(
-                "generala-tui simulate: " + _("interrupted before a game ended."),
-                file=sys.stderr,
-            )
-            return INTERRUPTED
-        if args.json:
-            print(json.dumps(result, indent=2))
-        else:
-            _print_table(result, sys.stdout)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader has gone (| head -1): say nothing more, and keep Python's own
-        # flush at exit from failing on the closed pipe.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return BROKEN_PIPE
+    except store.RecordError as error:  # a record could not be written: the disk is full...
+        print(failure(str(error), "simulate"), file=sys.stderr)
+        return WRITE_FAILED
+    if result is None:
+        print(failure(_("interrupted before a game ended."), "simulate"), file=sys.stderr)
+        return INTERRUPTED
+    if args.json:
+        text = json.dumps(result, indent=2) + "\n"  # ASCII: a name's letters escaped too
+    else:
+        table = io.StringIO()
+        _print_table(result, table)
+        text = table.getvalue()
+    try:
+        status = write_output(text, "simulate")
     except KeyboardInterrupt:
         # Ctrl+C while printing: what is printed is printed.
         return INTERRUPTED
-    except store.RecordError as error:  # a record could not be written: the disk is full...
-        print(f"generala-tui simulate: {after_colon(str(error))}", file=sys.stderr)
-        return 1
+    if status:
+        return status
     return INTERRUPTED if result["interrupted"] else 0
 
 
