@@ -40,6 +40,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -56,10 +57,19 @@ from pydantic import (
     Field,
     ValidationError,
 )
+from pydantic_core import PydanticCustomError
 
 from .game import rules
-from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, error_place, refusal
-from .i18n import N_, _, language
+from .game.model import (
+    MAX_PLAYERS,
+    GameState,
+    HouseRules,
+    Level,
+    error_place,
+    printable,
+    refusal,
+)
+from .i18n import LANGUAGES, N_, _, language
 
 __all__ = [
     "GAME_VERSION",
@@ -202,7 +212,7 @@ def _why(error: OSError) -> str:
             return _(words)
         name = errno.errorcode.get(error.errno, "?")
         return _("the system's error {number} ({name})").format(number=error.errno, name=name)
-    return (error.strerror or type(error).__name__).lower()
+    return printable((error.strerror or type(error).__name__).lower())
 
 
 def _umask() -> int:
@@ -220,18 +230,55 @@ def _umask() -> int:
     return mask
 
 
+def _app_folders() -> tuple[Path, ...]:
+    return config_dir(), data_dir(), state_dir(), cache_dir()
+
+
+def _private_folder(folder: Path) -> None:
+    """Make ``folder`` (and the folders missing above it) this user's only (0700), as the
+    XDG base directory specification asks; an app folder made earlier with group or other
+    access (0755, say) is closed. Raises :class:`OSError`."""
+    missing: list[Path] = []
+    at = folder
+    while not at.exists() and at.parent != at:
+        missing.append(at)
+        at = at.parent
+    for each in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            each.mkdir(mode=0o700)
+    for base in _app_folders():
+        if folder == base or base in folder.parents:
+            for each in (folder, *folder.parents):
+                mode = each.stat().st_mode
+                if stat.S_IMODE(mode) & 0o077 and each.stat().st_uid == _uid():
+                    os.chmod(each, stat.S_IMODE(mode) & 0o700)
+                if each == base:
+                    break
+            break
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
+
+
+def _uid() -> int:
+    getuid = getattr(os, "getuid", None)
+    return getuid() if getuid is not None else -1
+
+
 def _write_file(
     path: Path, data: bytes, *, shared: bool = False, replace: bool = True
 ) -> str | None:
     """Write ``data`` to ``path`` atomically; ``None`` when written, else why not.
 
-    The app's own files keep the temporary file's private mode (0600). A
-    ``shared`` file (a game record) gets the usual mode of a new file (0666
-    less the umask) and, unless ``replace``, never replaces a file already at
-    ``path``.
+    The app's own files keep the temporary file's private mode (0600), in folders of
+    their own (0700). A ``shared`` file (a game record) gets the usual mode of a new file
+    (0666 less the umask), in a folder of the usual mode, and, unless ``replace``, never
+    replaces a file already at ``path``.
     """
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if shared:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            _private_folder(path.parent)
         handle, temporary = tempfile.mkstemp(
             dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
         )
@@ -283,11 +330,8 @@ def _strategy_path(key: str) -> Path:
 def load_strategy_table(key: str) -> bytes | None:
     """The bytes saved under ``key``, or ``None`` when there are none or they can't be read."""
     try:
-        path = _strategy_path(key)
-        if path.stat().st_size > _MAX_TABLE_BYTES:
-            return None
-        return path.read_bytes()
-    except (OSError, ValueError):
+        return _read_bytes(_strategy_path(key), _MAX_TABLE_BYTES)
+    except (OSError, ValueError, _Unusable):
         return None
 
 
@@ -346,7 +390,7 @@ class _Unusable(Exception):
 
 
 def _one_line(text: str) -> str:
-    text = " ".join(text.split())
+    text = printable(" ".join(text.split()))
     return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 1] + "…"
 
 
@@ -364,17 +408,61 @@ def _bad_file(path: Path, problem: _Unusable, consequence: str) -> str:
         if aside
         else _("It could not be moved aside")
     )
-    return _("{path} is {problem}. {kept}; {consequence}.").format(
-        path=path, problem=problem, kept=kept, consequence=consequence
+    return printable(
+        _("{path} is {problem}. {kept}; {consequence}.").format(
+            path=path, problem=problem, kept=kept, consequence=consequence
+        )
     )
+
+
+def _not_a_file(mode: int) -> str | None:
+    """What stands at a path instead of a regular file, completing "<path> is ..."."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return _("a folder, not a file")
+    if stat.S_ISFIFO(mode):
+        return _("a named pipe, not a file")
+    if stat.S_ISSOCK(mode):
+        return _("a socket, not a file")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device, not a file")
+    return _("not a regular file")
+
+
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
+# Opening a named pipe without a writer would wait for one: not with O_NONBLOCK (reads of a
+# regular file do not block anyway).
+_READ_FLAGS |= getattr(os, "O_NONBLOCK", 0)
+
+
+def _read_bytes(path: Path, cap: int) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``cap`` of them: a folder, a pipe,
+    a device or a socket is refused without a byte read (:class:`_Unusable`), and so is a
+    file longer than ``cap``, after ``cap + 1`` bytes. Raises :class:`OSError` when it can't
+    be opened."""
+    try:
+        descriptor = os.open(path, _READ_FLAGS)
+    except OSError:
+        with contextlib.suppress(OSError):
+            kind = _not_a_file(path.stat().st_mode)
+            if kind is not None:
+                raise _Unusable(kind) from None
+        raise
+    with open(descriptor, "rb") as file:
+        kind = _not_a_file(os.fstat(descriptor).st_mode)
+        if kind is not None:
+            raise _Unusable(kind)
+        data = file.read(cap + 1)
+    if len(data) > cap:
+        raise _Unusable(_("too large to be one of generala-tui's files"))
+    return data
 
 
 def _read_object(path: Path) -> dict[str, Any] | None:
     """The JSON object in ``path``; ``None`` when there is no file. Raises :class:`_Unusable`."""
     try:
-        if path.stat().st_size > _MAX_FILE_BYTES:
-            raise _Unusable(_("too large to be one of generala-tui's files"))
-        data = path.read_bytes()
+        data = _read_bytes(path, _MAX_FILE_BYTES)
     except (FileNotFoundError, NotADirectoryError):
         # No file, or a file where its folder should be: saving will say so.
         return None
@@ -581,6 +669,16 @@ def _known_rules_only(value: object) -> object:
     return value
 
 
+def _spoken(value: str | None) -> str | None:
+    if value is not None and value not in LANGUAGES:
+        raise PydanticCustomError(
+            "language",
+            "{value} is not a language generala-tui speaks ({spoken})",
+            {"value": repr(value), "spoken": ", ".join(LANGUAGES)},
+        )
+    return value
+
+
 class Preferences(_FileModel):
     """What generala-tui remembers between runs (``config/preferences.json``).
 
@@ -593,7 +691,8 @@ class Preferences(_FileModel):
         default_factory=lambda: HouseRules()
     )
     """The house rules for new games."""
-    theme: str = "textual-dark"
+    theme: str = Field(default="textual-dark", max_length=100)
+    """A Textual theme's name; one the app does not know is told and forgotten."""
     computer_delay: float = Field(default=0.7, ge=0, le=5)
     """Seconds between a computer's steps."""
     coach: bool = False
@@ -601,7 +700,7 @@ class Preferences(_FileModel):
     """Whether rolled dice tumble for a moment before they settle."""
     players: tuple[Seat, ...] = Field(default=(), max_length=MAX_PLAYERS)
     """The last table of players, in seating order."""
-    language: str | None = None
+    language: Annotated[str | None, AfterValidator(_spoken)] = None
     """The language chosen on the settings screen; None: from the environment."""
 
 
@@ -680,7 +779,7 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
         return None
     return _(
         "The preferences could not be saved in {path} ({reason}); they apply until you quit."
-    ).format(path=path, reason=reason)
+    ).format(path=printable(str(path)), reason=reason)
 
 
 # --- the game in progress ---------------------------------------------------------
@@ -705,7 +804,7 @@ def save_game(state: GameState) -> str | None:
     if reason is None:
         return None
     return _("The game could not be saved in {path} ({reason}); it goes on unsaved.").format(
-        path=path, reason=reason
+        path=printable(str(path)), reason=reason
     )
 
 
@@ -774,7 +873,7 @@ def add_to_history(state: GameState, losses: dict[str, float] | None = None) -> 
     reason = _write_file(folder / name, record.model_dump_json().encode() + b"\n")
     if reason is not None:
         return _("The game could not be added to the history in {folder} ({reason}).").format(
-            folder=folder, reason=reason
+            folder=printable(str(folder)), reason=reason
         )
     _prune_history(folder)
     return None
@@ -816,7 +915,7 @@ def load_history(
     except OSError as error:
         return [], [
             _("The history in {folder} can't be read ({why}).").format(
-                folder=folder, why=_why(error)
+                folder=printable(str(folder)), why=_why(error)
             )
         ]
     records: list[HistoryRecord] = []

@@ -135,6 +135,10 @@ class GeneralaApp(App[None]):
         theme = self.keeper.preferences.theme
         if theme in self.available_themes:
             self.theme = theme
+        else:
+            # Told once: the default is remembered in its place.
+            self._startup_warnings.append(text.unknown_theme(theme))
+            self.keeper.remember(theme=self.theme)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._watch_signals()
         saved, warning = self.keeper.saved_game()

@@ -994,6 +994,15 @@ def nothing_to_resume() -> str:
     return _("There is no game in progress to resume: set up a new one.")
 
 
+def unknown_theme(theme: str) -> str:
+    """Said when the preferences name a theme this Textual does not have."""
+    # repr: a name read from a file, with any character that does not show escaped.
+    return _(
+        "The preferences name a theme this generala-tui does not know ({theme}); "
+        "the default theme applies."
+    ).format(theme=repr(theme))
+
+
 def resume_label(game: GameState) -> Content:
     """The setup screen's offer to go on with a saved game."""
     return Content.from_markup(

@@ -1,0 +1,291 @@
+"""Files that are not what they claim: nothing from them reaches the terminal raw, nothing is
+read that is not a regular file, and the app's own files are the user's only."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import stat
+import unicodedata
+from pathlib import Path
+
+import pytest
+from helpers import play_game
+
+from generala_tui import store
+from generala_tui.game import rules
+from generala_tui.game.model import GameState, printable, shows
+
+HOSTILE = {
+    "osc 52": "\u001b]52;c;T1NDNTI=\u0007",
+    "csi": "\u001b[2J",
+    "c1 csi": "\u009b2J",
+    "bidi override": "\u202e",
+}
+
+
+def unshown(text: str) -> list[str]:
+    """The characters of ``text`` a terminal would not show as themselves (a line break is
+    one line's end)."""
+    return [
+        char
+        for char in text
+        if char != "\n"
+        and (unicodedata.category(char) in {"Cc", "Cf"} or not char.isprintable())
+        and char not in "\u200c\u200d"
+    ]
+
+
+def record_document() -> dict[str, object]:
+    state = rules.roll(rules.new_game(["Ana", "Bob"], seed=3))
+    path = store.data_dir() / "good.json"
+    store.write_record(state, path, replace=True)
+    document = json.loads(path.read_text())
+    return document
+
+
+# --- printable ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sequence", HOSTILE.values(), ids=HOSTILE.keys())
+def test_printable_escapes_what_would_drive_the_terminal(sequence: str) -> None:
+    shown = printable(f"a{sequence}b")
+    assert unshown(shown) == []
+    assert shown.startswith("a") and shown.endswith("b")
+    assert "\\x1b" in shown or "\\x9b" in shown or "\\u202e" in shown
+
+
+def test_printable_leaves_names_and_joiners_as_they_are() -> None:
+    for text in ["Ana", "Ñandú 6·5", "علی\u200cرضا", "👨\u200d👩\u200d👧", "a\\x1b"]:
+        assert shows(text)
+        assert printable(text) == text
+
+
+# --- names -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["علی\u200cرضا", "👨\u200d👩\u200d👧"])
+def test_a_name_may_hold_a_zero_width_joiner_or_non_joiner(name: str) -> None:
+    assert rules.validate_names([name, "Bob"]) == [name, "Bob"]
+    state = rules.new_game([name, "Bob"], seed=1)
+    assert GameState.model_validate_json(state.model_dump_json()).players[0].name == name
+
+
+@pytest.mark.parametrize("sequence", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_name_with_a_control_or_bidi_override_is_still_refused(sequence: str) -> None:
+    with pytest.raises(rules.IllegalMove, match="can't be shown"):
+        rules.validate_names([f"A{sequence}"])
+    document = rules.new_game(["Ana"], seed=1).model_dump(mode="json")
+    document["players"][0]["name"] = f"A{sequence}"
+    with pytest.raises(ValueError, match="can't be shown") as refused:
+        GameState.model_validate(document)
+    assert unshown(str(refused.value).splitlines()[1]) == []
+
+
+# --- what a bad file says ----------------------------------------------------------
+
+
+def places(sequence: str) -> dict[str, dict[str, object]]:
+    """A record with ``sequence`` in a key, a tag and a value, each its own document."""
+    cases = {}
+    for where in ["box key", "log tag", "house rule", "value", "game key", "format", "version"]:
+        document = record_document()
+        game = document["game"]
+        assert isinstance(game, dict)
+        if where == "box key":
+            game["players"][0]["boxes"] = {sequence: 3}
+        elif where == "log tag":
+            game["log"][0]["kind"] = sequence + "roll"
+        elif where == "house rule":
+            game["house_rules"][sequence] = True
+        elif where == "value":
+            game["house_rules"]["straight"] = sequence
+        elif where == "game key":
+            game[sequence] = 1
+        elif where == "format":
+            document["format"] = sequence
+        else:
+            document["version"] = sequence
+        cases[where] = document
+    return cases
+
+
+@pytest.mark.parametrize("sequence", HOSTILE.values(), ids=HOSTILE.keys())
+def test_reading_a_hostile_record_says_so_with_nothing_raw(tmp_path: Path, sequence: str) -> None:
+    for where, document in places(sequence).items():
+        path = tmp_path / f"{where}.json"
+        path.write_text(json.dumps(document))
+        with pytest.raises(store.RecordError) as refused:
+            store.read_record(path)
+        assert unshown(str(refused.value)) == [], where
+
+
+@pytest.mark.parametrize("sequence", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_hostile_preferences_file_is_told_with_nothing_raw(sequence: str) -> None:
+    path = store.preferences_path()
+    path.parent.mkdir(parents=True)
+    for document in [
+        {"version": 1, "house_rules": {"straight": sequence}},
+        {"version": 1, "coach": sequence},
+        {"version": sequence},
+        {"version": 1, "language": sequence},
+        {"version": 1, "players": [{"name": "Ana", "level": sequence}]},
+    ]:
+        path.write_text(json.dumps(document))
+        _preferences, warning = store.load_preferences()
+        assert warning is not None
+        assert unshown(warning) == [], document
+
+
+def test_a_file_named_with_a_control_sequence_is_named_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "\u001b[2Jgame.json"
+    path.write_text("not json")
+    with pytest.raises(store.RecordError) as refused:
+        store.read_record(path)
+    assert unshown(str(refused.value)) == []
+    assert "\\x1b[2Jgame.json" in str(refused.value)
+
+
+def test_a_language_the_game_does_not_speak_is_told_once() -> None:
+    path = store.preferences_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"version": 1, "language": "xx", "coach": True}))
+    preferences, warning = store.load_preferences()
+    assert warning is not None and "'xx' is not a language generala-tui speaks" in warning
+    assert preferences.language is None and preferences.coach
+    assert store.load_preferences() == (preferences, None)
+
+
+# --- not a regular file ------------------------------------------------------------
+
+
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    pipe = tmp_path / "record.json"
+    os.mkfifo(pipe)
+    with pytest.raises(store.RecordError, match="is a named pipe, not a file"):
+        store.read_record(pipe)
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "/dev/null"])
+def test_a_device_is_refused_without_a_byte_read(device: str) -> None:
+    with pytest.raises(store.RecordError, match="is a device, not a file"):
+        store.read_record(device)
+
+
+def test_a_folder_and_a_socket_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(store.RecordError, match="is a folder, not a file"):
+        store.read_record(tmp_path)
+    path = tmp_path / "s.json"
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(path))
+        with pytest.raises(store.RecordError, match="is a socket, not a file"):
+            store.read_record(path)
+
+
+def test_preferences_that_are_a_pipe_are_set_aside_and_the_defaults_apply() -> None:
+    path = store.preferences_path()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    preferences, warning = store.load_preferences()
+    assert preferences == store.Preferences()
+    assert warning is not None and "is a named pipe, not a file" in warning
+    assert not path.exists()
+    (aside,) = path.parent.glob("preferences.json.bad-*")
+    assert stat.S_ISFIFO(aside.lstat().st_mode)
+
+
+def test_a_saved_game_that_is_a_device_is_set_aside() -> None:
+    path = store.game_path()
+    path.parent.mkdir(parents=True)
+    path.symlink_to("/dev/zero")
+    game, warning = store.load_game()
+    assert game is None
+    assert warning is not None and "is a device, not a file" in warning
+
+
+def test_a_strategy_table_linked_to_a_device_is_a_miss(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "cache" / "strategy"
+    folder.mkdir(parents=True)
+    monkeypatch.setenv("GENERALA_TUI_HOME", str(tmp_path))
+    (folder / "table.npz").symlink_to("/dev/zero")
+    assert store.load_strategy_table("table") is None
+
+
+def test_a_read_takes_at_most_the_cap_and_one_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store, "_MAX_FILE_BYTES", 10)
+    path = tmp_path / "record.json"
+    path.write_text('{"a": 12}\n')  # ten bytes: read
+    with pytest.raises(store.RecordError, match="not a generala-tui game record"):
+        store.read_record(path)
+    path.write_text('{"a": 123}\n')
+    with pytest.raises(store.RecordError, match="too large"):
+        store.read_record(path)
+    read: list[int] = []
+
+    class Counting:
+        def __init__(self, file: object) -> None:
+            self.file = file
+
+        def __enter__(self) -> Counting:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.file.close()  # type: ignore[attr-defined]
+
+        def read(self, size: int) -> bytes:
+            read.append(size)
+            return self.file.read(size)  # type: ignore[attr-defined,no-any-return]
+
+    real_open = open
+    monkeypatch.setattr(
+        "builtins.open",
+        lambda file, *a, **k: (
+            Counting(real_open(file, *a, **k))
+            if isinstance(file, int)
+            else real_open(file, *a, **k)
+        ),
+    )
+    path.write_text("x" * 10_000)
+    with pytest.raises(store.RecordError, match="too large"):
+        store.read_record(path)
+    assert read == [11]
+
+
+# --- the app's files are the user's only -------------------------------------------
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_apps_folders_are_0700_and_its_files_0600() -> None:
+    state = rules.new_game(["Ana", "Bob"], seed=3)
+    assert store.save_game(rules.roll(state)) is None
+    assert store.save_preferences(store.Preferences(coach=True)) is None
+    finished = rules.new_game(["Ana"], seed=3)
+    assert store.add_to_history(play_game(finished)) is None
+    for folder in [store.state_dir(), store.config_dir(), store.data_dir(), store.history_dir()]:
+        assert mode(folder) == 0o700, folder
+    for file in [store.game_path(), store.preferences_path(), *store.history_dir().iterdir()]:
+        assert mode(file) == 0o600, file
+
+
+def test_an_app_folder_made_open_by_an_earlier_release_is_closed() -> None:
+    store.state_dir().mkdir(mode=0o755)
+    os.chmod(store.state_dir(), 0o755)
+    assert store.save_game(rules.new_game(["Ana"], seed=1)) is None
+    assert mode(store.state_dir()) == 0o700
+
+
+def test_a_shared_record_keeps_the_usual_modes(tmp_path: Path) -> None:
+    folder = tmp_path / "records" / "new"
+    store.write_record(rules.new_game(["Ana"], seed=1), folder / "game.json")
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert mode(folder) == 0o777 & ~umask
+    assert mode(folder / "game.json") == 0o666 & ~umask
