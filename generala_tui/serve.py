@@ -76,7 +76,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .i18n import NP_, _, metavar
+from .i18n import NP_, _, metavar, ngettext
 
 if TYPE_CHECKING:
     from asyncio.subprocess import Process
@@ -115,7 +115,8 @@ HEARTBEAT_SECONDS = 15.0
 """How often the server pings a page's websocket; one that has not answered within half of it
 is closed (a client gone without a word ends within some 22 s)."""
 QUIT_SECONDS = 2.0
-"""How long a game has to quit when asked, and again when terminated, before it is killed."""
+"""How long a game has to quit when asked, and again when terminated, before it is killed; and
+how long a websocket closed by the server waits for the page's answer."""
 
 HOST_HEADER = re.compile(r"[A-Za-z0-9._~-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
 """A ``Host`` header the page may be rendered for: a name or IPv4 address, or an IPv6 one in
@@ -400,9 +401,11 @@ def _define_server() -> Callable[..., Server]:
 
         async def on_startup(self, app: web.Application) -> None:
             print(
-                _("Serving Generala on {url}, {count} games at most at once. Ctrl+C stops.").format(
-                    url=listen_url(self.host, self.port), count=self.max_sessions
-                ),
+                ngettext(
+                    "Serving Generala on {url}, {count} game at most at once. Ctrl+C stops.",
+                    "Serving Generala on {url}, {count} games at most at once. Ctrl+C stops.",
+                    self.max_sessions,
+                ).format(url=listen_url(self.host, self.port), count=self.max_sessions),
                 flush=True,
             )
 
@@ -455,15 +458,20 @@ def _define_server() -> Callable[..., Server]:
             if len(self.games) < self.max_sessions:
                 return
             log.info(
-                _("{peer}: refused, {count} games are being played already").format(
-                    peer=request.remote, count=len(self.games)
-                )
+                ngettext(
+                    "{peer}: refused, {count} game is being played already",
+                    "{peer}: refused, {count} games are being played already",
+                    len(self.games),
+                ).format(peer=request.remote, count=len(self.games))
             )
             raise web.HTTPServiceUnavailable(
                 headers={"Retry-After": "60"},
-                text=_(
+                text=ngettext(
+                    "The server is full: {count} game is being played, as many as it runs "
+                    "at once. Try again later.",
                     "The server is full: {count} games are being played, as many as it runs "
-                    "at once. Try again later."
+                    "at once. Try again later.",
+                    self.max_sessions,
                 ).format(count=self.max_sessions),
             )
 
@@ -498,7 +506,10 @@ def _define_server() -> Callable[..., Server]:
             peer = request.remote
             width, height = page_size(request.query)
             websocket = web.WebSocketResponse(
-                heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_MESSAGE_BYTES
+                # Closing waits this long at most for the page's own close, then hangs up.
+                timeout=QUIT_SECONDS,
+                heartbeat=HEARTBEAT_SECONDS,
+                max_msg_size=MAX_MESSAGE_BYTES,
             )
             game = GameProcess(
                 self.command,

@@ -2,9 +2,11 @@
 
 A real server on a free loopback port, in a subprocess: its page is fetched,
 and a game is played over the page's own websocket (the keys a browser sends,
-the dice read back from the game the served process autosaves). A browser
-test drives the page itself with Playwright when it and its Chromium are
-installed, and is skipped otherwise.
+the dice read back from the game the served process autosaves). The browser
+tests drive the page itself with Playwright and the system's Chromium (Debian's
+``chromium``; nothing is downloaded); skipped without one, except under CI
+(``GENERALA_TUI_REQUIRE_BROWSER``, set by ``.ci/run``), where they fail instead.
+The limits a stranger meets are tested in ``test_serve_limits.py``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -20,7 +23,8 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
-from typing import Any
+from pathlib import Path
+from typing import Any, NoReturn
 
 import pytest
 
@@ -130,40 +134,115 @@ def test_a_game_is_played_over_the_page_socket(server: str) -> None:
     assert all(1 <= die <= 6 for die in game.turn.dice)
 
 
-def test_a_roll_in_the_browser(server: str) -> None:
-    """The page in Chromium: the keys a player types start a game and roll the dice."""
-    sync_api: Any = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
+REQUIRE_BROWSER = "GENERALA_TUI_REQUIRE_BROWSER"
+"""Set (CI's .ci/run sets it) to make the browser tests fail, not skip, without a browser."""
+
+
+def _no_browser(reason: str) -> NoReturn:
+    if os.environ.get(REQUIRE_BROWSER):
+        pytest.fail(f"{REQUIRE_BROWSER} is set, and {reason}")
+    pytest.skip(reason)
+
+
+def _system_chromium() -> str | None:
+    """The system's Chromium (Debian's package ``chromium``), if there is one."""
+    for name in ("chromium", "chromium-browser"):
+        if path := shutil.which(name):
+            return path
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """A headless Chromium driven by Playwright: the system's (nothing is downloaded), else
+    one ``playwright install chromium`` put there before; skipped when there is neither
+    (failed instead when GENERALA_TUI_REQUIRE_BROWSER is set, as in CI)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _no_browser("Playwright is not installed (the test extra has it)")
+    with sync_playwright() as playwright:
+        executable = _system_chromium()
         try:
-            browser = playwright.chromium.launch()
-        except Exception as error:  # no browser downloaded: `playwright install chromium`
-            # Else the system's Chromium (Debian's package `chromium`), if there is one.
-            system = shutil.which("chromium") or shutil.which("chromium-browser")
-            if system is None:
-                pytest.skip(f"Chromium for Playwright is not installed: {error}")
-            browser = playwright.chromium.launch(executable_path=system)
+            launched = playwright.chromium.launch(executable_path=executable)
+        except Exception as error:
+            _no_browser(f"no Chromium for Playwright ({executable or 'none on the PATH'}): {error}")
         try:
-            page = browser.new_page(viewport={"width": 1200, "height": 800})
-            page.goto(server)
-            page.wait_for_selector("canvas, .xterm-screen", timeout=TIMEOUT * 1000)
-            # The page opens with nothing focused: a player clicks the terminal first (here
-            # its input, which the terminal's keys come through).
-            page.focus(".xterm-helper-textarea")
-            deadline = time.monotonic() + TIMEOUT
-            # The canvas holds no text to wait on: the game the app autosaves tells.
-            while store.load_game()[0] is None:  # ctrl+s starts the game, saved at once
-                assert time.monotonic() < deadline, "the game never started"
-                page.keyboard.press("Control+s")
-                page.wait_for_timeout(500)
-            while not (game := store.load_game()[0]) or not game.turn.rolls:
-                assert time.monotonic() < deadline, "no roll reached the game"
-                page.keyboard.press("r")
-                page.wait_for_timeout(500)
-            assert game.turn.rolls >= 1
-            assert len(game.turn.dice) == 5
-            assert [player.name for player in game.players] == ["Player 1", "Player 2"]
+            yield launched
         finally:
-            browser.close()
+            launched.close()
+
+
+def test_a_roll_in_the_browser(server: str, browser: Any) -> None:
+    """The page in Chromium: the keys a player types start a game and roll the dice."""
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.goto(server)
+    page.wait_for_selector("canvas, .xterm-screen", timeout=TIMEOUT * 1000)
+    # The page opens with nothing focused: a player clicks the terminal first (here
+    # its input, which the terminal's keys come through).
+    page.focus(".xterm-helper-textarea")
+    deadline = time.monotonic() + TIMEOUT
+    # The canvas holds no text to wait on: the game the app autosaves tells.
+    while store.load_game()[0] is None:  # ctrl+s starts the game, saved at once
+        assert time.monotonic() < deadline, "the game never started"
+        page.keyboard.press("Control+s")
+        page.wait_for_timeout(500)
+    while not (game := store.load_game()[0]) or not game.turn.rolls:
+        assert time.monotonic() < deadline, "no roll reached the game"
+        page.keyboard.press("r")
+        page.wait_for_timeout(500)
+    assert game.turn.rolls >= 1
+    assert len(game.turn.dice) == 5
+    assert [player.name for player in game.players] == ["Player 1", "Player 2"]
+
+
+def test_without_a_browser_ci_fails_where_a_machine_skips(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(REQUIRE_BROWSER, "1")
+    with pytest.raises(pytest.fail.Exception, match="no Chromium"):
+        _no_browser("no Chromium")
+    monkeypatch.delenv(REQUIRE_BROWSER)
+    with pytest.raises(pytest.skip.Exception, match="no Chromium"):
+        _no_browser("no Chromium")
+
+
+OPEN_SOCKET = """url => new Promise(resolve => {
+    const socket = new WebSocket(url);
+    socket.onopen = () => { socket.close(); resolve("opened"); };
+    socket.onerror = () => resolve("refused");
+})"""
+"""A page's script opening the game's websocket: whether it opened."""
+
+
+def test_a_page_of_another_site_opens_no_game_in_the_browser(server: str, browser: Any) -> None:
+    """Another site's page (here another server's, on another port) cannot open the game's
+    websocket: the browser sends its origin, the server refuses it."""
+    import http.server
+    import threading
+
+    class OtherSite(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b"<!DOCTYPE html><title>another site</title>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), OtherSite)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        socket_url = server.replace("http://", "ws://") + "ws?width=80&height=24"
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{other.server_address[1]}/")
+        assert page.evaluate(OPEN_SOCKET, socket_url) == "refused"
+        page.goto(server)  # its own page may
+        assert page.evaluate(OPEN_SOCKET, socket_url) == "opened"
+    finally:
+        other.shutdown()
+        other.server_close()
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(

@@ -1,0 +1,568 @@
+"""``generala-tui serve`` trusts no stranger (issue 21): a real server on a free loopback port.
+
+Each test starts ``generala-tui serve`` in a subprocess, its log in a file, and speaks to it as
+a stranger would: a page of another site, a name resolving to loopback, more pages than games
+allowed, a client that vanishes, an oversized message, garbage, a burst of keys. The games a
+server runs are its child processes, read from ``/proc`` (Linux, as CI); every wait has a
+deadline, and polls another process, never a UI of ours.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import socket
+import struct
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generala_tui import serve
+from generala_tui.cli import main
+
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="the games are read from /proc (Linux)"
+)
+
+TIMEOUT = 60.0
+ENDED_WITHIN = 10.0
+"""A game ends this soon after its websocket does: two QUIT_SECONDS, and slack for a slow CI."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def _until(check: Callable[[], Any], within: float, what: str) -> Any:
+    """``check()`` once it is true, polled until ``within`` seconds have passed."""
+    deadline = time.monotonic() + within
+    while not (result := check()):
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)  # polling another process
+    return result
+
+
+@dataclass
+class Served:
+    """A server running: its address, process and log."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def socket_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def games(self) -> list[int]:
+        """The server's running child processes: its games (a zombie is none)."""
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                state, parent = stat.read_text().rsplit(")", 1)[1].split()[:2]
+                if int(parent) == self.process.pid and state != "Z":
+                    found.append(int(stat.parent.name))
+        return sorted(found)
+
+    def games_become(self, count: int, within: float = ENDED_WITHIN) -> None:
+        _until(lambda: len(self.games()) == count or None, within, f"not {count} games")
+
+    def logged(self, words: str, within: float = TIMEOUT) -> str:
+        """The server's log once it holds ``words``."""
+        return str(_until(lambda: words in (text := self.log()) and text, within, words))
+
+
+@pytest.fixture
+def start(tmp_path: Path) -> Iterator[Callable[..., Served]]:
+    """``start(*options)``: ``generala-tui serve`` with those options, once it answers."""
+    pytest.importorskip("textual_serve")
+    started: list[Served] = []
+
+    def start_server(*options: str) -> Served:
+        port = _free_port()
+        log_path = tmp_path / f"serve-{port}.log"
+        with log_path.open("wb") as log:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "generala_tui", "serve", "--port", str(port), *options],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        served = Served(port, process, log_path)
+        started.append(served)
+
+        def answers() -> bool:
+            assert process.poll() is None, served.log()
+            try:
+                with urllib.request.urlopen(served.url, timeout=5):
+                    return True
+            except (urllib.error.URLError, ConnectionError):
+                return False
+
+        _until(answers, TIMEOUT, "the server never answered")
+        return served
+
+    yield start_server
+    for served in started:
+        served.process.terminate()
+        try:
+            served.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            served.process.kill()
+            served.process.wait()
+        assert "Traceback" not in served.log(), served.log()
+
+
+def _status(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    """The status and body of a GET of ``url``."""
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def _handshake(port: int, query: str = "width=100&height=32", host: str = "") -> socket.socket:
+    """A raw websocket handshake on ``/ws`` (for ``host``, this server's address if not given):
+    the socket, once the server has said 101."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+    lines = [
+        f"GET /ws?{query} HTTP/1.1",
+        f"Host: {host or f'127.0.0.1:{port}'}",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        "Sec-WebSocket-Version: 13",
+    ]
+    connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        chunk = connection.recv(4096)
+        assert chunk, answer
+        answer += chunk
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    return connection
+
+
+def _frame(payload: bytes, opcode: int = 0x1) -> bytes:
+    """One masked websocket frame from a client (the mask is zero: the payload as it is)."""
+    length = len(payload)
+    if length < 126:
+        header = struct.pack("!BB", 0x80 | opcode, 0x80 | length)
+    elif length < 1 << 16:
+        header = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, length)
+    else:
+        header = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, length)
+    return header + b"\0\0\0\0" + payload
+
+
+async def _connect(served: Served, query: str = "width=100&height=32", **kwargs: Any) -> Any:
+    """An aiohttp client's websocket to the server's game, with its session to close."""
+    import aiohttp
+
+    session = aiohttp.ClientSession()
+    try:
+        return session, await session.ws_connect(f"{served.socket_url}?{query}", **kwargs)
+    except BaseException:
+        await session.close()
+        raise
+
+
+async def _first_screen(ws: Any) -> bytes:
+    """What the game draws until its setup screen shows (bounded)."""
+    import aiohttp
+
+    screen = b""
+    async with asyncio.timeout(TIMEOUT):
+        while b"Player 1" not in screen:
+            message = await ws.receive()
+            assert message.type in {aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT}, message
+            if message.type is aiohttp.WSMsgType.BINARY:
+                screen += message.data
+    return screen
+
+
+def _environment(pid: int) -> dict[str, str]:
+    raw = Path(f"/proc/{pid}/environ").read_bytes()
+    return dict(entry.split("=", 1) for entry in raw.decode(errors="replace").split("\0") if entry)
+
+
+# A page of another site
+
+
+def test_a_page_of_another_site_gets_no_game_and_no_page(start: Callable[..., Served]) -> None:
+    import aiohttp
+
+    served = start()
+
+    async def foreign() -> int:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await _connect(served, origin="http://evil.example")
+        return refused.value.status
+
+    assert asyncio.run(foreign()) == 403
+    assert _status(served.url, {"Origin": "http://evil.example"})[0] == 403
+    # A port or scheme of its own is another origin too.
+    other_port = f"http://127.0.0.1:{served.port + 1}"
+    assert _status(served.url, {"Origin": other_port})[0] == 403
+    assert _status(served.url, {"Origin": f"https://127.0.0.1:{served.port}"})[0] == 403
+    assert served.games() == []
+    assert "refused, a page of http://evil.example" in served.log()
+
+
+def test_its_own_page_plays_and_is_never_framed(start: Callable[..., Served]) -> None:
+    served = start()
+    status, page = _status(served.url, {"Origin": f"http://127.0.0.1:{served.port}"})
+    assert status == 200
+    assert f'data-session-websocket-url="ws://127.0.0.1:{served.port}/ws"' in page
+    with urllib.request.urlopen(served.url, timeout=10) as response:
+        assert response.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+
+    async def own() -> bytes:
+        session, ws = await _connect(served, origin=f"http://127.0.0.1:{served.port}")
+        async with session, ws:
+            return await _first_screen(ws)
+
+    assert b"Player 1" in asyncio.run(own())
+
+
+def test_a_name_resolving_to_loopback_is_not_this_server(start: Callable[..., Served]) -> None:
+    """DNS rebinding: a page of evil.example, made to resolve to 127.0.0.1, is its own origin
+    there; the server on loopback answers to loopback names only."""
+    served = start()
+    evil = f"evil.example:{served.port}"
+    status, body = _status(served.url, {"Host": evil, "Origin": f"http://{evil}"})
+    assert status == 403
+    assert "loopback address only" in body
+    assert _status(served.url, {"Host": f"localhost:{served.port}"})[0] == 200
+    with pytest.raises(AssertionError, match=r"HTTP/1\.1 403"):
+        _handshake(served.port, host=evil)
+    assert served.games() == []
+
+
+# More pages than games allowed
+
+
+def test_a_page_beyond_max_sessions_is_told_the_server_is_full(
+    start: Callable[..., Served],
+) -> None:
+    import aiohttp
+
+    served = start("--max-sessions", "2")
+
+    async def three_pages() -> tuple[int, list[int]]:
+        opened = [await _connect(served) for _ in range(2)]
+        try:
+            for _, ws in opened:
+                await _first_screen(ws)
+            games = served.games()
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await _connect(served)
+            return refused.value.status, games
+        finally:
+            for session, ws in opened:
+                await ws.close()
+                await session.close()
+
+    status, games = asyncio.run(three_pages())
+    assert status == 503
+    assert len(games) == 2  # and the third page started none
+    served.logged("refused, 2 games are being played already")
+    # Once the games have ended there is room again.
+    served.games_become(0)
+    assert _status(served.url)[0] == 200
+
+
+def test_the_page_itself_says_so_when_the_server_is_full(start: Callable[..., Served]) -> None:
+    served = start("--max-sessions", "1")
+
+    async def full_page() -> tuple[int, str]:
+        session, ws = await _connect(served)
+        async with session, ws:
+            await _first_screen(ws)
+            return await asyncio.to_thread(_status, served.url)
+
+    status, body = asyncio.run(full_page())
+    assert status == 503
+    assert body == (
+        "The server is full: 1 game is being played, as many as it runs at once. Try again later."
+    )
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "four", "", "2.5"])
+def test_max_sessions_takes_a_whole_number_from_1(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--max-sessions", value])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert error.endswith(f"{value!r} is not a number of games: give a whole number from 1 up")
+
+
+# A game ends with its page, however the page ends
+
+
+@pytest.mark.parametrize("how", ["closed", "reset"])
+def test_a_game_ends_when_its_client_vanishes(start: Callable[..., Served], how: str) -> None:
+    """The connection dropped without a websocket close: a FIN, or a reset (RST)."""
+    served = start()
+    connection = _handshake(served.port)
+    _until(served.games, TIMEOUT, "no game started")
+    _until(lambda: connection.recv(65536), TIMEOUT, "the game drew nothing")
+    if how == "reset":
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    connection.close()
+    began = time.monotonic()
+    served.games_become(0)
+    assert time.monotonic() - began < ENDED_WITHIN
+    served.logged("game ended")
+
+
+def test_a_game_ends_when_its_client_goes_silent(start: Callable[..., Served]) -> None:
+    """A client that stops answering (and reading), its connection still open: the server's
+    heartbeat finds it within about one and a half HEARTBEAT_SECONDS."""
+    served = start()
+    connection = _handshake(served.port)
+    try:
+        _until(served.games, TIMEOUT, "no game started")
+        served.games_become(0, within=serve.HEARTBEAT_SECONDS * 1.5 + ENDED_WITHIN)
+    finally:
+        connection.close()
+
+
+def test_a_game_ends_after_an_oversized_message(start: Callable[..., Served]) -> None:
+    import aiohttp
+
+    served = start()
+
+    async def oversized() -> Any:
+        session, ws = await _connect(served)
+        async with session, ws:
+            await _first_screen(ws)
+            await ws.send_str(json.dumps(["stdin", "a" * serve.MAX_MESSAGE_BYTES]))
+            async with asyncio.timeout(TIMEOUT):
+                while (message := await ws.receive()).type is aiohttp.WSMsgType.BINARY:
+                    pass
+            return message
+
+    message = asyncio.run(oversized())
+    assert message.type is aiohttp.WSMsgType.CLOSE
+    assert message.data == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    served.games_become(0)
+    served.logged("game ended")
+
+
+def test_a_frame_declaring_gigabytes_ends_its_game_at_once(start: Callable[..., Served]) -> None:
+    """The header alone of a 2 GB frame: refused before any of it is read."""
+    served = start()
+    connection = _handshake(served.port)
+    try:
+        _until(served.games, TIMEOUT, "no game started")
+        connection.sendall(struct.pack("!BBQ", 0x81, 0x80 | 127, 2**31) + b"\0\0\0\0" + b"a")
+        served.games_become(0)
+    finally:
+        connection.close()
+
+
+# Sizes and input bounded
+
+
+def test_the_page_size_from_the_url_is_clamped(start: Callable[..., Served]) -> None:
+    served = start()
+
+    async def sized(query: str) -> dict[str, str]:
+        session, ws = await _connect(served, query)
+        async with session, ws:
+            [game] = await asyncio.to_thread(_until, served.games, TIMEOUT, "no game")
+            environment = _environment(game)
+        await asyncio.to_thread(served.games_become, 0)
+        return environment
+
+    huge = asyncio.run(sized("width=100000&height=99999999999999999999"))
+    assert (huge["COLUMNS"], huge["ROWS"]) == ("500", "200")
+    small = asyncio.run(sized("width=-4&height=0"))
+    assert (small["COLUMNS"], small["ROWS"]) == ("1", "1")
+    garbage = asyncio.run(sized("width=wide&height=%00"))
+    assert (garbage["COLUMNS"], garbage["ROWS"]) == ("80", "24")
+
+
+def test_a_burst_of_keys_is_dropped_beyond_the_budget(start: Callable[..., Served]) -> None:
+    """100,000 characters at once: without the budget the game grew past 300 MB."""
+    served = start()
+
+    async def burst() -> int:
+        session, ws = await _connect(served)
+        async with session, ws:
+            await _first_screen(ws)
+            [game] = served.games()
+            drawn = asyncio.create_task(_drain(ws))
+            for _ in range(100):
+                await ws.send_str(json.dumps(["stdin", "a" * 1000]))
+            await asyncio.to_thread(served.logged, "input faster than anyone plays, dropped")
+            peak = 0
+            for _ in range(20):  # two seconds of the game's memory, the burst's keys handled
+                peak = max(peak, _resident_mb(game))
+                await asyncio.sleep(0.1)
+            drawn.cancel()
+            return peak
+
+    assert asyncio.run(burst()) < 150
+
+
+async def _drain(ws: Any) -> None:
+    async for _ in ws:
+        pass
+
+
+def _resident_mb(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    found = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(found[1]) // 1024 if found else 0
+
+
+# A bad message is one line of the log
+
+
+@pytest.mark.parametrize(
+    ("message", "problem"),
+    [
+        ("hello", "not JSON"),
+        ("[" * 10_000, "not JSON"),
+        ('{"stdin": "r"}', "not a list"),
+        ('["exec", "rm -rf /"]', "not a list"),
+        ('["resize", {"width": "wide", "height": 30}]', "'resize' message with the wrong values"),
+        ('["resize", {"width": true, "height": 30}]', "'resize' message with the wrong values"),
+        ('["stdin", 7]', "'stdin' message with the wrong values"),
+        ('["stdin", "\\ud800"]', "stdin that is not Unicode text"),
+        ('["ping", "' + "9" * 100 + '"]', "'ping' message with the wrong values"),
+        ('["focus", "extra"]', "'focus' message with the wrong values"),
+    ],
+)
+def test_a_bad_message_is_one_log_line_and_ends_its_game(
+    start: Callable[..., Served], message: str, problem: str
+) -> None:
+    import aiohttp
+
+    served = start()
+
+    async def send() -> Any:
+        session, ws = await _connect(served)
+        async with session, ws:
+            await _first_screen(ws)
+            await ws.send_str(message)
+            async with asyncio.timeout(TIMEOUT):
+                while (answer := await ws.receive()).type is aiohttp.WSMsgType.BINARY:
+                    pass
+            return answer
+
+    answer = asyncio.run(send())
+    assert answer.type is aiohttp.WSMsgType.CLOSE
+    assert answer.data == aiohttp.WSCloseCode.POLICY_VIOLATION
+    served.games_become(0)
+    log = served.logged("game ended")
+    [line] = [line for line in log.splitlines() if "a message the page never sends" in line]
+    assert problem in line
+    assert "Traceback" not in log
+
+
+def test_a_binary_message_is_one_log_line_too(start: Callable[..., Served]) -> None:
+    served = start()
+    connection = _handshake(served.port)
+    try:
+        _until(served.games, TIMEOUT, "no game started")
+        connection.sendall(_frame(b"\x00\xff" * 8, opcode=0x2))
+        served.games_become(0)
+    finally:
+        connection.close()
+    log = served.logged("game ended")
+    assert "a message the page never sends (binary)" in log
+
+
+# The address
+
+
+@pytest.mark.parametrize("value", ["", "  ", "127.0.0.1 8000"])
+def test_host_takes_an_explicit_address(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--host", value])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err.splitlines()
+    assert error[-1].endswith(
+        f"{value!r} is not an address: give one, such as 127.0.0.1 (this machine only) "
+        "or 0.0.0.0 (every IPv4 interface)"
+    )
+
+
+def test_host_0000_is_explicit_and_its_help_says_what_it_means() -> None:
+    assert serve.host_address("0.0.0.0") == "0.0.0.0"
+    assert serve.host_address("::1") == "::1"
+    help_text = subprocess.run(
+        [sys.executable, "-m", "generala_tui", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=TIMEOUT,
+    ).stdout
+    assert "0.0.0.0 lets any machine that can reach this one" in " ".join(help_text.split())
+
+
+# The pieces, without a server
+
+
+def test_the_budget_lets_a_burst_through_then_its_rate() -> None:
+    budget = serve.InputBudget(burst=100, rate=10, now=0.0)
+    assert budget.take(100, now=0.0)
+    assert not budget.take(1, now=0.0)
+    assert not budget.take(20, now=1.0)  # ten bytes came back in a second, not twenty
+    assert budget.take(10, now=1.0)
+    assert budget.take(100, now=1000.0)  # never more than the burst saved up
+    assert not budget.take(1, now=1000.0)
+
+
+def test_the_page_messages_are_checked_and_sizes_clamped() -> None:
+    assert serve.page_message('["stdin", "r"]') == ("stdin", b"r")
+    assert serve.page_message('["stdin", "ñ"]') == ("stdin", "ñ".encode())
+    assert serve.page_message('["resize", {"width": 9999, "height": -1}]') == ("resize", 500, 1)
+    assert serve.page_message('["ping", "1712345678901"]') == ("ping", "1712345678901")
+    assert serve.page_message('["focus"]') == ("focus",)
+    assert serve.page_message('["blur"]') == ("blur",)
+    for bad in ["", "[]", "[1]", '["resize"]', '["resize", {"width": 1.5, "height": 2}]']:
+        with pytest.raises(serve.BadMessage):
+            serve.page_message(bad)
+
+
+def test_every_message_the_page_sends_is_one_the_server_reads() -> None:
+    """textual-serve's page script: the kinds of message it sends, all known here."""
+    textual_serve = pytest.importorskip("textual_serve")
+    script = Path(textual_serve.__file__).parent / "static" / "js" / "textual.js"
+    sent = set(re.findall(r'JSON\.stringify\(\["(\w+)"', script.read_text(encoding="utf-8")))
+    assert sent, "the page script no longer sends its messages as it did"
+    assert sent <= serve.PAGE_MESSAGES
+
+
+def test_loopback_names() -> None:
+    for name in ["127.0.0.1", "127.8.9.1", "::1", "[::1]", "localhost", "LocalHost"]:
+        assert serve.is_loopback(name), name
+    for name in ["0.0.0.0", "192.168.1.5", "evil.example", "localhost.evil.example", ""]:
+        assert not serve.is_loopback(name), name
