@@ -50,13 +50,18 @@ the methods its routes call (``handle_index``, ``handle_websocket``,
 process protocol stay textual-serve's. Its own ``handle_websocket`` cannot be
 reused: it takes the size unbounded, sets no message size, lets any
 exception of a message out as a traceback, and ends a game only by asking it
-to quit and waiting without a bound. :class:`GameProcess` subclasses
-textual-serve's ``AppService`` (one page's process) and overrides
-``_open_app_process``, the one non-public name used, only to keep the
-process it opens (``AppService`` has no public way to reach or end it);
-:meth:`GameProcess.end` refuses to pretend when that hook is gone.
-The server's modules are imported only when it runs (``serve --help`` does
-not load them).
+to quit and waiting without a bound; its reader of the game's screen stops
+at the first write to a page that is gone, and nothing ends a game that does
+not quit (issue 21 saw one running, 240 MB and growing, 85 s after its page
+left). :class:`GameProcess` subclasses textual-serve's ``AppService`` (one page's process): its
+``on_data`` and ``on_meta`` hooks drop what a gone page cannot take, so the
+game's screen is still read and it can quit; and it overrides
+``_open_app_process``, the one non-public name used, only to keep the process
+it opens (``AppService`` has no public way to reach or end it):
+:meth:`GameProcess.end` says so in the log when that hook is gone, and the
+tests of a game's end fail. Both classes are defined by :func:`server_class`
+on first use, so aiohttp and textual-serve are imported only when the server
+runs (``serve --help`` does not load them).
 """
 
 from __future__ import annotations
@@ -352,13 +357,13 @@ def _define_server() -> Callable[..., Server]:
         async def end(self) -> str:
             """End the game: ask it to quit, then terminate, then kill it, each given
             :data:`QUIT_SECONDS`; return which it took (``quit``, ``terminated``, ``killed``)."""
-            process = self.process
-            if process is None:
-                raise RuntimeError("textual-serve opened no process through _open_app_process")
             loop = asyncio.get_running_loop()
             deadline = loop.time() + QUIT_SECONDS
             with contextlib.suppress(TimeoutError, ConnectionError):
                 await asyncio.wait_for(self.stop(), QUIT_SECONDS)
+            process = self.process
+            if process is None:  # a textual-serve that no longer opens it in the hook
+                return "asked to quit, its process out of reach: see generala_tui/serve.py"
             if await _exited(process, deadline):
                 return "quit"
             with contextlib.suppress(ProcessLookupError):
