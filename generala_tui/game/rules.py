@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, overload
 
 from .action import Action, ActionKind
 from .model import (
@@ -35,6 +35,7 @@ from .model import (
     GameState,
     HoldToggled,
     HouseRules,
+    LogEntry,
     Phase,
     Player,
     Rolled,
@@ -51,6 +52,7 @@ __all__ = [
     "BadRecord",
     "IllegalMove",
     "Offer",
+    "Positions",
     "can_end_tie_break_turn",
     "can_fill",
     "can_hold",
@@ -399,7 +401,27 @@ def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
 
 
 def toggle_hold(state: GameState, die: int) -> GameState:
-    """Hold a die for the next roll, or release it (die 0 to 4)."""
+    """Hold a die for the next roll, or release it (die 0 to 4).
+
+    A toggle that takes back a toggle of the same die made since the last roll takes that
+    step out of the log instead of adding one, so a turn logs at most five toggles after
+    each roll, however often the player changes their mind (the holds are the same either
+    way: toggles since a roll touch dice that are not locked, in any order).
+    """
+    toggled = _toggled(state, die)
+    log = state.log
+    for index in range(len(log) - 1, -1, -1):
+        earlier = log[index]
+        if not isinstance(earlier, HoldToggled):
+            break  # the last roll: the toggles before it are another roll's
+        if earlier.die == die:
+            return toggled.model_copy(update={"log": log[:index] + log[index + 1 :]})
+    return toggled
+
+
+def _toggled(state: GameState, die: int) -> GameState:
+    """:func:`toggle_hold` with the step always added to the log, as a record replays it:
+    a record written before toggles were taken back may hold a die's toggle twice."""
     _require_turn(state)
     if isinstance(die, bool) or not isinstance(die, int) or not 0 <= die < NUMBER_OF_DICE:
         raise IllegalMove(N_("There is no die {die!r}: the dice are numbered 0 to 4."), die=die)
@@ -644,49 +666,110 @@ def starting_position(state: GameState) -> GameState:
 def replay(state: GameState) -> Iterator[GameState]:
     """Every position of the game from its start, rebuilt from the seed and the log alone.
 
-    Yields the starting position, then the position after each step of the
-    log; the last one equals ``state``. Raises :class:`BadRecord` naming the
-    first step that does not replay, or when the log leads elsewhere.
+    Yields the starting position, then the position after each step of the log; the last
+    one is ``state`` itself. Raises :class:`BadRecord` naming the first step that does not
+    replay, or when the log leads elsewhere (before yielding ``state``).
+
+    The positions between the first and the last come without their logs: the log of the
+    position after n steps is ``state.log[:n]``, and a copy of it for each would take time
+    and memory in proportion to the square of the log's length. They are positions to look
+    at, not to play on (their next roll would draw other dice): :func:`positions` gives
+    each with its log.
     """
     position = starting_position(state)
     yield position
+    last = len(state.log)
     for number, entry in enumerate(state.log, start=1):
-        try:
-            if entry.seat != position.current:
-                raise IllegalMove(
-                    N_("it is seat {seat}'s turn, not {other}'s"),
-                    seat=position.current + 1,
-                    other=entry.seat + 1,
-                )
-            if isinstance(entry, HoldToggled):
-                after = toggle_hold(position, entry.die)
-            elif isinstance(entry, Rolled):
-                thrown = thrown_dice(position.turn)
-                after = roll(position, [entry.dice[i] for i in thrown])
-            elif isinstance(entry, Filled):
-                fill = scratch if entry.scratch else score
-                after = fill(position, entry.category)
-            else:
-                after = end_tie_break_turn(position)
-        except (IllegalMove, IndexError) as error:
+        # The rules append to an empty log here, so a step costs the same at any length.
+        after = _replayed_step(position, entry, number)
+        position = after.model_copy(update={"log": ()})
+        if number < last:
+            yield position
+    if last:
+        if position.model_copy(update={"log": state.log}) != state:
             raise BadRecord(
-                N_("Step {number} of the game's record can't be played: {error}"),
-                number=number,
-                error=error,
-            ) from None
-        if after.log[-1] != entry:
-            raise BadRecord(
-                N_("Step {number} of the game's record does not match its replay."), number=number
+                N_("The game's record does not lead to the position it was saved with.")
             )
-        position = after
-        yield position
-    if position != state:
+        yield state
+    elif position != state:
         raise BadRecord(N_("The game's record does not lead to the position it was saved with."))
 
 
-def positions(state: GameState) -> list[GameState]:
-    """:func:`replay` as a list: ``positions(state)[n]`` is the game before step n of its log."""
-    return list(replay(state))
+def _replayed_step(position: GameState, entry: LogEntry, number: int) -> GameState:
+    """``position`` after the log's step ``entry`` (its ``number``, from 1), replayed."""
+    try:
+        if entry.seat != position.current:
+            raise IllegalMove(
+                N_("it is seat {seat}'s turn, not {other}'s"),
+                seat=position.current + 1,
+                other=entry.seat + 1,
+            )
+        if isinstance(entry, HoldToggled):
+            after = _toggled(position, entry.die)
+        elif isinstance(entry, Rolled):
+            thrown = thrown_dice(position.turn)
+            after = roll(position, [entry.dice[i] for i in thrown])
+        elif isinstance(entry, Filled):
+            fill = scratch if entry.scratch else score
+            after = fill(position, entry.category)
+        else:
+            after = end_tie_break_turn(position)
+    except (IllegalMove, IndexError) as error:
+        raise BadRecord(
+            N_("Step {number} of the game's record can't be played: {error}"),
+            number=number,
+            error=error,
+        ) from None
+    if after.log[-1] != entry:
+        raise BadRecord(
+            N_("Step {number} of the game's record does not match its replay."), number=number
+        )
+    return after
+
+
+class Positions(Sequence[GameState]):
+    """Every position of a game, from one :func:`replay` of its log: ``positions[n]`` is the
+    game after n steps of its log, with its log (``game.log[:n]``).
+
+    The positions are kept without their logs, beside the game's one log, and each is given
+    its part of it only when asked for (a copy, made afresh at each asking): building them
+    takes time and memory in proportion to the log, not to its square.
+    :meth:`without_log` gives a position as it is kept, to look at.
+    """
+
+    def __init__(self, game: GameState) -> None:
+        self.game = game
+        """The game whose positions these are (the last of them)."""
+        self._positions = list(replay(game))
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    @overload
+    def __getitem__(self, index: int) -> GameState: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[GameState]: ...
+
+    def __getitem__(self, index: int | slice) -> GameState | list[GameState]:
+        if isinstance(index, slice):
+            return [self[n] for n in range(*index.indices(len(self)))]
+        steps = range(len(self._positions))[index]  # negative from the end; IndexError
+        position = self._positions[steps]
+        if position.log or steps == 0:
+            return position  # the start (no step yet) and the game itself
+        return position.model_copy(update={"log": self.game.log[:steps]})
+
+    def without_log(self, index: int) -> GameState:
+        """The position after ``index`` steps without its log (but the first and the last):
+        to look at, in no time, not to play on."""
+        return self._positions[index]
+
+
+def positions(state: GameState) -> Positions:
+    """The positions of :func:`replay`, each with its log when asked for:
+    ``positions(state)[n]`` is the game before step n of its log."""
+    return Positions(state)
 
 
 # --- what the player's screen asks ----------------------------------------
@@ -787,5 +870,9 @@ def undo(state: GameState) -> GameState:
     refusal = _undo_refusal(state)
     if refusal is not None:
         raise refusal
-    # A whole replay checks the log leads to the state; the position before is the answer.
-    return positions(state)[-2]
+    # A whole replay checks the log leads to the state; the position before is the answer,
+    # given the log without its last step (the replay's positions come without theirs).
+    before = after = state
+    for position in replay(state):
+        before, after = after, position
+    return before.model_copy(update={"log": state.log[:-1]})

@@ -116,10 +116,9 @@ def trainee(games: Sequence[GameState], preferred: str | None = None) -> str | N
 def _after_last_roll(state: GameState) -> GameState:
     """The position just after the last roll of ``state``, every die released that the
     rules let go: who threw it (a computer, or the trainee long ago) gives no hint."""
-    steps = positions(state)
     for index in range(len(state.log) - 1, -1, -1):
         if isinstance(state.log[index], Rolled):
-            position = steps[index + 1]
+            position = positions(state)[index + 1]
             break
     else:
         return state

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..action import Action
 from ..model import GameState
 from .optimal import Strategy
-from .review import review_game
+from .review import DecisionReview, review_game
 
 __all__ = ["Decision", "PlayerAnalysis", "analyse_game"]
 
@@ -65,6 +65,17 @@ class PlayerAnalysis:
     """The (up to) three costliest decisions that lost points, costliest first."""
 
 
+def _decision(review: DecisionReview) -> Decision:
+    return Decision(
+        move=review.move,
+        state=review.state,
+        action=review.action,
+        expected=review.expected,
+        best=review.best,
+        best_expected=review.best_expected,
+    )
+
+
 def analyse_game(game: GameState, strategy: Strategy | None = None) -> list[PlayerAnalysis]:
     """Value every decision of the game's log for each player, by seat.
 
@@ -76,29 +87,24 @@ def analyse_game(game: GameState, strategy: Strategy | None = None) -> list[Play
     """
     analyses = []
     for player in review_game(game, strategy).players:
-        decisions = [
-            Decision(
-                move=review.move,
-                state=review.state,
-                action=review.action,
-                expected=review.expected,
-                best=review.best,
-                best_expected=review.best_expected,
-            )
-            for review in player.decisions
-            if not review.tie_break
-        ]
+        regular = [review for review in player.decisions if not review.tie_break]
+        losses = [max(0.0, review.best_expected - review.expected) for review in regular]
         costly = sorted(
-            (decision for decision in decisions if decision.loss > _NEGLIGIBLE),
-            key=lambda decision: (-decision.loss, decision.move),
+            (
+                (loss, review)
+                for loss, review in zip(losses, regular, strict=True)
+                if loss > _NEGLIGIBLE
+            ),
+            key=lambda pair: (-pair[0], pair[1].move),
         )
         analyses.append(
             PlayerAnalysis(
                 player=player.player,
                 name=player.name,
-                decisions=len(decisions),
-                total_loss=sum(decision.loss for decision in decisions),
-                costliest=tuple(costly[:COSTLIEST]),
+                decisions=len(regular),
+                total_loss=sum(losses),
+                # Only these three are given their positions: each comes with its log.
+                costliest=tuple(_decision(review) for _loss, review in costly[:COSTLIEST]),
             )
         )
     return analyses

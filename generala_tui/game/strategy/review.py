@@ -30,11 +30,11 @@ bands.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..action import Action, action_of
 from ..marks import DecisionMark, LuckMark, Rating
-from ..model import Category, GameState, HoldToggled, Phase, Rolled
+from ..model import Category, GameState, HoldToggled, LogEntry, Phase, Rolled
 from ..rules import replay
 from .actions import ActionValue
 from .optimal import Strategy, solve, strategy_key
@@ -152,8 +152,6 @@ class DecisionReview:
     """The roll the decision was taken after, 1 to 3."""
     move: int
     """The index in ``state.log`` of the entry the decision made (a ``Rolled`` for a keep)."""
-    state: GameState
-    """The position the decision was taken in: just before that entry (holds as set)."""
     action: Action
     best: Action
     expected: float
@@ -165,8 +163,19 @@ class DecisionReview:
     choices: tuple[ActionValue, ...]
     """Every legal choice, best first, as the coach lists them."""
     mark: DecisionMark
+    position: GameState = field(repr=False)
+    """:attr:`state` without its log, as the review keeps it."""
+    game_log: tuple[LogEntry, ...] = field(repr=False)
+    """The whole log of the game reviewed (the same tuple for every decision)."""
     tie_break: bool = False
     """A decision of a tie-break turn (valued in tie-break points, outside the identity)."""
+
+    @property
+    def state(self) -> GameState:
+        """The position the decision was taken in: just before that entry (holds as set),
+        with its log (the game's first ``move`` steps, copied when asked for: a review
+        keeps one log for all its decisions, not one each)."""
+        return self.position.model_copy(update={"log": self.game_log[: self.move]})
 
     @property
     def forced(self) -> bool:
@@ -237,12 +246,15 @@ def review_game(state: GameState, strategy: Strategy | None = None) -> GameRevie
         raise ValueError("The strategy was solved for other house rules.")
     start = strategy.expected_score
     columns = [_Column([], [], [(-1, start)]) for _ in state.players]
-    positions = list(replay(state))
     rounds = state.rounds
+    # One pass over the replay, two positions at a time: none is kept but a decision's,
+    # and that one without its log (DecisionReview.state gives it back when asked).
+    positions = replay(state)
+    after = next(positions)
     for move, entry in enumerate(state.log):
+        before, after = after, next(positions)
         if isinstance(entry, HoldToggled):
             continue
-        before = positions[move]
         action = action_of(entry)
         assert action is not None  # every entry but a hold is a decision
         column = columns[entry.seat]
@@ -250,7 +262,7 @@ def review_game(state: GameState, strategy: Strategy | None = None) -> GameRevie
         round_ = rounds + len(before.tie_breaks) if tie_break else before.round
         chosen: float | None = None
         if before.turn.rolls:
-            decision = _decision(strategy, before, action, move, round_, tie_break)
+            decision = _decision(strategy, before, state, action, move, round_, tie_break)
             column.decisions.append(decision)
             chosen = decision.expected
             if not tie_break:
@@ -258,8 +270,8 @@ def review_game(state: GameState, strategy: Strategy | None = None) -> GameRevie
         if isinstance(entry, Rolled):
             if chosen is None:  # the first roll of a turn: V of the turn
                 chosen = strategy.evaluate(before)[0].expected
-            after = _after_roll(strategy, positions[move + 1], entry, tie_break)
-            luck = after - chosen
+            value = _after_roll(strategy, after, entry, tie_break)
+            luck = value - chosen
             column.rolls.append(
                 RollReview(
                     player=entry.seat,
@@ -269,7 +281,7 @@ def review_game(state: GameState, strategy: Strategy | None = None) -> GameRevie
                     held=entry.held,
                     dice=entry.dice,
                     before=chosen,
-                    after=after,
+                    after=value,
                     luck=luck,
                     mark=luck_mark(luck),
                     tie_break=tie_break,
@@ -277,7 +289,9 @@ def review_game(state: GameState, strategy: Strategy | None = None) -> GameRevie
                 )
             )
             if not tie_break:
-                column.course.append((move, after))
+                column.course.append((move, value))
+    for _rest in positions:
+        pass  # the end of the replay checks that the log leads to the state
     return GameReview(
         players=tuple(
             _player_review(state, seat, column, start) for seat, column in enumerate(columns)
@@ -288,6 +302,7 @@ def review_game(state: GameState, strategy: Strategy | None = None) -> GameRevie
 def _decision(
     strategy: Strategy,
     state: GameState,
+    game: GameState,
     action: Action,
     move: int,
     round_: int,
@@ -304,7 +319,6 @@ def _decision(
         round=round_,
         roll=state.turn.rolls,
         move=move,
-        state=state,
         action=action,
         best=best.action,
         expected=expected,
@@ -312,6 +326,8 @@ def _decision(
         cost=cost,
         choices=choices,
         mark=decision_mark(cost),
+        position=state,
+        game_log=game.log,
         tie_break=tie_break,
     )
 

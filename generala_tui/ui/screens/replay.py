@@ -35,8 +35,10 @@ class ReplayScreen(Page[None]):
     def __init__(self, game: GameState) -> None:
         super().__init__()
         self.game = game
-        self.positions = rules.positions(game)
-        """``positions[n]``: the game after ``n`` steps of its log."""
+        # Positions to look at: without their logs (the screen reads the game's), so a long
+        # record opens in time and memory in proportion to its length.
+        self.positions = list(rules.replay(game))
+        """``positions[n]``: the game after ``n`` steps of its log (without its log)."""
         self.step = 0
 
     def compose(self) -> ComposeResult:
