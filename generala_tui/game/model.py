@@ -46,6 +46,21 @@ NUMBER_OF_DICE = 5
 MAX_ROLLS = 3
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 20
+MAX_TOGGLES_PER_TURN = 100
+"""Hold toggles a turn of a game's record may hold (docs/performance.md, "Hostile records").
+
+A turn needs at most 15: since this bound came in, a toggle that takes back a toggle made
+since the last roll takes it out of the log (:func:`~generala_tui.game.rules.toggle_hold`),
+so at most 5 are logged after each of the three rolls. Earlier releases logged every press,
+so a saved game or record of theirs may hold more; a hundred leaves room for a player who
+changed their mind over every die many times (the home 10362cd wrote has two at most)."""
+MAX_TIE_BREAK_ROUNDS = 32
+"""Tie-break rounds a game may have. A round is played again only on a tie, which for two
+players comes about one time in seven (0.13 to 0.16 for the tie-break scores of a first
+roll, or of rolling for the most of a kind); even at one in two, 32 rounds in a row come
+once in two billion tie-breaks."""
+STEPS_PER_TURN = MAX_TOGGLES_PER_TURN + MAX_ROLLS + 1
+"""The most steps a turn logs: its toggles, its rolls and the fill or tie-break score ending it."""
 
 
 class Category(StrEnum):
@@ -63,6 +78,11 @@ class Category(StrEnum):
     GENERALA = "generala"
     DOUBLE_GENERALA = "double_generala"
     TWO_PAIRS = "two_pairs"
+
+
+MAX_LOG_STEPS = (MAX_PLAYERS * len(Category) + MAX_PLAYERS * MAX_TIE_BREAK_ROUNDS) * STEPS_PER_TURN
+"""The longest log a game can have: eight players' twelve turns and as many tie-break rounds
+as there can be, every turn with as many steps as a turn can log."""
 
 
 NUMBER_CATEGORIES: tuple[Category, ...] = (
@@ -217,6 +237,19 @@ def _bad_face(dice: tuple[int, ...]) -> str | None:
     return None
 
 
+def _check_sizes(data: Any, bounds: Mapping[str, tuple[int, str]]) -> None:
+    """Refuse, before any item is validated, a list (or mapping) in ``data`` longer than a
+    game can make it: ``bounds`` maps a field to its most items and the sentence refusing
+    more (with ``{count}`` and ``{most}``). Otherwise pydantic would build a model, or an
+    error, for each of millions of items before the model's own checks see the first."""
+    if not isinstance(data, dict):
+        return
+    for field, (most, sentence) in bounds.items():
+        value = data.get(field)
+        if isinstance(value, list | tuple | dict) and len(value) > most:
+            raise _impossible(sentence.format(count=len(value), most=most))
+
+
 # --- house rules ------------------------------------------------------------
 
 
@@ -336,6 +369,7 @@ Boxes = Annotated[
 """A player's filled boxes: a read-only mapping from category to box."""
 
 _NO_BOXES: Mapping[Category, Box] = MappingProxyType({})
+_PLAYER_SIZES = {"boxes": (len(Category), "A scorecard has at most {most} boxes, not {count:,}.")}
 
 
 class Player(FrozenModel):
@@ -348,6 +382,12 @@ class Player(FrozenModel):
     name: PlayerName
     level: Level | None = None
     boxes: Boxes = Field(default_factory=lambda: _NO_BOXES)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_too_many(cls, data: Any) -> Any:
+        _check_sizes(data, _PLAYER_SIZES)
+        return data
 
     @property
     def total(self) -> int:
@@ -399,6 +439,12 @@ class Turn(FrozenModel):
     rolls: Annotated[int, Field(ge=0, le=MAX_ROLLS)] = 0
     served: bool = False
 
+    @model_validator(mode="before")
+    @classmethod
+    def _not_too_many(cls, data: Any) -> Any:
+        _check_sizes(data, _TURN_SIZES)
+        return data
+
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
         if (self.held, self.locked) in _HELD_AND_LOCKED and (
@@ -408,6 +454,16 @@ class Turn(FrozenModel):
         ):
             return self
         raise _impossible(_turn_problem(self))
+
+
+_TURN_SIZES = {
+    "dice": (
+        NUMBER_OF_DICE,
+        "A turn shows {most} dice, or none before its first roll, not {count:,}.",
+    ),
+    "held": (NUMBER_OF_DICE, "A turn marks which of its {most} dice are held, not {count:,}."),
+    "locked": (NUMBER_OF_DICE, "A turn marks which of its {most} dice are locked, not {count:,}."),
+}
 
 
 def _turn_problem(turn: Turn) -> str:
@@ -436,6 +492,12 @@ class TieBreakRound(FrozenModel):
     contenders: tuple[int, ...]
     scores: tuple[int, ...] = ()
 
+    @model_validator(mode="before")
+    @classmethod
+    def _not_too_many(cls, data: Any) -> Any:
+        _check_sizes(data, _TIE_BREAK_SIZES)
+        return data
+
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
         if len(self.scores) > len(self.contenders) or any(score < 0 for score in self.scores):
@@ -444,6 +506,12 @@ class TieBreakRound(FrozenModel):
                 f"{list(self.scores)}."
             )
         return self
+
+
+_TIE_BREAK_SIZES = {
+    "contenders": (MAX_PLAYERS, "A tie-break is played by at most {most} players, not {count:,}."),
+    "scores": (MAX_PLAYERS, "A tie-break round has at most {most} scores, not {count:,}."),
+}
 
 
 # --- the log ----------------------------------------------------------------
@@ -480,6 +548,12 @@ class Rolled(FrozenModel):
     won: bool = False
     """Whether the roll won the game at once: a served Generala (docs/rules.md)."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _not_too_many(cls, data: Any) -> Any:
+        _check_sizes(data, _ROLL_SIZES)
+        return data
+
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
         if (
@@ -502,6 +576,12 @@ class Rolled(FrozenModel):
     def thrown(self) -> tuple[int, ...]:
         """The positions the roll threw."""
         return tuple(i for i in range(NUMBER_OF_DICE) if i not in self.held)
+
+
+_ROLL_SIZES = {
+    "dice": (NUMBER_OF_DICE, "A roll shows {most} dice, not {count:,}."),
+    "held": (NUMBER_OF_DICE, "A roll holds dice 0 to 4, each once at most, not {count:,} dice."),
+}
 
 
 class Filled(FrozenModel):
@@ -574,6 +654,14 @@ class GameState(FrozenModel):
     seed: int = 0
     log: tuple[LogEntry, ...] = ()
 
+    @model_validator(mode="before")
+    @classmethod
+    def _not_too_long(cls, data: Any) -> Any:
+        # Before the log's items are validated: a log of a million entries is refused in
+        # one sentence, not after a million models or errors are built.
+        _check_sizes(data, _GAME_SIZES)
+        return data
+
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
         _check_players(self.players)
@@ -608,6 +696,17 @@ class GameState(FrozenModel):
     def rolls_left(self) -> int:
         """Rolls the current player may still take in this turn."""
         return MAX_ROLLS - self.turn.rolls
+
+
+_GAME_SIZES = {
+    "players": (MAX_PLAYERS, "A game has 1 to {most} players, not {count:,}."),
+    "winners": (MAX_PLAYERS, "A game has at most {most} winners, not {count:,}."),
+    "tie_breaks": (
+        MAX_TIE_BREAK_ROUNDS,
+        "A game has at most {most} tie-break rounds, not {count:,}.",
+    ),
+    "log": (MAX_LOG_STEPS, "A game's log holds at most {most:,} steps, not {count:,}."),
+}
 
 
 # The checks of a whole game, in the words of docs/rules.md. Each raises at the
@@ -727,9 +826,30 @@ def _check_phase(state: GameState) -> None:
 
 
 def _check_log(state: GameState) -> None:
+    # The turns the state says were played bound its log: each ended turn logs at most
+    # STEPS_PER_TURN steps, and so does the one being played (or the one a served
+    # Generala won).
+    ended = sum(len(player.boxes) for player in state.players)
+    ended += sum(len(tie_round.scores) for tie_round in state.tie_breaks)
+    most = (ended + 1) * STEPS_PER_TURN
+    if len(state.log) > most:
+        raise _impossible(
+            f"A game {ended} turn{'s' if ended != 1 else ''} in holds at most {most:,} steps "
+            f"in its log, not {len(state.log):,}."
+        )
     possible = state.house_rules.possible_points()
+    toggles, turn = 0, 1
     for number, entry in enumerate(state.log, start=1):
         _seat(state, entry.seat, f"Step {number} of the game's record is played by")
+        if isinstance(entry, HoldToggled):
+            toggles += 1
+            if toggles > MAX_TOGGLES_PER_TURN:
+                raise _impossible(
+                    f"A turn holds or releases dice at most {MAX_TOGGLES_PER_TURN} times, "
+                    f"but turn {turn} of the game's record does so more often."
+                )
+        elif isinstance(entry, Filled | TieBreakEnded):
+            toggles, turn = 0, turn + 1
         if isinstance(entry, Filled):
             if entry.category not in possible:
                 raise _impossible(
