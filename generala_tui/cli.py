@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 PROG = "generala-tui"
 
+NO_TERMINAL = 2
+"""Exit status of the game (and ``replay``) without a terminal: it says so in one line."""
 WRITE_FAILED = 1
 """Exit status when the output can't be written (a full disk, /dev/full): one line on stderr."""
 BROKEN_PIPE = 141
@@ -383,8 +385,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status (argparse's own exits, --help, --version
     and a wrong argument, raise :class:`SystemExit`).
 
-    0 when all went well; 2 for a wrong argument or an unusable file, one line on stderr;
-    1 (:data:`WRITE_FAILED`) when the output can't be written, a full disk, one line on
+    0 when all went well; 2 for a wrong argument or an unusable file, and for the game or
+    ``replay`` without a terminal (:func:`has_terminal`), one line on stderr; 1
+    (:data:`WRITE_FAILED`) when the output can't be written, a full disk, one line on
     stderr; 141 (:data:`BROKEN_PIPE`) when its reader closed the pipe, nothing said.
     ``simulate`` adds 130 after Ctrl+C. Every line printed from outside text (a file's
     name or contents, the operating system's words) shows only characters a terminal
@@ -459,6 +462,9 @@ def _play(
         return fail(
             _("--resume goes on with the saved game: it takes no --players, --seed or --rule.")
         )
+    if not has_terminal():
+        return fail(no_terminal())
+
     from .game.rules import new_game
     from .ui.app import GeneralaApp
 
@@ -483,8 +489,41 @@ def _replay(file: str) -> int:
         game = read_record(file)
     except RecordError as error:
         return fail(str(error), "replay")
+    if not has_terminal():
+        return fail(no_terminal(), "replay")
     from .ui.app import GeneralaApp
 
     app = GeneralaApp(replay=game, language=i18n.language())
     app.run()
     return app.return_code or 0
+
+
+def has_terminal() -> bool:
+    """Whether the game has a terminal to play in: Textual reads the keys from stdin and
+    draws on stderr (on stdout under Windows), which must be terminals, not files or pipes
+    (``generala-tui </dev/null >out 2>err`` would write escape codes into a file and wait
+    for keys that never come). A driver named in ``TEXTUAL_DRIVER`` brings its own way in
+    and out: textual-serve's web driver, over pipes, for each page of ``generala-tui serve``."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    screen = sys.__stdout__ if sys.platform == "win32" else sys.__stderr__
+    return all(_is_a_terminal(stream) for stream in (sys.__stdin__, screen))
+
+
+def _is_a_terminal(stream: Any) -> bool:
+    try:
+        return stream is not None and bool(stream.isatty())
+    except (OSError, ValueError):  # closed
+        return False
+
+
+def no_terminal() -> str:
+    """Why the game won't start without a terminal, and what plays without one."""
+    return _(
+        "The game plays in a terminal, and here its input or its screen is a file or a pipe; "
+        "without a terminal, try '{simulate}', '{analyse}' or '{serve}'."
+    ).format(
+        simulate=f"{PROG} simulate",
+        analyse=f"{PROG} analyse {metavar(NP_('metavar', 'FILE'))}",
+        serve=f"{PROG} serve",
+    )

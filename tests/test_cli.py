@@ -8,8 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from generala_tui import i18n
+from generala_tui import cli, i18n
 from generala_tui.cli import main
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game has its terminal (under pytest stdin and stderr are not one): these tests
+    replace the app's run, and the refusal without a terminal has tests of its own."""
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
 
 
 @pytest.mark.parametrize(
@@ -43,7 +50,9 @@ def test_python_dash_m_prints_the_version() -> None:
     assert done.stdout.startswith("generala-tui ")
 
 
-def test_players_flag_opens_the_app_on_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_players_flag_opens_the_app_on_that_game(
+    monkeypatch: pytest.MonkeyPatch, terminal: None
+) -> None:
     from generala_tui.ui.app import GeneralaApp
 
     started: list[GeneralaApp] = []
@@ -58,7 +67,9 @@ def test_players_flag_opens_the_app_on_that_game(monkeypatch: pytest.MonkeyPatch
     assert game.house_rules.generala_points == 60
 
 
-def test_no_players_flag_opens_setup_with_the_given_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_players_flag_opens_setup_with_the_given_rules(
+    monkeypatch: pytest.MonkeyPatch, terminal: None
+) -> None:
     from generala_tui.ui.app import GeneralaApp
 
     started: list[GeneralaApp] = []
@@ -185,7 +196,9 @@ def test_the_saved_language_comes_before_the_environment(
     assert "uso: generala-tui" in capsys.readouterr().out
 
 
-def test_the_game_opens_in_the_language_of_the_option(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_game_opens_in_the_language_of_the_option(
+    monkeypatch: pytest.MonkeyPatch, terminal: None
+) -> None:
     from generala_tui.ui.app import GeneralaApp
 
     started: list[str] = []

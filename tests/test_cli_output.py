@@ -102,6 +102,54 @@ def test_a_closed_pipe_ends_quietly_with_status_141(
     assert done.returncode == 141
 
 
+@posix
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param([], id="setup"),
+        pytest.param(["--players", "Ana,Bob", "--seed", "3"], id="players"),
+        pytest.param(["replay", "RECORD"], id="replay"),
+    ],
+)
+def test_the_game_without_a_terminal_refuses_in_one_line_with_status_2(
+    args: list[str], record: Path, generala_home: Path, tmp_path: Path
+) -> None:
+    """``generala-tui </dev/null >out 2>err``: no escape codes in a file, no wait for keys."""
+    out, err = tmp_path / "out", tmp_path / "err"
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        done = _run(
+            generala_home,
+            _with(args, record),
+            stdin=subprocess.DEVNULL,
+            stdout=stdout,
+            stderr=stderr,
+        )
+    assert done.returncode == 2
+    assert out.read_bytes() == b""
+    said = err.read_text()
+    assert said.count("\n") == 1 and "\x1b" not in said, said
+    assert said.startswith("generala-tui replay: " if args[:1] == ["replay"] else "generala-tui: ")
+    for command in ("generala-tui simulate", "generala-tui analyse FILE", "generala-tui serve"):
+        assert command in said
+    assert not (generala_home / "state" / "game.json").exists()
+
+
+def test_a_driver_named_by_the_environment_needs_no_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """textual-serve runs the game for each page over pipes, naming its web driver."""
+    from generala_tui.ui.app import GeneralaApp
+
+    started: list[GeneralaApp] = []
+    monkeypatch.setattr(GeneralaApp, "run", lambda self, *a, **k: started.append(self))
+    monkeypatch.setattr("sys.__stdin__", None)  # no terminal at all
+    assert not cli.has_terminal()
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert cli.has_terminal()
+    assert cli.main([]) == 0
+    assert len(started) == 1
+
+
 # --- text from outside --------------------------------------------------------------
 
 
