@@ -8,6 +8,8 @@ named by ``$GENERALA_TUI_HOME`` when it is set::
     config/preferences.json          the preferences (house rules, theme, pace, coach, players)
     config/settings.json             the old settings file, read once into the preferences
     state/game.json                  the game in progress (autosave)
+    state/game-<n>.json              the game of a window opened beside another (one each)
+    state/game[-<n>].json.lock       the lock a window holds on its game while it runs
     data/history/<time>-<hash>.json  one finished game per file
     cache/strategy/<key>.npz         the strategy tables (a cache: any problem is a miss)
 
@@ -23,6 +25,12 @@ newer version added are kept, not a reason to reject the file.
 
 Every write is atomic: a temporary file in the same folder, flushed, synced
 and renamed over the old one, so a crash leaves the old file or the new one.
+The app's own folders are the user's only (0700) and its files too (0600).
+
+Several windows may share one home: each holds a lock (``filelock``, the
+operating system's own, let go when the process ends however it ends) on the
+saved game it plays, and a window opened while another holds it saves its game
+beside it (:func:`take_game_slot`), so no window overwrites or clears another's.
 
 Nothing here raises for a problem with a file or the disk. A file that exists
 but can't be used (unreadable, not JSON, invalid, of an unknown version) is
@@ -77,6 +85,7 @@ __all__ = [
     "PREFERENCES_VERSION",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "GameSlot",
     "HistoryRecord",
     "Preferences",
     "RecordError",
@@ -102,6 +111,7 @@ __all__ = [
     "set_aside",
     "state_dir",
     "strategy_tables",
+    "take_game_slot",
     "write_record",
 ]
 
@@ -171,9 +181,10 @@ def _legacy_settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def game_path() -> Path:
-    """Where the game in progress is autosaved."""
-    return state_dir() / "game.json"
+def game_path(slot: int = 1) -> Path:
+    """Where the game in progress is autosaved: ``game.json``, or ``game-<slot>.json`` for
+    the game of a window opened while another held the first (:func:`take_game_slot`)."""
+    return state_dir() / ("game.json" if slot == 1 else f"game-{slot}.json")
 
 
 def history_dir() -> Path:
@@ -796,9 +807,84 @@ class _SavedGame(_FileModel):
 _GAME = _Format(_SavedGame, GAME_VERSION)
 
 
-def save_game(state: GameState) -> str | None:
-    """Autosave the game in progress: ``None`` when saved, else a warning for the player."""
-    path = game_path()
+MAX_WINDOWS = 16
+"""Windows that can each keep a game in progress on one home at once."""
+
+
+@dataclass
+class GameSlot:
+    """A window's hold on the file of its game in progress (:func:`take_game_slot`)."""
+
+    number: int
+    """1 for ``game.json``, n for ``game-<n>.json``."""
+    _lock: Any = field(repr=False)
+    """The held ``filelock.FileLock``; ``None`` where no lock can be made (a folder that
+    can't be written: nothing can be saved there either, and saving says why)."""
+
+    @property
+    def path(self) -> Path:
+        return game_path(self.number)
+
+    def release(self) -> None:
+        """Let another window take this game (at the latest, the process's end does)."""
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                self._lock.release()
+
+
+def _saved_slots() -> list[int]:
+    """The slots with a saved game, the one saved last first."""
+    saved: list[tuple[float, int]] = []
+    with contextlib.suppress(OSError):
+        for path in state_dir().iterdir():
+            match = re.fullmatch(r"game(?:-([0-9]{1,3}))?\.json", path.name)
+            if match is None:
+                continue
+            number = int(match[1] or 1)
+            if 1 <= number <= MAX_WINDOWS and game_path(number).name == path.name:
+                with contextlib.suppress(OSError):
+                    saved.append((path.stat().st_mtime, number))
+    return [number for _time, number in sorted(saved, reverse=True)]
+
+
+def take_game_slot() -> tuple[GameSlot | None, bool]:
+    """Lock the slot this window keeps its game in, and say whether another window holds a
+    saved game (so this one plays beside it).
+
+    The saved game no other window holds, the one saved last first, else the first
+    free slot: a window opened alone resumes the game left last, and two windows
+    opened together play in two files. ``None`` when every slot is held. Where no
+    lock can be made (the state folder can't be written), the first slot, unlocked:
+    saving there says why it can't.
+    """
+    from filelock import FileLock, Timeout
+
+    try:
+        _private_folder(state_dir())
+    except OSError:
+        return GameSlot(1, None), False
+    held_elsewhere = False
+    saved = _saved_slots()
+    for number in dict.fromkeys([*saved, *range(1, MAX_WINDOWS + 1)]):
+        path = game_path(number)
+        lock = FileLock(
+            path.with_name(path.name + ".lock"), timeout=0, mode=0o600, thread_local=False
+        )
+        try:
+            lock.acquire()
+        except Timeout:
+            held_elsewhere = held_elsewhere or number in saved
+            continue
+        except OSError:
+            return GameSlot(number, None), held_elsewhere
+        return GameSlot(number, lock), held_elsewhere
+    return None, held_elsewhere
+
+
+def save_game(state: GameState, slot: int = 1) -> str | None:
+    """Autosave the game in progress (in ``slot``, see :func:`take_game_slot`): ``None``
+    when saved, else a warning for the player."""
+    path = game_path(slot)
     saved = _SavedGame(saved_at=_now(), game=state)
     reason = _write_file(path, saved.model_dump_json().encode() + b"\n")
     if reason is None:
@@ -808,13 +894,13 @@ def save_game(state: GameState) -> str | None:
     )
 
 
-def load_game() -> tuple[GameState | None, str | None]:
+def load_game(slot: int = 1) -> tuple[GameState | None, str | None]:
     """The autosaved game (``None`` when there is none), and a warning for the player.
 
     A saved game is returned only if it validates and replays from its own
     record to itself; any other file is set aside.
     """
-    path = game_path()
+    path = game_path(slot)
     try:
         data = _read_object(path)
         if data is None:
@@ -826,10 +912,10 @@ def load_game() -> tuple[GameState | None, str | None]:
     return saved.game, None
 
 
-def clear_game() -> None:
+def clear_game(slot: int = 1) -> None:
     """Forget the autosaved game (a finished game goes to the history instead)."""
     with contextlib.suppress(OSError):
-        game_path().unlink()
+        game_path(slot).unlink()
 
 
 # --- history ----------------------------------------------------------------------

@@ -142,6 +142,8 @@ class GeneralaApp(App[None]):
         self.watch(self, "theme", self._theme_changed, init=False)
         self._watch_signals()
         saved, warning = self.keeper.saved_game()
+        if self.keeper.beside_another:
+            self._startup_warnings.append(text.beside_another_window())
         for message in [*self._startup_warnings, warning]:
             if message:
                 self.notify(message, severity="warning", timeout=10, markup=False)

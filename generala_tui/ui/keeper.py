@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import store
 from ..game.model import GameState, Phase
+from . import text
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,10 @@ class Keeper:
         """The folder the last autosave could not write in, if it failed: the game in
         progress is not on disk."""
         self._told: set[str] = set()
+        self._slot: store.GameSlot | None = None
+        self._slot_taken = False
+        self.beside_another = False
+        """Whether another window holds a saved game, so this one keeps its game apart."""
         self._released = threading.Event()
         if held:
             self._writer.submit(self._released.wait, _LONGEST_HOLD)
@@ -102,9 +107,20 @@ class Keeper:
         await asyncio.wrap_future(self._writer.submit(lambda: None))
 
     def close(self) -> None:
-        """Finish the writes asked for, then stop the writer."""
+        """Finish the writes asked for, then stop the writer and let go of the game's file."""
         self.release()
         self._writer.shutdown(wait=True)
+        if self._slot is not None:
+            self._slot.release()
+
+    # --- the game's file ----------------------------------------------------------
+
+    def _take_slot(self) -> store.GameSlot | None:
+        """This window's saved game's file, locked the first time it is asked for."""
+        if not self._slot_taken:
+            self._slot_taken = True
+            self._slot, self.beside_another = store.take_game_slot()
+        return self._slot
 
     # --- the game ---------------------------------------------------------------
 
@@ -119,8 +135,12 @@ class Keeper:
             state = self._latest
         if state is None or state is self._on_disk:
             return None
-        warning = store.save_game(state)
-        self._unsaved = None if warning is None else store.game_path().parent
+        slot = self._take_slot()
+        if slot is None:
+            self._unsaved = store.state_dir()
+            return text.no_game_slot(store.state_dir())
+        warning = store.save_game(state, slot.number)
+        self._unsaved = None if warning is None else slot.path.parent
         if warning is None:
             self._on_disk = state
         return warning
@@ -136,16 +156,20 @@ class Keeper:
 
         def job() -> str | None:
             warning = store.add_to_history(state, losses)
-            if warning is None and self._on_disk is state:
-                store.clear_game()
+            if warning is None and self._on_disk is state and self._slot is not None:
+                store.clear_game(self._slot.number)
                 self._on_disk = None
             return warning
 
         return self._submit(job)
 
     def saved_game(self) -> tuple[GameState | None, str | None]:
-        """The autosaved game in progress; a finished one found there is filed first."""
-        state, warning = store.load_game()
+        """The autosaved game in progress (of this window: one another window holds is left
+        to it); a finished one found there is filed first."""
+        slot = self._take_slot()
+        if slot is None:
+            return None, None
+        state, warning = store.load_game(slot.number)
         if state is not None and state.phase is Phase.OVER:
             self._on_disk = state
             self.file_finished(state, None)

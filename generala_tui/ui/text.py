@@ -50,6 +50,7 @@ from ..game.model import (
     ServedRoll,
     StraightRule,
     TieBreakEnded,
+    printable,
 )
 from ..i18n import N_, NP_, _, after_colon, decimal, genitive, ngettext, percent, pgettext
 
@@ -992,6 +993,21 @@ _WORDS["KEEP_GAME_ANSWER"] = N_("Keep it")
 def nothing_to_resume() -> str:
     """Said when --resume finds no game in progress."""
     return _("There is no game in progress to resume: set up a new one.")
+
+
+def no_game_slot(folder: object) -> str:
+    """Said when every saved game's file in the state folder is held by another window."""
+    return _(
+        "Every saved game in {folder} is held by another window; this game goes on unsaved."
+    ).format(folder=printable(str(folder)))
+
+
+def beside_another_window() -> str:
+    """Said when another window is playing the saved game, so this one keeps its own."""
+    return _(
+        "Another window is playing the saved game: this window's game is saved apart, and "
+        "both can be resumed."
+    )
 
 
 def unknown_theme(theme: str) -> str:
