@@ -81,7 +81,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .i18n import NP_, _, metavar, ngettext
+from .i18n import N_, NP_, _, metavar, ngettext
 
 if TYPE_CHECKING:
     from asyncio.subprocess import Process
@@ -123,6 +123,16 @@ QUIT_SECONDS = 2.0
 """How long a game has to quit when asked, and again when terminated, before it is killed; and
 how long a websocket closed by the server waits for the page's answer."""
 
+ENDINGS = {
+    "quit": N_("{peer}: game ended after {seconds:.0f} s, quitting when asked"),
+    "terminated": N_("{peer}: game ended after {seconds:.0f} s, terminated: it did not quit"),
+    "killed": N_("{peer}: game ended after {seconds:.0f} s, killed: it did not quit or stop"),
+    "unreachable": N_(
+        "{peer}: game asked to quit after {seconds:.0f} s; this textual-serve keeps its "
+        "process out of reach, so it may still run (see generala_tui/serve.py)"
+    ),
+}
+"""How a game ended, for the log: its process quit, was terminated, or was killed."""
 HOST_HEADER = re.compile(r"[A-Za-z0-9._~-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
 """A ``Host`` header the page may be rendered for: a name or IPv4 address, or an IPv6 one in
 brackets, and a port (no user, path or markup)."""
@@ -356,14 +366,14 @@ def _define_server() -> Callable[..., Server]:
 
         async def end(self) -> str:
             """End the game: ask it to quit, then terminate, then kill it, each given
-            :data:`QUIT_SECONDS`; return which it took (``quit``, ``terminated``, ``killed``)."""
+            :data:`QUIT_SECONDS`; return which it took, a key of :data:`ENDINGS`."""
             loop = asyncio.get_running_loop()
             deadline = loop.time() + QUIT_SECONDS
             with contextlib.suppress(TimeoutError, ConnectionError):
                 await asyncio.wait_for(self.stop(), QUIT_SECONDS)
             process = self.process
             if process is None:  # a textual-serve that no longer opens it in the hook
-                return "asked to quit, its process out of reach: see generala_tui/serve.py"
+                return "unreachable"
             if await _exited(process, deadline):
                 return "quit"
             with contextlib.suppress(ProcessLookupError):
@@ -547,12 +557,8 @@ def _define_server() -> Callable[..., Server]:
             finally:
                 try:
                     if started:
-                        how = await game.end()
-                        log.info(
-                            _("{peer}: game ended ({how}) after {seconds:.0f} s").format(
-                                peer=peer, how=how, seconds=loop.time() - began
-                            )
-                        )
+                        ending = ENDINGS[await game.end()]
+                        log.info(_(ending).format(peer=peer, seconds=loop.time() - began))
                 finally:
                     del self.games[game]
                     with contextlib.suppress(Exception):
