@@ -288,9 +288,10 @@ def test_a_page_beyond_max_sessions_is_told_the_server_is_full(
     assert status == 503
     assert len(games) == 2  # and the third page started none
     served.logged("refused, 2 games are being played already")
-    # Once the games have ended there is room again.
+    # Once the games have ended there is room again (the server counts a game until it has
+    # seen its process end, a moment after /proc has).
     served.games_become(0)
-    assert _status(served.url)[0] == 200
+    _until(lambda: _status(served.url)[0] == 200, ENDED_WITHIN, "no room after the games")
 
 
 def test_the_page_itself_says_so_when_the_server_is_full(start: Callable[..., Served]) -> None:
