@@ -634,8 +634,11 @@ class GameState(FrozenModel):
 
     ``current`` is the index of the player whose turn it is. ``winners`` is
     empty until the game is over. ``log`` is the game's record: every step
-    taken since the start, in order, appended by the rules functions, so the
-    game can be replayed from its start (:func:`generala_tui.game.rules.replay`).
+    taken since the start, in order, appended by the rules functions (a hold
+    toggle that takes back one made since the last roll takes that one out
+    instead), so the game can be replayed from its start
+    (:func:`generala_tui.game.rules.replay`). Its length is bounded by the turns
+    played (:data:`STEPS_PER_TURN` a turn, :data:`MAX_LOG_STEPS` in all).
     ``seed`` makes the dice reproducible: the n-th roll of a game is drawn from
     the seed and n, so a saved game goes on with the same dice.
 

@@ -1,7 +1,8 @@
 """The rules of Generala as pure functions (docs/rules.md).
 
 Each move takes a :class:`GameState` and returns a new one, with the step
-appended to its log, or raises :class:`IllegalMove` with a message for the
+appended to its log (a hold toggle taking back one made since the last roll takes
+that one out instead), or raises :class:`IllegalMove` with a message for the
 player and leaves the state as it was. :func:`play` makes one decision (an
 :class:`~generala_tui.game.action.Action`); the verbs are the game's own:
 :func:`roll`, :func:`toggle_hold`, :func:`score`, :func:`scratch`, and
