@@ -18,8 +18,7 @@ from textual.widgets import Button, Input, Static
 from textual.worker import Worker
 
 from ... import store
-from ...game.model import GameState, printable
-from ...i18n import _
+from ...game.model import GameState
 from .. import text
 from .modal import Modal
 
@@ -45,35 +44,15 @@ def default_record_path(state: GameState, moment: datetime) -> Path:
     return Path(user_documents_dir()) / record_name(state, moment)
 
 
-_PATH_SHOWN = 100
-"""The characters of a path a failure shows at most: its start and its end, so the
-sentence keeps its reason."""
-
-
-def _shortened(path: str) -> str:
-    if len(path) <= _PATH_SHOWN:
-        return path
-    half = (_PATH_SHOWN - 1) // 2
-    return path[:half] + "…" + path[-half:]
-
-
-def unwritten(path: str, error: OSError) -> str:
-    """The sentence for a path the operating system refuses before the store writes a
-    thing (a name too long for it: ``is_dir`` raises), as the store says its own refusals,
-    in the current language, the system's reason kept however long the path."""
-    return _("The game could not be written to {path} ({reason}).").format(
-        path=_shortened(printable(path)), reason=store._why(error)
-    )
-
-
 def _write(state: GameState, typed: str, name: str) -> Path:
     """Write the record where the player typed (a folder takes the offered name); raise
-    :class:`~generala_tui.store.RecordError` with one sentence when it can't be."""
+    :class:`~generala_tui.store.RecordError`, the store's sentence or the system's reason in
+    the store's words (:func:`~generala_tui.store._why`), when it can't be."""
     path = Path(typed).expanduser()
     try:
         folder = typed.endswith(("/", "\\")) or path.is_dir()
-    except OSError as error:
-        raise store.RecordError(unwritten(str(path), error)) from None
+    except OSError as error:  # a name too long for the system, say: why, in a few words
+        raise store.RecordError(store._why(error)) from None
     if folder:
         path = path / name
     store.write_record(state, path)
@@ -133,7 +112,8 @@ class ExportDialog(Modal[Path | None]):
         try:
             path = await asyncio.to_thread(_write, self.state, typed, self.name_offered)
         except (store.RecordError, OSError) as error:
-            said = unwritten(typed, error) if isinstance(error, OSError) else str(error)
+            # The store's sentences, or the system's reason in the same words as the store's.
+            said = store._why(error) if isinstance(error, OSError) else str(error)
             message = text.record_not_saved(said)
             if self.is_attached:
                 self.query_one("#export-error", Static).update(message)
