@@ -53,8 +53,11 @@ def first_frame(self, **kwargs):
 
 App._display = written
 App.run = first_frame
+import generala_tui.cli
 from generala_tui.cli import main
 
+# The app runs headless here, its output piped to this test: a terminal of its own.
+generala_tui.cli.has_terminal = lambda: True
 main(ARGV)
 """
 
