@@ -206,6 +206,8 @@ _SYSTEM_ERRORS = {
     errno.EPERM: N_("operation not permitted"),
     errno.ENOSPC: N_("no space left on device"),
     errno.EROFS: N_("read-only file system"),
+    errno.ENAMETOOLONG: N_("file name too long"),
+    errno.ELOOP: N_("too many levels of symbolic links"),
 }
 """The operating system's commonest refusals, as message ids (in English, its own words)."""
 
@@ -401,6 +403,7 @@ class _Unusable(Exception):
 
 
 def _one_line(text: str) -> str:
+    """``text`` on one line, escaped (:func:`printable`), cut short when too long."""
     text = printable(" ".join(text.split()))
     return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 1] + "…"
 
