@@ -7,6 +7,8 @@ import json
 import os
 import socket
 import stat
+import subprocess
+import sys
 import unicodedata
 from pathlib import Path
 
@@ -289,3 +291,64 @@ def test_a_shared_record_keeps_the_usual_modes(tmp_path: Path) -> None:
     os.umask(umask)
     assert mode(folder) == 0o777 & ~umask
     assert mode(folder / "game.json") == 0o666 & ~umask
+
+
+# --- the same through the commands and the app --------------------------------------
+
+
+@pytest.mark.parametrize("sequence", HOSTILE.values(), ids=HOSTILE.keys())
+def test_replay_of_a_hostile_record_prints_nothing_raw(tmp_path: Path, sequence: str) -> None:
+    for where, document in places(sequence).items():
+        path = tmp_path / f"{where}.json"
+        path.write_text(json.dumps(document))
+        done = subprocess.run(
+            [sys.executable, "-m", "generala_tui", "replay", str(path)],
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        )
+        printed = done.stdout.decode() + done.stderr.decode()
+        assert done.returncode == 2, printed
+        assert "generala-tui replay:" in printed and "Traceback" not in printed
+        assert unshown(printed) == [], (where, printed)
+
+
+async def test_the_app_tells_of_a_hostile_saved_game_and_history_with_nothing_raw() -> None:
+    from generala_tui.ui.app import GeneralaApp
+
+    sequence = HOSTILE["osc 52"] + HOSTILE["bidi override"]
+    saved = {"version": 1, "saved_at": "2026-01-01T00:00:00Z", "game": record_document()["game"]}
+    saved["game"]["players"][0]["boxes"] = {sequence: 3}  # type: ignore[index]
+    store.game_path().parent.mkdir(parents=True)
+    store.game_path().write_text(json.dumps(saved))
+    history = store.history_dir() / f"20260101T000000000000Z-{sequence}.json"
+    history.parent.mkdir(parents=True)
+    history.write_text(json.dumps({"version": 1, "finished_at": sequence, "game": {}}))
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.keeper.flush()
+        told = [note.message for note in app._notifications]
+        assert any("can't be resumed" in message for message in told), told
+        assert all(unshown(message) == [] for message in told), told
+        _records, warnings = store.load_history()
+    assert len(warnings) == 1 and unshown(warnings[0]) == []
+
+
+async def test_a_theme_the_app_does_not_know_is_told_once() -> None:
+    from generala_tui.ui.app import GeneralaApp
+
+    path = store.preferences_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"version": 1, "theme": "\u001b[2Jno-such-theme", "coach": True}))
+    for time in range(2):
+        app = GeneralaApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.keeper.flush()
+            told = [n.message for n in app._notifications if "theme" in n.message]
+            assert app.theme == "textual-dark" and app.coach
+        assert len(told) == (1 if time == 0 else 0), told
+        assert all(unshown(message) == [] for message in told)
+    assert json.loads(path.read_text())["theme"] == "textual-dark"
