@@ -131,7 +131,9 @@ HISTORY_KEPT = 1000
 
 _KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _MAX_TABLE_BYTES = 16 * 1024 * 1024
-_MAX_FILE_BYTES = 16 * 1024 * 1024
+_MAX_FILE_BYTES = 4 * 1024 * 1024
+"""The most a file of the game's may hold: the largest game the models let through (8
+players, every box, 32 tie-break rounds, 100 toggles a turn) is a record of 2.2 MB."""
 _MAX_REASON = 160
 
 

@@ -17,7 +17,7 @@ from helpers import play_game
 
 from generala_tui import store
 from generala_tui.game import rules
-from generala_tui.game.model import GameState, printable, shows
+from generala_tui.game.model import GameState, printable, refusal, shows
 
 HOSTILE = {
     "osc 52": "\u001b]52;c;T1NDNTI=\u0007",
@@ -352,3 +352,37 @@ async def test_a_theme_the_app_does_not_know_is_told_once() -> None:
         assert len(told) == (1 if time == 0 else 0), told
         assert all(unshown(message) == [] for message in told)
     assert json.loads(path.read_text())["theme"] == "textual-dark"
+
+
+# --- a flood of keys ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["turn", "house_rules", "log entry", "box"])
+def test_a_flood_of_unknown_keys_is_one_error_naming_the_first(where: str) -> None:
+    state = rules.roll(rules.new_game(["Ana"], seed=3))
+    document = state.model_dump(mode="json")
+    flood = {f"\u001b[{n}m": 0 for n in range(100_000)}
+    if where == "turn":
+        document["turn"].update(flood)
+    elif where == "house_rules":
+        document["house_rules"].update(flood)
+    elif where == "log entry":
+        document["log"][0].update(flood)
+    else:
+        document["players"][0]["boxes"] = {"ones": {"points": 3, **flood}}
+    with pytest.raises(ValueError) as refused:
+        GameState.model_validate(document)
+    assert refused.value.error_count() == 1  # type: ignore[attr-defined]
+    said = refusal(refused.value)  # type: ignore[arg-type]
+    assert "100,0" in said and "keys, where" in said, said
+    assert "('\\x1b[0m' is not one of them)" in said, said
+    assert unshown(said) == []
+
+
+def test_a_few_unknown_keys_are_named_as_pydantic_names_them() -> None:
+    document = rules.new_game(["Ana"], seed=3).model_dump(mode="json")
+    document["house_rules"]["no_such_rule"] = True
+    with pytest.raises(ValueError) as refused:
+        GameState.model_validate(document)
+    said = refusal(refused.value)  # type: ignore[arg-type]
+    assert said == "house_rules.no_such_rule: Extra inputs are not permitted"

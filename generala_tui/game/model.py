@@ -661,8 +661,10 @@ class GameState(FrozenModel):
     @classmethod
     def _not_too_long(cls, data: Any) -> Any:
         # Before the log's items are validated: a log of a million entries is refused in
-        # one sentence, not after a million models or errors are built.
+        # one sentence, not after a million models or errors are built; so is an object
+        # anywhere in the game with a million unknown keys (an error each).
         _check_sizes(data, _GAME_SIZES)
+        _check_keys(data)
         return data
 
     @model_validator(mode="after")
@@ -699,6 +701,55 @@ class GameState(FrozenModel):
     def rolls_left(self) -> int:
         """Rolls the current player may still take in this turn."""
         return MAX_ROLLS - self.turn.rolls
+
+
+_FEW_UNKNOWN_KEYS = 16
+"""Unknown keys in one object that are each told as pydantic tells them; more are one error."""
+
+_ENTRIES: dict[str, type[FrozenModel]] = {
+    "hold": HoldToggled,
+    "roll": Rolled,
+    "fill": Filled,
+    "tie_break": TieBreakEnded,
+}
+
+
+def _check_keys(data: Any) -> None:
+    """Refuse, before any item is validated, an object of a game (the game, its house rules,
+    turn, players, boxes, log entries, tie-break rounds) with more than a few unknown keys.
+    Called on a game read from outside (the rules build their states without validating
+    them), its lists already within their bounds (:func:`_check_sizes`)."""
+
+    def check(value: Any, model: type[FrozenModel], where: str) -> None:
+        if isinstance(value, dict) and len(value) > len(model.model_fields) + _FEW_UNKNOWN_KEYS:
+            unknown = next(key for key in value if key not in model.model_fields)
+            raise _impossible(
+                f"{where} holds {len(value):,} keys, where {len(model.model_fields)} at most "
+                f"are known ({unknown!r} is not one of them)."
+            )
+
+    def items(value: Any) -> list[Any]:
+        return list(value) if isinstance(value, list | tuple) else []
+
+    if not isinstance(data, dict):
+        return
+    check(data, GameState, "The game")
+    check(data.get("house_rules"), HouseRules, "The game's house rules")
+    check(data.get("turn"), Turn, "The game's turn")
+    for seat, player in enumerate(items(data.get("players"))):
+        check(player, Player, f"Player {seat + 1}")
+        boxes = player.get("boxes") if isinstance(player, dict) else None
+        if isinstance(boxes, dict):
+            for box in boxes.values():
+                check(box, Box, f"A box of player {seat + 1}")
+    for step, entry in enumerate(items(data.get("log"))):
+        kind = entry.get("kind") if isinstance(entry, dict) else None
+        if isinstance(kind, str):
+            model = _ENTRIES.get(kind)
+            if model is not None:
+                check(entry, model, f"Step {step + 1} of the game's log")
+    for round_, tie_break in enumerate(items(data.get("tie_breaks"))):
+        check(tie_break, TieBreakRound, f"Tie-break round {round_ + 1}")
 
 
 _GAME_SIZES = {
