@@ -465,10 +465,15 @@ def _read_bytes(path: Path, cap: int) -> bytes:
             if kind is not None:
                 raise _Unusable(kind) from None
         raise
-    with open(descriptor, "rb") as file:
+    try:
         kind = _not_a_file(os.fstat(descriptor).st_mode)
-        if kind is not None:
-            raise _Unusable(kind)
+    except OSError:
+        os.close(descriptor)
+        raise
+    if kind is not None:
+        os.close(descriptor)
+        raise _Unusable(kind)
+    with open(descriptor, "rb") as file:
         data = file.read(cap + 1)
     if len(data) > cap:
         raise _Unusable(_("too large to be one of generala-tui's files"))
@@ -825,6 +830,9 @@ class GameSlot:
     _lock: Any = field(repr=False)
     """The held ``filelock.FileLock``; ``None`` where no lock can be made (a folder that
     can't be written: nothing can be saved there either, and saving says why)."""
+    waiting: int = 0
+    """Other unfinished games saved that no window holds, when this slot was taken: a
+    second window goes on with the one saved last of them."""
 
     @property
     def path(self) -> Path:
@@ -859,8 +867,8 @@ def take_game_slot() -> tuple[GameSlot | None, bool]:
     The saved game no other window holds, the one saved last first, else the first
     free slot: a window opened alone resumes the game left last, and two windows
     opened together play in two files. ``None`` when every slot is held. Where no
-    lock can be made (the state folder can't be written), the first slot, unlocked:
-    saving there says why it can't.
+    lock can be made (the state folder can't be written, or a file system without
+    locks), the first slot free, unlocked: saving there says why it can't, if it can't.
     """
     from filelock import FileLock, Timeout
 
@@ -870,19 +878,31 @@ def take_game_slot() -> tuple[GameSlot | None, bool]:
         return GameSlot(1, None), False
     held_elsewhere = False
     saved = _saved_slots()
-    for number in dict.fromkeys([*saved, *range(1, MAX_WINDOWS + 1)]):
+
+    def lock_of(number: int) -> Any:
         path = game_path(number)
-        lock = FileLock(
+        return FileLock(
             path.with_name(path.name + ".lock"), timeout=0, mode=0o600, thread_local=False
         )
+
+    for number in dict.fromkeys([*saved, *range(1, MAX_WINDOWS + 1)]):
+        lock = lock_of(number)
         try:
             lock.acquire()
         except Timeout:
             held_elsewhere = held_elsewhere or number in saved
             continue
-        except OSError:
+        except (OSError, NotImplementedError):
             return GameSlot(number, None), held_elsewhere
-        return GameSlot(number, lock), held_elsewhere
+        waiting = 0
+        # The saved games after this one were not tried: those no window holds are waiting.
+        for later in saved[saved.index(number) + 1 :] if number in saved else []:
+            other = lock_of(later)
+            with contextlib.suppress(Timeout, OSError, NotImplementedError):
+                other.acquire()
+                other.release()
+                waiting += 1
+        return GameSlot(number, lock, waiting), held_elsewhere
     return None, held_elsewhere
 
 

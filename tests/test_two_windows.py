@@ -126,3 +126,31 @@ def test_a_killed_window_lets_go_of_its_game() -> None:
         later.quit()
     finally:
         later.kill()
+
+
+def test_a_window_opened_alone_says_more_games_are_waiting() -> None:
+    ana = Window("Ana,Bob")
+    cid = Window("Cid,Dee")
+    try:
+        assert ana.do("roll") == "done roll 1"
+        assert cid.do("roll") == "done roll 1"
+        ana.quit()
+        cid.quit()
+    finally:
+        ana.kill()
+        cid.kill()
+    later = Window("resume")
+    try:
+        # The game saved last goes on, and the other is said to be waiting.
+        assert later.first.startswith("ready Cid,Dee")
+        assert "1 more unfinished game is saved" in later.first
+        beside = Window("resume")
+        try:
+            assert beside.first.startswith("ready Ana,Bob")
+            assert "more unfinished" not in beside.first
+            beside.quit()
+        finally:
+            beside.kill()
+        later.quit()
+    finally:
+        later.kill()

@@ -117,6 +117,12 @@ class GeneralaApp(App[None]):
         self._roll_animation = preferences.roll_animation
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
         self._match = MatchTally()
+        self._hold_trail: list[GameState] = []
+        """The game before each hold change made since the last other step, oldest first: what
+        undo takes back to, press by press (the log keeps only a hold's net change since the
+        roll: :func:`rules.toggle_hold`)."""
+        self._hold_trail_end: GameState | None = None
+        """The game the last hold change made; the trail holds while the game is still it."""
         self._skip_turn: int | None = None
         """The turn (by :func:`turns_ended`) a computer is playing at once, if any."""
         self._wake = asyncio.Event()
@@ -144,6 +150,8 @@ class GeneralaApp(App[None]):
         saved, warning = self.keeper.saved_game()
         if self.keeper.beside_another:
             self._startup_warnings.append(text.beside_another_window())
+        if self.keeper.waiting:
+            self._startup_warnings.append(text.games_waiting(self.keeper.waiting))
         for message in [*self._startup_warnings, warning]:
             if message:
                 self.notify(message, severity="warning", timeout=10, markup=False)
@@ -321,11 +329,17 @@ class GeneralaApp(App[None]):
         """Hold or release a die of the player to act; tell the player when it can't be."""
         if self.game is None:
             return False
+        before = self.game
         try:
-            self.game = rules.toggle_hold(self.game, die)
+            after = rules.toggle_hold(before, die)
         except rules.IllegalMove as error:
             self.notify(text.refusal(error), severity="warning", markup=False)
             return False
+        if self._hold_trail_end is not before:
+            self._hold_trail = []
+        self._hold_trail.append(before)
+        self._hold_trail_end = after
+        self.game = after
         return True
 
     def preview(self, action: Action) -> None:
@@ -470,8 +484,14 @@ class GeneralaApp(App[None]):
         """Take back the last fill or hold change (see :func:`rules.undo`)."""
         if self.game is None:
             return
+        game = self.game
+        if self._hold_trail and self._hold_trail_end is game and game.current_player.level is None:
+            # The press before, as the player made it (a hold taken back left the log).
+            self._hold_trail_end = self._hold_trail.pop()
+            self.game = self._hold_trail_end
+            return
         try:
-            self.game = rules.undo(self.game)
+            self.game = rules.undo(game)
         except rules.IllegalMove as error:
             self.notify(text.refusal(error), severity="warning", markup=False)
 

@@ -70,6 +70,8 @@ class Keeper:
         self._slot_taken = False
         self.beside_another = False
         """Whether another window holds a saved game, so this one keeps its game apart."""
+        self.waiting = 0
+        """Other unfinished games saved, which no window holds (:attr:`store.GameSlot.waiting`)."""
         self._released = threading.Event()
         if held:
             self._writer.submit(self._released.wait, _LONGEST_HOLD)
@@ -120,6 +122,7 @@ class Keeper:
         if not self._slot_taken:
             self._slot_taken = True
             self._slot, self.beside_another = store.take_game_slot()
+            self.waiting = 0 if self._slot is None else self._slot.waiting
         return self._slot
 
     # --- the game ---------------------------------------------------------------

@@ -1010,6 +1010,17 @@ def beside_another_window() -> str:
     )
 
 
+def games_waiting(count: int) -> str:
+    """Said when more unfinished games are saved than the one this window goes on with."""
+    return ngettext(
+        "{count} more unfinished game is saved: another window (generala-tui --resume) "
+        "goes on with it.",
+        "{count} more unfinished games are saved: another window (generala-tui --resume) "
+        "goes on with the one saved last.",
+        count,
+    ).format(count=count)
+
+
 def unknown_theme(theme: str) -> str:
     """Said when the preferences name a theme this Textual does not have."""
     # repr: a name read from a file, with any character that does not show escaped.

@@ -1,0 +1,50 @@
+"""Undo takes back hold changes press by press, though the log keeps only their net change."""
+
+from __future__ import annotations
+
+from generala_tui.game import rules
+from generala_tui.ui.app import GeneralaApp
+
+FREE = (False,) * 5
+
+
+async def test_undo_takes_back_each_hold_press_in_turn() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ["r", "1", "2", "1"]:  # roll, hold die 1, hold die 2, release die 1
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.game is not None
+        assert app.game.turn.held == (False, True, False, False, False)
+        assert len(app.game.log) == 2  # the roll and die 2's hold: die 1's came and went
+        seen = []
+        for _press in range(3):
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            seen.append(app.game.turn.held)
+        assert seen == [(True, True, False, False, False), (True, False, False, False, False), FREE]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.game.turn.held == FREE and app.game.turn.rolls == 1
+        assert any("A roll can't be taken back" in n.message for n in app._notifications)
+
+
+async def test_a_hold_taken_back_then_undone_is_held_again() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ["r", "3", "3", "ctrl+z"]:
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.game is not None
+        assert app.game.turn.held == (False, False, True, False, False)
+
+
+async def test_after_a_roll_undo_goes_by_the_log_again() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ["r", "1", "r", "ctrl+z"]:  # the trail ends at the second roll
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.game is not None
+        assert app.game.turn.rolls == 2
+        assert any("A roll can't be taken back" in n.message for n in app._notifications)
