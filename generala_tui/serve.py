@@ -74,6 +74,7 @@ import importlib.util
 import ipaddress
 import json
 import logging
+import os
 import re
 import shlex
 import sys
@@ -227,7 +228,9 @@ def game_command(lang: str | None = None) -> str:
     """The shell command textual-serve runs for each page: this Python, this package (in
     ``lang``, when the command was given one). ``exec`` puts the game in the shell's place,
     so the process the server ends is the game's."""
-    command = f"exec {shlex.quote(sys.executable)} -m generala_tui"
+    # cmd.exe, which runs it under Windows, has no exec: the game is its child there.
+    start = "" if os.name == "nt" else "exec "
+    command = f"{start}{shlex.quote(sys.executable)} -m generala_tui"
     return command if lang is None else f"{command} --lang {shlex.quote(lang)}"
 
 
@@ -250,6 +253,30 @@ def page_size(query: Any) -> tuple[int, int]:
     width = _whole_number(query.get("width"), DEFAULT_SIZE[0])
     height = _whole_number(query.get("height"), DEFAULT_SIZE[1])
     return clamp(width, WIDTH_RANGE), clamp(height, HEIGHT_RANGE)
+
+
+class _PrintableFormatter(logging.Formatter):
+    """Log lines, one a record, with nothing raw of what a stranger sent: an Origin, a Host,
+    a User-Agent in aiohttp's access log, an error's words about a message
+    (:func:`~generala_tui.game.model.printable`), and no traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from .game.model import printable
+
+        if record.exc_info and record.exc_info[1] is not None:
+            # aiohttp logs a request it can't parse with its traceback: one line instead.
+            error = record.exc_info[1]
+            said = " ".join(str(error).split())
+            record = logging.makeLogRecord(
+                {
+                    **record.__dict__,
+                    "msg": f"{record.getMessage()} ({type(error).__name__}: {said})",
+                    "args": (),
+                    "exc_info": None,
+                    "exc_text": None,
+                }
+            )
+        return printable(super().format(record))
 
 
 class BadMessage(ValueError):
@@ -409,7 +436,7 @@ def _define_server() -> Callable[..., Server]:
         def initialize_logging(self) -> None:
             """Plain lines on stderr: one a record, never a traceback of a page's doing."""
             handler = logging.StreamHandler(sys.stderr)
-            handler.setFormatter(logging.Formatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
+            handler.setFormatter(_PrintableFormatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
             logging.basicConfig(
                 level=logging.DEBUG if self.debug else logging.INFO, handlers=[handler]
             )
@@ -457,14 +484,17 @@ def _define_server() -> Callable[..., Server]:
                 same = False
             if same and theirs.path in {"", "/"}:
                 return
+            # A header's bytes beyond ASCII come decoded as lone surrogates: escaped, they
+            # can be said (in the log and the answer) and can't drive a terminal.
+            from .game.model import printable
+
+            shown = printable(origin[:100])
             log.warning(
-                _("{peer}: refused, a page of {origin}").format(
-                    peer=request.remote, origin=origin[:100]
-                )
+                _("{peer}: refused, a page of {origin}").format(peer=request.remote, origin=shown)
             )
             raise web.HTTPForbidden(
                 text=_("Only this server's own pages play here, not {origin}'s.").format(
-                    origin=origin[:100]
+                    origin=shown
                 )
             )
 
@@ -526,6 +556,9 @@ def _define_server() -> Callable[..., Server]:
                 heartbeat=HEARTBEAT_SECONDS,
                 max_msg_size=MAX_MESSAGE_BYTES,
             )
+            if not websocket.can_prepare(request).ok:
+                # A plain request of the socket's address: no game, one sentence, no traceback.
+                raise web.HTTPBadRequest(text=_("This address is for the game page's socket."))
             game = GameProcess(
                 self.command,
                 write_bytes=websocket.send_bytes,

@@ -230,6 +230,24 @@ def test_a_page_of_another_site_gets_no_game_and_no_page(start: Callable[..., Se
     assert "refused, a page of http://evil.example" in served.log()
 
 
+def test_a_plain_request_of_the_socket_is_one_sentence(start: Callable[..., Served]) -> None:
+    served = start()
+    status, body = _status(served.socket_url.replace("ws://", "http://"))
+    assert status == 400 and "the game page's socket" in body
+    assert served.games() == []  # and the fixture finds no traceback in the log
+
+
+def test_what_a_stranger_sends_reaches_the_log_escaped(start: Callable[..., Served]) -> None:
+    served = start()
+    # A control character in a header is refused by aiohttp's parser; a C1 one gets through.
+    assert _status(served.url, {"User-Agent": "agent\u001b]52;c;T1NDNTI=\u0007"})[0] == 400
+    assert _status(served.url, {"Origin": "http://evil.example/\u009b2J"})[0] == 403
+    log = served.log()
+    assert "refused, a page of http://evil.example/\\udc9b2J" in log, log
+    assert "BadHttpMessage" in log and "Traceback" not in log
+    assert not [c for c in log if c != "\n" and (ord(c) < 32 or 0x7F <= ord(c) < 0xA0)], log
+
+
 def test_its_own_page_plays_and_is_never_framed(start: Callable[..., Served]) -> None:
     served = start()
     status, page = _status(served.url, {"Origin": f"http://127.0.0.1:{served.port}"})
