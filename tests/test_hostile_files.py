@@ -386,3 +386,23 @@ def test_a_few_unknown_keys_are_named_as_pydantic_names_them() -> None:
         GameState.model_validate(document)
     said = refusal(refused.value)  # type: ignore[arg-type]
     assert said == "house_rules.no_such_rule: Extra inputs are not permitted"
+
+
+def test_a_folder_is_refused_by_its_kind_and_leaves_no_file_open(tmp_path: Path) -> None:
+    before = len(os.listdir("/proc/self/fd"))
+    for _attempt in range(20):
+        with pytest.raises(store._Unusable, match="a folder, not a file"):
+            store._read_bytes(tmp_path, 100)
+        with pytest.raises(store._Unusable, match="a device, not a file"):
+            store._read_bytes(Path("/dev/zero"), 100)
+    assert len(os.listdir("/proc/self/fd")) == before
+
+
+def test_a_log_of_bad_steps_stops_at_the_first() -> None:
+    document = rules.roll(rules.new_game(["Ana"], seed=3)).model_dump(mode="json")
+    bad = {"kind": "roll", "seat": "x", "held": ["a"] * 5, "dice": ["a"] * 5, "won": "x"}
+    document["log"] = [bad] * 30_000
+    with pytest.raises(ValueError) as refused:
+        GameState.model_validate(document)
+    assert refused.value.error_count() <= 12  # type: ignore[attr-defined]
+    assert refusal(refused.value).startswith("log.0.roll.seat: ")  # type: ignore[arg-type]

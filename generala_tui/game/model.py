@@ -655,7 +655,7 @@ class GameState(FrozenModel):
     ending: Ending | None = None
     tie_breaks: tuple[TieBreakRound, ...] = ()
     seed: int = 0
-    log: tuple[LogEntry, ...] = ()
+    log: Annotated[tuple[LogEntry, ...], Field(fail_fast=True)] = ()
 
     @model_validator(mode="before")
     @classmethod
