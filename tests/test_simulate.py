@@ -255,6 +255,9 @@ def test_ctrl_c_on_a_terminal_stops_cleanly_with_the_games_so_far(jobs):
         jobs,
         stdout=subprocess.PIPE,
         stderr=follower,
+        # Ctrl+C as a terminal's: a run in the background of a script (CI's, say) starts
+        # with SIGINT ignored, which the child would inherit.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     os.close(follower)
     seen = b""
