@@ -118,12 +118,14 @@ class Keeper:
     # --- the game's file ----------------------------------------------------------
 
     def _take_slot(self) -> store.GameSlot | None:
-        """This window's saved game's file, locked the first time it is asked for."""
-        if not self._slot_taken:
-            self._slot_taken = True
-            self._slot, self.beside_another = store.take_game_slot()
-            self.waiting = 0 if self._slot is None else self._slot.waiting
-        return self._slot
+        """This window's saved game's file, locked the first time it is asked for (by the UI
+        looking for the saved game, or by the writer's first save: whichever comes first)."""
+        with self._lock:
+            if not self._slot_taken:
+                self._slot_taken = True
+                self._slot, self.beside_another = store.take_game_slot()
+                self.waiting = 0 if self._slot is None else self._slot.waiting
+            return self._slot
 
     # --- the game ---------------------------------------------------------------
 
