@@ -4,29 +4,13 @@ user interface: the boxes' names, and the rules' refusals, in the current langua
 from __future__ import annotations
 
 from .game import rules
-from .game.model import Category, HouseRules, Level
+from .game.model import BOX_NAMES, Category, HouseRules, Level
 from .i18n import N_, _, pgettext
-
-_CATEGORY_NAMES: dict[Category, str] = {
-    Category.ONES: N_("Ones"),
-    Category.TWOS: N_("Twos"),
-    Category.THREES: N_("Threes"),
-    Category.FOURS: N_("Fours"),
-    Category.FIVES: N_("Fives"),
-    Category.SIXES: N_("Sixes"),
-    Category.STRAIGHT: N_("Straight"),
-    Category.FULL_HOUSE: N_("Full house"),
-    Category.FOUR_OF_A_KIND: N_("Four of a kind"),
-    Category.GENERALA: N_("Generala"),
-    Category.DOUBLE_GENERALA: N_("Double Generala"),
-    Category.TWO_PAIRS: N_("Two pairs"),
-}
-"""The boxes' names (docs/rules.md, section "Names"), as message ids."""
 
 
 def category_label(category: Category) -> str:
     """The name of a box as players say it, in the current language."""
-    return _(_CATEGORY_NAMES[Category(category)])
+    return _(BOX_NAMES[Category(category)])
 
 
 LEVEL_NAMES = {Level.EASY: N_("Easy"), Level.MEDIUM: N_("Medium"), Level.EXPERT: N_("Expert")}

@@ -42,6 +42,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from .words import N_
+
 NUMBER_OF_DICE = 5
 MAX_ROLLS = 3
 MAX_PLAYERS = 8
@@ -209,9 +211,30 @@ def error_place(error: ValidationError) -> str:
     return ".".join(part if shows(part) else repr(part) for part in parts)
 
 
+BOX_NAMES: Mapping[Category, str] = MappingProxyType(
+    {
+        Category.ONES: N_("Ones"),
+        Category.TWOS: N_("Twos"),
+        Category.THREES: N_("Threes"),
+        Category.FOURS: N_("Fours"),
+        Category.FIVES: N_("Fives"),
+        Category.SIXES: N_("Sixes"),
+        Category.STRAIGHT: N_("Straight"),
+        Category.FULL_HOUSE: N_("Full house"),
+        Category.FOUR_OF_A_KIND: N_("Four of a kind"),
+        Category.GENERALA: N_("Generala"),
+        Category.DOUBLE_GENERALA: N_("Double Generala"),
+        Category.TWO_PAIRS: N_("Two pairs"),
+    }
+)
+"""The boxes' names in English (docs/rules.md, section "Names"), each a message id of the
+translation catalogs: the one list of them (``words.category_label`` says them in the
+current language)."""
+
+
 def box_name(category: Category) -> str:
     """The English name of a box, for messages: "Full house", "Double Generala"."""
-    return category.value.replace("_", " ").capitalize().replace("generala", "Generala")
+    return BOX_NAMES[category]
 
 
 # The rules build a Turn and a Rolled at every roll, so their checks start

@@ -45,6 +45,7 @@ from .model import (
     TieBreakEnded,
     TieBreakRound,
     Turn,
+    box_name,
     shows,
 )
 from .words import N_
@@ -101,20 +102,6 @@ _TWO_PAIRS_POINTS = 10
 _TWO_PAIRS_SERVED_BONUS = 5
 _DOUBLE_GENERALA_POINTS = 100
 _DOUBLE_GENERALA_SERVED_POINTS = 120
-_CATEGORY_NAMES = {
-    Category.ONES: "Ones",
-    Category.TWOS: "Twos",
-    Category.THREES: "Threes",
-    Category.FOURS: "Fours",
-    Category.FIVES: "Fives",
-    Category.SIXES: "Sixes",
-    Category.STRAIGHT: "Straight",
-    Category.FULL_HOUSE: "Full house",
-    Category.FOUR_OF_A_KIND: "Four of a kind",
-    Category.GENERALA: "Generala",
-    Category.DOUBLE_GENERALA: "Double Generala",
-    Category.TWO_PAIRS: "Two pairs",
-}
 
 
 class IllegalMove(ValueError):
@@ -130,7 +117,7 @@ class IllegalMove(ValueError):
         self.message = message
         self.params = params
         english = {
-            key: _CATEGORY_NAMES[value] if isinstance(value, Category) else value
+            key: box_name(value) if isinstance(value, Category) else value
             for key, value in params.items()
         }
         super().__init__(message.format(**english))
@@ -619,8 +606,8 @@ def end_tie_break_turn(state: GameState) -> GameState:
 
 
 def category_name(category: Category) -> str:
-    """The English name of a category, for messages."""
-    return _CATEGORY_NAMES[category]
+    """The English name of a category, for messages (:func:`~generala_tui.game.model.box_name`)."""
+    return box_name(category)
 
 
 # --- one decision, and the whole game again -------------------------------
