@@ -289,12 +289,17 @@ class FrozenModel(BaseModel):
 NonNegative = Annotated[int, Field(ge=0)]
 """0 or more."""
 
-_FIXED_POINTS = {Category.STRAIGHT: 20, Category.FULL_HOUSE: 30, Category.FOUR_OF_A_KIND: 40}
+# The boxes' points (docs/rules.md), for the rules' scoring and the models' checks alike.
+FIXED_POINTS: Mapping[Category, int] = MappingProxyType(
+    {Category.STRAIGHT: 20, Category.FULL_HOUSE: 30, Category.FOUR_OF_A_KIND: 40}
+)
 """The boxes worth fixed points, which house rule ``served_bonus`` raises on a served roll."""
-_DOUBLE_GENERALA_POINTS = (100, 120)
-"""Double Generala's points, and on a served roll with ``double_generala_served_bonus``."""
-_TWO_PAIRS_POINTS = (10, 15)
-"""Two pairs' points, and on a served roll (always +5)."""
+DOUBLE_GENERALA_POINTS = 100
+DOUBLE_GENERALA_SERVED_POINTS = 120
+"""Double Generala's points on a served roll, with ``double_generala_served_bonus``."""
+TWO_PAIRS_POINTS = 10
+TWO_PAIRS_SERVED_BONUS = 5
+"""Two pairs' bonus on a served roll, whatever ``served_bonus`` is."""
 
 
 class HouseRules(FrozenModel):
@@ -338,16 +343,17 @@ def _possible_points(house_rules: HouseRules) -> Mapping[Category, frozenset[int
         if category in NUMBER_CATEGORIES:
             face = NUMBER_CATEGORIES.index(category) + 1
             points = {face * count for count in range(NUMBER_OF_DICE + 1)}
-        elif category in _FIXED_POINTS:
-            fixed = _FIXED_POINTS[category]
+        elif category in FIXED_POINTS:
+            fixed = FIXED_POINTS[category]
             points = {fixed, fixed + house_rules.served_bonus}
         elif category is Category.GENERALA:
             points = {house_rules.generala_points}
         elif category is Category.DOUBLE_GENERALA:
-            plain, served = _DOUBLE_GENERALA_POINTS
+            plain = DOUBLE_GENERALA_POINTS
+            served = DOUBLE_GENERALA_SERVED_POINTS
             points = {plain, served if house_rules.double_generala_served_bonus else plain}
         else:
-            points = set(_TWO_PAIRS_POINTS)
+            points = {TWO_PAIRS_POINTS, TWO_PAIRS_POINTS + TWO_PAIRS_SERVED_BONUS}
         possible[category] = frozenset(points | {0})
     return MappingProxyType(possible)
 

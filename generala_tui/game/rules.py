@@ -24,11 +24,16 @@ from typing import Literal, overload
 
 from .action import Action, ActionKind
 from .model import (
+    DOUBLE_GENERALA_POINTS,
+    DOUBLE_GENERALA_SERVED_POINTS,
+    FIXED_POINTS,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MAX_ROLLS,
     NUMBER_CATEGORIES,
     NUMBER_OF_DICE,
+    TWO_PAIRS_POINTS,
+    TWO_PAIRS_SERVED_BONUS,
     Box,
     Category,
     Ending,
@@ -96,12 +101,6 @@ _STANDARD_STRAIGHTS = (
     frozenset({3, 4, 5, 6, 1}),
 )
 _STRICT_STRAIGHTS = _STANDARD_STRAIGHTS[:2]
-_BONUS_CATEGORIES = (Category.STRAIGHT, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND)
-"""The boxes whose points the house rule ``served_bonus`` raises on a served roll."""
-_TWO_PAIRS_POINTS = 10
-_TWO_PAIRS_SERVED_BONUS = 5
-_DOUBLE_GENERALA_POINTS = 100
-_DOUBLE_GENERALA_SERVED_POINTS = 120
 
 
 class IllegalMove(ValueError):
@@ -178,32 +177,32 @@ def category_score(
         return face * values.count(face)
     bonus = house_rules.served_bonus if served else 0
     if category is Category.STRAIGHT:
-        return 20 + bonus if is_straight(values, house_rules.straight) else 0
+        return FIXED_POINTS[category] + bonus if is_straight(values, house_rules.straight) else 0
     if category is Category.FULL_HOUSE:
-        return 30 + bonus if counts == [2, 3] else 0
+        return FIXED_POINTS[category] + bonus if counts == [2, 3] else 0
     if category is Category.FOUR_OF_A_KIND:
-        return 40 + bonus if counts[-1] >= 4 else 0
+        return FIXED_POINTS[category] + bonus if counts[-1] >= 4 else 0
     if category is Category.GENERALA:
         return house_rules.generala_points if counts == [5] else 0
     if category is Category.DOUBLE_GENERALA:
         if counts != [5]:
             return 0
         if served and house_rules.double_generala_served_bonus:
-            return _DOUBLE_GENERALA_SERVED_POINTS
-        return _DOUBLE_GENERALA_POINTS
+            return DOUBLE_GENERALA_SERVED_POINTS
+        return DOUBLE_GENERALA_POINTS
     # Two pairs: +5 when served, whatever served_bonus is.
     if counts != [1, 2, 2]:
         return 0
-    return _TWO_PAIRS_POINTS + (_TWO_PAIRS_SERVED_BONUS if served else 0)
+    return TWO_PAIRS_POINTS + (TWO_PAIRS_SERVED_BONUS if served else 0)
 
 
 def served_bonuses(house_rules: HouseRules) -> dict[Category, int]:
     """The boxes in play that take more points on a served roll, with how many more."""
-    bonuses: dict[Category, int] = dict.fromkeys(_BONUS_CATEGORIES, house_rules.served_bonus)
+    bonuses: dict[Category, int] = dict.fromkeys(FIXED_POINTS, house_rules.served_bonus)
     if house_rules.double_generala and house_rules.double_generala_served_bonus:
-        bonuses[Category.DOUBLE_GENERALA] = _DOUBLE_GENERALA_SERVED_POINTS - _DOUBLE_GENERALA_POINTS
+        bonuses[Category.DOUBLE_GENERALA] = DOUBLE_GENERALA_SERVED_POINTS - DOUBLE_GENERALA_POINTS
     if house_rules.two_pairs:
-        bonuses[Category.TWO_PAIRS] = _TWO_PAIRS_SERVED_BONUS
+        bonuses[Category.TWO_PAIRS] = TWO_PAIRS_SERVED_BONUS
     return {
         category: bonuses[category] for category in house_rules.categories() if category in bonuses
     }
