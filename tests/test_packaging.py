@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import re
 import subprocess
 import sys
 import tomllib
@@ -60,3 +61,54 @@ def test_the_metadata_is_complete() -> None:
     assert meta.get_all("Classifier")
     assert meta["Description-Content-Type"] == "text/markdown"
     assert "threadpoolctl" in " ".join(meta.get_all("Requires-Dist") or [])
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0].lower()
+
+
+def test_the_classifiers_name_every_python_from_requires_python_to_the_newest_ci_runs() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    oldest = project["requires-python"].removeprefix(">=")
+    prefix = "Programming Language :: Python :: 3."
+    minors = sorted(
+        int(c.removeprefix(prefix))
+        for c in project["classifiers"]
+        if c.startswith(prefix) and c.removeprefix(prefix).isdigit()
+    )
+    # One classifier a minor version, with no gap, from the oldest allowed to 3.13, the
+    # newest CI runs the suite on (.ci/run); CI runs the oldest too.
+    assert oldest == "3.11"
+    assert minors == [11, 12, 13]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "interpreter 3.13" in ci and f"interpreter {oldest}" in ci
+
+
+def test_the_published_extras_carry_no_linter() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    linters = {"ruff", "mypy", "flake8", "pylint", "black", "isort", "pyright"}
+    for extra, requirements in project["project"]["optional-dependencies"].items():
+        assert not {_name(r) for r in requirements} & linters, extra
+    requires = metadata("generala-tui").get_all("Requires-Dist") or []
+    assert not {_name(r) for r in requires} & linters
+    # They are in the development group instead (pip install --group dev).
+    assert {_name(r) for r in project["dependency-groups"]["dev"]} >= {"ruff", "mypy"}
+
+
+def test_exact_pins_in_the_published_extras_are_only_the_snapshot_tests() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    pinned = {
+        _name(r)
+        for requirements in project["project"]["optional-dependencies"].values()
+        for r in requirements
+        if "==" in r
+    }
+    # Textual and Rich draw the snapshots (tests/ui/test_snapshots*.py); nothing else is pinned.
+    assert pinned <= {"textual", "rich"}
+
+
+def test_the_installed_metadata_names_the_pythons_pyproject_does() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    meta = metadata("generala-tui")
+    assert meta["Requires-Python"] == project["requires-python"]
+    assert set(meta.get_all("Classifier") or []) == set(project["classifiers"])

@@ -111,7 +111,7 @@ def test_a_flipped_bit_fails_the_checksum(no_memory: None) -> None:
     values = arrays["values"].copy()
     # The least significant bit of one value: no consistency check could see it.
     raw = values.view(np.uint64)
-    raw[len(raw) // 2] ^= 1
+    raw[len(raw) // 2] ^= np.uint64(1)  # not a Python 1: numpy 1.x won't mix it with uint64
     arrays["values"] = values
     _save(house_rules, **arrays)
     optimal._memory.clear()
