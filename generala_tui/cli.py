@@ -519,11 +519,9 @@ def _is_a_terminal(stream: Any) -> bool:
 
 def no_terminal() -> str:
     """Why the game won't start without a terminal, and what plays without one."""
+    # Marked outside the f-string: Babel reads inside f-strings from Python 3.12 on only.
+    file = metavar(NP_("metavar", "FILE"))
     return _(
         "The game plays in a terminal, and here its input or its screen is a file or a pipe; "
         "without a terminal, try '{simulate}', '{analyse}' or '{serve}'."
-    ).format(
-        simulate=f"{PROG} simulate",
-        analyse=f"{PROG} analyse {metavar(NP_('metavar', 'FILE'))}",
-        serve=f"{PROG} serve",
-    )
+    ).format(simulate=f"{PROG} simulate", analyse=f"{PROG} analyse {file}", serve=f"{PROG} serve")

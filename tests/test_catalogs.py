@@ -181,3 +181,26 @@ def test_gnu_msgfmt_finds_nothing_wrong(lang: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "warning" not in done.stderr
+
+
+MARKERS = {"_", "N_", "ngettext", "pgettext", "NP_"}
+
+
+def test_no_word_is_marked_inside_an_f_string() -> None:
+    """Babel's extractor sees a marked literal inside an f-string from Python 3.12 on (PEP 701)
+    and not on 3.11, so such a call would make the template depend on the Python."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "generala_tui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for call in ast.walk(node):
+                    if (
+                        isinstance(call, ast.Call)
+                        and isinstance(call.func, ast.Name)
+                        and call.func.id in MARKERS
+                        and any(isinstance(a, ast.Constant) for a in call.args)
+                    ):
+                        found.append(f"{path.relative_to(ROOT)}:{call.lineno}")
+    assert found == []
