@@ -60,6 +60,13 @@ class Window:
             self.process.kill()
             self.process.wait(timeout=WAIT)
 
+    def __enter__(self) -> Window:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        # A window a test did not quit (it failed, or kills it on purpose) goes all the same.
+        self.kill()
+
 
 def saved_players(slot: int) -> str | None:
     game, warning = store.load_game(slot)
@@ -68,9 +75,7 @@ def saved_players(slot: int) -> str | None:
 
 
 def test_two_windows_keep_two_games_and_both_can_be_resumed() -> None:
-    ana = Window("Ana,Bob")
-    cid = Window("Cid,Dee")
-    try:
+    with Window("Ana,Bob") as ana, Window("Cid,Dee") as cid:
         assert ana.first.startswith("ready Ana,Bob")
         assert cid.first.startswith("ready Cid,Dee")
         assert ana.do("roll") == "done roll 1"
@@ -82,75 +87,47 @@ def test_two_windows_keep_two_games_and_both_can_be_resumed() -> None:
         assert cid.do("finish").startswith("done finish")
         assert {saved_players(1), saved_players(2)} == {"Ana,Bob", None}
         cid.quit()
-    finally:
-        ana.kill()
-        cid.kill()
     records, warnings = store.load_history()
     assert not warnings
     assert [",".join(p.name for p in record.game.players) for record in records] == ["Cid,Dee"]
     # A window opened alone goes on with the game left unfinished: Ana's.
-    later = Window("resume")
-    try:
+    with Window("resume") as later:
         assert later.first.startswith("ready Ana,Bob")
         later.quit()
-    finally:
-        later.kill()
 
 
 def test_a_window_opened_beside_another_says_so_and_resumes_its_own_game() -> None:
-    first = Window("Ana,Bob")
-    try:
+    with Window("Ana,Bob") as first:
         assert first.do("roll") == "done roll 1"
-        second = Window("resume")
-        try:
+        with Window("resume") as second:
             # Ana's game is held by the first window: the second has nothing to resume.
             assert second.first.startswith("ready -")
             assert "Another window is playing the saved game" in second.first
             second.quit()
-        finally:
-            second.kill()
         first.quit()
-    finally:
-        first.kill()
 
 
 def test_a_killed_window_lets_go_of_its_game() -> None:
-    window = Window("Ana,Bob")
-    try:
+    with Window("Ana,Bob") as window:
         assert window.do("roll") == "done roll 1"
-    finally:
         window.kill()
-    later = Window("resume")
-    try:
+    with Window("resume") as later:
         assert later.first.startswith("ready Ana,Bob")
         later.quit()
-    finally:
-        later.kill()
 
 
 def test_a_window_opened_alone_says_more_games_are_waiting() -> None:
-    ana = Window("Ana,Bob")
-    cid = Window("Cid,Dee")
-    try:
+    with Window("Ana,Bob") as ana, Window("Cid,Dee") as cid:
         assert ana.do("roll") == "done roll 1"
         assert cid.do("roll") == "done roll 1"
         ana.quit()
         cid.quit()
-    finally:
-        ana.kill()
-        cid.kill()
-    later = Window("resume")
-    try:
+    with Window("resume") as later:
         # The game saved last goes on, and the other is said to be waiting.
         assert later.first.startswith("ready Cid,Dee")
         assert "1 more unfinished game is saved" in later.first
-        beside = Window("resume")
-        try:
+        with Window("resume") as beside:
             assert beside.first.startswith("ready Ana,Bob")
             assert "more unfinished" not in beside.first
             beside.quit()
-        finally:
-            beside.kill()
         later.quit()
-    finally:
-        later.kill()
