@@ -21,7 +21,6 @@ from helpers import JUNK, play_game, play_rolls, score_turn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
-from test_game_record import random_house_rules, random_step
 
 from generala_tui.game import rules
 from generala_tui.game.model import (
@@ -35,6 +34,8 @@ from generala_tui.game.model import (
     box_name,
     refusal,
 )
+
+from .test_game_record import random_house_rules, random_step
 
 C = Category
 Json = dict[str, Any]

@@ -1,7 +1,7 @@
 """One window of the game in a process of its own, driven line by line, for the tests of
-several windows on one home (tests/test_two_windows.py).
+several windows on one home (tests/store/test_two_windows.py).
 
-Run as ``python tests/window.py NAMES`` (``NAMES``: comma-separated, or ``resume``) with
+Run as ``python tests/store/window.py NAMES`` (``NAMES``: comma-separated, or ``resume``) with
 ``GENERALA_TUI_HOME`` set. It prints ``ready <players>`` once its game is on the screen, then
 answers each command read from stdin with one line: ``roll`` (the r key), ``finish`` (the
 game played to its end), ``quit`` (the window closed, as ctrl+q answered yes).
@@ -13,7 +13,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from helpers import play_game
 

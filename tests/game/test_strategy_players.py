@@ -6,7 +6,6 @@ import math
 import statistics
 
 import pytest
-from test_strategy import ReferenceTurn, position
 
 from generala_tui.game import rules
 from generala_tui.game.action import Action, ActionKind
@@ -28,6 +27,8 @@ from generala_tui.game.strategy import (
     play_turn,
     solve,
 )
+
+from .test_strategy import ReferenceTurn, position
 
 C = Category
 

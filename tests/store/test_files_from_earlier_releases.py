@@ -17,7 +17,7 @@ from generala_tui import store
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Level, Phase, StraightRule
 
-EARLIER_HOME = Path(__file__).parent / "data" / "home-10362cd"
+EARLIER_HOME = Path(__file__).parents[1] / "data" / "home-10362cd"
 
 
 @pytest.fixture
