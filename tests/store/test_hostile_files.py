@@ -219,7 +219,7 @@ def test_a_strategy_table_linked_to_a_device_is_a_miss(
 def test_a_read_takes_at_most_the_cap_and_one_byte(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store, "_MAX_FILE_BYTES", 10)
+    monkeypatch.setattr(store.files, "MAX_FILE_BYTES", 10)
     path = tmp_path / "record.json"
     path.write_text('{"a": 12}\n')  # ten bytes: read
     with pytest.raises(store.RecordError, match="not a generala-tui game record"):
@@ -391,10 +391,10 @@ def test_a_few_unknown_keys_are_named_as_pydantic_names_them() -> None:
 def test_a_folder_is_refused_by_its_kind_and_leaves_no_file_open(tmp_path: Path) -> None:
     before = len(os.listdir("/proc/self/fd"))
     for _attempt in range(20):
-        with pytest.raises(store._Unusable, match="a folder, not a file"):
-            store._read_bytes(tmp_path, 100)
-        with pytest.raises(store._Unusable, match="a device, not a file"):
-            store._read_bytes(Path("/dev/zero"), 100)
+        with pytest.raises(store.files.Unusable, match="a folder, not a file"):
+            store.files.read_bytes(tmp_path, 100)
+        with pytest.raises(store.files.Unusable, match="a device, not a file"):
+            store.files.read_bytes(Path("/dev/zero"), 100)
     assert len(os.listdir("/proc/self/fd")) == before
 
 

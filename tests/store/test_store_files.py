@@ -26,7 +26,7 @@ BAD_COPY = re.compile(r"\.bad-\d{8}-\d{6}(-\d+)?$")
 def clock(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
     """The store's clock: ``clock[0]`` is now; tests move it instead of sleeping."""
     now = [datetime(2026, 11, 30, 4, 15, tzinfo=UTC)]
-    monkeypatch.setattr(store, "_now", lambda: now[0])
+    monkeypatch.setattr(store.files, "now", lambda: now[0])
     return now
 
 
@@ -167,7 +167,7 @@ def test_a_bad_old_settings_json_is_set_aside_with_a_warning() -> None:
 
 
 def test_migrations_run_one_version_at_a_time() -> None:
-    form = store._Format(
+    form = store.formats.Format(
         store.Preferences,
         3,
         migrations={
@@ -175,15 +175,15 @@ def test_migrations_run_one_version_at_a_time() -> None:
             2: lambda data: {**data, "coach": data["theme"] == "nord"},
         },
     )
-    upgraded = store._upgrade({"version": 1, "colours": "nord"}, form)
+    upgraded = store.formats.upgrade({"version": 1, "colours": "nord"}, form)
     assert upgraded == {"version": 3, "theme": "nord", "coach": True}
-    with pytest.raises(store._Unusable, match="can't be brought up to date"):
-        store._upgrade({"version": 1}, form)
-    with pytest.raises(store._Unusable, match="version 0, which this generala-tui can't read"):
-        store._upgrade({"version": 0}, form)
-    with pytest.raises(store._Unusable, match="without a version number"):
-        store._upgrade({}, form)
-    assert store._upgrade({"version": 7, "x": 1}, form) == {"version": 7, "x": 1}
+    with pytest.raises(store.files.Unusable, match="can't be brought up to date"):
+        store.formats.upgrade({"version": 1}, form)
+    with pytest.raises(store.files.Unusable, match="version 0, which this generala-tui can't read"):
+        store.formats.upgrade({"version": 0}, form)
+    with pytest.raises(store.files.Unusable, match="without a version number"):
+        store.formats.upgrade({}, form)
+    assert store.formats.upgrade({"version": 7, "x": 1}, form) == {"version": 7, "x": 1}
 
 
 @pytest.mark.parametrize(
@@ -381,7 +381,7 @@ def test_clear_game_forgets_it_and_never_raises() -> None:
 
 def tampered(change: Any) -> str:
     envelope = {"version": 1, "saved_at": "2026-11-30T04:15:00Z", "game": mid_game()}
-    document = json.loads(store._SavedGame.model_validate(envelope).model_dump_json())
+    document = json.loads(store.autosave.SavedGame.model_validate(envelope).model_dump_json())
     change(document)
     return json.dumps(document)
 
@@ -526,7 +526,7 @@ def test_the_limit_gives_the_newest_games(clock: list[datetime]) -> None:
 def test_the_oldest_games_go_beyond_the_kept_number(
     clock: list[datetime], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store, "HISTORY_KEPT", 3)
+    monkeypatch.setattr(store.history, "HISTORY_KEPT", 3)
     games = [finished_game(seed) for seed in range(5)]
     for game in games:
         clock[0] += timedelta(seconds=1)

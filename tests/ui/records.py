@@ -36,7 +36,7 @@ def fill_history(games: int = 6) -> list[GameState]:
         moment = FIRST_FINISH + timedelta(hours=number)
         losses = {p.name: 2.0 + number + seat for seat, p in enumerate(game.players)}
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(store, "_now", lambda moment=moment: moment)
+            patch.setattr(store.files, "now", lambda moment=moment: moment)
             assert store.add_to_history(game, losses if number % 2 else None) is None
         kept.append(game)
     return kept
