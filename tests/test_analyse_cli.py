@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generala_tui import store
-from generala_tui.cli import main
+from generala_tui.commands.main import main
 from generala_tui.game import rules
 from generala_tui.game.action import Action
 from generala_tui.game.model import Filled, GameState, HouseRules, Phase
@@ -200,7 +200,7 @@ def test_the_analysis_does_not_load_the_user_interface(tmp_path):
     path = tmp_path / "game.json"
     store.write_record(mixed_game(HouseRules(), seed=4, steps=20), path)
     code = (
-        "import argparse, sys; from generala_tui import analyse; "
+        "import argparse, sys; from generala_tui.commands import analyse; "
         f"status = analyse.run(argparse.Namespace(file={str(path)!r}, json=False)); "
         "assert status == 0, status; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
@@ -252,7 +252,8 @@ def test_the_analysis_in_swedish_does_not_load_the_user_interface(tmp_path):
     path = tmp_path / "game.json"
     store.write_record(mixed_game(HouseRules(), seed=4, steps=20), path)
     code = (
-        "import argparse, sys; from generala_tui import analyse, i18n; i18n.set_language('sv'); "
+        "import argparse, sys; from generala_tui import i18n; "
+        "from generala_tui.commands import analyse; i18n.set_language('sv'); "
         f"status = analyse.run(argparse.Namespace(file={str(path)!r}, json=False)); "
         "assert status == 0, status; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generala_tui import report
+from generala_tui.commands import report
 from generala_tui.game.strategy.review import (
     DECISION_THRESHOLDS,
     LUCK_THRESHOLDS,

@@ -8,15 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from generala_tui import cli, i18n
-from generala_tui.cli import main
+from generala_tui import i18n
+from generala_tui.commands import output
+from generala_tui.commands.main import main
 
 
 @pytest.fixture
 def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The game has its terminal (under pytest stdin and stderr are not one): these tests
     replace the app's run, and the refusal without a terminal has tests of its own."""
-    monkeypatch.setattr(cli, "has_terminal", lambda: True)
+    monkeypatch.setattr(output, "has_terminal", lambda: True)
 
 
 @pytest.mark.parametrize(
@@ -99,8 +100,8 @@ def _help(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 def test_help_lists_every_house_rule_with_its_values_and_default(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    from generala_tui.commands.options import rule_choices, rule_default
     from generala_tui.game.model import HouseRules
-    from generala_tui.options import rule_choices, rule_default
 
     text = _help([], capsys)
     flat = " ".join(text.split())

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from generala_tui import cli, i18n, report, store
+from generala_tui import i18n, store
+from generala_tui.commands import main, output, report
 from generala_tui.game import rules
 
 TIMEOUT = 60
@@ -143,10 +144,10 @@ def test_a_driver_named_by_the_environment_needs_no_terminal(
     started: list[GeneralaApp] = []
     monkeypatch.setattr(GeneralaApp, "run", lambda self, *a, **k: started.append(self))
     monkeypatch.setattr("sys.__stdin__", None)  # no terminal at all
-    assert not cli.has_terminal()
+    assert not output.has_terminal()
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
-    assert cli.has_terminal()
-    assert cli.main([]) == 0
+    assert output.has_terminal()
+    assert main.main([]) == 0
     assert len(started) == 1
 
 
@@ -222,17 +223,17 @@ def test_a_damaged_preferences_files_warning_before_simulate_is_escaped(
         "load_preferences",
         lambda: (generala_tui.store.Preferences(), "bad \x1b[2J\u202e file"),
     )
-    assert cli.main(["simulate", "--games", "0"]) == 2
+    assert main.main(["simulate", "--games", "0"]) == 2
     err = capsys.readouterr().err
     assert not HIDDEN.search(err), err
     assert "bad \\x1b[2J\\u202e file" in err
 
 
 def test_shown_escapes_what_does_not_show_and_keeps_a_numbers_spaces() -> None:
-    assert cli.shown("10\u00a0000 \x1b[2J \u202e \x9b") == "10\u00a0000 \\x1b[2J \\u202e \\x9b"
-    assert cli.shown(cli.shown("é \x07")) == "é \\x07"  # twice is once
+    assert output.shown("10\u00a0000 \x1b[2J \u202e \x9b") == "10\u00a0000 \\x1b[2J \\u202e \\x9b"
+    assert output.shown(output.shown("é \x07")) == "é \\x07"  # twice is once
     i18n.set_language("sv")
-    line = cli.failure("--games tar 1 till " + i18n.number(10_000_000) + ".", "simulate")
+    line = output.failure("--games tar 1 till " + i18n.number(10_000_000) + ".", "simulate")
     assert "10\u00a0000\u00a0000" in line
 
 

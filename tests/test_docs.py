@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generala_tui.cli import build_parser
+from generala_tui.commands.main import build_parser
+from generala_tui.commands.options import rule_choices, rule_default
 from generala_tui.game.model import Category, HouseRules
 from generala_tui.game.rules import category_name
-from generala_tui.options import rule_choices, rule_default
 from generala_tui.ui.text import help_text
 
 ROOT = Path(__file__).parents[1]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generala_tui import i18n, store, words
-from generala_tui.cli import main
+from generala_tui.commands.main import main
 from generala_tui.game.action import Action
 from generala_tui.game.model import Category, HouseRules, StraightRule
 from generala_tui.ui import text

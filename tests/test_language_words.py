@@ -10,8 +10,9 @@ from datetime import datetime
 
 import pytest
 
-from generala_tui import i18n, report, store, words
-from generala_tui.cli import main
+from generala_tui import i18n, store, words
+from generala_tui.commands import report
+from generala_tui.commands.main import main
 from generala_tui.game.model import Player
 from generala_tui.ui import text
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from generala_tui.commands.options import OptionError, parse_players, parse_rules, rule_choices
 from generala_tui.game.model import HouseRules, Level, Player, ServedRoll, StraightRule
-from generala_tui.options import OptionError, parse_players, parse_rules, rule_choices
 
 # --- house rules ----------------------------------------------------------
 

@@ -29,9 +29,9 @@ from typing import Any, NoReturn
 import pytest
 
 from generala_tui import store
-from generala_tui.cli import main
+from generala_tui.commands.main import main
+from generala_tui.commands.serve import port_number
 from generala_tui.game.model import GameState
-from generala_tui.serve import port_number
 
 TIMEOUT = 60.0
 

@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 
-from generala_tui import serve
-from generala_tui.cli import main
+from generala_tui.commands import serve
+from generala_tui.commands.main import main
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="the games are read from /proc (Linux)"

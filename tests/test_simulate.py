@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from generala_tui import simulate
-from generala_tui.cli import main
+from generala_tui.commands import simulate
+from generala_tui.commands.main import main
 from generala_tui.game.model import HouseRules, Level, Player
 
 
@@ -338,7 +338,7 @@ def test_two_processes_under_other_house_rules_match_one(capsys):
 
 
 def test_jobs_default_to_every_core_and_a_short_run_stays_in_one_process(capsys):
-    from generala_tui.cli import build_parser
+    from generala_tui.commands.main import build_parser
 
     args = build_parser().parse_args(["simulate"])
     assert simulate._jobs(args.jobs) == (os.cpu_count() or 1)

@@ -1,6 +1,6 @@
 import pytest
 
-from generala_tui.cli import main
+from generala_tui.commands.main import main
 
 
 def test_version_flag_prints_version_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from generala_tui import collector
-from generala_tui.cli import main
+from generala_tui.commands.main import main
 from generala_tui.ui.app import GeneralaApp
 
 

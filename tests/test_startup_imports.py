@@ -14,7 +14,7 @@ from generala_tui.ui import app, computer
 
 OPTION = """
 import json, sys
-from generala_tui.cli import main
+from generala_tui.commands.main import main
 try:
     main(ARGV)
 except SystemExit:
@@ -53,11 +53,11 @@ def first_frame(self, **kwargs):
 
 App._display = written
 App.run = first_frame
-import generala_tui.cli
-from generala_tui.cli import main
+import generala_tui.commands.output
+from generala_tui.commands.main import main
 
 # The app runs headless here, its output piped to this test: a terminal of its own.
-generala_tui.cli.has_terminal = lambda: True
+generala_tui.commands.output.has_terminal = lambda: True
 main(ARGV)
 """
 
@@ -66,9 +66,9 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "threadpoolctl",
     # The analysis's words are keyed on its marks (game.marks), not on the strategy package.
     "generala_tui.game.strategy",
-    "generala_tui.simulate",
-    "generala_tui.analyse",
-    "generala_tui.report",
+    "generala_tui.commands.simulate",
+    "generala_tui.commands.analyse",
+    "generala_tui.commands.report",
     "generala_tui.ui.computer",
     "generala_tui.ui.screens.analysis",
     "generala_tui.ui.screens.game_over",
@@ -101,7 +101,7 @@ def _loaded(modules: list[str], name: str) -> bool:
 def test_version_imports_neither_textual_nor_pydantic_nor_the_game() -> None:
     modules = _modules(OPTION.replace("ARGV", repr(["--version"])))
     assert isinstance(modules, list)
-    assert "generala_tui.cli" in modules  # the check itself sees what was imported
+    assert "generala_tui.commands.main" in modules  # the check itself sees what was imported
     for name in ("textual", "rich", "pydantic", "generala_tui.game", "generala_tui.ui"):
         assert not _loaded(modules, name), name
 
@@ -112,12 +112,12 @@ def test_version_imports_neither_textual_nor_pydantic_nor_the_game() -> None:
 def test_help_imports_no_app_screen_or_widget(argv: list[str]) -> None:
     modules = _modules(OPTION.replace("ARGV", repr(argv)))
     assert isinstance(modules, list)
-    assert "generala_tui.cli" in modules  # the check itself sees what was imported
+    assert "generala_tui.commands.main" in modules  # the check itself sees what was imported
     for name in ("textual.app", "textual.widget", "generala_tui.ui.app", "numpy"):
         assert not _loaded(modules, name), name
-    assert _loaded(modules, "generala_tui.simulate") == (argv[0] == "simulate")
-    assert _loaded(modules, "generala_tui.serve") == (argv[0] == "serve")
-    assert _loaded(modules, "generala_tui.analyse") == (argv[0] == "analyse")
+    assert _loaded(modules, "generala_tui.commands.simulate") == (argv[0] == "simulate")
+    assert _loaded(modules, "generala_tui.commands.serve") == (argv[0] == "serve")
+    assert _loaded(modules, "generala_tui.commands.analyse") == (argv[0] == "analyse")
     assert _loaded(modules, "textual_serve") is False
 
 

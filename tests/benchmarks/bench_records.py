@@ -1,7 +1,7 @@
 """Hostile records: ``python tests/benchmarks/bench_records.py [RUNS] [--against PATH]``.
 
 How long ``generala-tui analyse FILE`` takes, and how much memory it holds at its peak, on
-records built to be large, each case in a fresh process (``cli.main(["analyse", FILE])``,
+records built to be large, each case in a fresh process (``commands.main.main(["analyse", FILE])``,
 its report thrown away), the cases taking turns, ``RUNS`` rounds (3 unless told):
 
 - ``real``: the 47-step game record written by 10362cd (``tests/data``): the floor;
@@ -54,7 +54,10 @@ import io, os, resource, sys, time
 cap = int(sys.argv[2])
 resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 sys.stdout = io.StringIO()
-from generala_tui.cli import main
+try:
+    from generala_tui.commands.main import main
+except ImportError:  # --against a checkout from before generala_tui/commands/
+    from generala_tui.cli import main
 try:
     status = main(["analyse", sys.argv[1]])
 except MemoryError:

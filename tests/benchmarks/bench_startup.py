@@ -11,8 +11,8 @@ the ratios between the two.
 - ``floor``: the same bare app, which first imports pydantic and validates a small nested
   state of frozen models (as the game does with its own before its first frame): the
   floor of the stack the game is built on (Textual and pydantic);
-- ``setup``: ``generala_tui.cli:main([])``, the setup screen;
-- ``turn``: ``generala_tui.cli:main(["--players", "Ana,Bruno"])``, the turn screen;
+- ``setup``: ``generala_tui.commands.main:main([])``, the setup screen;
+- ``turn``: ``generala_tui.commands.main:main(["--players", "Ana,Bruno"])``, the turn screen;
 - ``saved``: the setup screen, with a game left unfinished in the home (it offers it).
 
 The same probe serves all four. Before the app starts, the child wraps
@@ -30,7 +30,7 @@ Every child compiles to bytecode under one temporary ``PYTHONPYCACHEPREFIX``,
 written by a warm-up run, as an installed package's is at install time.
 
 **Key response.** In one process, through Pilot (``app.run_test``, 100x32, the
-turn screen, a seeded two-player game, started as ``cli.main`` starts it: the garbage
+turn screen, a seeded two-player game, started as ``commands.main.main`` starts it: the garbage
 collector paused until the first frame, then what start-up built frozen), for a hold
 (``1``), a roll (``r``: the first frame of the roll) and a fill (``enter``): the time
 from sending a key to the end of the next frame the screen renders after it
@@ -115,7 +115,10 @@ if sys.argv[3] in ("bare", "floor"):
 
     Bare().run()
 else:
-    from generala_tui.cli import main
+    try:
+        from generala_tui.commands.main import main
+    except ImportError:  # --against a checkout from before generala_tui/commands/
+        from generala_tui.cli import main
 
     main(sys.argv[4:])
 os._exit(3)
@@ -256,7 +259,7 @@ async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]
             # home) would be offered first, in a dialog that takes the keys.
             os.environ["GENERALA_TUI_HOME"] = tempfile.mkdtemp(prefix="bench-keys-")
             game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], HouseRules(), run)
-            # As cli.main starts it: the collector paused, then start-up's objects frozen.
+            # As commands.main.main starts it: the collector paused, then start-up's objects frozen.
             collector.pause()
             app = GeneralaApp(game, computer_delay=0)
             async with app.run_test(size=(100, 32)) as pilot:

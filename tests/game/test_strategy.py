@@ -496,7 +496,7 @@ def test_importing_the_game_and_the_strategy_package_does_not_import_numpy():
     code = (
         "import sys\n"
         "import generala_tui.game, generala_tui.game.rules, generala_tui.game.strategy\n"
-        "import generala_tui.cli, generala_tui.simulate, generala_tui.store\n"
+        "import generala_tui.commands.main, generala_tui.commands.simulate, generala_tui.store\n"
         "from generala_tui.game.action import Action\n"
         "from generala_tui.game.strategy import Strategy, choose_action, solve\n"
         "assert 'numpy' not in sys.modules, 'numpy was imported'\n"

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from generala_tui import store
-from generala_tui.cli import main
+from generala_tui.commands.main import main
 from generala_tui.game.model import HouseRules
 from generala_tui.game.strategy import SOLVER_VERSION, _blas, optimal, solve, strategy_key
 from generala_tui.game.strategy._blas import blas_threads, one_blas_thread

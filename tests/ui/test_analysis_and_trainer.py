@@ -39,7 +39,7 @@ def finished() -> GameState:
 
 def test_the_chart_library_is_not_imported_at_start_up() -> None:
     probe = (
-        "import sys, json; import generala_tui.cli, generala_tui.ui.app; "
+        "import sys, json; import generala_tui.commands.main, generala_tui.ui.app; "
         "print(json.dumps([m for m in ('textual_plotext', 'plotext') if m in sys.modules]))"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

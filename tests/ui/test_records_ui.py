@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from generala_tui import store
-from generala_tui.cli import main
+from generala_tui.commands.main import main
 from generala_tui.game import rules
 from generala_tui.game.model import GameState, HouseRules, Level, Player
 from generala_tui.game.strategy import play_game

@@ -35,11 +35,9 @@ NOT_TRANSLATED = frozenset(
 """Names whose strings are the same in every language: the game's name, paths, file formats'
 markers, each language's own name, the environment's variables."""
 COMMAND_LINE = [
-    UI_DIR.parent / name
-    for name in (
-        *("cli.py", "options.py", "simulate.py", "analyse.py", "report.py", "store.py"),
-        *("words.py", "serve.py"),
-    )
+    *sorted((UI_DIR.parent / "commands").glob("*.py")),
+    *sorted((UI_DIR.parent / "store").glob("*.py")),
+    UI_DIR.parent / "words.py",
 ]
 """The modules that print to the terminal or tell the player of a file: words too."""
 NOT_WORDS_ARGUMENTS = frozenset({"metavar", "dest", "title"})

@@ -82,7 +82,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .i18n import N_, NP_, _, metavar, ngettext
+from ..i18n import N_, NP_, _, metavar, ngettext
 
 if TYPE_CHECKING:
     from asyncio.subprocess import Process
@@ -130,7 +130,7 @@ ENDINGS = {
     "killed": N_("{peer}: game ended after {seconds:.0f} s, killed: it did not quit or stop"),
     "unreachable": N_(
         "{peer}: game asked to quit after {seconds:.0f} s; this textual-serve keeps its "
-        "process out of reach, so it may still run (see generala_tui/serve.py)"
+        "process out of reach, so it may still run (see generala_tui/commands/serve.py)"
     ),
 }
 """How a game ended, for the log: its process quit, was terminated, or was killed."""
@@ -140,7 +140,7 @@ brackets, and a port (no user, path or markup)."""
 PAGE_MESSAGES = frozenset({"stdin", "resize", "ping", "focus", "blur"})
 """The messages textual-serve's page (its ``textual.js``) sends."""
 
-log = logging.getLogger("generala_tui.serve")
+log = logging.getLogger("generala_tui.commands.serve")
 
 
 def port_number(value: str) -> int:
@@ -261,7 +261,7 @@ class _PrintableFormatter(logging.Formatter):
     (:func:`~generala_tui.game.model.printable`), and no traceback."""
 
     def format(self, record: logging.LogRecord) -> str:
-        from .game.model import printable
+        from ..game.model import printable
 
         if record.exc_info and record.exc_info[1] is not None:
             # aiohttp logs a request it can't parse with its traceback: one line instead.
@@ -486,7 +486,7 @@ def _define_server() -> Callable[..., Server]:
                 return
             # A header's bytes beyond ASCII come decoded as lone surrogates: escaped, they
             # can be said (in the log and the answer) and can't drive a terminal.
-            from .game.model import printable
+            from ..game.model import printable
 
             shown = printable(origin[:100])
             log.warning(

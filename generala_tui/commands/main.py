@@ -1,29 +1,20 @@
-"""The ``generala-tui`` command."""
+"""The ``generala-tui`` command: its arguments, the language, then the game, ``replay``, or
+the command named (``simulate``, ``serve``, ``analyse``, each in its module beside this one)."""
 
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, collector, i18n
-from .i18n import N_, NP_, _, metavar
+from .. import __version__, collector, i18n
+from ..i18n import N_, NP_, _, metavar
+from . import output
+from .output import PROG, fail, say, shown, write_output
 
 if TYPE_CHECKING:
-    from .store import Preferences
-
-PROG = "generala-tui"
-
-NO_TERMINAL = 2
-"""Exit status of the game (and ``replay``) without a terminal: it says so in one line."""
-WRITE_FAILED = 1
-"""Exit status when the output can't be written (a full disk, /dev/full): one line on stderr."""
-BROKEN_PIPE = 141
-"""Exit status when the reader closed the pipe (128 + SIGPIPE, as shells report a command
-killed by it); nothing is said, the reader having gone (``| head``)."""
+    from ..store import Preferences
 
 # Nothing heavy is imported at the top: --version needs none of it, --help only the house
 # rules' words, a subcommand only its own module, and the game its models and the UI.
@@ -133,7 +124,7 @@ class _GameParser(_Parser):
 
 def _describe_game_options(parser: argparse.ArgumentParser) -> None:
     """The help that needs the game's models: the levels, the players, every house rule."""
-    from .game.model import MAX_PLAYERS, Level
+    from ..game.model import MAX_PLAYERS, Level
     from .options import rules_help
 
     levels = ", ".join(level.value for level in Level)
@@ -268,84 +259,6 @@ def _configure_analyse(parser: argparse.ArgumentParser) -> None:
     analyse.configure_parser(parser)
 
 
-_SPACES = re.compile("([\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000])")
-"""The space separators but the space: a terminal shows them as spaces, and the
-languages' numbers have some (Swedish "10\u00a0000")."""
-
-
-def shown(text: str) -> str:
-    """``text`` as the command line may print it: every character a terminal would not show
-    as itself (a control, a bidi override) escaped by :func:`~generala_tui.game.model.printable`
-    (``\x1b``, ``\u202e``), the spaces that group the digits of a number kept. Text already
-    so is unchanged, so escaping twice is harmless."""
-    from .game.model import printable
-
-    return "".join(
-        part if index % 2 else printable(part) for index, part in enumerate(_SPACES.split(text))
-    )
-
-
-def say(message: str) -> None:
-    """Print ``message`` (a warning, which may come from outside: a file's name, its
-    contents) on stderr, one line, every character shown as itself."""
-    print(shown(message), file=sys.stderr)
-
-
-def failure(message: str, command: str | None = None) -> str:
-    """The one line telling a problem, after the command's name ("generala-tui analyse: ..."),
-    else after "generala-tui: error:"; outside text in ``message`` is escaped (:func:`shown`)."""
-    prefix = f"{PROG} {command}:" if command else _("{prog}: error:").format(prog=PROG)
-    return f"{prefix} {i18n.after_colon(shown(message))}"
-
-
-def fail(message: str, command: str | None = None) -> int:
-    """Print one line naming the problem (and the command, as analyse and simulate do);
-    return exit status 2."""
-    print(failure(message, command), file=sys.stderr)
-    return 2
-
-
-def write_output(text: str, command: str | None = None) -> int:
-    """Write ``text`` on stdout and flush it; return 0, else the exit status to end with.
-
-    A reader that has closed the pipe (``| head``) gets nothing more and nothing is said:
-    :data:`BROKEN_PIPE`. Output that can't be written (a full disk, ``>/dev/full``) is one
-    line on stderr, "generala-tui analyse: can't write the output (no space left on
-    device)": :data:`WRITE_FAILED`. Either way stdout then points at the null device, so
-    Python's own flush at exit finds nothing to fail on (as the Python documentation
-    advises for SIGPIPE).
-    """
-    try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _quiet_stdout()
-        return BROKEN_PIPE
-    except OSError as error:
-        _quiet_stdout()
-        from .store import _why
-
-        print(
-            failure(_("can't write the output ({why})").format(why=_why(error)), command),
-            file=sys.stderr,
-        )
-        return WRITE_FAILED
-    return 0
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at the null device: what is left in its buffer goes nowhere."""
-    try:
-        descriptor = sys.stdout.fileno()
-    except (OSError, ValueError):  # not a file (a test's capture): nothing to flush at exit
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, descriptor)
-    finally:
-        os.close(devnull)
-
-
 def _given_languages(argv: Sequence[str]) -> list[str]:
     """The values of every ``--lang`` among the arguments, in order (the last one counts),
     read before the parser is built (its help speaks the language)."""
@@ -386,9 +299,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     and a wrong argument, raise :class:`SystemExit`).
 
     0 when all went well; 2 for a wrong argument or an unusable file, and for the game or
-    ``replay`` without a terminal (:func:`has_terminal`), one line on stderr; 1
-    (:data:`WRITE_FAILED`) when the output can't be written, a full disk, one line on
-    stderr; 141 (:data:`BROKEN_PIPE`) when its reader closed the pipe, nothing said.
+    ``replay`` without a terminal (:func:`.output.has_terminal`), one line on stderr; 1
+    (:data:`.output.WRITE_FAILED`) when the output can't be written, a full disk, one line on
+    stderr; 141 (:data:`.output.BROKEN_PIPE`) when its reader closed the pipe, nothing said.
     ``simulate`` adds 130 after Ctrl+C. Every line printed from outside text (a file's
     name or contents, the operating system's words) shows only characters a terminal
     shows as themselves (:func:`shown`).
@@ -399,7 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     speak_to_argparse()
     # A damaged preferences file is told in --lang's language, else the environment's.
     i18n.set_language(_error_language(argv))
-    from .store import load_preferences
+    from ..store import load_preferences
 
     # Read once: a damaged file is set aside as it is read, and its warning told once.
     preferences, warning = load_preferences()
@@ -462,11 +375,11 @@ def _play(
         return fail(
             _("--resume goes on with the saved game: it takes no --players, --seed or --rule.")
         )
-    if not has_terminal():
+    if not output.has_terminal():
         return fail(no_terminal())
 
-    from .game.rules import new_game
-    from .ui.app import GeneralaApp
+    from ..game.rules import new_game
+    from ..ui.app import GeneralaApp
 
     game = new_game(players, house_rules, seed=args.game_seed) if players else None
     app = GeneralaApp(
@@ -483,38 +396,19 @@ def _play(
 
 def _replay(file: str) -> int:
     """Open the record in the app, read-only; a bad file is one line and exit status 2."""
-    from .store import RecordError, read_record
+    from ..store import RecordError, read_record
 
     try:
         game = read_record(file)
     except RecordError as error:
         return fail(str(error), "replay")
-    if not has_terminal():
+    if not output.has_terminal():
         return fail(no_terminal(), "replay")
-    from .ui.app import GeneralaApp
+    from ..ui.app import GeneralaApp
 
     app = GeneralaApp(replay=game, language=i18n.language())
     app.run()
     return app.return_code or 0
-
-
-def has_terminal() -> bool:
-    """Whether the game has a terminal to play in: Textual reads the keys from stdin and
-    draws on stderr (on stdout under Windows), which must be terminals, not files or pipes
-    (``generala-tui </dev/null >out 2>err`` would write escape codes into a file and wait
-    for keys that never come). A driver named in ``TEXTUAL_DRIVER`` brings its own way in
-    and out: textual-serve's web driver, over pipes, for each page of ``generala-tui serve``."""
-    if os.environ.get("TEXTUAL_DRIVER"):
-        return True
-    screen = sys.__stdout__ if sys.platform == "win32" else sys.__stderr__
-    return all(_is_a_terminal(stream) for stream in (sys.__stdin__, screen))
-
-
-def _is_a_terminal(stream: Any) -> bool:
-    try:
-        return stream is not None and bool(stream.isatty())
-    except (OSError, ValueError):  # closed
-        return False
 
 
 def no_terminal() -> str:

@@ -15,11 +15,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from . import words
-from .game.model import HouseRules, Level, Player
-from .game.model import refusal as model_refusal
-from .game.rules import IllegalMove, validate_names
-from .i18n import _
+from .. import words
+from ..game.model import HouseRules, Level, Player
+from ..game.model import refusal as model_refusal
+from ..game.rules import IllegalMove, validate_names
+from ..i18n import _
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -52,7 +52,7 @@ def rule_default(key: str) -> str:
 
 def rules_help(width: int = 79) -> str:
     """Every house rule with its values and default, for ``--help``, in lines of ``width``."""
-    from .ui.text import RULE_TEXT
+    from ..ui.text import RULE_TEXT
 
     lines = []
     for key in HouseRules.model_fields:

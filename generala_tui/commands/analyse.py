@@ -3,10 +3,10 @@
 Reads the record (``store.read_record``: a game record, the autosave or a
 history file), values every roll and decision with the optimal strategy of
 its house rules (``review_game``; the table comes from the cache when it can)
-and prints the report of :mod:`generala_tui.report`, or its JSON. A record
+and prints the report of :mod:`generala_tui.commands.report`, or its JSON. A record
 that can't be used gets one line on stderr and exit status 2; output that can't be
 written (a full disk) one line and exit status 1; a reader that closes the pipe early
-(``| head``) nothing, and exit status 141 (:func:`generala_tui.cli.write_output`). The
+(``| head``) nothing, and exit status 141 (:func:`generala_tui.commands.output.write_output`). The
 file's name and anything from it are printed escaped where a terminal would not show
 them as they are (a control character, a bidi override).
 
@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import NP_, metavar
 from . import report
-from .cli import write_output
-from .i18n import NP_, metavar
+from .output import write_output
 
 __all__ = ["configure_parser", "run"]
 
@@ -37,9 +37,9 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Analyse the record the parsed ``args`` name; return the exit status."""
-    from . import store
-    from .game.rules import IllegalMove
-    from .game.strategy import review_game, solve
+    from .. import store
+    from ..game.rules import IllegalMove
+    from ..game.strategy import review_game, solve
 
     try:
         state = store.read_record(args.file)

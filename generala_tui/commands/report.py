@@ -15,16 +15,16 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .cli import failure as failure_line
-from .cli import shown
-from .game.action import Action, ActionKind
-from .game.model import Category, Ending, GameState, HouseRules, Phase, shows
-from .game.rules import category_name, scoring_options, tie_break_score
-from .i18n import N_, _, decimal, ngettext
-from .words import category_label, tie_break_round
+from ..game.action import Action, ActionKind
+from ..game.model import Category, Ending, GameState, HouseRules, Phase, shows
+from ..game.rules import category_name, scoring_options, tie_break_score
+from ..i18n import N_, _, decimal, ngettext
+from ..words import category_label, tie_break_round
+from .output import failure as failure_line
+from .output import shown
 
 if TYPE_CHECKING:
-    from .game.strategy.review import DecisionReview, GameReview, PlayerReview, RollReview
+    from ..game.strategy.review import DecisionReview, GameReview, PlayerReview, RollReview
 
 __all__ = [
     "ANALYSIS_FORMAT",
@@ -80,7 +80,7 @@ def lang_help() -> str:
 
 def failure(message: str) -> str:
     """The one line printed on stderr when the record can't be analysed (its words from
-    outside, the file's name, escaped: :func:`generala_tui.cli.shown`)."""
+    outside, the file's name, escaped: :func:`generala_tui.commands.output.shown`)."""
     return failure_line(message, "analyse")
 
 
@@ -183,7 +183,7 @@ def _said(state: GameState, action: Action) -> str:
 
 
 def _rules_text(house_rules: HouseRules) -> str:
-    from .words import changed_rules
+    from ..words import changed_rules
 
     return changed_rules(house_rules)
 

@@ -37,16 +37,17 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.cells import cell_len
 
-from . import cli, store
-from .cli import failure, write_output
-from .game.model import MAX_PLAYERS, GameState, HouseRules, Level, Phase, Player
-from .game.rules import SEED_RANGE, IllegalMove, new_game
-from .i18n import NP_, _, decimal, metavar, ngettext, number
+from .. import store
+from ..game.model import MAX_PLAYERS, GameState, HouseRules, Level, Phase, Player
+from ..game.rules import SEED_RANGE, IllegalMove, new_game
+from ..i18n import NP_, _, decimal, metavar, ngettext, number
+from ..words import changed_rules, level_name
+from . import output
 from .options import OptionError, parse_players, parse_rules
-from .words import changed_rules, level_name
+from .output import failure, write_output
 
 if TYPE_CHECKING:
-    from .game.strategy import Strategy
+    from ..game.strategy import Strategy
 
 __all__ = ["configure_parser", "run"]
 
@@ -60,9 +61,9 @@ prompt Ctrl+C, large enough that passing results costs nothing."""
 _BAR_WIDTH = 30
 INTERRUPTED = 130
 """Exit status after Ctrl+C (128 + SIGINT), as shells report it."""
-BROKEN_PIPE = cli.BROKEN_PIPE
+BROKEN_PIPE = output.BROKEN_PIPE
 """Exit status when the reader closed the pipe (128 + SIGPIPE), as shells report it."""
-WRITE_FAILED = cli.WRITE_FAILED
+WRITE_FAILED = output.WRITE_FAILED
 """Exit status when the output or a record can't be written (a full disk)."""
 
 
@@ -251,7 +252,7 @@ def simulate(
     Ctrl+C (KeyboardInterrupt) stops the games: the figures are those of the games
     finished, with ``interrupted`` true; None when not one game had ended.
     """
-    from .game.strategy import solve
+    from ..game.strategy import solve
 
     totals: list[list[int]] = [[] for _ in players]
     wins = [0] * len(players)
@@ -335,7 +336,7 @@ def _play(
     strategy: Strategy,
     records: Path | None,
 ) -> _Result:
-    from .game import strategy as strategies
+    from ..game import strategy as strategies
 
     number, seed = game
     state: GameState = new_game(players, house_rules, seed)
@@ -405,7 +406,7 @@ _worker_strategy: Strategy | None = None
 def _start_worker(house_rules: HouseRules, values: Any, solve_seconds: float) -> None:
     global _worker_strategy
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from .game.strategy import Strategy
+    from ..game.strategy import Strategy
 
     _worker_strategy = Strategy(house_rules, values, solve_seconds)
 
