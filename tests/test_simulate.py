@@ -90,30 +90,58 @@ def test_changed_house_rules_are_listed(capsys):
     assert first_line == "1 game, house rules: served +10 on the first roll only, Two pairs"
 
 
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def test_progress_bar_is_drawn_with_the_time_left_and_cleared():
     out = io.StringIO()
-    bar = simulate._Progress(4, out)
+    clock = _Clock()
+    bar = simulate._Progress(4, out, clock)
     for done in range(1, 5):
+        clock.now += 1.0  # a game a second: with three to go, about 3 s left
         bar.show(done)
     bar.clear()
     text = out.getvalue()
-    assert "4/4 games" in text
-    assert "1/4 games, about" in text and "left" in text
-    assert text.endswith("\r\033[K")
+    frames = text.split("\r")
+    assert "0/4 games" in frames[0]
+    assert any("1/4 games" in frame and "left" not in frame for frame in frames)
+    assert any("2/4 games, about 2 s left" in frame for frame in frames)
+    assert any("3/4 games, about 1 s left" in frame for frame in frames)
+    assert "4/4 games" in text and "4/4 games," not in text
+    # Erased at the end, the whole line (a ^C echoed beside the bar too), the cursor shown.
+    end = text.rsplit("4/4 games", 1)[1]
+    assert "\x1b[?25h" in end and text.endswith("\x1b[2K")
+
+
+def test_progress_is_redrawn_at_most_every_tenth_of_a_second_and_at_the_end():
+    out = io.StringIO()
+    clock = _Clock()
+    bar = simulate._Progress(1000, out, clock)
+    for done in range(1, 1001):
+        clock.now += 0.001
+        bar.show(done)
+    bar.clear()
+    drawn = [frame for frame in out.getvalue().split("\r") if " games" in frame]
+    assert 10 <= len(drawn) <= 14  # one a tenth of a second, the first, the last
+    assert "1,000/1,000 games" in drawn[-1]
 
 
 @pytest.mark.parametrize(
-    ("elapsed", "done", "total", "expected"),
+    ("seconds", "expected"),
     [
-        (10.0, 10, 20, ", about 10 s left"),
-        (1.0, 1, 100, ", about 1 min 39 s left"),
-        (3.0, 1, 1201, ", about 1 h 00 min left"),
-        (0.0, 0, 10, ""),
-        (5.0, 10, 10, ""),
+        (10.0, ", about 10 s left"),
+        (99.0, ", about 1 min 39 s left"),
+        (3600.0, ", about 1 h 00 min left"),
+        (None, ""),
     ],
 )
-def test_time_left_from_the_pace_so_far(elapsed, done, total, expected):
-    assert simulate._time_left(elapsed, done, total) == expected
+def test_time_left_in_words(seconds, expected):
+    assert simulate._time_left(seconds) == expected
 
 
 def test_progress_goes_to_stderr_on_a_terminal_and_never_to_stdout(capsys, monkeypatch):

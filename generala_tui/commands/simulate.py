@@ -30,7 +30,7 @@ import statistics
 import sys
 import time
 from collections import deque
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -422,48 +422,75 @@ def _play_chunk(
 
 
 class _Progress:
-    """A one-line progress bar with the time left, redrawn at most every 1/10 s."""
+    """The progress bar with the games played and the time left, drawn by :mod:`rich.progress`
+    on ``out`` (stderr, a terminal), at most every 1/10 s, and erased at the end.
 
-    def __init__(self, total: int, out: TextIO | None = None) -> None:
-        self.total = total
-        self.out = out or sys.stderr
-        self._started = time.monotonic()
-        self._last = 0.0
-        self._width = 0
+    Drawn from this thread, not from rich's refresh thread: the worker processes are forked
+    while it runs, and a fork beside a running thread may leave a lock held in the child
+    (Python 3.12 warns of it). ``clock`` stands in for rich's (``time.monotonic``) in tests.
+    """
+
+    def __init__(
+        self, total: int, out: TextIO | None = None, clock: Callable[[], float] | None = None
+    ) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn
+        from rich.table import Column
+
+        self._clock = clock or time.monotonic
+        self._bar = Progress(
+            BarColumn(bar_width=_BAR_WIDTH),
+            TextColumn("{task.fields[line]}", markup=False, table_column=Column(no_wrap=True)),
+            console=Console(file=out or sys.stderr, force_terminal=True),
+            auto_refresh=False,
+            transient=True,
+            # Only the bar goes to the terminal: what is printed meanwhile stays where it goes.
+            redirect_stdout=False,
+            redirect_stderr=False,
+            get_time=self._clock,
+        )
+        self._task = self._bar.add_task("", total=total, line=_games_left(0, total, None))
+        self._last = -math.inf
+        self._bar.start()
 
     def show(self, done: int) -> None:
-        now = time.monotonic()
-        if done < self.total and now - self._last < 0.1:
+        self._bar.update(self._task, completed=done)
+        task = self._bar.tasks[0]
+        now = self._clock()
+        if done < (task.total or 0) and now - self._last < 0.1:
             return
         self._last = now
-        filled = _BAR_WIDTH * done // self.total
-        bar = "█" * filled + "·" * (_BAR_WIDTH - filled)
-        games = ngettext("{done}/{total} game", "{done}/{total} games", self.total).format(
-            done=number(done), total=number(self.total)
-        )
-        line = f"{bar} {games}{_time_left(now - self._started, done, self.total)}"
-        # Pad over a longer line drawn before (the time left shrinks).
-        self.out.write("\r" + line + " " * max(self._width - len(line), 0))
-        self._width = max(self._width, len(line))
-        self.out.flush()
+        # rich.progress's time left: the pace of the last 30 s of games.
+        line = _games_left(task.completed, task.total, task.time_remaining)
+        self._bar.update(self._task, line=line)
+        self._bar.refresh()
 
     def clear(self) -> None:
-        # Erase to the end of the line: a terminal's ^C echo may stand beyond the bar.
-        self.out.write("\r\033[K")
-        self.out.flush()
+        """Erase the bar (the whole line: a terminal's ^C echo may stand beside it)."""
+        self._bar.stop()
 
 
-def _time_left(elapsed: float, done: int, total: int) -> str:
-    """``, about 1 min 20 s left`` from the pace so far; empty before there is a pace."""
-    if done <= 0 or done >= total or elapsed <= 0:
+def _games_left(done: float, total: float | None, seconds: float | None) -> str:
+    """``12/1,000 games, about 1 min 20 s left``: the games played and, once rich.progress has
+    a pace (two games or more), the time left at it."""
+    total = int(total or 0)
+    games = ngettext("{done}/{total} game", "{done}/{total} games", total).format(
+        done=number(int(done)), total=number(total)
+    )
+    return games + (_time_left(seconds) if done < total else "")
+
+
+def _time_left(seconds: float | None) -> str:
+    """``, about 1 min 20 s left``; empty while there is no estimate."""
+    if seconds is None:
         return ""
-    seconds = round(elapsed / done * (total - done))
-    if seconds >= 3600:
-        text = f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
-    elif seconds >= 60:
-        text = f"{seconds // 60} min {seconds % 60:02d} s"
+    whole = round(seconds)
+    if whole >= 3600:
+        text = f"{whole // 3600} h {whole % 3600 // 60:02d} min"
+    elif whole >= 60:
+        text = f"{whole // 60} min {whole % 60:02d} s"
     else:
-        text = f"{seconds} s"
+        text = f"{whole} s"
     return _(", about {time} left").format(time=text)
 
 
