@@ -3,9 +3,12 @@ user interface: the boxes' names, and the rules' refusals, in the current langua
 
 from __future__ import annotations
 
-from .game import rules
+from pydantic import ValidationError
+
 from .game.model import BOX_NAMES, Category, HouseRules, Level
-from .i18n import N_, _, pgettext
+from .game.refusals import Refusal, error_place, printable, refused
+from .game.refusals import refusal as english_refusal
+from .i18n import N_, _, language, pgettext
 
 
 def category_label(category: Category) -> str:
@@ -23,14 +26,30 @@ def level_name(level: Level) -> str:
     return _(LEVEL_NAMES[Level(level)])
 
 
-def refusal(error: rules.IllegalMove) -> str:
-    """Why the rules refused a move, in the current language (the core says it in English,
-    with its parameters apart: a box is named as the players of this language name it)."""
+def refusal(error: Refusal | ValidationError) -> str:
+    """Why the game refused, in the current language: a move the rules forbid, a record that
+    does not replay, a game or a file the models' checks refuse. The core says it in English
+    with its parameters apart: here a box is named as the players of this language name it,
+    a phrase is translated and a name is escaped. Pydantic's own complaints (a missing field,
+    a word where a number belongs) speak English only: in English they are said with their
+    place; in another language, the place of a value that is not valid is named."""
+    if isinstance(error, ValidationError):
+        found = refused(error)
+        if found is None:
+            if language() == "en":
+                return english_refusal(error)
+            where = error_place(error)
+            if not where:
+                return _("the value is not valid")
+            return _("a value in {where} is not valid").format(where=where)
+        error = found
     params = {
         key: category_label(value)
         if isinstance(value, Category)
         else refusal(value)
-        if isinstance(value, rules.IllegalMove)
+        if isinstance(value, Refusal)
+        else printable(value)
+        if isinstance(value, str)
         else value
         for key, value in error.params.items()
     }

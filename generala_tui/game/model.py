@@ -22,30 +22,63 @@ not when this module is imported.
 
 from __future__ import annotations
 
-import functools
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import (
     AfterValidator,
-    BaseModel,
-    ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
     StringConstraints,
-    ValidationError,
     WrapSerializer,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
 
+from .boxes import BOX_NAMES, MAX_ROLLS, NUMBER_CATEGORIES, NUMBER_OF_DICE, Category, box_name
+from .house_rules import (
+    DOUBLE_GENERALA_POINTS,
+    DOUBLE_GENERALA_SERVED_POINTS,
+    FIXED_POINTS,
+    TWO_PAIRS_POINTS,
+    TWO_PAIRS_SERVED_BONUS,
+    FrozenModel,
+    HouseRules,
+    NonNegative,
+    ServedRoll,
+    StraightRule,
+)
+from .refusals import JOINERS, Refusal, error_place, printable, refusal, refused, shows
 from .words import N_
 
-NUMBER_OF_DICE = 5
-MAX_ROLLS = 3
+__all__ = [  # the dice, boxes, house rules and refusals are the models' words: importable here
+    "BOX_NAMES",
+    "DOUBLE_GENERALA_POINTS",
+    "DOUBLE_GENERALA_SERVED_POINTS",
+    "FIXED_POINTS",
+    "JOINERS",
+    "MAX_ROLLS",
+    "NUMBER_CATEGORIES",
+    "NUMBER_OF_DICE",
+    "TWO_PAIRS_POINTS",
+    "TWO_PAIRS_SERVED_BONUS",
+    "Category",
+    "FrozenModel",
+    "HouseRules",
+    "NonNegative",
+    "Refusal",
+    "ServedRoll",
+    "StraightRule",
+    "box_name",
+    "error_place",
+    "printable",
+    "refusal",
+    "refused",
+    "shows",
+]
+
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 20
 MAX_TOGGLES_PER_TURN = 100
@@ -65,54 +98,9 @@ STEPS_PER_TURN = MAX_TOGGLES_PER_TURN + MAX_ROLLS + 1
 """The most steps a turn logs: its toggles, its rolls and the fill or tie-break score ending it."""
 
 
-class Category(StrEnum):
-    """A box of the scorecard, in scorecard order (docs/rules.md)."""
-
-    ONES = "ones"
-    TWOS = "twos"
-    THREES = "threes"
-    FOURS = "fours"
-    FIVES = "fives"
-    SIXES = "sixes"
-    STRAIGHT = "straight"
-    FULL_HOUSE = "full_house"
-    FOUR_OF_A_KIND = "four_of_a_kind"
-    GENERALA = "generala"
-    DOUBLE_GENERALA = "double_generala"
-    TWO_PAIRS = "two_pairs"
-
-
 MAX_LOG_STEPS = (MAX_PLAYERS * len(Category) + MAX_PLAYERS * MAX_TIE_BREAK_ROUNDS) * STEPS_PER_TURN
 """The longest log a game can have: eight players' twelve turns and as many tie-break rounds
 as there can be, every turn with as many steps as a turn can log."""
-
-
-NUMBER_CATEGORIES: tuple[Category, ...] = (
-    Category.ONES,
-    Category.TWOS,
-    Category.THREES,
-    Category.FOURS,
-    Category.FIVES,
-    Category.SIXES,
-)
-"""The six number boxes; ``NUMBER_CATEGORIES[n - 1]`` counts the n's."""
-
-
-class ServedRoll(StrEnum):
-    """Which rolls are served (house rule ``served_roll``, docs/rules.md)."""
-
-    FIRST_ROLL = "first_roll"
-    ANY_FULL_ROLL = "any_full_roll"
-
-
-class StraightRule(StrEnum):
-    """Which dice make a straight (house rule ``straight``, docs/rules.md)."""
-
-    STANDARD = "standard"
-    STRICT = "strict"
-    WRAPAROUND = "wraparound"
-    ONE_REPLACES_TWO = "one_replaces_two"
-    ONES_WILD = "ones_wild"
 
 
 class Level(StrEnum):
@@ -144,99 +132,6 @@ class Ending(StrEnum):
     """Tied leaders share the win (house rule ``tie_break`` off)."""
 
 
-# --- refusals ---------------------------------------------------------------
-
-IMPOSSIBLE = "impossible_game"
-"""The type of a :class:`pydantic.ValidationError`'s error raised by the models' own checks:
-its message is a whole sentence for the player."""
-
-
-JOINERS = frozenset("\u200c\u200d")
-"""The zero-width non-joiner and joiner: invisible, but part of how names are written (the
-Persian علی‌رضا, a family emoji), so a name may hold them and a text keeps them."""
-
-
-def shows(text: str) -> bool:
-    """Whether every character of ``text`` is one a terminal shows as itself: no control,
-    format (bidi overrides, zero-width spaces), separator other than the space, surrogate,
-    private or unassigned character, the :data:`JOINERS` apart. Names must show."""
-    return text.isprintable() or all(char.isprintable() or char in JOINERS for char in text)
-
-
-def printable(text: str) -> str:
-    """``text`` with each character that does not show (:func:`shows`) written as Python
-    escapes it (``\\x1b``, ``\\u202e``), so text from outside (a file's keys, values,
-    pydantic's words about them, an operating system's message) never drives the terminal."""
-    if shows(text):
-        return text
-    return "".join(
-        char if char.isprintable() or char in JOINERS else repr(char)[1:-1] for char in text
-    )
-
-
-def _impossible(reason: str) -> PydanticCustomError:
-    # The reason goes in through the context, so braces in a player's name
-    # are not read as a template.
-    return PydanticCustomError(IMPOSSIBLE, "{reason}", {"reason": reason})
-
-
-def refusal(error: ValidationError) -> str:
-    """The first reason a :class:`pydantic.ValidationError` gives, in English words for a player.
-
-    The models' own refusals are whole sentences ("A die shows 1 to 6, not 7."), given as
-    they are; pydantic's own words (a missing field, a word where a number belongs) are
-    prefixed with where they were found ("players.0.name: String should have at most 20
-    characters"). This is the one place such errors are put in words.
-    """
-    details = error.errors(include_url=False)
-    if not details:  # pragma: no cover - pydantic always says something
-        return str(error)
-    first = details[0]
-    message = printable(str(first["msg"]))
-    if first["type"] == IMPOSSIBLE:
-        return message
-    where = error_place(error)
-    return f"{where}: {message}" if where else message
-
-
-def error_place(error: ValidationError) -> str:
-    """Where the first thing wrong was found, as a dotted path ("game.players.0.name");
-    empty when it is the whole value."""
-    details = error.errors(include_url=False)
-    if not details:
-        return ""
-    # A key read from a file is shown as Python writes it when it has a character that
-    # can't be shown (a control sequence must not reach the terminal).
-    parts = (str(part) for part in details[0]["loc"])
-    return ".".join(part if shows(part) else repr(part) for part in parts)
-
-
-BOX_NAMES: Mapping[Category, str] = MappingProxyType(
-    {
-        Category.ONES: N_("Ones"),
-        Category.TWOS: N_("Twos"),
-        Category.THREES: N_("Threes"),
-        Category.FOURS: N_("Fours"),
-        Category.FIVES: N_("Fives"),
-        Category.SIXES: N_("Sixes"),
-        Category.STRAIGHT: N_("Straight"),
-        Category.FULL_HOUSE: N_("Full house"),
-        Category.FOUR_OF_A_KIND: N_("Four of a kind"),
-        Category.GENERALA: N_("Generala"),
-        Category.DOUBLE_GENERALA: N_("Double Generala"),
-        Category.TWO_PAIRS: N_("Two pairs"),
-    }
-)
-"""The boxes' names in English (docs/rules.md, section "Names"), each a message id of the
-translation catalogs: the one list of them (``words.category_label`` says them in the
-current language)."""
-
-
-def box_name(category: Category) -> str:
-    """The English name of a box, for messages: "Full house", "Double Generala"."""
-    return BOX_NAMES[category]
-
-
 # The rules build a Turn and a Rolled at every roll, so their checks start
 # with a quick test made of set lookups, and look for the words only when
 # it fails.
@@ -253,10 +148,10 @@ _ROLL_HOLDS = frozenset(
 """Every ``Rolled.held``: positions in order, each once, at least one die thrown."""
 
 
-def _bad_face(dice: tuple[int, ...]) -> str | None:
+def _bad_face(dice: tuple[int, ...]) -> Refusal | None:
     for value in dice:
         if value not in _FACES:
-            return f"A die shows 1 to 6, not {value}."
+            return Refusal(N_("A die shows 1 to 6, not {value}."), value=value)
     return None
 
 
@@ -270,92 +165,7 @@ def _check_sizes(data: Any, bounds: Mapping[str, tuple[int, str]]) -> None:
     for field, (most, sentence) in bounds.items():
         value = data.get(field)
         if isinstance(value, list | tuple | dict) and len(value) > most:
-            raise _impossible(sentence.format(count=len(value), most=most))
-
-
-# --- house rules ------------------------------------------------------------
-
-
-class FrozenModel(BaseModel):
-    """The base of the game's models and of the files': frozen, unknown fields refused.
-
-    Each schema is built the first time the class validates (``defer_build``):
-    importing the game builds none, and a first frame builds only those it uses.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-
-
-NonNegative = Annotated[int, Field(ge=0)]
-"""0 or more."""
-
-# The boxes' points (docs/rules.md), for the rules' scoring and the models' checks alike.
-FIXED_POINTS: Mapping[Category, int] = MappingProxyType(
-    {Category.STRAIGHT: 20, Category.FULL_HOUSE: 30, Category.FOUR_OF_A_KIND: 40}
-)
-"""The boxes worth fixed points, which house rule ``served_bonus`` raises on a served roll."""
-DOUBLE_GENERALA_POINTS = 100
-DOUBLE_GENERALA_SERVED_POINTS = 120
-"""Double Generala's points on a served roll, with ``double_generala_served_bonus``."""
-TWO_PAIRS_POINTS = 10
-TWO_PAIRS_SERVED_BONUS = 5
-"""Two pairs' bonus on a served roll, whatever ``served_bonus`` is."""
-
-
-class HouseRules(FrozenModel):
-    """The house rules of docs/rules.md, with the same names and defaults."""
-
-    generala_points: Literal[50, 60] = 50
-    served_bonus: Literal[5, 10] = 5
-    served_roll: ServedRoll = ServedRoll.FIRST_ROLL
-    straight: StraightRule = StraightRule.STANDARD
-    served_generala_wins: bool = True
-    double_generala: bool = False
-    double_generala_served_bonus: bool = True
-    two_pairs: bool = False
-    locked_holds: bool = False
-    tie_break: bool = True
-
-    def categories(self) -> tuple[Category, ...]:
-        """The categories in play under these rules, in scorecard order."""
-        return _categories(self)
-
-    def possible_points(self) -> Mapping[Category, frozenset[int]]:
-        """Every number of points each box in play can hold under these rules, 0 (a scratch) too."""
-        return _possible_points(self)
-
-
-@functools.cache
-def _categories(house_rules: HouseRules) -> tuple[Category, ...]:
-    # Asked at every move: worked out once for each set of house rules.
-    return tuple(
-        category
-        for category in Category
-        if (category is not Category.DOUBLE_GENERALA or house_rules.double_generala)
-        and (category is not Category.TWO_PAIRS or house_rules.two_pairs)
-    )
-
-
-@functools.cache
-def _possible_points(house_rules: HouseRules) -> Mapping[Category, frozenset[int]]:
-    possible: dict[Category, frozenset[int]] = {}
-    for category in house_rules.categories():
-        if category in NUMBER_CATEGORIES:
-            face = NUMBER_CATEGORIES.index(category) + 1
-            points = {face * count for count in range(NUMBER_OF_DICE + 1)}
-        elif category in FIXED_POINTS:
-            fixed = FIXED_POINTS[category]
-            points = {fixed, fixed + house_rules.served_bonus}
-        elif category is Category.GENERALA:
-            points = {house_rules.generala_points}
-        elif category is Category.DOUBLE_GENERALA:
-            plain = DOUBLE_GENERALA_POINTS
-            served = DOUBLE_GENERALA_SERVED_POINTS
-            points = {plain, served if house_rules.double_generala_served_bonus else plain}
-        else:
-            points = {TWO_PAIRS_POINTS, TWO_PAIRS_POINTS + TWO_PAIRS_SERVED_BONUS}
-        possible[category] = frozenset(points | {0})
-    return MappingProxyType(possible)
+            raise Refusal(sentence, count=len(value), most=most)
 
 
 # --- players, boxes, turns --------------------------------------------------
@@ -377,8 +187,8 @@ class Box(FrozenModel):
         if self.scratched is not bool(self.points):
             return self
         if self.scratched:
-            raise _impossible(f"A scratched box holds 0 points, not {self.points}.")
-        raise _impossible("A box filled with 0 points is a scratch.")
+            raise Refusal(N_("A scratched box holds 0 points, not {points}."), points=self.points)
+        raise Refusal(N_("A box filled with 0 points is a scratch."))
 
 
 def _freeze_boxes(boxes: Mapping[Category, Box]) -> Mapping[Category, Box]:
@@ -398,7 +208,9 @@ Boxes = Annotated[
 """A player's filled boxes: a read-only mapping from category to box."""
 
 _NO_BOXES: Mapping[Category, Box] = MappingProxyType({})
-_PLAYER_SIZES = {"boxes": (len(Category), "A scorecard has at most {most} boxes, not {count:,}.")}
+_PLAYER_SIZES = {
+    "boxes": (len(Category), N_("A scorecard has at most {most} boxes, not {count:,}."))
+}
 
 
 class Player(FrozenModel):
@@ -482,36 +294,35 @@ class Turn(FrozenModel):
             else not (self.dice or self.served or True in self.held)
         ):
             return self
-        raise _impossible(_turn_problem(self))
+        raise _turn_problem(self)
 
 
 _TURN_SIZES = {
     "dice": (
         NUMBER_OF_DICE,
-        "A turn shows {most} dice, or none before its first roll, not {count:,}.",
+        N_("A turn shows {most} dice, or none before its first roll, not {count:,}."),
     ),
-    "held": (NUMBER_OF_DICE, "A turn marks which of its {most} dice are held, not {count:,}."),
-    "locked": (NUMBER_OF_DICE, "A turn marks which of its {most} dice are locked, not {count:,}."),
+    "held": (NUMBER_OF_DICE, N_("A turn marks which of its {most} dice are held, not {count:,}.")),
+    "locked": (
+        NUMBER_OF_DICE,
+        N_("A turn marks which of its {most} dice are locked, not {count:,}."),
+    ),
 }
 
 
-def _turn_problem(turn: Turn) -> str:
-    if len(turn.dice) not in (0, NUMBER_OF_DICE):
-        return (
-            f"A turn shows {NUMBER_OF_DICE} dice, or none before its first roll, "
-            f"not {len(turn.dice)}."
-        )
-    for marks, what in ((turn.held, "held"), (turn.locked, "locked")):
-        if len(marks) != NUMBER_OF_DICE:
-            return f"A turn marks which of its {NUMBER_OF_DICE} dice are {what}, not {len(marks)}."
+def _turn_problem(turn: Turn) -> Refusal:
+    for field in ("dice", "held", "locked"):
+        marks = getattr(turn, field)
+        if len(marks) != NUMBER_OF_DICE and (field != "dice" or marks):
+            return Refusal(_TURN_SIZES[field][1], most=NUMBER_OF_DICE, count=len(marks))
     if turn.rolls and not turn.dice:
-        return f"A turn shows its dice after a roll, but {turn.rolls} rolls show none."
+        return Refusal(N_("A turn shows its dice once it has rolled, but this one shows none."))
     if not turn.rolls and turn.dice:
-        return "A turn shows no dice before its first roll."
+        return Refusal(N_("A turn shows no dice before its first roll."))
     if not turn.rolls and (True in turn.held or True in turn.locked or turn.served):
-        return "Before the first roll of a turn no die is held or served."
-    return (
-        _bad_face(turn.dice) or "A locked die is a held die, but here one is locked and not held."
+        return Refusal(N_("Before the first roll of a turn no die is held or served."))
+    return _bad_face(turn.dice) or Refusal(
+        N_("A locked die is a held die, but here one is locked and not held.")
     )
 
 
@@ -530,16 +341,20 @@ class TieBreakRound(FrozenModel):
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
         if len(self.scores) > len(self.contenders) or any(score < 0 for score in self.scores):
-            raise _impossible(
-                f"A tie-break round of {len(self.contenders)} players can't have the scores "
-                f"{list(self.scores)}."
+            raise Refusal(
+                N_("A tie-break round of {count} players can't have the scores {scores}."),
+                count=len(self.contenders),
+                scores=str(list(self.scores)),
             )
         return self
 
 
 _TIE_BREAK_SIZES = {
-    "contenders": (MAX_PLAYERS, "A tie-break is played by at most {most} players, not {count:,}."),
-    "scores": (MAX_PLAYERS, "A tie-break round has at most {most} scores, not {count:,}."),
+    "contenders": (
+        MAX_PLAYERS,
+        N_("A tie-break is played by at most {most} players, not {count:,}."),
+    ),
+    "scores": (MAX_PLAYERS, N_("A tie-break round has at most {most} scores, not {count:,}.")),
 }
 
 
@@ -559,7 +374,7 @@ class HoldToggled(FrozenModel):
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
         if not 0 <= self.die < NUMBER_OF_DICE:
-            raise _impossible(f"The dice are numbered 0 to 4: there is no die {self.die}.")
+            raise Refusal(N_("The dice are numbered 0 to 4: there is no die {die}."), die=self.die)
         return self
 
 
@@ -593,13 +408,16 @@ class Rolled(FrozenModel):
         ):
             return self
         if len(self.dice) != NUMBER_OF_DICE:
-            raise _impossible(f"A roll shows {NUMBER_OF_DICE} dice, not {len(self.dice)}.")
+            raise Refusal(_ROLL_SIZES["dice"][1], most=NUMBER_OF_DICE, count=len(self.dice))
         if self.held not in _ROLL_HOLDS:
-            raise _impossible(
-                "A roll throws at least one die and holds dice 0 to 4, each once in order, "
-                f"not {list(self.held)}."
+            raise Refusal(
+                N_(
+                    "A roll throws at least one die and holds dice 0 to 4, each once in order, "
+                    "not {held}."
+                ),
+                held=str(list(self.held)),
             )
-        raise _impossible(_bad_face(self.dice) or "Only a Generala on a served roll wins at once.")
+        raise _bad_face(self.dice) or Refusal(N_("Only a Generala on a served roll wins at once."))
 
     @property
     def thrown(self) -> tuple[int, ...]:
@@ -608,8 +426,11 @@ class Rolled(FrozenModel):
 
 
 _ROLL_SIZES = {
-    "dice": (NUMBER_OF_DICE, "A roll shows {most} dice, not {count:,}."),
-    "held": (NUMBER_OF_DICE, "A roll holds dice 0 to 4, each once at most, not {count:,} dice."),
+    "dice": (NUMBER_OF_DICE, N_("A roll shows {most} dice, not {count:,}.")),
+    "held": (
+        NUMBER_OF_DICE,
+        N_("A roll holds dice 0 to 4, each once at most, not {count:,} dice."),
+    ),
 }
 
 
@@ -633,13 +454,17 @@ class Filled(FrozenModel):
             else bool(self.points) or self.category in NUMBER_CATEGORIES
         ):
             return self
-        name = box_name(self.category)
+        box = self.category
         if self.scratch and self.points:
-            raise _impossible(f"A scratch of {name} takes 0 points, not {self.points}.")
+            raise Refusal(
+                N_("A scratch of {box} takes 0 points, not {points}."), box=box, points=self.points
+            )
         if not self.scratch and not self.points and self.category not in NUMBER_CATEGORIES:
-            raise _impossible(f"{name} is scored with points, or else scratched.")
-        raise _impossible(
-            f"A served bonus of {self.served_bonus} can't be part of {self.points} points."
+            raise Refusal(N_("{box} is scored with points, or else scratched."), box=box)
+        raise Refusal(
+            N_("A served bonus of {bonus} can't be part of {points} points."),
+            bonus=self.served_bonus,
+            points=self.points,
         )
 
 
@@ -698,7 +523,7 @@ class GameState(FrozenModel):
 
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
-        _check_players(self.players)
+        check_names([player.name for player in self.players])
         _check_boxes(self)
         _check_turn(self)
         _check_phase(self)
@@ -749,12 +574,18 @@ def _check_keys(data: Any) -> None:
     Called on a game read from outside (the rules build their states without validating
     them), its lists already within their bounds (:func:`_check_sizes`)."""
 
-    def check(value: Any, model: type[FrozenModel], where: str) -> None:
+    def check(value: Any, model: type[FrozenModel], where: Refusal) -> None:
         if isinstance(value, dict) and len(value) > len(model.model_fields) + _FEW_UNKNOWN_KEYS:
             unknown = next(key for key in value if key not in model.model_fields)
-            raise _impossible(
-                f"{where} holds {len(value):,} keys, where {len(model.model_fields)} at most "
-                f"are known ({unknown!r} is not one of them)."
+            raise Refusal(
+                N_(
+                    "{where} holds {count:,} keys, where {known} at most are known "
+                    "({unknown} is not one of them)."
+                ),
+                where=where,
+                count=len(value),
+                known=len(model.model_fields),
+                unknown=repr(unknown),
             )
 
     def items(value: Any) -> list[Any]:
@@ -762,33 +593,33 @@ def _check_keys(data: Any) -> None:
 
     if not isinstance(data, dict):
         return
-    check(data, GameState, "The game")
-    check(data.get("house_rules"), HouseRules, "The game's house rules")
-    check(data.get("turn"), Turn, "The game's turn")
+    check(data, GameState, Refusal(N_("The game")))
+    check(data.get("house_rules"), HouseRules, Refusal(N_("The game's house rules")))
+    check(data.get("turn"), Turn, Refusal(N_("The game's turn")))
     for seat, player in enumerate(items(data.get("players"))):
-        check(player, Player, f"Player {seat + 1}")
+        check(player, Player, Refusal(N_("Player {seat}"), seat=seat + 1))
         boxes = player.get("boxes") if isinstance(player, dict) else None
         if isinstance(boxes, dict):
             for box in boxes.values():
-                check(box, Box, f"A box of player {seat + 1}")
+                check(box, Box, Refusal(N_("A box of player {seat}"), seat=seat + 1))
     for step, entry in enumerate(items(data.get("log"))):
         kind = entry.get("kind") if isinstance(entry, dict) else None
         if isinstance(kind, str):
             model = _ENTRIES.get(kind)
             if model is not None:
-                check(entry, model, f"Step {step + 1} of the game's log")
+                check(entry, model, Refusal(N_("Step {step} of the game's log"), step=step + 1))
     for round_, tie_break in enumerate(items(data.get("tie_breaks"))):
-        check(tie_break, TieBreakRound, f"Tie-break round {round_ + 1}")
+        check(tie_break, TieBreakRound, Refusal(N_("Tie-break round {round}"), round=round_ + 1))
 
 
 _GAME_SIZES = {
-    "players": (MAX_PLAYERS, "A game has 1 to {most} players, not {count:,}."),
-    "winners": (MAX_PLAYERS, "A game has at most {most} winners, not {count:,}."),
+    "players": (MAX_PLAYERS, N_("A game has 1 to {most} players, not {count:,}.")),
+    "winners": (MAX_PLAYERS, N_("A game has at most {most} winners, not {count:,}.")),
     "tie_breaks": (
         MAX_TIE_BREAK_ROUNDS,
-        "A game has at most {most} tie-break rounds, not {count:,}.",
+        N_("A game has at most {most} tie-break rounds, not {count:,}."),
     ),
-    "log": (MAX_LOG_STEPS, "A game's log holds at most {most:,} steps, not {count:,}."),
+    "log": (MAX_LOG_STEPS, N_("A game's log holds at most {most:,} steps, not {count:,}.")),
 }
 
 
@@ -796,26 +627,40 @@ _GAME_SIZES = {
 # first thing that could not have happened.
 
 
-def _check_players(players: tuple[Player, ...]) -> None:
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise _impossible(f"A game has 1 to {MAX_PLAYERS} players, not {len(players)}.")
-    seen: set[str] = set()
-    for player in players:
-        if not shows(player.name):
-            raise _impossible(f"The name {player.name!r} has a character that can't be shown.")
-        if player.name.casefold() in seen:
-            raise _impossible(
-                f"Two players are called {player.name}: each needs a name of their own."
-            )
-        seen.add(player.name.casefold())
-
-
-def _seat(state: GameState, seat: int, what: str) -> None:
-    if not 0 <= seat < len(state.players):
-        raise _impossible(
-            f"{what} seat {seat + 1}, but the table has {len(state.players)} "
-            f"player{'s' if len(state.players) > 1 else ''}."
+def check_names(names: Sequence[str]) -> None:
+    """The one place the table's names are checked (the models', the setup screen's and the
+    command line's): 1 to 8 players, each named by 1 to 20 characters a terminal shows
+    (:func:`shows`), no two alike whatever their case. Raises :class:`Refusal`."""
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise Refusal(
+            N_("A game has 1 to {most} players, not {count:,}."), most=MAX_PLAYERS, count=len(names)
         )
+    seen: set[str] = set()
+    for position, name in enumerate(names, start=1):
+        if not name.strip():
+            raise Refusal(N_("Player {position} needs a name."), position=position)
+        if len(name) > MAX_NAME_LENGTH:
+            raise Refusal(
+                N_("Player {position}'s name is {length} characters long; the most is {most}."),
+                position=position,
+                length=len(name),
+                most=MAX_NAME_LENGTH,
+            )
+        if not shows(name):
+            raise Refusal(
+                N_("Player {position}'s name has a character that can't be shown."),
+                position=position,
+            )
+        if name.casefold() in seen:
+            raise Refusal(
+                N_("Two players are called {name}: each needs a name of their own."), name=name
+            )
+        seen.add(name.casefold())
+
+
+def _seat(state: GameState, seat: int, sentence: str, **params: object) -> None:
+    if not 0 <= seat < len(state.players):
+        raise Refusal(sentence, seat=seat + 1, **params)
 
 
 def _check_boxes(state: GameState) -> None:
@@ -823,25 +668,29 @@ def _check_boxes(state: GameState) -> None:
     for player in state.players:
         for category, box in player.boxes.items():
             if category not in possible:
-                raise _impossible(
-                    f"{player.name} has a {box_name(category)} box, "
-                    "which these house rules don't play."
+                raise Refusal(
+                    N_("{name} has a {box} box, which these house rules don't play."),
+                    name=player.name,
+                    box=category,
                 )
             if box.points not in possible[category]:
-                raise _impossible(
-                    f"No dice score {box.points} points in {player.name}'s "
-                    f"{box_name(category)} box."
+                raise Refusal(
+                    N_("No dice score {points} points in {name}'s {box} box."),
+                    points=box.points,
+                    name=player.name,
+                    box=category,
                 )
         double = player.boxes.get(Category.DOUBLE_GENERALA)
         if double is not None and double.points and not player.holds_points(Category.GENERALA):
-            raise _impossible(
-                f"{player.name}'s Double Generala holds points, but their Generala box doesn't."
+            raise Refusal(
+                N_("{name}'s Double Generala holds points, but their Generala box doesn't."),
+                name=player.name,
             )
 
 
 def _check_turn(state: GameState) -> None:
     if any(state.turn.locked) and not state.house_rules.locked_holds:
-        raise _impossible("A die is locked, but these house rules don't lock holds.")
+        raise Refusal(N_("A die is locked, but these house rules don't lock holds."))
 
 
 def _filled_as_due(state: GameState, playing: bool) -> None:
@@ -852,58 +701,73 @@ def _filled_as_due(state: GameState, playing: bool) -> None:
         filled = len(state.current_player.boxes)
         due = [filled + (seat < state.current) for seat in range(len(state.players))]
         if filled >= rounds:
-            raise _impossible(
-                f"{state.current_player.name} has filled every box, yet the game goes on."
+            raise Refusal(
+                N_("{name} has filled every box, yet the game goes on."),
+                name=state.current_player.name,
             )
     for player, boxes in zip(state.players, due, strict=True):
         if len(player.boxes) != boxes:
-            raise _impossible(
-                f"{player.name} has filled {len(player.boxes)} boxes where {boxes} "
-                "are due at this point of the game."
+            raise Refusal(
+                N_(
+                    "{name} has filled {filled} boxes where {due} are due "
+                    "at this point of the game."
+                ),
+                name=player.name,
+                filled=len(player.boxes),
+                due=boxes,
             )
 
 
 def _check_phase(state: GameState) -> None:
-    _seat(state, state.current, "It is the turn of")
+    _seat(
+        state, state.current, N_("It is the turn of seat {seat}, but the table has no seat {seat}.")
+    )
     for tie_round in state.tie_breaks:
         contenders = tie_round.contenders
         for seat in contenders:
-            _seat(state, seat, "A tie-break is played by")
+            _seat(
+                state,
+                seat,
+                N_("A tie-break is played by seat {seat}, but the table has no seat {seat}."),
+            )
         if len(contenders) < 2 or list(contenders) != sorted(set(contenders)):
-            raise _impossible(
-                "A tie-break is played by two or more tied players, in seating order, "
-                f"not by seats {[seat + 1 for seat in contenders]}."
+            raise Refusal(
+                N_(
+                    "A tie-break is played by two or more tied players, in seating order, "
+                    "not by seats {seats}."
+                ),
+                seats=str([seat + 1 for seat in contenders]),
             )
     for tie_round in state.tie_breaks[:-1]:
         if len(tie_round.scores) != len(tie_round.contenders):
-            raise _impossible("A tie-break round ended before all its players had played.")
+            raise Refusal(N_("A tie-break round ended before all its players had played."))
     winners = state.winners
     if state.phase is not Phase.OVER:
         if winners or state.ending is not None:
-            raise _impossible("A game still being played has no winner and no ending yet.")
+            raise Refusal(N_("A game still being played has no winner and no ending yet."))
         if state.phase is Phase.PLAYING:
             if state.tie_breaks:
-                raise _impossible("A tie-break comes only after every box is filled.")
+                raise Refusal(N_("A tie-break comes only after every box is filled."))
             _filled_as_due(state, playing=True)
             return
         if not state.tie_breaks:
-            raise _impossible("A tie-break is being played, but no tie-break round is saved.")
+            raise Refusal(N_("A tie-break is being played, but no tie-break round is saved."))
         tie_round = state.tie_breaks[-1]
         played = len(tie_round.scores)
         if played >= len(tie_round.contenders) or tie_round.contenders[played] != state.current:
-            raise _impossible("It is not the turn of the next player of the tie-break round.")
+            raise Refusal(N_("It is not the turn of the next player of the tie-break round."))
         _filled_as_due(state, playing=False)
         return
     if state.ending is None or not winners:
-        raise _impossible("A finished game names its winners and how it was decided.")
+        raise Refusal(N_("A finished game names its winners and how it was decided."))
     for seat in winners:
-        _seat(state, seat, "The game was won by")
+        _seat(state, seat, N_("The game was won by seat {seat}, but the table has no seat {seat}."))
     if list(winners) != sorted(set(winners)):
-        raise _impossible("The winners are listed once each, in seating order.")
+        raise Refusal(N_("The winners are listed once each, in seating order."))
     if (len(winners) > 1) != (state.ending is Ending.SHARED):
-        raise _impossible("Only a shared win has more than one winner.")
+        raise Refusal(N_("Only a shared win has more than one winner."))
     if state.ending is Ending.TIE_BREAK and not state.tie_breaks:
-        raise _impossible("A game won in a tie-break has a tie-break round.")
+        raise Refusal(N_("A game won in a tie-break has a tie-break round."))
     in_rounds = state.ending is Ending.SERVED_GENERALA and not state.tie_breaks
     _filled_as_due(state, playing=in_rounds)
 
@@ -916,31 +780,53 @@ def _check_log(state: GameState) -> None:
     ended += sum(len(tie_round.scores) for tie_round in state.tie_breaks)
     most = (ended + 1) * STEPS_PER_TURN
     if len(state.log) > most:
-        raise _impossible(
-            f"A game {ended} turn{'s' if ended != 1 else ''} in holds at most {most:,} steps "
-            f"in its log, not {len(state.log):,}."
+        raise Refusal(
+            N_("At this point of the game its log holds at most {most:,} steps, not {count:,}."),
+            most=most,
+            count=len(state.log),
         )
     possible = state.house_rules.possible_points()
     toggles, turn = 0, 1
     for number, entry in enumerate(state.log, start=1):
-        _seat(state, entry.seat, f"Step {number} of the game's record is played by")
+        _seat(
+            state,
+            entry.seat,
+            N_(
+                "Step {step} of the game's record is played by seat {seat}, but the table has "
+                "no seat {seat}."
+            ),
+            step=number,
+        )
         if isinstance(entry, HoldToggled):
             toggles += 1
             if toggles > MAX_TOGGLES_PER_TURN:
-                raise _impossible(
-                    f"A turn holds or releases dice at most {MAX_TOGGLES_PER_TURN} times, "
-                    f"but turn {turn} of the game's record does so more often."
+                raise Refusal(
+                    N_(
+                        "A turn holds or releases dice at most {most} times, but turn {turn} "
+                        "of the game's record does so more often."
+                    ),
+                    most=MAX_TOGGLES_PER_TURN,
+                    turn=turn,
                 )
         elif isinstance(entry, Filled | TieBreakEnded):
             toggles, turn = 0, turn + 1
         if isinstance(entry, Filled):
             if entry.category not in possible:
-                raise _impossible(
-                    f"Step {number} of the game's record fills {box_name(entry.category)}, "
-                    "which these house rules don't play."
+                raise Refusal(
+                    N_(
+                        "Step {step} of the game's record fills {box}, "
+                        "which these house rules don't play."
+                    ),
+                    step=number,
+                    box=entry.category,
                 )
             if entry.points not in possible[entry.category]:
-                raise _impossible(
-                    f"Step {number} of the game's record scores {entry.points} points in "
-                    f"{box_name(entry.category)}, which no dice can."
+                raise Refusal(
+                    N_(
+                        "Step {step} of the game's record scores {points} points in {box}, "
+                        "which no dice can."
+                    ),
+                    step=number,
+                    points=entry.points,
+                    box=entry.category,
                 )

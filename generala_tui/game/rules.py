@@ -27,8 +27,6 @@ from .model import (
     DOUBLE_GENERALA_POINTS,
     DOUBLE_GENERALA_SERVED_POINTS,
     FIXED_POINTS,
-    MAX_NAME_LENGTH,
-    MAX_PLAYERS,
     MAX_ROLLS,
     NUMBER_CATEGORIES,
     NUMBER_OF_DICE,
@@ -44,6 +42,7 @@ from .model import (
     LogEntry,
     Phase,
     Player,
+    Refusal,
     Rolled,
     ServedRoll,
     StraightRule,
@@ -51,7 +50,7 @@ from .model import (
     TieBreakRound,
     Turn,
     box_name,
-    shows,
+    check_names,
 )
 from .words import N_
 
@@ -103,23 +102,10 @@ _STANDARD_STRAIGHTS = (
 _STRICT_STRAIGHTS = _STANDARD_STRAIGHTS[:2]
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid. The message says why, in words for the player.
-
-    ``message`` is the sentence as a template (``{name}`` fields, marked for the
-    translation catalogs with :func:`~generala_tui.game.words.N_`) and ``params``
-    fill it in; a :class:`Category` parameter is a box, named in the player's
-    language by whoever shows the refusal. ``str(error)`` is the sentence in English.
-    """
-
-    def __init__(self, message: str, **params: object) -> None:
-        self.message = message
-        self.params = params
-        english = {
-            key: box_name(value) if isinstance(value, Category) else value
-            for key, value in params.items()
-        }
-        super().__init__(message.format(**english))
+class IllegalMove(Refusal):
+    """A move the rules forbid: a :class:`~generala_tui.game.refusals.Refusal`, whose
+    message says why in words for the player (in any language, through
+    :func:`generala_tui.words.refusal`)."""
 
 
 # --- the dice alone -------------------------------------------------------
@@ -225,39 +211,13 @@ def tie_break_score(dice: Sequence[int], house_rules: HouseRules, served: bool) 
 
 
 def validate_names(names: Sequence[str]) -> list[str]:
-    """Trim the names and check them; raise :class:`IllegalMove` naming the first problem.
-
-    A game has 1 to 8 players with non-empty names of at most 20 characters,
-    no two alike (ignoring case).
-    """
-    if not 1 <= len(names) <= MAX_PLAYERS:
-        raise IllegalMove(
-            N_("A game has 1 to {most} players, not {count}."), most=MAX_PLAYERS, count=len(names)
-        )
-    cleaned: list[str] = []
-    seen: set[str] = set()
-    for position, raw in enumerate(names, start=1):
-        name = raw.strip()
-        if not name:
-            raise IllegalMove(N_("Player {position} needs a name."), position=position)
-        if len(name) > MAX_NAME_LENGTH:
-            raise IllegalMove(
-                N_("Player {position}'s name is {length} characters long; the most is {most}."),
-                position=position,
-                length=len(name),
-                most=MAX_NAME_LENGTH,
-            )
-        if not shows(name):
-            raise IllegalMove(
-                N_("Player {position}'s name has a character that can't be shown."),
-                position=position,
-            )
-        if name.casefold() in seen:
-            raise IllegalMove(
-                N_("Two players are called {name}: each needs a name of their own."), name=name
-            )
-        seen.add(name.casefold())
-        cleaned.append(name)
+    """Trim the names and check them (:func:`~generala_tui.game.model.check_names`, the one
+    place names are checked); raise :class:`IllegalMove` naming the first problem."""
+    cleaned = [name.strip() for name in names]
+    try:
+        check_names(cleaned)
+    except Refusal as refused:
+        raise IllegalMove(refused.message, **refused.params) from None
     return cleaned
 
 

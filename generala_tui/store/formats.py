@@ -15,8 +15,9 @@ from typing import Annotated, Any, Generic, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from ..game import rules
-from ..game.model import GameState, error_place, printable, refusal
-from ..i18n import _, language
+from ..game.model import GameState, printable
+from ..i18n import _
+from ..words import refusal
 from . import files
 from .files import Unusable, set_aside, why
 
@@ -124,15 +125,9 @@ def upgrade(data: dict[str, Any], form: Format[Any]) -> dict[str, Any]:
 
 
 def first_error(error: ValidationError) -> str:
-    """The first thing wrong in the data, in one line for the player: in English the
-    models' words (:func:`~generala_tui.game.model.refusal`); in another language a
-    sentence naming the value's place (pydantic speaks English only)."""
-    if language() == "en":
-        return one_line(refusal(error))
-    where = error_place(error)
-    if not where:
-        return _("the file's content is not valid")
-    return one_line(_("a value in {where} is not valid").format(where=where))
+    """The first thing wrong in the data, in one line for the player, in their language
+    (:func:`generala_tui.words.refusal`)."""
+    return one_line(refusal(error))
 
 
 def validate(form: Format[_M], data: dict[str, Any]) -> _M:
@@ -190,7 +185,7 @@ def check_replays(state: GameState) -> None:
         raise Unusable(
             one_line(
                 _("a game that does not replay from its record ({error})").format(
-                    error=clause(_refusal(error))
+                    error=clause(refusal(error))
                 )
             )
         ) from None
@@ -202,13 +197,6 @@ def check_replays(state: GameState) -> None:
                 )
             )
         ) from None
-
-
-def _refusal(error: rules.IllegalMove) -> str:
-    """A refusal of the rules in the current language."""
-    from ..words import refusal
-
-    return refusal(error)
 
 
 def _aware(moment: datetime) -> datetime:

@@ -11,8 +11,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..game.model import GameState, printable, refusal
+from ..game.model import GameState, printable
 from ..i18n import _
+from ..words import refusal
 from .autosave import GAME_FORMAT
 from .files import Unusable, why, write_file
 from .formats import (

@@ -152,7 +152,7 @@ def test_held_or_locked_marks_not_five_long_are_refused(field: str, length: int)
 
 def test_rolls_without_dice_are_refused() -> None:
     data = edited(played_game(), lambda d: d["turn"].update(dice=[]))
-    assert refused(data) == "A turn shows its dice after a roll, but 2 rolls show none."
+    assert refused(data) == "A turn shows its dice once it has rolled, but this one shows none."
 
 
 def test_dice_before_the_first_roll_are_refused() -> None:
@@ -185,7 +185,8 @@ def test_a_locked_die_without_the_locked_holds_house_rule_is_refused() -> None:
 @pytest.mark.parametrize("current", [2, 7, -1])
 def test_a_current_seat_out_of_range_is_refused(current: int) -> None:
     data = edited(played_game(), lambda d: d.update(current=current))
-    assert refused(data) == f"It is the turn of seat {current + 1}, but the table has 2 players."
+    seat = current + 1
+    assert refused(data) == f"It is the turn of seat {seat}, but the table has no seat {seat}."
 
 
 def test_a_game_without_players_is_refused() -> None:
@@ -348,7 +349,7 @@ def test_a_finished_game_without_winners_or_ending_is_refused(field: str) -> Non
 
 def test_a_finished_game_with_a_winner_not_at_the_table_is_refused() -> None:
     data = edited(finished_game(), lambda d: d.update(winners=[4]))
-    assert refused(data) == "The game was won by seat 5, but the table has 2 players."
+    assert refused(data) == "The game was won by seat 5, but the table has no seat 5."
 
 
 def test_two_winners_without_a_shared_win_are_refused() -> None:
@@ -384,7 +385,7 @@ def test_a_tie_break_without_a_tie_break_round_is_refused() -> None:
 def test_a_log_entry_by_a_seat_not_at_the_table_is_refused() -> None:
     data = edited(played_game(), lambda d: d["log"][2].update(seat=2))
     assert refused(data) == (
-        "Step 3 of the game's record is played by seat 3, but the table has 2 players."
+        "Step 3 of the game's record is played by seat 3, but the table has no seat 3."
     )
 
 

@@ -121,7 +121,8 @@ def test_a_million_empty_steps_in_a_json_file_make_one_error() -> None:
 
 def test_a_log_longer_than_the_turns_played_allow_is_refused() -> None:
     data = with_toggles(rolled(), STEPS_PER_TURN)  # a roll and 104 toggles: 105 steps
-    assert refused(data) == (1, "A game 0 turns in holds at most 104 steps in its log, not 105.")
+    said = "At this point of the game its log holds at most 104 steps, not 105."
+    assert refused(data) == (1, said)
     game = finished()
     ended = len(game.log) - sum(entry.kind == "roll" for entry in game.log)
     most = (ended + 1) * STEPS_PER_TURN
@@ -129,7 +130,7 @@ def test_a_log_longer_than_the_turns_played_allow_is_refused() -> None:
     data["log"] = [data["log"][0]] * (most - len(game.log) + 1) + data["log"]
     assert refused(data) == (
         1,
-        f"A game {ended} turns in holds at most {most:,} steps in its log, not {most + 1:,}.",
+        f"At this point of the game its log holds at most {most:,} steps, not {most + 1:,}.",
     )
 
 
