@@ -237,6 +237,26 @@ def test_shown_escapes_what_does_not_show_and_keeps_a_numbers_spaces() -> None:
     assert "10\u00a0000\u00a0000" in line
 
 
+def test_a_table_aligns_its_columns_by_the_cells_a_terminal_gives_each_character(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("FORCE_COLOR", "1")  # printed to a file or a pipe all the same
+    heads = ["Player", "Level", "Wins"]
+    rows = [["王小明", "Expert", "12"], ["Ana 🎲", "", "1,234"], ["[b]Eve[/]", "Easy", "7"]]
+    lines = output.table(heads, rows, right={2}, least={1: 8})
+    assert lines == [
+        "Player     Level      Wins",
+        "王小明     Expert       12",
+        "Ana 🎲               1,234",
+        "[b]Eve[/]  Easy          7",
+    ]
+    # Each column starts (or, to the right, ends) on the same terminal cell on every line.
+    assert {cell_len(line) for line in lines} == {cell_len(lines[0])}
+    assert not any("\x1b" in line or line != line.rstrip() for line in lines)
+
+
 def test_the_analysis_json_escapes_what_does_not_show_and_stays_the_same_json() -> None:
     analysis = {
         "winners": ["José", "An\u202ea", "\x1b]52;c;x\x07", "\x9b", "\u2066x", "\U000e0041"],

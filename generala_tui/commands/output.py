@@ -7,9 +7,11 @@ nothing heavy, the game's models only when text is escaped.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .. import i18n
@@ -41,6 +43,40 @@ def shown(text: str) -> str:
     return "".join(
         part if index % 2 else printable(part) for index, part in enumerate(_SPACES.split(text))
     )
+
+
+def table(
+    heads: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    right: Collection[int] = (),
+    least: Mapping[int, int] | None = None,
+) -> list[str]:
+    """The lines of a table drawn by :mod:`rich.table`, as plain text: ``heads`` over
+    ``rows``, the columns two spaces apart, each as wide as its widest cell counted in the
+    cells a terminal gives it (a CJK letter or an emoji two), the columns numbered in
+    ``right`` aligned to the right (figures), the others to the left; ``least`` gives a
+    column its least width. No colour, no markup read from a cell, no space at a line's end.
+    """
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    least = least or {}
+    grid = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1), header_style="")
+    for index, head in enumerate(heads):
+        grid.add_column(
+            Text(head),
+            justify="right" if index in right else "left",
+            min_width=least.get(index),
+            no_wrap=True,
+        )
+    for row in rows:
+        grid.add_row(*(Text(cell) for cell in row))
+    out = io.StringIO()
+    # Wide enough that no column is ever squeezed: the text goes to a file or a pipe too.
+    console = Console(file=out, width=1_000_000, color_system=None, force_terminal=False)
+    console.print(grid)
+    return [line.rstrip() for line in out.getvalue().splitlines()]
 
 
 def say(message: str) -> None:

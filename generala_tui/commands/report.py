@@ -21,7 +21,7 @@ from ..game.rules import category_name, scoring_options, tie_break_score
 from ..i18n import N_, _, decimal, ngettext
 from ..words import category_label, tie_break_round
 from .output import failure as failure_line
-from .output import shown
+from .output import shown, table
 
 if TYPE_CHECKING:
     from ..game.strategy.review import DecisionReview, GameReview, PlayerReview, RollReview
@@ -267,14 +267,8 @@ def _player_lines(review: PlayerReview) -> list[str]:
             _("cost"),
             _("mark"),
         )
-        widths = [max(len(cells[i]) for cells in [header, *rows]) for i in range(len(header))]
-        for cells in [header, *rows]:
-            # Numbers to the right, words to the left.
-            line = "  ".join(
-                cell.rjust(width) if i in (0, 1, 5) else cell.ljust(width)
-                for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-            )
-            lines.append("  " + line.rstrip())
+        # Numbers to the right, words to the left.
+        lines += ["  " + line for line in table(header, rows, right={0, 1, 5})]
     else:
         lines.append("  " + _("no decisions yet"))
     return lines

@@ -35,8 +35,6 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rich.cells import cell_len
-
 from .. import store
 from ..game.model import MAX_PLAYERS, GameState, HouseRules, Level, Phase, Player
 from ..game.rules import SEED_RANGE, IllegalMove, new_game
@@ -44,7 +42,7 @@ from ..i18n import NP_, _, decimal, metavar, ngettext, number
 from ..words import changed_rules, level_name
 from . import output
 from .options import OptionError, parse_players, parse_rules
-from .output import failure, write_output
+from .output import failure, shown, table, write_output
 
 if TYPE_CHECKING:
     from ..game.strategy import Strategy
@@ -494,11 +492,6 @@ def _time_left(seconds: float | None) -> str:
     return _(", about {time} left").format(time=text)
 
 
-def _ljust(text: str, width: int) -> str:
-    """``text`` padded to ``width`` terminal cells (a CJK character takes two)."""
-    return text + " " * max(width - cell_len(text), 0)
-
-
 def _print_table(result: dict[str, Any], out: TextIO) -> None:
     games = result["games"]
     if result.get("interrupted"):
@@ -518,25 +511,18 @@ def _print_table(result: dict[str, Any], out: TextIO) -> None:
         file=out,
     )
     heads = [_("Player"), _("Level"), _("Mean"), _("Std dev"), _("Wins")]
-    levels = [
-        level_name(Level(player["level"])) if player["level"] else ""
+    rows = [
+        [
+            shown(player["name"]),
+            level_name(Level(player["level"])) if player["level"] else "",
+            decimal(player["mean"], 2),
+            decimal(player["stdev"], 2),
+            number(player["wins"]),
+        ]
         for player in result["players"]
     ]
-    width = max(cell_len(heads[0]), *(cell_len(player["name"]) for player in result["players"]))
-    level = max(6, cell_len(heads[1]), *(cell_len(shown) for shown in levels))
-    figure = max(7, *(cell_len(head) for head in heads[2:]))
-    print(
-        f"{_ljust(heads[0], width)}  {_ljust(heads[1], level)}  "
-        + "  ".join(" " * (figure - cell_len(head)) + head for head in heads[2:]),
-        file=out,
-    )
-    for player, level_shown in zip(result["players"], levels, strict=True):
-        figures = [decimal(player["mean"], 2), decimal(player["stdev"], 2), number(player["wins"])]
-        print(
-            f"{_ljust(player['name'], width)}  {_ljust(level_shown, level)}  "
-            + "  ".join(f"{shown:>{figure}}" for shown in figures),
-            file=out,
-        )
+    for line in table(heads, rows, right={2, 3, 4}, least={1: 6, 2: 7, 3: 7, 4: 7}):
+        print(line, file=out)
     print(
         _(
             "{speed} games per second ({processes}). The optimal strategy expects "
