@@ -17,7 +17,6 @@ imported the first time a number is formatted.
 from __future__ import annotations
 
 import gettext
-import os
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
@@ -33,7 +32,7 @@ LANGUAGES = ("en", "es", "sv")
 LANGUAGE_NAMES = {"en": "English", "es": "Español", "sv": "Svenska"}
 """Each language in its own words (never translated: a player looks for their own)."""
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-"""The variables gettext reads, in the order it reads them."""
+"""The variables gettext reads, in the order it reads them (:func:`gettext.find`)."""
 BABEL_LOCALES = {"en": "en_US", "es": "es_AR", "sv": "sv_SE"}
 """The conventions for numbers and dates: Spanish as played in Argentina and Uruguay."""
 
@@ -126,31 +125,26 @@ def set_language(lang: str, translations: gettext.NullTranslations | None = None
     _changes += 1
 
 
-def language_of(locale_name: str) -> str | None:
-    """The game's language for a locale name as the environment gives it (``es_AR.UTF-8``
-    is ``es``, ``sv_SE`` is ``sv``); None for ``C``, ``POSIX`` and languages it doesn't speak."""
-    code = locale_name.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
-    return code if code in LANGUAGES else None
-
-
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str | None:
-    """The language as gettext reads it from the environment: the first of ``LANGUAGE``,
-    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set decides alone, its value a list of
-    languages by preference (``fr:es``: French, else Spanish) that a ``C`` ends; None when it
-    names none the game speaks (the game then speaks English, as gettext would)."""
-    environ = os.environ if environ is None else environ
-    for variable in ENVIRONMENT:
-        value = environ.get(variable, "")
-        if not value:
-            continue
-        for name in value.split(":"):
-            if name.split(".")[0] in {"C", "POSIX"}:
-                return None
-            found = language_of(name)
-            if found is not None:
-                return found
+    """The language whose catalog gettext itself finds from the environment, as
+    :func:`gettext.translation` would: the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``
+    and ``LANG`` that is set decides alone, its value a list of languages by preference
+    (``fr:es``: French, else Spanish), each expanded as gettext expands it (``es_AR.UTF-8``,
+    ``es_AR``, ``es``), ``C`` ending the list. None when it finds no catalog (``C``, a
+    language the game doesn't speak, English, which has none: its words are the catalogs'
+    own): the game then speaks English, as gettext would.
+
+    ``environ`` stands in for the process's environment (a test's): gettext reads
+    ``os.environ`` only, so it is given the languages that variable names instead."""
+    if environ is None:
+        found = gettext.find(DOMAIN, LOCALE_DIR)
+    else:
+        value = next((environ[name] for name in ENVIRONMENT if environ.get(name)), "")
+        found = gettext.find(DOMAIN, LOCALE_DIR, languages=[*value.split(":"), "C"])
+    if found is None:
         return None
-    return None
+    lang = Path(found).parents[1].name  # <LOCALE_DIR>/<lang>/LC_MESSAGES/<DOMAIN>.mo
+    return lang if lang in LANGUAGES else None
 
 
 def choose_language(

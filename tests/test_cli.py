@@ -185,6 +185,28 @@ def test_errors_speak_the_chosen_language_and_a_bad_language_exits_2(
     assert expected in err
 
 
+@pytest.mark.parametrize(
+    ("variables", "words"),
+    [
+        # A list by preference, as gettext reads it: French has no catalog, Swedish has.
+        ({"LANGUAGE": "fr:sv", "LANG": "es_AR.UTF-8"}, "användning: generala-tui"),
+        ({"LC_ALL": "C.UTF-8", "LANG": "es_AR.UTF-8"}, "usage: generala-tui"),
+        ({"LC_MESSAGES": "es_UY.UTF-8", "LANG": "sv_SE.UTF-8"}, "uso: generala-tui"),
+    ],
+)
+def test_the_environments_language_is_the_one_gettext_finds(
+    variables: dict[str, str],
+    words: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert words in capsys.readouterr().out
+
+
 def test_the_saved_language_comes_before_the_environment(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
