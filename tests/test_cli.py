@@ -121,12 +121,21 @@ def test_help_explains_name_colon_level_for_computer_players(
     assert "easy, medium, expert" in flat
 
 
-@pytest.mark.parametrize("argv", [[], ["simulate"]])
-def test_help_points_to_the_rules_page_of_the_project(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("argv", "pointer"),
+    [
+        ([], "the game's help, ? or F1 in the game. The README is installed with the game"),
+        (["simulate"], "the game's help (? or F1) explains them"),
+    ],
+)
+def test_help_points_to_what_an_installed_game_has(
+    argv: list[str], pointer: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The game's own help and the README in the package's metadata, not the source's docs
+    folder, which a game installed with pipx or pip doesn't have."""
     text = _help(argv, capsys)
-    assert "docs/rules.md" in " ".join(text.split())
+    assert pointer in " ".join(text.split())
+    assert "docs/" not in text and "source folder" not in text
     assert "RULES.md" not in text
     assert "section 8" not in text
 
@@ -140,8 +149,12 @@ def test_help_points_to_the_rules_page_of_the_project(
             ["uso: generala-tui", "opciones", "empezar en el acto", "mostrar la versión"],
         ),
         (["--lang=sv", "--help"], "es_AR.UTF-8", ["användning: generala-tui", "flaggor"]),
-        (["--help"], "es_AR.UTF-8", ["uso:", "Reglas de la casa para --rule", "docs/rules.es.md"]),
-        (["--help"], "sv_SE.UTF-8", ["Husregler för --rule", "docs/rules.sv.md"]),
+        (
+            ["--help"],
+            "es_AR.UTF-8",
+            ["uso:", "Reglas de la casa para --rule", "? o F1 en el juego"],
+        ),
+        (["--help"], "sv_SE.UTF-8", ["Husregler för --rule", "? eller F1 i spelet"]),
         (["simulate", "--lang", "es", "--help"], "C.UTF-8", ["cuántas partidas jugar"]),
     ],
 )

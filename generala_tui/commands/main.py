@@ -20,10 +20,6 @@ if TYPE_CHECKING:
 # rules' words, a subcommand only its own module, and the game its models and the UI.
 
 
-RULES_PAGES = {"en": "docs/rules.md", "es": "docs/rules.es.md", "sv": "docs/rules.sv.md"}
-"""The players' rule book in each language, in the project's source folder."""
-RULES_PAGE = RULES_PAGES["en"]
-
 ARGPARSE_WORDS = (
     N_("usage: "),
     N_("options"),
@@ -135,15 +131,18 @@ def _describe_game_options(parser: argparse.ArgumentParser) -> None:
                 "NAME:LEVEL makes a computer player (LEVEL is {levels}), and a bare level names "
                 "one after it (for example Ana,Rita:expert,medium); 1 to {most} players"
             ).format(levels=levels, most=MAX_PLAYERS)
-    page = RULES_PAGES.get(i18n.language(), RULES_PAGE)
+    # What an installed game has (pipx, pip): the game's own help, and the README, which is
+    # the package's description; the docs folder is the source's only.
     parser.epilog = (
         _("Without --players the game opens on the setup screen.")
         + "\n\n"
         + _("House rules for --rule KEY=VALUE (true/false also take on/off, yes/no, 1/0):")
         + f"\n{rules_help()}\n\n"
         + _(
-            "The rules of the game, every house rule explained: {page}\nin the source folder."
-        ).format(page=page)
+            "The rules as the house rules chosen play them, and every key: the game's help,\n"
+            "? or F1 in the game. The README is installed with the game, as the description\n"
+            "in the package's metadata."
+        )
     )
 
 

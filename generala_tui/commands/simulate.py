@@ -99,7 +99,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         default=[],
         help=_(
             "a house rule (repeatable), e.g. generala_points=60; "
-            "'generala-tui --help' lists them all, docs/rules.md explains them"
+            "'generala-tui --help' lists them all, the game's help (? or F1) explains them"
         ),
     )
     parser.add_argument(
