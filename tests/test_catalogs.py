@@ -135,11 +135,11 @@ def test_plural_forms_are_the_languages_own(lang: str) -> None:
     ],
 )
 def test_a_count_takes_its_plural_form(lang: str, one: str, two: str) -> None:
-    from generala_tui.ui import text
+    from generala_tui.ui.screens import statistics_words
 
     i18n.set_language(lang)
-    assert text.statistics_title(1) == one
-    assert text.statistics_title(2) == two
+    assert statistics_words.statistics_title(1) == one
+    assert statistics_words.statistics_title(2) == two
 
 
 @pytest.mark.parametrize(
@@ -152,14 +152,14 @@ def test_a_count_takes_its_plural_form(lang: str, one: str, two: str) -> None:
 )
 def test_decisions_are_counted_in_each_language(lang: str, one: str, two: str) -> None:
     from generala_tui.game.strategy import PlayerAnalysis
-    from generala_tui.ui import text
+    from generala_tui.ui.screens import analysis_words
 
     i18n.set_language(lang)
     for count, words in [(1, one), (2, two)]:
         analysis = PlayerAnalysis(
             player=0, name="Ana", decisions=count, total_loss=0.0, costliest=()
         )
-        assert str(text.analysis_text([analysis])).split("\n")[0].endswith(words)
+        assert str(analysis_words.analysis_text([analysis])).split("\n")[0].endswith(words)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

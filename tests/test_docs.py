@@ -11,7 +11,7 @@ from generala_tui.commands.main import build_parser
 from generala_tui.commands.options import rule_choices, rule_default
 from generala_tui.game.model import Category, HouseRules
 from generala_tui.game.rules import category_name
-from generala_tui.ui.text import help_text
+from generala_tui.ui.screens.help_words import help_text
 
 ROOT = Path(__file__).parents[1]
 RULES_PAGE = ROOT / "docs" / "rules.md"

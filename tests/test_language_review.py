@@ -14,7 +14,9 @@ from generala_tui import i18n, store, words
 from generala_tui.commands.main import main
 from generala_tui.game.action import Action
 from generala_tui.game.model import Category, HouseRules, StraightRule
-from generala_tui.ui import text
+from generala_tui.ui import vocabulary
+from generala_tui.ui.screens import settings_words, turn_words
+from generala_tui.ui.widgets import boxes_words
 
 
 @pytest.fixture
@@ -81,7 +83,7 @@ def test_held_dice_are_listed_with_the_languages_and(
     lang: str, held: tuple[int, ...], said: str, speak: None
 ) -> None:
     i18n.set_language(lang)
-    assert text.describe_action(Action.roll(held)) == said
+    assert vocabulary.describe_action(Action.roll(held)) == said
 
 
 def test_the_rules_summaries_say_only_changed_rules_in_words(speak: None) -> None:
@@ -132,9 +134,9 @@ def test_simulates_help_names_the_records_parts_in_the_language(
 def test_the_waiting_double_generala_leaves_the_coachs_columns_room(lang: str, speak: None) -> None:
     # The box list at 80 columns with the coach has 23 columns for a box's name and note.
     i18n.set_language(lang)
-    waiting = text.DOUBLE_GENERALA_NOTES["waiting"]
-    assert len(text.box_name(Category.DOUBLE_GENERALA, waiting)) <= 23
-    assert len(text.category_label(Category.TWO_PAIRS)) <= 15
+    waiting = turn_words.double_generala_notes()["waiting"]
+    assert len(boxes_words.box_name(Category.DOUBLE_GENERALA, waiting)) <= 23
+    assert len(vocabulary.category_label(Category.TWO_PAIRS)) <= 15
 
 
 @pytest.mark.parametrize(
@@ -156,5 +158,5 @@ def test_each_preset_has_a_notice_of_its_own(
     lang: str, classic: str, swedish: str, speak: None
 ) -> None:
     i18n.set_language(lang)
-    assert text.preset_chosen(text.CLASSIC_PRESET) == classic
-    assert text.preset_chosen(text.SWEDISH_PRESET) == swedish
+    assert settings_words.preset_chosen(settings_words.CLASSIC_PRESET) == classic
+    assert settings_words.preset_chosen(settings_words.SWEDISH_PRESET) == swedish

@@ -14,7 +14,9 @@ from generala_tui import i18n, store, words
 from generala_tui.commands import report
 from generala_tui.commands.main import main
 from generala_tui.game.model import Player
-from generala_tui.ui import text
+from generala_tui.ui import app_words
+from generala_tui.ui.screens import analysis_words
+from generala_tui.ui.widgets import coach_words
 
 
 @pytest.fixture
@@ -118,8 +120,8 @@ def test_tie_break_rounds_are_abbreviated_in_the_language(
 ) -> None:
     i18n.set_language(lang)
     assert words.tie_break_round(2) == round_
-    assert text.decision_round(12, 10) == round_
-    assert text.ANALYSIS_TIE_BREAK_HINT.startswith(f"{round_[:-1]}1, {round_}…")
+    assert analysis_words.decision_round(12, 10) == round_
+    assert analysis_words.analysis_tie_break_hint().startswith(f"{round_[:-1]}1, {round_}…")
 
 
 @pytest.mark.parametrize(
@@ -135,7 +137,7 @@ def test_dates_show_four_digit_years(lang: str, shown: str, speak: None) -> None
 def test_percentages_follow_the_languages_conventions(lang: str, shown: str, speak: None) -> None:
     i18n.set_language(lang)
     assert i18n.percent(0.45) == shown
-    assert text.coach_progress(0.45) == shown + "\n"
+    assert coach_words.coach_progress(0.45) == shown + "\n"
 
 
 @pytest.mark.parametrize(
@@ -150,7 +152,10 @@ def test_the_palettes_animation_entry_is_an_action(
     lang: str, on: str, off: str, speak: None
 ) -> None:
     i18n.set_language(lang)
-    assert (text.roll_animation_command(True), text.roll_animation_command(False)) == (on, off)
+    assert (app_words.roll_animation_command(True), app_words.roll_animation_command(False)) == (
+        on,
+        off,
+    )
 
 
 @pytest.mark.parametrize(

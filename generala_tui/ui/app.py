@@ -25,8 +25,9 @@ from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
 from ..store import Seat
-from . import text
+from . import app_words, vocabulary
 from .keeper import Keeper, MatchTally
+from .screens import dialogs_words, settings_words, setup_words
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
 from .translated import TranslatedBindings
 
@@ -58,13 +59,13 @@ class GeneralaApp(App[None]):
     CSS_PATH = "generala.tcss"
     TITLE = "Generala"
     BINDINGS = [
-        Binding("ctrl+q", "quit", text.Keys.QUIT, key_display="^q", priority=True),
+        Binding("ctrl+q", "quit", vocabulary.Keys.QUIT, key_display="^q", priority=True),
         # Ctrl+C is a quit too (asking first during a game), except where a field copies with it.
-        Binding("ctrl+c", "quit", text.Keys.QUIT, show=False),
-        Binding("question_mark,f1", "help", text.Keys.HELP, key_display="?"),
-        Binding("s", "scorecard", text.Keys.SCORECARD),
-        Binding("ctrl+n", "new_game", text.Keys.NEW_GAME, show=False),
-        Binding("ctrl+z", "undo", text.Keys.UNDO, key_display="^z"),
+        Binding("ctrl+c", "quit", vocabulary.Keys.QUIT, show=False),
+        Binding("question_mark,f1", "help", vocabulary.Keys.HELP, key_display="?"),
+        Binding("s", "scorecard", vocabulary.Keys.SCORECARD),
+        Binding("ctrl+n", "new_game", vocabulary.Keys.NEW_GAME, show=False),
+        Binding("ctrl+z", "undo", vocabulary.Keys.UNDO, key_display="^z"),
     ]
 
     # The screens watch these and redraw what shows them; a change repaints nothing of
@@ -143,15 +144,15 @@ class GeneralaApp(App[None]):
             self.theme = theme
         else:
             # Told once: the default is remembered in its place.
-            self._startup_warnings.append(text.unknown_theme(theme))
+            self._startup_warnings.append(app_words.unknown_theme(theme))
             self.keeper.remember(theme=self.theme)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._watch_signals()
         saved, warning = self.keeper.saved_game()
         if self.keeper.beside_another:
-            self._startup_warnings.append(text.beside_another_window())
+            self._startup_warnings.append(app_words.beside_another_window())
         if self.keeper.waiting:
-            self._startup_warnings.append(text.games_waiting(self.keeper.waiting))
+            self._startup_warnings.append(app_words.games_waiting(self.keeper.waiting))
         for message in [*self._startup_warnings, warning]:
             if message:
                 self.notify(message, severity="warning", timeout=10, markup=False)
@@ -163,7 +164,7 @@ class GeneralaApp(App[None]):
             self.start(saved)
         else:
             if self._resume:
-                self.notify(text.nothing_to_resume(), timeout=6)
+                self.notify(app_words.nothing_to_resume(), timeout=6)
             from .screens.setup import SetupScreen
 
             self.push_screen(SetupScreen(self._last_table(), resumable=saved))
@@ -187,7 +188,9 @@ class GeneralaApp(App[None]):
 
         self.push_screen(
             ConfirmDialog(
-                text.new_game_question(saved), text.START_NEW_ANSWER, text.KEEP_GAME_ANSWER
+                setup_words.new_game_question(saved),
+                dialogs_words.start_new_answer(),
+                dialogs_words.keep_game_answer(),
             ),
             answered,
         )
@@ -321,7 +324,7 @@ class GeneralaApp(App[None]):
         try:
             self.game = rules.play(self.game, action)
         except rules.IllegalMove as error:
-            self.notify(text.refusal(error), severity="warning", markup=False)
+            self.notify(vocabulary.refusal(error), severity="warning", markup=False)
             return False
         return True
 
@@ -333,7 +336,7 @@ class GeneralaApp(App[None]):
         try:
             after = rules.toggle_hold(before, die)
         except rules.IllegalMove as error:
-            self.notify(text.refusal(error), severity="warning", markup=False)
+            self.notify(vocabulary.refusal(error), severity="warning", markup=False)
             return False
         if self._hold_trail_end is not before:
             self._hold_trail = []
@@ -409,11 +412,11 @@ class GeneralaApp(App[None]):
         index = max(0, min(len(speeds) - 1, index + step))
         self.computer_delay = speeds[index]
         self.keeper.remember(computer_delay=self.computer_delay)
-        self.notify(text.pace_notice(index), timeout=1.5)
+        self.notify(app_words.pace_notice(index), timeout=1.5)
 
     def toggle_pause(self) -> None:
         self.computers_paused = not self.computers_paused
-        self.notify(text.paused_notice(self.computers_paused), timeout=1.5)
+        self.notify(app_words.paused_notice(self.computers_paused), timeout=1.5)
 
     def watch_computers_paused(self) -> None:
         self._wake.set()
@@ -458,11 +461,11 @@ class GeneralaApp(App[None]):
         if isinstance(error, StrategyFailed):
             return  # the table's own worker has told the player already
         if event.worker.group == SOLVE_GROUP:
-            message = text.strategy_failed(str(error))
+            message = app_words.strategy_failed(str(error))
         elif isinstance(error, _computer_failed()):
-            message = text.computer_stopped(str(error))
+            message = app_words.computer_stopped(str(error))
         else:
-            message = text.worker_failed(event.worker.name, str(error))
+            message = app_words.worker_failed(event.worker.name, str(error))
         self.notify(message, severity="error", timeout=10, markup=False)
 
     # --- app-wide actions -------------------------------------------------
@@ -493,7 +496,7 @@ class GeneralaApp(App[None]):
         try:
             self.game = rules.undo(game)
         except rules.IllegalMove as error:
-            self.notify(text.refusal(error), severity="warning", markup=False)
+            self.notify(vocabulary.refusal(error), severity="warning", markup=False)
 
     def _unsaved_in(self) -> str | None:
         """The folder the game in progress could not be saved in, when its last save failed."""
@@ -513,7 +516,9 @@ class GeneralaApp(App[None]):
 
         self.push_screen(
             QuitDialog(
-                text.quit_question(self._unsaved_in()), text.QUIT_ANSWER, text.KEEP_PLAYING_ANSWER
+                dialogs_words.quit_question(self._unsaved_in()),
+                dialogs_words.quit_answer(),
+                dialogs_words.keep_playing_answer(),
             ),
             answered,
         )
@@ -526,7 +531,7 @@ class GeneralaApp(App[None]):
         palette_open = any(isinstance(s, TextualCommandPalette) for s in self.screen_stack)
         if self.use_command_palette and not palette_open:
             self.push_screen(
-                CommandPalette(id="--command-palette", placeholder=text.PALETTE_PLACEHOLDER)
+                CommandPalette(id="--command-palette", placeholder=app_words.palette_placeholder())
             )
 
     def action_help(self) -> None:
@@ -555,7 +560,9 @@ class GeneralaApp(App[None]):
 
         self.push_screen(
             ConfirmDialog(
-                text.leave_question(self._unsaved_in()), text.LEAVE_ANSWER, text.STAY_ANSWER
+                dialogs_words.leave_question(self._unsaved_in()),
+                dialogs_words.leave_answer(),
+                dialogs_words.stay_answer(),
             ),
             answered,
         )
@@ -567,40 +574,52 @@ class GeneralaApp(App[None]):
         from .screens.turn import TurnScreen
 
         if isinstance(screen, TurnScreen) and screen.check_action("roll", ()):
-            yield SystemCommand(text.COMMAND_ROLL, text.COMMAND_ROLL_HELP, screen.action_roll)
+            yield SystemCommand(
+                app_words.command_roll(), app_words.command_roll_help(), screen.action_roll
+            )
         if self.game is not None:
             yield SystemCommand(
-                text.COMMAND_SCORECARD, text.COMMAND_SCORECARD_HELP, self.action_scorecard
+                app_words.command_scorecard(),
+                app_words.command_scorecard_help(),
+                self.action_scorecard,
             )
-        yield SystemCommand(text.COMMAND_HELP, text.COMMAND_HELP_HELP, self.action_help)
+        yield SystemCommand(
+            app_words.command_help(), app_words.command_help_help(), self.action_help
+        )
         on = not self.roll_animation
         yield SystemCommand(
-            text.roll_animation_command(on),
-            text.ROLL_ANIMATION_HELP,
+            app_words.roll_animation_command(on),
+            settings_words.roll_animation_help(),
             lambda: self.set_roll_animation(on),
         )
         if isinstance(screen, SetupScreen):
             yield SystemCommand(
-                text.TRAINER_COMMAND, text.TRAINER_COMMAND_HELP, screen.action_trainer
+                app_words.trainer_command(), app_words.trainer_command_help(), screen.action_trainer
             )
         if self.game_in_progress():
             yield SystemCommand(
-                text.COMMAND_NEW_GAME, text.COMMAND_NEW_GAME_HELP, self.action_new_game
+                app_words.command_new_game(),
+                app_words.command_new_game_help(),
+                self.action_new_game,
             )
         for lang in i18n.LANGUAGES:
             if lang != i18n.language():
                 yield SystemCommand(
                     i18n.LANGUAGE_NAMES[lang],
-                    text.COMMAND_LANGUAGE_HELP,
+                    app_words.command_language_help(),
                     lambda lang=lang: self.set_language(lang),
                 )
-        yield SystemCommand(text.COMMAND_THEME, text.COMMAND_THEME_HELP, self.search_themes)
         yield SystemCommand(
-            text.COMMAND_SCREENSHOT,
-            text.COMMAND_SCREENSHOT_HELP,
+            app_words.command_theme(), app_words.command_theme_help(), self.search_themes
+        )
+        yield SystemCommand(
+            app_words.command_screenshot(),
+            app_words.command_screenshot_help(),
             lambda: self.set_timer(0.1, self.deliver_screenshot),
         )
-        yield SystemCommand(text.COMMAND_QUIT, text.COMMAND_QUIT_HELP, self.action_quit)
+        yield SystemCommand(
+            app_words.command_quit(), app_words.command_quit_help(), self.action_quit
+        )
 
     # The screenshot command's notices in the player's language: Textual's own handlers
     # (on ``App``, after this class in the order handlers run) say them in English.
@@ -609,18 +628,22 @@ class GeneralaApp(App[None]):
         if event.name == "screenshot":
             event.prevent_default()
             path = None if event.path is None else str(event.path)
-            self.notify(text.screenshot_saved(path), title=text.SCREENSHOT_TITLE, markup=False)
+            self.notify(
+                app_words.screenshot_saved(path), title=app_words.screenshot_title(), markup=False
+            )
 
     @on(events.DeliveryFailed)
     def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
         if event.name == "screenshot":
             event.prevent_default()
-            self.notify(text.SCREENSHOT_FAILED, title=text.SCREENSHOT_TITLE, severity="error")
+            self.notify(
+                app_words.screenshot_failed(), title=app_words.screenshot_title(), severity="error"
+            )
 
     def get_key_display(self, binding: Binding) -> str:
         """A key as the Footer shows it, named as the current language's keyboards print it
         (Textual names keys in English: "space", "esc")."""
-        return text.key_name(super().get_key_display(binding))
+        return vocabulary.key_name(super().get_key_display(binding))
 
     def search_themes(self) -> None:
         """The themes to choose from, in a command palette that speaks the current language."""
@@ -629,7 +652,7 @@ class GeneralaApp(App[None]):
         from .screens.modal import CommandPalette
 
         self.push_screen(
-            CommandPalette(providers=[ThemeProvider], placeholder=text.THEME_PLACEHOLDER)
+            CommandPalette(providers=[ThemeProvider], placeholder=app_words.theme_placeholder())
         )
 
     # --- the language -----------------------------------------------------

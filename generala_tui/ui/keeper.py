@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import store
 from ..game.model import GameState, Phase
-from . import text
+from . import app_words
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ class Keeper:
         slot = self._take_slot()
         if slot is None:
             self._unsaved = store.state_dir()
-            return text.no_game_slot(store.state_dir())
+            return app_words.no_game_slot(store.state_dir())
         warning = store.save_game(state, slot.number)
         self._unsaved = None if warning is None else slot.path.parent
         if warning is None:

@@ -2,7 +2,7 @@
 
 Textual builds a node's bindings when the node is made, from its class's
 ``BINDINGS``, and the Footer draws their descriptions as they are. Here the
-descriptions stay message ids (:class:`generala_tui.ui.text.Keys`) and every
+descriptions stay message ids (:class:`generala_tui.ui.vocabulary.Keys`) and every
 screen of the game translates them each time the Footer asks which keys are
 active: a change of language shows on the Footer's next draw, on every screen.
 """
@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from ..i18n import changes, pgettext
-from .text import KEY_CONTEXT
+from .vocabulary import KEY_CONTEXT
 
 _HELP_ACTIONS = frozenset({"help", "app.help"})
 """The help's action, bound to ``?`` and ``f1`` (see ``GeneralaApp.BINDINGS``)."""

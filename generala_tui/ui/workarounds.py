@@ -19,7 +19,7 @@ from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
 from textual.widgets.option_list import Option
 
-from . import text
+from . import app_words
 
 
 class PaletteWorkarounds(CommandPalette):
@@ -56,7 +56,7 @@ class PaletteWorkarounds(CommandPalette):
             with contextlib.suppress(NoMatches):  # the palette closed meanwhile
                 self.query_one(CommandList).add_option(
                     Option(
-                        Align.center(Text(text.NO_COMMAND_MATCHES, style="not bold")),
+                        Align.center(Text(app_words.no_command_matches(), style="not bold")),
                         disabled=True,
                         id=self._NO_MATCHES,
                     )

@@ -46,12 +46,12 @@ def main() -> None:
             f"{loaded * 1000:.1f} ms, Babel's first number {numbered * 1000:.1f} ms"
         )
     from generala_tui import i18n
-    from generala_tui.ui import text
+    from generala_tui.ui.screens import settings_words, setup_words
 
     i18n.set_language("es")
     calls = 100_000
-    word = timeit.timeit(lambda: text.START_BUTTON, number=calls) / calls
-    table = timeit.timeit(lambda: text.RULE_TEXT, number=calls // 10) / (calls // 10)
+    word = timeit.timeit(lambda: setup_words.start_button(), number=calls) / calls
+    table = timeit.timeit(lambda: settings_words.rule_text(), number=calls // 10) / (calls // 10)
     number = timeit.timeit(lambda: i18n.decimal(151.9), number=calls // 10) / (calls // 10)
     print(
         f"es: a word {word * 1e6:.2f} µs, the house rules' table {table * 1e6:.1f} µs, "

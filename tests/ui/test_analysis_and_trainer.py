@@ -21,8 +21,9 @@ from generala_tui.game.strategy import (
     solve,
 )
 from generala_tui.game.training import DrillSource
-from generala_tui.ui import text
+from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import setup_words
 from generala_tui.ui.screens.analysis import AnalysisScreen, DecisionList, DecisionScreen
 from generala_tui.ui.screens.analysis_view import COSTLY_MARKS, course_chart, listed_decisions
 from generala_tui.ui.screens.setup import SetupScreen
@@ -279,7 +280,7 @@ async def test_the_trainer_draws_on_the_players_own_costliest_decisions() -> Non
         await pilot.pause()
         said = str(screen.query_one("#trainer-message", Static).render())
         assert first.played is not None
-        played = text.describe_action(first.played, first.state.turn.dice)
+        played = vocabulary.describe_action(first.played, first.state.turn.dice)
         assert f"In your game you played: {played} (cost {first.cost:.1f})." in said
 
 
@@ -365,7 +366,7 @@ async def test_a_seats_default_name_names_nobody_so_the_history_says_whose_decis
     app = GeneralaApp(house_rules=HouseRules())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.screen.query_one("#name-1").value == text.default_player_name(1)  # type: ignore[attr-defined]
+        assert app.screen.query_one("#name-1").value == setup_words.default_player_name(1)  # type: ignore[attr-defined]
         screen = await _trainer(pilot, app)
         assert screen.trainee_name == "Ana"
         assert DrillSource.HISTORY in {drill.source for drill in screen.drills}

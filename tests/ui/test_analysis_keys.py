@@ -12,8 +12,9 @@ from generala_tui.game import rules
 from generala_tui.game.action import Action
 from generala_tui.game.model import GameState, HouseRules, Level, Phase, Player
 from generala_tui.game.strategy import play_game, solve
-from generala_tui.ui import text
+from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import analysis_words
 from generala_tui.ui.screens.analysis import AnalysisScreen, DecisionList, DecisionScreen
 
 from .conftest import settle_until
@@ -84,7 +85,7 @@ async def test_the_decisions_are_chosen_and_opened_by_keys_alone(
         screen = await _open(app, pilot, finished)
         decisions = screen.query_one("#decisions-1", DecisionList)
         assert app.focused is decisions
-        assert _footer_keys(screen)["enter"] == text.Keys.OPEN
+        assert _footer_keys(screen)["enter"] == vocabulary.Keys.OPEN
         assert decisions.region.height >= 5  # the header and four rows at least
         assert _seen(screen, decisions)
         await pilot.press("end", "enter")
@@ -139,8 +140,8 @@ async def test_columns_not_complete_show_the_expected_total_at_the_end() -> None
         assert review is not None and not any(p.complete for p in review.players)
         table = screen.query_one("#analysis-players", DataTable)
         headers = [str(column.label) for column in table.columns.values()]
-        assert text.ANALYSIS_END_COLUMN in headers
-        where = headers.index(text.ANALYSIS_END_COLUMN)
+        assert analysis_words.analysis_end_column() in headers
+        where = headers.index(analysis_words.analysis_end_column())
         for row, player in enumerate(review.players):
             shown = float(str(table.get_row_at(row)[where]))
             assert shown == pytest.approx(player.expected_end, abs=0.05)
@@ -156,7 +157,7 @@ async def test_a_complete_game_has_no_expected_total_at_the_end(finished: GameSt
         screen = await _open(app, pilot, finished)
         table = screen.query_one("#analysis-players", DataTable)
         headers = [str(column.label) for column in table.columns.values()]
-        assert text.ANALYSIS_END_COLUMN not in headers
+        assert analysis_words.analysis_end_column() not in headers
         assert not screen.query_one("#analysis-note", Static).display
 
 

@@ -13,10 +13,11 @@ from textual.widgets._markdown import MarkdownBlock, MarkdownHeader
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, ServedRoll
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import help_words
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.help import HelpScreen
+from generala_tui.ui.screens.help_words import help_text
 from generala_tui.ui.screens.turn import TurnScreen
-from generala_tui.ui.text import GAME_OVER_KEYS, TURN_KEYS, help_text
 
 
 def test_help_follows_the_house_rules() -> None:
@@ -34,7 +35,10 @@ def test_help_follows_the_house_rules() -> None:
 
 def test_help_explains_every_key_of_the_turn_and_winner_screens() -> None:
     text = help_text(HouseRules())
-    for screen, explained in [(TurnScreen, TURN_KEYS), (GameOverScreen, GAME_OVER_KEYS)]:
+    for screen, explained in [
+        (TurnScreen, help_words.turn_keys()),
+        (GameOverScreen, help_words.game_over_keys()),
+    ]:
         for binding in screen.BINDINGS:
             assert isinstance(binding, Binding)
             action = binding.action.split("(")[0].removeprefix("app.")

@@ -13,8 +13,8 @@ from textual.widgets._footer import FooterKey
 from generala_tui import i18n
 from generala_tui.game import rules
 from generala_tui.game.model import GameState
-from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import help_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.help import HelpScreen
 from generala_tui.ui.screens.modal import CommandPalette
@@ -112,7 +112,7 @@ async def test_the_footers_key_names_switch_with_the_language() -> None:
 def test_the_help_names_no_key_in_english(lang: str) -> None:
     i18n.set_language(lang)
     try:
-        keys = re.findall(r"`([^`]+)`", text.keys_text())
+        keys = re.findall(r"`([^`]+)`", help_words.keys_text())
     finally:
         i18n.set_language("en")
     named = {name for key in keys for name in re.split(r"[\s+/,]+", key)}
@@ -123,7 +123,7 @@ def test_the_help_names_no_key_in_english(lang: str) -> None:
 def text_in(lang: str) -> str:
     i18n.set_language(lang)
     try:
-        return text.keys_text()
+        return help_words.keys_text()
     finally:
         i18n.set_language("en")
 

@@ -13,12 +13,13 @@ from textual.widgets._footer import FooterKey
 from generala_tui import i18n
 from generala_tui.game import rules
 from generala_tui.game.model import Level, Player
-from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import replay_words
 from generala_tui.ui.screens.replay import ReplayScreen
 from generala_tui.ui.screens.settings import SettingsScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
+from generala_tui.ui.widgets import coach_words
 
 from .conftest import settle
 from .test_language_fit import footer_line, keys_cut
@@ -98,7 +99,7 @@ async def test_the_replays_buttons_all_fit_at_40_columns(lang: str) -> None:
         assert all(button.region.right <= 40 and button.region.width > 0 for button in buttons)
         forward = app.screen.query_one("#replay-forward", Button)
         assert str(forward.label) == "▶"
-        assert forward.tooltip == text.replay_buttons()["replay-forward"][0]
+        assert forward.tooltip == replay_words.replay_buttons()["replay-forward"][0]
         _footer_whole(app)
 
 
@@ -136,11 +137,11 @@ async def test_the_coachs_broken_lines_fit_its_panel_at_80_columns(lang: str) ->
         assert width > 0
         i18n.set_language(lang)
         messages = [
-            text.COACH_WORKING,
-            text.COACH_TOTAL_HEADING,
-            text.COACH_TIE_BREAK_HEADING,
-            text.COACH_NO_ROLLS,
-            text.COACH_KEEPS_HEADING,
+            coach_words.coach_working(),
+            coach_words.coach_total_heading(),
+            coach_words.coach_tie_break_heading(),
+            coach_words.coach_no_rolls(),
+            coach_words.coach_keeps_heading(),
         ]
         # A line broken by hand fits, or the panel wraps it and leaves a word alone before the
         # break ("No quedan tiradas: cada" / "casilla..."); the last line may wrap as it will.

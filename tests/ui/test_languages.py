@@ -206,28 +206,28 @@ def test_the_language_is_the_option_then_the_saved_one_then_the_environment() ->
     [("en", "Roll (2 left)", "1,234.5"), ("es", "Tirar (quedan 2)", "1.234,5")],
 )
 def test_numbers_follow_the_language(lang: str, roll: str, decimal: str) -> None:
-    from generala_tui.ui import text
+    from generala_tui.ui.screens import turn_words
 
     i18n.set_language(lang)
     state = rules.roll(rules.new_game(["Ana"], seed=1))
-    assert text.roll_label(state) == roll
+    assert turn_words.roll_label(state) == roll
     assert i18n.decimal(1234.5) == decimal
     assert i18n.decimal(1234.5).replace("\u202f", " ").replace("\xa0", " ") != "1234.5"
 
 
 def test_a_refusal_is_told_in_the_players_language_with_the_box_named_in_it() -> None:
-    from generala_tui.ui import text
+    from generala_tui.ui import vocabulary
 
     state = rules.roll(rules.new_game(["Ana"], seed=1), [1, 2, 3, 5, 5])
     with pytest.raises(rules.IllegalMove) as refused:
         rules.score(state, "generala")
     assert str(refused.value).startswith("These dice don't make Generala")
     i18n.set_language("sv")
-    assert text.refusal(refused.value).startswith("De här tärningarna ger inte Generala")
+    assert vocabulary.refusal(refused.value).startswith("De här tärningarna ger inte Generala")
     state = rules.score(rules.roll(state, [1, 1, 1, 1, 2]), "four_of_a_kind")
     with pytest.raises(rules.IllegalMove) as filled:
         rules.scratch(rules.roll(state, [2, 3, 4, 6, 6]), "four_of_a_kind")
-    assert text.refusal(filled.value) == "Din ruta Fyrtal är redan ifylld."
+    assert vocabulary.refusal(filled.value) == "Din ruta Fyrtal är redan ifylld."
 
 
 @pytest.mark.parametrize(

@@ -14,8 +14,9 @@ from generala_tui.commands.main import main
 from generala_tui.game import rules
 from generala_tui.game.model import GameState, HouseRules, Level, Player
 from generala_tui.game.strategy import play_game
-from generala_tui.ui import text
+from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import export_words
 from generala_tui.ui.screens.export import ExportDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.history import HistoryScreen
@@ -76,7 +77,7 @@ async def test_replay_steps_through_the_record_by_keys_and_buttons(finished: Gam
         await pilot.press("right")
         assert screen.step == 1 and dice() == positions[1].turn.dice
         said = str(screen.query_one("#replay-step", Static).render())
-        assert "Max rolls" in said and text.dice_text(positions[1].turn.dice) in said
+        assert "Max rolls" in said and vocabulary.dice_text(positions[1].turn.dice) in said
         await pilot.press("pagedown")  # the next turn's first roll
         assert positions[screen.step - 1].turn.rolls == 0
         assert positions[screen.step - 1].current != positions[1].current
@@ -121,7 +122,7 @@ async def test_the_winners_screen_saves_a_record_and_names_the_file(
         assert isinstance(app.screen, GameOverScreen)
         assert store.read_record(tmp_path / "mine.json") == finished
         notices = [n.message for n in app._notifications]
-        assert text.record_saved(str((tmp_path / "mine.json").resolve())) in notices
+        assert export_words.record_saved(str((tmp_path / "mine.json").resolve())) in notices
 
 
 async def test_a_second_save_press_while_saving_saves_once_and_tells_no_error(

@@ -8,8 +8,8 @@ from generala_tui.game import rules
 from generala_tui.game.action import Action
 from generala_tui.game.model import Ending, GameState, HouseRules, Level, Phase, Player
 from generala_tui.game.strategy import play_game, solve
-from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import game_over_words
 from generala_tui.ui.screens.replay import ReplayScreen
 
 
@@ -49,8 +49,8 @@ async def test_a_tie_break_is_named_and_its_result_said_at_the_end() -> None:
     assert any("· tie-break 1 ·" in line for line in tops)
     assert not any(f"round {game.rounds + 1}" in line for line in tops)
     assert "game over" in top
-    assert str(text.headline(game)) in said
-    assert str(text.explanation(game)) in said
+    assert str(game_over_words.headline(game)) in said
+    assert str(game_over_words.explanation(game)) in said
 
 
 async def test_the_last_step_says_who_won() -> None:
@@ -59,5 +59,5 @@ async def test_the_last_step_says_who_won() -> None:
     _, said, tops = await _replay(game)
     winner = game.players[game.winners[0]].name
     assert f"{winner} wins!" in said
-    assert str(text.explanation(game)) in said
+    assert str(game_over_words.explanation(game)) in said
     assert "wins!" not in " ".join(tops[:-1])

@@ -10,13 +10,13 @@ from textual.widgets import Button
 from generala_tui.game import rules
 from generala_tui.game.model import GameState, HouseRules, Level, Player
 from generala_tui.game.strategy import play_game
-from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.analysis import DecisionList, DecisionScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.replay import ReplayScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
-from generala_tui.ui.text import CURRENT_MARK
+from generala_tui.ui.vocabulary import CURRENT_MARK
+from generala_tui.ui.widgets import coach_words
 from generala_tui.ui.widgets.boxes import BoxRow
 from generala_tui.ui.widgets.coach import CoachPanel
 from generala_tui.ui.widgets.dice import Die
@@ -132,7 +132,7 @@ async def test_a_decision_scrolls_by_keys_to_every_box_and_to_its_end(
                 offer = row.offer
                 assert offer.loss is not None
                 shown = str(row.render())
-                assert shown.endswith(text.coach_cost(offer.loss)), shown
+                assert shown.endswith(coach_words.coach_cost(offer.loss)), shown
                 assert cell_len(shown) == row.content_region.width, shown
         await press(pilot, "home")
         assert scroll.scroll_y == 0

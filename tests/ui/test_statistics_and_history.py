@@ -12,8 +12,8 @@ from generala_tui import store
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules
 from generala_tui.game.statistics import player_statistics
-from generala_tui.ui import text
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import history_words, statistics_words
 from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.history import HistoryScreen, finished_time
@@ -51,7 +51,7 @@ async def test_statistics_show_the_figures_of_the_statistics_module() -> None:
     app = GeneralaApp(house_rules=HouseRules())
     async with app.run_test(size=(100, 30)) as pilot:
         await _open(pilot, "ctrl+t", StatisticsScreen)
-        assert _shown(app, "#statistics-title") == text.statistics_title(6)
+        assert _shown(app, "#statistics-title") == statistics_words.statistics_title(6)
         rows = _rows(app, "#statistics-table")
         assert [row[0] for row in rows] == [stats.name for stats in expected]
         for row, stats in zip(rows, expected, strict=True):
@@ -105,16 +105,16 @@ async def test_history_lists_the_games_newest_first() -> None:
     app = GeneralaApp(house_rules=HouseRules())
     async with app.run_test(size=(100, 30)) as pilot:
         await _open(pilot, "ctrl+y", HistoryScreen)
-        assert _shown(app, "#history-title") == text.history_title(6)
+        assert _shown(app, "#history-title") == history_words.history_title(6)
         rows = _rows(app, "#history-table")
         assert len(rows) == 6
         for row, record, game in zip(rows, records, reversed(games), strict=True):
             assert record.game == game
             assert row[0] == finished_time(record.finished_at)
-            assert row[1] == text.winner_names(game)
+            assert row[1] == history_words.winner_names(game)
             assert row[2] == " · ".join(f"{p.name} {p.total}" for p in game.players)
             assert game.ending is not None
-            assert row[3] == text.ENDING_WORDS[game.ending]
+            assert row[3] == history_words.ending_words()[game.ending]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -172,18 +172,18 @@ async def test_a_bad_history_file_is_told_once_and_the_rest_still_shows(
         await _open(pilot, "ctrl+t", StatisticsScreen)
         # Set aside the first time, the bad files are not told of again.
         assert len([m for m in _messages(app) if "bad.json" in m]) == 1
-        assert _shown(app, "#statistics-title") == text.statistics_title(4)
+        assert _shown(app, "#statistics-title") == statistics_words.statistics_title(4)
 
 
 async def test_an_empty_history_says_so() -> None:
     app = GeneralaApp(house_rules=HouseRules())
     async with app.run_test(size=(80, 24)) as pilot:
         await _open(pilot, "ctrl+t", StatisticsScreen)
-        assert _shown(app, "#statistics-title") == text.NO_HISTORY
+        assert _shown(app, "#statistics-title") == history_words.no_history()
         assert not app.screen.query_one("#statistics-table", DataTable).display
         await pilot.press("escape")
         await _open(pilot, "ctrl+y", HistoryScreen)
-        assert _shown(app, "#history-title") == text.NO_HISTORY
+        assert _shown(app, "#history-title") == history_words.no_history()
         assert not app.screen.query_one("#history-table", DataTable).display
         await pilot.press("enter")  # nothing to open
         await pilot.pause()
@@ -219,7 +219,7 @@ async def test_the_winners_screen_shows_the_game_just_played_in_both() -> None:
         assert isinstance(app.screen, GameOverScreen)
         # Whether or not the app has filed it yet, the game just played is counted.
         await _open(pilot, "t", StatisticsScreen)
-        assert _shown(app, "#statistics-title") == text.statistics_title(3)
+        assert _shown(app, "#statistics-title") == statistics_words.statistics_title(3)
         names = [row[0] for row in _rows(app, "#statistics-table")]
         assert "Bruno" in names
         await pilot.press("escape")

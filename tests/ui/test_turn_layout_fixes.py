@@ -11,8 +11,9 @@ from textual.widgets import Button, Static
 
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, Level, Player
-from generala_tui.ui import text
+from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import setup_words, turn_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.setup import LEVELS, LevelPicker
 from generala_tui.ui.screens.turn import TurnScreen
@@ -159,13 +160,16 @@ async def test_a_seats_level_button_shows_it_steps_and_says_how(lang: str) -> No
         await pilot.pause()
         for picker in pickers:
             label = picker.label.plain
-            assert label.endswith(f" {text.LEVEL_STEP_MARK}")
-            assert label.startswith(text.LEVEL_LABELS[picker.level])
+            assert label.endswith(f" {setup_words.LEVEL_STEP_MARK}")
+            assert label.startswith(vocabulary.level_labels()[picker.level])
             assert cell_len(label) <= picker.content_region.width  # whole, at 40x12
-            assert picker.tooltip == text.LEVEL_TOOLTIP
-        assert "←/→" in text.LEVEL_TOOLTIP
+            assert picker.tooltip == setup_words.level_tooltip()
+        assert "←/→" in setup_words.level_tooltip()
         if lang != "en":
-            assert text.LEVEL_TOOLTIP != "Click, Enter or Space for the next level; ←/→ to step"
+            assert (
+                setup_words.level_tooltip()
+                != "Click, Enter or Space for the next level; ←/→ to step"
+            )
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "sv"])
@@ -189,10 +193,10 @@ async def test_a_served_rolls_note_is_never_cut_with_every_box_in_play(
         assert isinstance(shown, Content)
         lines = shown.wrap(message.content_region.width)
         assert len(lines) <= message.content_region.height  # nothing cut at the bottom
-        served = text.served_note(app.game).plain.strip()
+        served = turn_words.served_note(app.game).plain.strip()
         assert served in shown.plain
-        reminder = text.prompt(app.game, strategy_progress=None, paused=False).plain
-        reminder = reminder.removeprefix(text.served_note(app.game).plain)
+        reminder = turn_words.prompt(app.game, strategy_progress=None, paused=False).plain
+        reminder = reminder.removeprefix(turn_words.served_note(app.game).plain)
         if size == (40, 12) and lang == "en":  # the one that overflowed
             assert reminder not in shown.plain
         if size == (80, 24):

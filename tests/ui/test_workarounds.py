@@ -15,7 +15,7 @@ from textual.app import App
 from textual.command import CommandList, CommandPalette
 
 from generala_tui.game import rules
-from generala_tui.ui import text, workarounds
+from generala_tui.ui import app_words, workarounds
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.turn import TurnScreen
 
@@ -129,10 +129,10 @@ async def test_the_games_palette_says_no_command_matches_in_its_own_words(
         assert isinstance(palette, workarounds.PaletteWorkarounds)
         await pilot.press(*"zzqxw")
         await settle_until(pilot, lambda: bool(_prompts(palette)))
-        assert _prompts(palette) == [text.NO_COMMAND_MATCHES]
+        assert _prompts(palette) == [app_words.no_command_matches()]
         await pilot.press(*["backspace"] * 5, *"quit")  # a query that matches
-        await settle_until(pilot, lambda: text.NO_COMMAND_MATCHES not in _prompts(palette))
-        assert text.NO_COMMAND_MATCHES not in _prompts(palette)
+        await settle_until(pilot, lambda: app_words.no_command_matches() not in _prompts(palette))
+        assert app_words.no_command_matches() not in _prompts(palette)
         assert _prompts(palette)
 
 

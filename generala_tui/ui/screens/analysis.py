@@ -18,12 +18,14 @@ from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, Ta
 from ...game.model import GameState
 from ...game.strategy import ActionValue, DecisionReview, GameReview, PlayerReview
 from ...i18n import decimal
-from .. import text
+from .. import vocabulary
 from ..host import host_of
+from ..widgets import coach_words
 from ..widgets.boxes import BoxList
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray
 from ..widgets.scorecard import ScorecardTable
+from . import analysis_words
 from .analysis_view import COSTLY, LUCKY_SWING, UNLUCKY_SWING, course_chart, listed_decisions
 from .modal import Modal
 from .turn_view import box_offers
@@ -32,14 +34,14 @@ ANALYSIS_GROUP = "analysis"
 
 
 def _named(value: ActionValue, dice: tuple[int, ...]) -> tuple[str, float]:
-    return text.describe_action(value.action, dice), value.expected
+    return vocabulary.describe_action(value.action, dice), value.expected
 
 
 class DecisionList(DataTable[Text]):
     """A player's decisions, one a row; Enter or a click on any row opens it."""
 
     BINDINGS = [
-        Binding("enter", "select_cursor", text.Keys.OPEN),
+        Binding("enter", "select_cursor", vocabulary.Keys.OPEN),
         Binding("home", "first", show=False),
         Binding("end", "last", show=False),
     ]
@@ -61,20 +63,20 @@ class DecisionList(DataTable[Text]):
         self.move_cursor(row=self.row_count - 1)
 
     def on_mount(self) -> None:
-        columns = list(text.ANALYSIS_DECISIONS_COLUMNS)
+        columns = list(analysis_words.analysis_decisions_columns())
         expected = 4  # the place of the expected total, in the columns and the cells
         if not self.wide:
             del columns[expected]
         self.add_columns(*columns)
         for index, decision in enumerate(self.decisions):
             dice = decision.state.turn.dice
-            mark = text.DECISION_MARK_WORDS[decision.mark]
+            mark = analysis_words.decision_mark_words()[decision.mark]
             style = "bold red" if decision.cost >= COSTLY else ""
             cells = [
-                Text(text.decision_round(decision.round, self.rounds)),
+                Text(analysis_words.decision_round(decision.round, self.rounds)),
                 Text(str(decision.roll)),
-                Text(text.dice_text(dice)),
-                Text(text.describe_action(decision.action, dice)),
+                Text(vocabulary.dice_text(dice)),
+                Text(vocabulary.describe_action(decision.action, dice)),
                 Text(decimal(decision.expected), justify="right"),
                 Text(decimal(decision.cost), justify="right", style=style),
                 Text(mark, style=style),
@@ -95,12 +97,12 @@ class AnalysisScreen(Modal[None]):
     """The review of a game (finished, or any state with its log), made in a worker."""
 
     BINDINGS = [
-        Binding("escape", "close", text.Keys.CLOSE),
-        Binding("v", "close", text.Keys.CLOSE, show=False),
-        Binding("r", "retry", text.Keys.TRY_AGAIN),
-        Binding("n", "player(1)", text.Keys.PLAYER, key_display="n/p"),
-        Binding("p", "player(-1)", text.Keys.PLAYER, show=False),
-        Binding("c", "chart", text.Keys.CHART),
+        Binding("escape", "close", vocabulary.Keys.CLOSE),
+        Binding("v", "close", vocabulary.Keys.CLOSE, show=False),
+        Binding("r", "retry", vocabulary.Keys.TRY_AGAIN),
+        Binding("n", "player(1)", vocabulary.Keys.PLAYER, key_display="n/p"),
+        Binding("p", "player(-1)", vocabulary.Keys.PLAYER, show=False),
+        Binding("c", "chart", vocabulary.Keys.CHART),
     ]
     # Below 30 rows a shorter chart and no spacing, and the decisions alone at first (c
     # brings the chart): at 80x24 the list has room; below 16 rows only the list and tabs.
@@ -115,10 +117,10 @@ class AnalysisScreen(Modal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="analysis-panel"):
             with VerticalScroll(id="analysis-scroll"):
-                yield Static(text.ANALYSIS_TITLE, id="analysis-title")
-                yield Static(text.ANALYSING, id="analysis")
+                yield Static(analysis_words.analysis_title(), id="analysis-title")
+                yield Static(analysis_words.analysing(), id="analysis")
                 yield Vertical(id="analysis-body")
-            yield Button(text.CLOSE_BUTTON, id="close-analysis", compact=True)
+            yield Button(vocabulary.close_button(), id="close-analysis", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -128,7 +130,7 @@ class AnalysisScreen(Modal[None]):
         self._failed = False
         self.remove_class("-reviewed")
         self.refresh_bindings()
-        self.query_one("#analysis", Static).update(text.ANALYSING)
+        self.query_one("#analysis", Static).update(analysis_words.analysing())
         # Run by the app, whose one handler tells the player of a failure.
         self.app.run_worker(
             self._analyse(), name="analysis", group=ANALYSIS_GROUP, exit_on_error=False
@@ -144,7 +146,9 @@ class AnalysisScreen(Modal[None]):
             if self.is_attached:
                 self._failed = True
                 self.refresh_bindings()
-                self.query_one("#analysis", Static).update(text.analysis_failed(str(error)))
+                self.query_one("#analysis", Static).update(
+                    analysis_words.analysis_failed(str(error))
+                )
             raise
         if self.is_attached:
             await self._show(review)
@@ -155,32 +159,32 @@ class AnalysisScreen(Modal[None]):
 
         self.review = review
         # The summary stays the analysis's text; on screen the players' table says it.
-        self.query_one("#analysis", Static).update(text.review_summary(review))
-        self.query_one("#analysis-title", Static).update(text.ANALYSIS_SHORT_TITLE)
+        self.query_one("#analysis", Static).update(analysis_words.review_summary(review))
+        self.query_one("#analysis-title", Static).update(analysis_words.analysis_short_title())
         self.add_class("-reviewed")
         # The chart with the list under it where there is room, else the list alone.
         self.set_class(self.app.size.height < 30, "-list")
         # Focusable, so that the arrows can scroll it sideways on a narrow terminal.
         players = DataTable[Text](id="analysis-players", cursor_type="none", zebra_stripes=True)
         incomplete = not all(player.complete for player in review.players)
-        note = Static(text.ANALYSIS_INCOMPLETE_NOTE, id="analysis-note", markup=False)
+        note = Static(analysis_words.analysis_incomplete_note(), id="analysis-note", markup=False)
         note.display = incomplete
         tabs = TabbedContent(id="analysis-tabs")
         body = self.query_one("#analysis-body", Vertical)
         await body.mount_all([players, note, tabs])
-        columns = list(text.ANALYSIS_PLAYERS_COLUMNS)
+        columns = list(analysis_words.analysis_players_columns())
         if incomplete:
             # Total alone does not add up when the columns are not complete: say where V ends.
-            columns.insert(-1, text.ANALYSIS_END_COLUMN)
+            columns.insert(-1, analysis_words.analysis_end_column())
         players.add_columns(*columns)
         for player in review.players:
             cells = [
                 Text(player.name),
                 Text(str(player.total), justify="right"),
                 Text(decimal(player.expected_start), justify="right"),
-                Text(text.signed(player.luck), justify="right"),
+                Text(analysis_words.signed(player.luck), justify="right"),
                 Text(decimal(player.loss), justify="right"),
-                Text(text.RATING_WORDS[player.rating]),
+                Text(analysis_words.rating_words()[player.rating]),
             ]
             if incomplete:
                 cells.insert(-1, Text(decimal(player.expected_end), justify="right"))
@@ -192,14 +196,19 @@ class AnalysisScreen(Modal[None]):
                 wide=self.app.size.width >= 100,
                 id=f"decisions-{player.player + 1}",
             )
-            hint = text.ANALYSIS_OPEN_HINT if listed.decisions else text.NO_DECISIONS
+            hint = (
+                analysis_words.analysis_open_hint()
+                if listed.decisions
+                else analysis_words.no_decisions()
+            )
             if any(decision.tie_break for decision in listed.decisions):
-                hint = f"{hint} {text.ANALYSIS_TIE_BREAK_HINT}"
+                hint = f"{hint} {analysis_words.analysis_tie_break_hint()}"
             pane = TabPane(
                 Content(player.name),
                 CourseChartPlot(course_chart(player), id=f"chart-{player.player + 1}"),
                 Static(
-                    text.chart_legend(LUCKY_SWING, UNLUCKY_SWING, COSTLY), classes="chart-legend"
+                    analysis_words.chart_legend(LUCKY_SWING, UNLUCKY_SWING, COSTLY),
+                    classes="chart-legend",
                 ),
                 Static(hint, classes="decisions-hint"),
                 listed,
@@ -274,7 +283,7 @@ class DecisionScreen(Modal[None]):
     done, the best and next best choices, and every choice valued as the coach shows them."""
 
     BINDINGS = [
-        Binding("escape", "close", text.Keys.CLOSE),
+        Binding("escape", "close", vocabulary.Keys.CLOSE),
         # Close keeps the focus (Enter closes), the keys scroll the position.
         Binding("down", "scroll_position('down')", show=False),
         Binding("up", "scroll_position('up')", show=False),
@@ -294,7 +303,7 @@ class DecisionScreen(Modal[None]):
         with Vertical(id="decision-panel"):
             with VerticalScroll(id="decision-scroll"):
                 yield Static(
-                    text.decision_heading(
+                    analysis_words.decision_heading(
                         state.current_player.name,
                         decision.round,
                         decision.roll,
@@ -311,7 +320,7 @@ class DecisionScreen(Modal[None]):
                     yield BoxList(id="decision-boxes")
                     yield CoachPanel(id="decision-coach")
                 yield ScorecardTable(id="decision-scorecard", fit_rows=True)
-            yield Button(text.CLOSE_BUTTON, id="close-decision", compact=True)
+            yield Button(vocabulary.close_button(), id="close-decision", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -324,14 +333,14 @@ class DecisionScreen(Modal[None]):
         tray.resize_dice("compact" if small else "normal")
         tray.show(turn.dice, turn.held, turn.locked)
         choices = decision.choices
-        played = (text.describe_action(decision.action, turn.dice), decision.expected)
+        played = (vocabulary.describe_action(decision.action, turn.dice), decision.expected)
         next_best = _named(choices[1], turn.dice) if len(choices) > 1 else None
         self.query_one("#decision-choices", Static).update(
-            text.decision_choices(played, _named(choices[0], turn.dice), next_best)
+            analysis_words.decision_choices(played, _named(choices[0], turn.dice), next_best)
         )
         self.query_one(BoxList).show(box_offers(state, choices), None)
         coach = self.query_one(CoachPanel)
-        coach.border_title = text.COACH_TITLE
+        coach.border_title = coach_words.coach_title()
         coach.show(state, choices)
         self.query_one(ScorecardTable).show(state)
         self.query_one("#close-decision", Button).focus()

@@ -9,7 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from .. import text
+from .. import vocabulary
+from . import dialogs_words
 from .modal import Modal
 
 
@@ -17,10 +18,13 @@ class ConfirmDialog(Modal[bool]):
     """Ask a question; dismiss with True (confirm) or False (cancel)."""
 
     BINDINGS = [
-        # "Yes" by its first letter in each language (see text.yes_key); "y" in every one.
-        *(Binding(key, f"answer_yes('{key}')", text.Keys.YES, priority=True) for key in "ysj"),
-        Binding(text.NO_KEY, "cancel", text.Keys.NO, priority=True),
-        Binding("escape", "cancel", text.Keys.NO, priority=True),
+        # "Yes" by its first letter in each language (see vocabulary.yes_key); "y" in every one.
+        *(
+            Binding(key, f"answer_yes('{key}')", vocabulary.Keys.YES, priority=True)
+            for key in "ysj"
+        ),
+        Binding(vocabulary.NO_KEY, "cancel", vocabulary.Keys.NO, priority=True),
+        Binding("escape", "cancel", vocabulary.Keys.NO, priority=True),
     ]
 
     # Narrow: the buttons stack; short: they take one line each (see generala.tcss).
@@ -35,17 +39,19 @@ class ConfirmDialog(Modal[bool]):
     ) -> None:
         super().__init__()
         self.question = question if isinstance(question, Content) else Content(question)
-        self.confirm_label = text.YES if confirm_label is None else confirm_label
-        self.cancel_label = text.NO if cancel_label is None else cancel_label
+        self.confirm_label = dialogs_words.yes() if confirm_label is None else confirm_label
+        self.cancel_label = dialogs_words.no() if cancel_label is None else cancel_label
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question, id="question")
             with Horizontal(id="dialog-buttons"):
                 yield Button(
-                    text.confirm_button(self.confirm_label), variant="primary", id="confirm"
+                    dialogs_words.confirm_button(self.confirm_label),
+                    variant="primary",
+                    id="confirm",
                 )
-                yield Button(text.cancel_button(self.cancel_label), id="cancel")
+                yield Button(dialogs_words.cancel_button(self.cancel_label), id="cancel")
 
     def on_mount(self) -> None:
         # Enter presses the focused button: the focus starts on the safe answer, so a
@@ -57,12 +63,12 @@ class ConfirmDialog(Modal[bool]):
         return {
             key: active
             for key, active in bindings.items()
-            if active.binding.action != f"answer_yes('{key}')" or key == text.yes_key()
+            if active.binding.action != f"answer_yes('{key}')" or key == vocabulary.yes_key()
         }
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "answer_yes":
-            return parameters[0] in {"y", text.yes_key()}
+            return parameters[0] in {"y", vocabulary.yes_key()}
         return True
 
     def action_answer_yes(self, key: str) -> None:

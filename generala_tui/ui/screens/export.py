@@ -19,7 +19,8 @@ from textual.worker import Worker
 
 from ... import store
 from ...game.model import GameState
-from .. import text
+from .. import vocabulary
+from . import export_words
 from .modal import Modal
 
 EXPORT_GROUP = "export"
@@ -65,7 +66,7 @@ def _write(state: GameState, typed: str, name: str) -> Path:
 class ExportDialog(Modal[Path | None]):
     """Ask where to save the record; dismiss with the file written, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", text.Keys.CANCEL)]
+    BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL)]
 
     def __init__(self, state: GameState, moment: datetime | None = None) -> None:
         super().__init__()
@@ -77,13 +78,13 @@ class ExportDialog(Modal[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="export-dialog"):
-            yield Static(text.EXPORT_TITLE, id="export-title")
-            yield Static(text.EXPORT_PATH_LABEL, id="export-label", markup=False)
+            yield Static(export_words.export_title(), id="export-title")
+            yield Static(export_words.export_path_label(), id="export-label", markup=False)
             yield Input(str(default_record_path(self.state, self.moment)), id="export-path")
             yield Static(id="export-error", markup=False)
             with Horizontal(id="export-buttons"):
-                yield Button(text.EXPORT_SAVE_BUTTON, variant="primary", id="export-save")
-                yield Button(text.EXPORT_CANCEL_BUTTON, id="export-cancel")
+                yield Button(export_words.export_save_button(), variant="primary", id="export-save")
+                yield Button(export_words.export_cancel_button(), id="export-cancel")
 
     def on_mount(self) -> None:
         self.query_one("#export-path", Input).focus()
@@ -114,12 +115,12 @@ class ExportDialog(Modal[Path | None]):
         except (store.RecordError, OSError) as error:
             # The store's sentences, or the system's reason in the same words as the store's.
             said = store._why(error) if isinstance(error, OSError) else str(error)
-            message = text.record_not_saved(said)
+            message = export_words.record_not_saved(said)
             if self.is_attached:
                 self.query_one("#export-error", Static).update(message)
             self.app.notify(message, severity="error", timeout=10, markup=False)
             return
-        self.app.notify(text.record_saved(str(path)), timeout=10, markup=False)
+        self.app.notify(export_words.record_saved(str(path)), timeout=10, markup=False)
         self.dismiss(path)
 
     @on(Button.Pressed, "#export-cancel")

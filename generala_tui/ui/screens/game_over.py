@@ -12,10 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import Ending, GameState
-from .. import text
+from .. import vocabulary
 from ..host import host_of
 from ..translated import TranslatedBindings
 from ..widgets.dice import face_rows
+from . import game_over_words
 
 
 def ranking(state: GameState) -> list[int]:
@@ -39,14 +40,14 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
     """The end of a game: play again, start a new game, or quit."""
 
     BINDINGS = [
-        Binding("a", "play_again", text.Keys.PLAY_AGAIN),
-        Binding("n", "app.new_game", text.Keys.NEW_GAME),
-        Binding("v", "analysis", text.Keys.ANALYSIS),
+        Binding("a", "play_again", vocabulary.Keys.PLAY_AGAIN),
+        Binding("n", "app.new_game", vocabulary.Keys.NEW_GAME),
+        Binding("v", "analysis", vocabulary.Keys.ANALYSIS),
         # On their buttons, to leave the footer room for quit, help and the scorecard.
-        Binding("t", "statistics", text.Keys.STATISTICS, show=False),
-        Binding("y", "history", text.Keys.HISTORY, show=False),
-        Binding("e", "export", text.Keys.EXPORT, show=False),
-        Binding("q", "quit", text.Keys.QUIT),
+        Binding("t", "statistics", vocabulary.Keys.STATISTICS, show=False),
+        Binding("y", "history", vocabulary.Keys.HISTORY, show=False),
+        Binding("e", "export", vocabulary.Keys.EXPORT, show=False),
+        Binding("q", "quit", vocabulary.Keys.QUIT),
     ]
 
     def compose(self) -> ComposeResult:
@@ -54,36 +55,46 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
         if state is None:
             return  # the game went (a new one was set up) before this screen opened
         with VerticalScroll(id="game-over"):
-            yield Static(text.headline(state), id="headline")
+            yield Static(game_over_words.headline(state), id="headline")
             with Horizontal(id="result"):
                 if state.ending is Ending.SERVED_GENERALA:
                     face = "\n".join(face_rows(state.turn.dice[0]))
                     yield Static(face, id="winning-die", markup=False)
-                yield Static(text.explanation(state), id="how-won")
+                yield Static(game_over_words.explanation(state), id="how-won")
             yield Static(self._ranking(state), id="ranking")
             match = host_of(self).match
-            tally = Static(text.match_line(match.games, match.wins), id="match")
+            tally = Static(game_over_words.match_line(match.games, match.wins), id="match")
             tally.display = match.games > 1
             yield tally
             with Center(), Horizontal(id="game-over-buttons"):
                 yield Button(
-                    text.PLAY_AGAIN_BUTTON, id="play-again", variant="primary", compact=True
+                    game_over_words.play_again_button(),
+                    id="play-again",
+                    variant="primary",
+                    compact=True,
                 )
                 yield Button(
-                    text.NEW_GAME_BUTTON, id="new-game", compact=True, action="app.new_game"
+                    game_over_words.new_game_button(),
+                    id="new-game",
+                    compact=True,
+                    action="app.new_game",
                 )
                 yield Button(
-                    text.SCORECARD_BUTTON,
+                    game_over_words.scorecard_button(),
                     id="game-over-scorecard",
                     compact=True,
                     action="app.scorecard",
                 )
-                yield Button(text.ANALYSIS_BUTTON, id="show-analysis", compact=True)
-                yield Button(text.QUIT_BUTTON, id="quit", variant="error", compact=True)
+                yield Button(game_over_words.analysis_button(), id="show-analysis", compact=True)
+                yield Button(
+                    game_over_words.quit_button(), id="quit", variant="error", compact=True
+                )
             with Center(), Horizontal(id="game-over-records"):
-                yield Button(text.STATISTICS_BUTTON, id="show-statistics", compact=True)
-                yield Button(text.HISTORY_BUTTON, id="show-history", compact=True)
-                yield Button(text.EXPORT_BUTTON, id="export-record", compact=True)
+                yield Button(
+                    game_over_words.statistics_button(), id="show-statistics", compact=True
+                )
+                yield Button(game_over_words.history_button(), id="show-history", compact=True)
+                yield Button(game_over_words.export_button(), id="export-record", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -115,7 +126,9 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
             if key != previous:
                 place, previous = position, key
             padded = player.name + " " * (longest - cell_len(player.name))
-            lines.append(text.ranking_line(place, padded, player.total, index in state.winners))
+            lines.append(
+                game_over_words.ranking_line(place, padded, player.total, index in state.winners)
+            )
         return Content("\n").join(lines)
 
     @on(Button.Pressed, "#play-again")

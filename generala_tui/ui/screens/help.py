@@ -9,8 +9,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Markdown
 
 from ...game.model import GameState, HouseRules
-from .. import text
+from .. import vocabulary
 from ..host import host_of
+from . import help_words
 from .modal import Modal
 
 
@@ -18,15 +19,15 @@ class HelpScreen(Modal[None]):
     """The rules and the keys, in a panel that scrolls by keys and by mouse wheel."""
 
     BINDINGS = [
-        Binding("escape", "close", text.Keys.CLOSE),
-        Binding("question_mark", "close", text.Keys.CLOSE, show=False),
-        Binding("f1", "close", text.Keys.CLOSE, show=False),
-        Binding("up", "scroll('up')", text.Keys.SCROLL, key_display="↑↓"),
-        Binding("down", "scroll('down')", text.Keys.SCROLL, show=False),
-        Binding("pageup", "scroll('page_up')", text.Keys.PAGE, key_display="PgUp/PgDn"),
-        Binding("pagedown", "scroll('page_down')", text.Keys.PAGE, show=False),
-        Binding("home", "scroll('home')", text.Keys.TOP, show=False),
-        Binding("end", "scroll('end')", text.Keys.END, show=False),
+        Binding("escape", "close", vocabulary.Keys.CLOSE),
+        Binding("question_mark", "close", vocabulary.Keys.CLOSE, show=False),
+        Binding("f1", "close", vocabulary.Keys.CLOSE, show=False),
+        Binding("up", "scroll('up')", vocabulary.Keys.SCROLL, key_display="↑↓"),
+        Binding("down", "scroll('down')", vocabulary.Keys.SCROLL, show=False),
+        Binding("pageup", "scroll('page_up')", vocabulary.Keys.PAGE, key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll('page_down')", vocabulary.Keys.PAGE, show=False),
+        Binding("home", "scroll('home')", vocabulary.Keys.TOP, show=False),
+        Binding("end", "scroll('end')", vocabulary.Keys.END, show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -35,8 +36,8 @@ class HelpScreen(Modal[None]):
             # The screen's keys scroll it from anywhere; the focus stays on Close.
             scroll.can_focus = False
             with scroll:
-                yield Markdown(text.help_text(self._house_rules()), id="help-text")
-            yield Button(text.CLOSE_BUTTON, id="close-help", compact=True)
+                yield Markdown(help_words.help_text(self._house_rules()), id="help-text")
+            yield Button(vocabulary.close_button(), id="close-help", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -16,8 +16,9 @@ from textual.widgets import DataTable, Footer, Static
 from ... import store
 from ...game.model import Phase
 from ...i18n import date_time
-from .. import text
+from .. import vocabulary
 from ..host import host_of
+from . import history_words
 from .modal import Page
 
 HISTORY_GROUP = "history-screen"
@@ -32,7 +33,9 @@ async def read_history(screen: Screen[None]) -> list[store.HistoryRecord]:
     """
     records, warnings = await asyncio.to_thread(store.load_history)
     if warnings:
-        screen.notify(text.history_warnings(warnings), severity="warning", timeout=10, markup=False)
+        screen.notify(
+            history_words.history_warnings(warnings), severity="warning", timeout=10, markup=False
+        )
     game = host_of(screen).game
     if (
         game is not None
@@ -64,8 +67,8 @@ class HistoryScreen(Page[None]):
     """Every finished game kept: when, who won, the totals and how the game was decided."""
 
     BINDINGS = [
-        Binding("escape", "close", text.Keys.CLOSE),
-        Binding("e", "export", text.Keys.EXPORT),
+        Binding("escape", "close", vocabulary.Keys.CLOSE),
+        Binding("e", "export", vocabulary.Keys.EXPORT),
     ]
 
     def __init__(self) -> None:
@@ -74,7 +77,7 @@ class HistoryScreen(Page[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history"):
-            yield Static(text.READING_HISTORY, id="history-title", markup=False)
+            yield Static(history_words.reading_history(), id="history-title", markup=False)
             table = GameList(id="history-table", cursor_type="row", zebra_stripes=True)
             table.display = False
             yield table
@@ -91,18 +94,18 @@ class HistoryScreen(Page[None]):
         self.records = records
         title = self.query_one("#history-title", Static)
         if not records:
-            title.update(text.NO_HISTORY)
+            title.update(history_words.no_history())
             return
-        title.update(text.history_title(len(records)))
+        title.update(history_words.history_title(len(records)))
         table = self.query_one("#history-table", GameList)
-        table.add_columns(*text.HISTORY_COLUMNS)
+        table.add_columns(*history_words.history_columns())
         for index, record in enumerate(records):
             game = record.game
-            how = text.ENDING_WORDS[game.ending] if game.ending is not None else ""
+            how = history_words.ending_words()[game.ending] if game.ending is not None else ""
             table.add_row(
                 Text(finished_time(record.finished_at)),
-                Text(text.winner_names(game)),
-                Text(text.totals_line(game)),
+                Text(history_words.winner_names(game)),
+                Text(history_words.totals_line(game)),
                 Text(how),
                 key=str(index),
             )

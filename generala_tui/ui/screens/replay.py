@@ -11,9 +11,10 @@ from textual.widgets import Button, Footer, Static
 
 from ...game import rules
 from ...game.model import GameState, Phase, Rolled
-from .. import text
+from .. import vocabulary
 from ..widgets.dice import DiceTray
 from ..widgets.scorecard import ScorecardTable
+from . import game_over_words, replay_words
 from .modal import Page
 from .turn import ClickButton
 
@@ -23,13 +24,15 @@ class ReplayScreen(Page[None]):
 
     BINDINGS = [
         # Priority: the scrolling body would take these keys for itself.
-        Binding("right,l", "step(1)", text.Keys.STEP, key_display="←→", priority=True),
-        Binding("left,h", "step(-1)", text.Keys.STEP, show=False, priority=True),
-        Binding("pagedown", "turn(1)", text.Keys.TURN, key_display="PgUp/PgDn", priority=True),
-        Binding("pageup", "turn(-1)", text.Keys.TURN, show=False, priority=True),
-        Binding("home", "go(0)", text.Keys.FIRST, priority=True),
-        Binding("end", "go(-1)", text.Keys.LAST, priority=True),
-        Binding("escape", "close", text.Keys.CLOSE),
+        Binding("right,l", "step(1)", vocabulary.Keys.STEP, key_display="←→", priority=True),
+        Binding("left,h", "step(-1)", vocabulary.Keys.STEP, show=False, priority=True),
+        Binding(
+            "pagedown", "turn(1)", vocabulary.Keys.TURN, key_display="PgUp/PgDn", priority=True
+        ),
+        Binding("pageup", "turn(-1)", vocabulary.Keys.TURN, show=False, priority=True),
+        Binding("home", "go(0)", vocabulary.Keys.FIRST, priority=True),
+        Binding("end", "go(-1)", vocabulary.Keys.LAST, priority=True),
+        Binding("escape", "close", vocabulary.Keys.CLOSE),
     ]
 
     def __init__(self, game: GameState) -> None:
@@ -48,11 +51,15 @@ class ReplayScreen(Page[None]):
                 yield DiceTray(id="replay-dice")
             yield Static(id="replay-step")
             with Horizontal(id="replay-buttons"):
-                yield ClickButton(text.REPLAY_FIRST_BUTTON, id="replay-first", compact=True)
-                yield ClickButton(text.REPLAY_BACK_BUTTON, id="replay-back", compact=True)
-                yield ClickButton(text.REPLAY_FORWARD_BUTTON, id="replay-forward", compact=True)
-                yield ClickButton(text.REPLAY_LAST_BUTTON, id="replay-last", compact=True)
-                yield ClickButton(text.CLOSE_BUTTON, id="replay-close", compact=True)
+                yield ClickButton(
+                    replay_words.replay_first_button(), id="replay-first", compact=True
+                )
+                yield ClickButton(replay_words.replay_back_button(), id="replay-back", compact=True)
+                yield ClickButton(
+                    replay_words.replay_forward_button(), id="replay-forward", compact=True
+                )
+                yield ClickButton(replay_words.replay_last_button(), id="replay-last", compact=True)
+                yield ClickButton(vocabulary.close_button(), id="replay-close", compact=True)
             with Vertical(id="replay-card"):
                 yield ScorecardTable(id="replay-scorecard", fit_rows=True)
         yield Footer(show_command_palette=False, compact=True)  # every key fits, in Spanish too
@@ -75,7 +82,7 @@ class ReplayScreen(Page[None]):
         """The step buttons' words, or below 56 columns their arrows alone (the words in
         their tooltips), so that the row keeps every button, Close too."""
         narrow = self.app.size.width < 56
-        for button_id, (word, arrow) in text.replay_buttons().items():
+        for button_id, (word, arrow) in replay_words.replay_buttons().items():
             button = self.query_one(f"#{button_id}", Button)
             button.label = arrow if narrow else word
             button.tooltip = word if narrow else None
@@ -88,7 +95,7 @@ class ReplayScreen(Page[None]):
         """Draw the position after ``self.step`` steps."""
         state = self.positions[self.step]
         self.query_one("#replay-top", Static).update(
-            text.replay_topbar(self.step, self.steps, state)
+            replay_words.replay_topbar(self.step, self.steps, state)
         )
         turn = state.turn
         if not turn.dice and self.step > 0:
@@ -96,13 +103,15 @@ class ReplayScreen(Page[None]):
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked)
         said: Content | str
         if self.step == 0:
-            said = text.REPLAY_START
+            said = replay_words.replay_start()
         else:
             entry = self.game.log[self.step - 1]
-            said = text.replay_step(self.positions[self.step - 1], state, entry)
+            said = replay_words.replay_step(self.positions[self.step - 1], state, entry)
             if self.step == self.steps and state.phase is Phase.OVER:
                 # The last step: how the game ended, as the winner's screen says it.
-                said = Content("\n").join([said, text.headline(state), text.explanation(state)])
+                said = Content("\n").join(
+                    [said, game_over_words.headline(state), game_over_words.explanation(state)]
+                )
         self.query_one("#replay-step", Static).update(said)
         self.query_one(ScorecardTable).show(state)
         self.query_one("#replay-first", Button).disabled = self.step == 0

@@ -9,9 +9,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import GameState
-from .. import text
+from .. import vocabulary
 from ..host import host_of
 from ..widgets.scorecard import ScorecardTable
+from . import scorecard_words
 from .modal import Modal
 
 
@@ -19,17 +20,17 @@ class ScorecardScreen(Modal[None]):
     """Every box of every player; escape or s closes it."""
 
     BINDINGS = [
-        Binding("escape", "close", text.Keys.CLOSE),
-        Binding("s", "close", text.Keys.CLOSE, show=False),
+        Binding("escape", "close", vocabulary.Keys.CLOSE),
+        Binding("s", "close", vocabulary.Keys.CLOSE, show=False),
     ]
 
     def compose(self) -> ComposeResult:
         # The panel scrolls when the screen is too short for every row and Close: keys the
         # table does not use (it cannot scroll that way) reach the panel.
         with VerticalScroll(id="scorecard-panel"):
-            yield Static(text.SCORECARD_TITLE, id="scorecard-title")
+            yield Static(scorecard_words.scorecard_title(), id="scorecard-title")
             yield ScorecardTable(id="scorecard", fit_rows=True)
-            yield Button(text.CLOSE_BUTTON, id="close-scorecard")
+            yield Button(vocabulary.close_button(), id="close-scorecard")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -15,13 +15,16 @@ from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from ... import i18n
 from ...game.model import Category, HouseRules, ServedRoll
-from .. import text
+from .. import vocabulary
 from ..host import host_of
+from . import settings_words
 from .modal import Page
 
 PRESETS: dict[str, HouseRules] = {
-    text.CLASSIC_PRESET: HouseRules(),
-    text.SWEDISH_PRESET: HouseRules(generala_points=60, served_roll=ServedRoll.ANY_FULL_ROLL),
+    settings_words.CLASSIC_PRESET: HouseRules(),
+    settings_words.SWEDISH_PRESET: HouseRules(
+        generala_points=60, served_roll=ServedRoll.ANY_FULL_ROLL
+    ),
 }
 
 _NEEDS_BOX: dict[str, tuple[Category, str]] = {
@@ -33,7 +36,9 @@ _NEEDS_BOX: dict[str, tuple[Category, str]] = {
 def _choices(key: str) -> list[tuple[str, Any]]:
     annotation = HouseRules.model_fields[key].annotation
     if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return [(text.VALUE_TEXT.get(str(m.value), str(m.value)), m) for m in annotation]
+        return [
+            (settings_words.value_text().get(str(m.value), str(m.value)), m) for m in annotation
+        ]
     return [(str(value), value) for value in typing.get_args(annotation)]
 
 
@@ -41,7 +46,7 @@ def inapplicable(house_rules: HouseRules) -> dict[str, str]:
     """The rules that change nothing under the others, each with the reason."""
     in_play = house_rules.categories()
     return {
-        key: text.applies_only_when(switch)
+        key: settings_words.applies_only_when(switch)
         for key, (box, switch) in _NEEDS_BOX.items()
         if box not in in_play
     }
@@ -64,8 +69,8 @@ class SettingsScreen(Page[HouseRules | None]):
     """Edit the house rules; dismiss with the saved rules, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", text.Keys.CANCEL),
-        Binding("ctrl+s", "save", text.Keys.SAVE),
+        Binding("escape", "cancel", vocabulary.Keys.CANCEL),
+        Binding("ctrl+s", "save", vocabulary.Keys.SAVE),
     ]
 
     # Below 60 columns each control goes under its rule's words; below 24 rows the
@@ -79,21 +84,21 @@ class SettingsScreen(Page[HouseRules | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="settings"):
-            yield Static(text.SETTINGS_TITLE, id="settings-title")
+            yield Static(settings_words.settings_title(), id="settings-title")
             with Horizontal(id="presets"):
-                yield Label(text.PRESETS_LABEL, id="presets-label")
+                yield Label(settings_words.presets_label(), id="presets-label")
                 for number, name in enumerate(PRESETS):
                     yield Button(name, id=f"preset-{number}", compact=True)
                 yield Label("", id="preset-custom")
             with VerticalScroll(id="rules"):
-                for key, (title, explanation) in text.RULE_TEXT.items():
+                for key, (title, explanation) in settings_words.rule_text().items():
                     yield from self._rule(key, title, explanation)
-                yield Static(text.PREFERENCES_HEADING, id="preferences-title")
+                yield Static(settings_words.preferences_heading(), id="preferences-title")
                 yield from self._language()
                 yield from self._roll_animation()
             with Horizontal(id="settings-buttons"):
-                yield Button(text.SAVE_BUTTON, id="save", variant="primary")
-                yield Button(text.CANCEL_BUTTON, id="cancel")
+                yield Button(settings_words.save_button(), id="save", variant="primary")
+                yield Button(settings_words.cancel_button(), id="cancel")
         yield Footer()
 
     def _rule(self, key: str, title: str, explanation: str) -> ComposeResult:
@@ -105,7 +110,9 @@ class SettingsScreen(Page[HouseRules | None]):
             with Horizontal(classes="rule-control"):
                 if isinstance(value, bool):
                     yield Switch(value, id=f"rule-{key}", animate=False)
-                    yield Label(text.on_off(value), id=f"state-{key}", classes="switch-state")
+                    yield Label(
+                        settings_words.on_off(value), id=f"state-{key}", classes="switch-state"
+                    )
                 else:
                     yield Select(
                         _choices(key),
@@ -119,8 +126,8 @@ class SettingsScreen(Page[HouseRules | None]):
         """The player's language, not a house rule: changed at once, on every screen."""
         with Horizontal(classes="rule", id="row-language"):
             with Vertical(classes="rule-text"):
-                yield Label(text.LANGUAGE_TITLE, classes="rule-title")
-                yield Label(text.LANGUAGE_HELP, classes="rule-help")
+                yield Label(settings_words.language_title(), classes="rule-title")
+                yield Label(settings_words.language_help(), classes="rule-help")
             with Horizontal(classes="rule-control"):
                 yield Select(
                     [(i18n.LANGUAGE_NAMES[lang], lang) for lang in i18n.LANGUAGES],
@@ -135,34 +142,36 @@ class SettingsScreen(Page[HouseRules | None]):
         on = host_of(self).roll_animation
         with Horizontal(classes="rule", id="row-roll-animation"):
             with Vertical(classes="rule-text"):
-                yield Label(text.ROLL_ANIMATION_TITLE, classes="rule-title")
-                yield Label(text.ROLL_ANIMATION_HELP, classes="rule-help")
+                yield Label(settings_words.roll_animation_title(), classes="rule-title")
+                yield Label(settings_words.roll_animation_help(), classes="rule-help")
             with Horizontal(classes="rule-control"):
                 yield Switch(on, id="roll-animation", animate=False)
-                yield Label(text.on_off(on), id="state-roll-animation", classes="switch-state")
+                yield Label(
+                    settings_words.on_off(on), id="state-roll-animation", classes="switch-state"
+                )
 
     @on(Switch.Changed, "#roll-animation")
     def _roll_animation_changed(self, event: Switch.Changed) -> None:
         event.stop()
         host_of(self).set_roll_animation(event.value)
-        self.query_one("#state-roll-animation", Label).update(text.on_off(event.value))
+        self.query_one("#state-roll-animation", Label).update(settings_words.on_off(event.value))
 
     def on_mount(self) -> None:
         self._show_state()
         # The first rule, not a preset: Enter must never replace every rule at once.
-        self.query_one(f"#rule-{next(iter(text.RULE_TEXT))}").focus()
+        self.query_one(f"#rule-{next(iter(settings_words.rule_text()))}").focus()
 
     def chosen_rules(self) -> HouseRules:
         """The rules as the controls show them now."""
         values: dict[str, Any] = {}
-        for key in text.RULE_TEXT:
+        for key in settings_words.rule_text():
             control = self.query_one(f"#rule-{key}")
             assert isinstance(control, Switch | Select)
             values[key] = control.value
         return HouseRules.model_validate(values)
 
     def show_rules(self, house_rules: HouseRules) -> None:
-        for key in text.RULE_TEXT:
+        for key in settings_words.rule_text():
             control = self.query_one(f"#rule-{key}")
             assert isinstance(control, Switch | Select)
             control.value = getattr(house_rules, key)
@@ -172,7 +181,7 @@ class SettingsScreen(Page[HouseRules | None]):
         """Words for each switch, the rules that don't apply greyed out, the preset marked."""
         rules = self.chosen_rules()
         idle = inapplicable(rules)
-        for key, (_, explanation) in text.RULE_TEXT.items():
+        for key, (_, explanation) in settings_words.rule_text().items():
             control = self.query_one(f"#rule-{key}")
             control.disabled = key in idle
             self.query_one(f"#row-{key}").set_class(key in idle, "-inapplicable")
@@ -180,13 +189,15 @@ class SettingsScreen(Page[HouseRules | None]):
                 Content(idle[key]) if key in idle else Content(explanation)
             )
             if isinstance(control, Switch):
-                self.query_one(f"#state-{key}", Label).update(text.on_off(control.value))
+                self.query_one(f"#state-{key}", Label).update(settings_words.on_off(control.value))
         chosen = preset_in_effect(rules)
         for number, name in enumerate(PRESETS):
             button = self.query_one(f"#preset-{number}", Button)
-            button.label = text.preset_label(name, name == chosen)
+            button.label = settings_words.preset_label(name, name == chosen)
             button.set_class(name == chosen, "-in-effect")
-        self.query_one("#preset-custom", Label).update("" if chosen else text.CUSTOM_RULES)
+        self.query_one("#preset-custom", Label).update(
+            "" if chosen else settings_words.custom_rules()
+        )
 
     @on(Switch.Changed)
     @on(Select.Changed, ".rule-control Select")
@@ -213,7 +224,7 @@ class SettingsScreen(Page[HouseRules | None]):
         number = int((event.button.id or "preset-0").removeprefix("preset-"))
         name = list(PRESETS)[number]
         self.show_rules(PRESETS[name])
-        self.notify(text.preset_chosen(name), markup=False)
+        self.notify(settings_words.preset_chosen(name), markup=False)
 
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:

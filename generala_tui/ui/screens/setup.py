@@ -11,9 +11,10 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
-from .. import text
+from .. import vocabulary
 from ..host import host_of
 from ..translated import TranslatedBindings
+from . import dialogs_words, settings_words, setup_words
 
 LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT)
 """Who plays a seat, in the order the level button goes through them."""
@@ -33,18 +34,18 @@ class LevelPicker(Button):
 
     def __init__(self, level: Level | None, *, id: str) -> None:
         super().__init__(
-            text.level_button_label(level),
+            setup_words.level_button_label(level),
             id=id,
             classes="level",
             compact=True,
-            tooltip=text.LEVEL_TOOLTIP,
+            tooltip=setup_words.level_tooltip(),
         )
         self.level = level
 
     def action_step(self, step: int) -> None:
         """Show the next level (or the previous one)."""
         self.level = LEVELS[(LEVELS.index(self.level) + step) % len(LEVELS)]
-        self.label = text.level_button_label(self.level)
+        self.label = setup_words.level_button_label(self.level)
 
     # Every click and key counts: a Button ignores presses while it shows the last one.
     def action_press(self) -> None:
@@ -65,22 +66,32 @@ class PlayerRow(Horizontal):
         self.level = level
 
     def compose(self) -> ComposeResult:
-        yield Label(text.seat_label(self.seat), classes="seat")
+        yield Label(setup_words.seat_label(self.seat), classes="seat")
         yield Input(
             self.player_name,
-            placeholder=text.NAME_PLACEHOLDER,
+            placeholder=setup_words.name_placeholder(),
             max_length=MAX_NAME_LENGTH,
             id=f"name-{self.seat + 1}",
             classes="name",
         )
         yield LevelPicker(self.level, id=f"level-{self.seat + 1}")
         seat = self.seat + 1
-        yield Button("↑", id=f"up-{seat}", classes="up", compact=True, tooltip=text.MOVE_UP_TOOLTIP)
         yield Button(
-            "↓", id=f"down-{seat}", classes="down", compact=True, tooltip=text.MOVE_DOWN_TOOLTIP
+            "↑", id=f"up-{seat}", classes="up", compact=True, tooltip=setup_words.move_up_tooltip()
         )
         yield Button(
-            "✕", id=f"remove-{seat}", classes="remove", compact=True, tooltip=text.REMOVE_TOOLTIP
+            "↓",
+            id=f"down-{seat}",
+            classes="down",
+            compact=True,
+            tooltip=setup_words.move_down_tooltip(),
+        )
+        yield Button(
+            "✕",
+            id=f"remove-{seat}",
+            classes="remove",
+            compact=True,
+            tooltip=setup_words.remove_tooltip(),
         )
 
 
@@ -88,22 +99,22 @@ class SetupScreen(TranslatedBindings, Screen[None]):
     """Choose the players and start a game."""
 
     BINDINGS = [
-        Binding("ctrl+n", "add_player", text.Keys.ADD_PLAYER),
-        Binding("ctrl+r", "settings", text.Keys.HOUSE_RULES),
-        Binding("ctrl+s", "start", text.Keys.START),
-        Binding("ctrl+o", "resume", text.Keys.RESUME),
+        Binding("ctrl+n", "add_player", vocabulary.Keys.ADD_PLAYER),
+        Binding("ctrl+r", "settings", vocabulary.Keys.HOUSE_RULES),
+        Binding("ctrl+s", "start", vocabulary.Keys.START),
+        Binding("ctrl+o", "resume", vocabulary.Keys.RESUME),
         # Not in the Footer, which has no room for them in Spanish or Swedish: their buttons
         # show them (Statistics (ctrl+t) ...).
-        Binding("ctrl+t", "statistics", text.Keys.STATISTICS, show=False),
-        Binding("ctrl+y", "history", text.Keys.HISTORY, show=False),
-        Binding("ctrl+g", "trainer", text.Keys.TRAINER, show=False),
+        Binding("ctrl+t", "statistics", vocabulary.Keys.STATISTICS, show=False),
+        Binding("ctrl+y", "history", vocabulary.Keys.HISTORY, show=False),
+        Binding("ctrl+g", "trainer", vocabulary.Keys.TRAINER, show=False),
     ]
 
     def __init__(
         self, players: list[Player] | None = None, resumable: GameState | None = None
     ) -> None:
         super().__init__()
-        self.players = players or [Player(name=text.default_player_name(n)) for n in (1, 2)]
+        self.players = players or [Player(name=setup_words.default_player_name(n)) for n in (1, 2)]
         self.resumable = resumable
         """A game in progress saved when the app last stopped, offered to go on with."""
 
@@ -124,29 +135,35 @@ class SetupScreen(TranslatedBindings, Screen[None]):
             body = VerticalScroll(id="setup-body")
             body.can_focus = False  # tab reaches every field, and the focus scrolls it into view
             with body:
-                yield Static(text.GAME_NAME_ART, id="title-art", markup=False)
-                yield Static(text.SETUP_SUBTITLE, id="subtitle")
+                yield Static(setup_words.GAME_NAME_ART, id="title-art", markup=False)
+                yield Static(setup_words.setup_subtitle(), id="subtitle")
                 if self.resumable is not None:
                     yield Button(
-                        text.resume_label(self.resumable),
+                        setup_words.resume_label(self.resumable),
                         id="resume",
                         variant="primary",
                         compact=True,
                     )
-                yield Label(text.PLAYERS_HEADING, classes="section")
+                yield Label(setup_words.players_heading(), classes="section")
                 yield VerticalScroll(id="players")
                 with Horizontal(id="player-buttons"):
-                    yield Button(text.ADD_PLAYER_BUTTON, id="add-player", compact=True)
+                    yield Button(setup_words.add_player_button(), id="add-player", compact=True)
                 yield Static(id="setup-error", markup=False)
-                yield Label(text.HOUSE_RULES_HEADING, classes="section")
+                yield Label(setup_words.house_rules_heading(), classes="section")
                 with Horizontal(id="rules-row"):
                     yield Static(id="rules-summary", markup=False)
-                    yield Button(text.CHANGE_RULES_BUTTON, id="open-settings")
+                    yield Button(setup_words.change_rules_button(), id="open-settings")
                 with Horizontal(id="records-buttons"):
-                    yield Button(text.STATISTICS_SETUP_BUTTON, id="open-statistics", compact=True)
-                    yield Button(text.HISTORY_SETUP_BUTTON, id="open-history", compact=True)
-                    yield Button(text.TRAINER_SETUP_BUTTON, id="open-trainer", compact=True)
-            yield Button(text.START_BUTTON, id="start", variant="success")
+                    yield Button(
+                        setup_words.statistics_setup_button(), id="open-statistics", compact=True
+                    )
+                    yield Button(
+                        setup_words.history_setup_button(), id="open-history", compact=True
+                    )
+                    yield Button(
+                        setup_words.trainer_setup_button(), id="open-trainer", compact=True
+                    )
+            yield Button(setup_words.start_button(), id="start", variant="success")
         yield Footer(compact=True)  # every key fits, a game to resume and Swedish too
 
     async def on_mount(self) -> None:
@@ -160,11 +177,11 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         computer named after its level too: "Medium", "Medio")."""
         self._read_names()
         for seat, player in enumerate(self.players):
-            number = text.default_name_number(player.name)
+            number = setup_words.default_name_number(player.name)
             if number is not None:
-                name = text.default_player_name(number)
+                name = setup_words.default_player_name(number)
                 self.players[seat] = player.model_copy(update={"name": name})
-            named = text.level_named(player.name, player.level)
+            named = setup_words.level_named(player.name, player.level)
             if named is not None:
                 self.players[seat] = player.model_copy(update={"name": named})
         self.refresh_bindings()
@@ -179,7 +196,9 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         return rules
 
     def _show_rules(self) -> None:
-        self.query_one("#rules-summary", Static).update(text.rules_summary(self.house_rules))
+        self.query_one("#rules-summary", Static).update(
+            settings_words.rules_summary(self.house_rules)
+        )
 
     async def _show_players(self, focus: str | None = None) -> None:
         box = self.query_one("#players", VerticalScroll)
@@ -208,14 +227,14 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
     async def action_add_player(self) -> None:
         if len(self.players) >= MAX_PLAYERS:
-            self._error(text.too_many_players(MAX_PLAYERS))
+            self._error(setup_words.too_many_players(MAX_PLAYERS))
             return
         self._read_names()
         taken = {p.name.strip().casefold() for p in self.players}
         number = len(self.players) + 1
-        while text.default_player_name(number).strip().casefold() in taken:
+        while setup_words.default_player_name(number).strip().casefold() in taken:
             number += 1
-        self.players.append(Player(name=text.default_player_name(number)))
+        self.players.append(Player(name=setup_words.default_player_name(number)))
         self._error("")
         await self._show_players(focus=f"#name-{len(self.players)}")
 
@@ -285,7 +304,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
         self._read_names()
         # A seat's default name ("Player 1") names nobody: the history's commonest human then.
-        defaults = {text.default_player_name(seat + 1) for seat in range(MAX_PLAYERS)}
+        defaults = {setup_words.default_player_name(seat + 1) for seat in range(MAX_PLAYERS)}
         humans = [
             name
             for name in (p.name.strip() for p in self.players if p.level is None)
@@ -316,7 +335,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         try:
             names = validate_names([player.name for player in self.players])
         except IllegalMove as error:
-            self._error(text.refusal(error))
+            self._error(vocabulary.refusal(error))
             return
         players = [
             Player(name=name, level=player.level)
@@ -337,7 +356,9 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
         self.app.push_screen(
             ConfirmDialog(
-                text.new_game_question(left), text.START_NEW_ANSWER, text.KEEP_GAME_ANSWER
+                setup_words.new_game_question(left),
+                dialogs_words.start_new_answer(),
+                dialogs_words.keep_game_answer(),
             ),
             answered,
         )

@@ -11,7 +11,8 @@ from textual.containers import ScrollableContainer
 from textual.widgets import DataTable, Footer, Static
 
 from ...game.statistics import PlayerStatistics, player_statistics
-from .. import text
+from .. import vocabulary
+from . import history_words, statistics_words
 from .history import read_history
 from .modal import Page
 
@@ -30,7 +31,7 @@ def bar_chart(totals: Sequence[int], top: int) -> str:
 
 
 def _number(value: float | None, digits: int = 0) -> Text:
-    return Text(text.figure(value, digits), justify="right")
+    return Text(statistics_words.figure(value, digits), justify="right")
 
 
 def figures(stats: PlayerStatistics) -> list[Text]:
@@ -51,15 +52,15 @@ def figures(stats: PlayerStatistics) -> list[Text]:
 class StatisticsScreen(Page[None]):
     """The statistics of every player in the history; the whole page scrolls both ways."""
 
-    BINDINGS = [Binding("escape", "close", text.Keys.CLOSE)]
+    BINDINGS = [Binding("escape", "close", vocabulary.Keys.CLOSE)]
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="statistics"):
-            yield Static(text.READING_HISTORY, id="statistics-title", markup=False)
+            yield Static(history_words.reading_history(), id="statistics-title", markup=False)
             yield DataTable(id="statistics-table", cursor_type="none", zebra_stripes=True)
             yield Static(id="charts-title", markup=False)
             yield DataTable(id="charts-table", cursor_type="none")
-            yield Static(text.STATISTICS_NOTE, id="statistics-note", markup=False)
+            yield Static(statistics_words.statistics_note(), id="statistics-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -81,17 +82,17 @@ class StatisticsScreen(Page[None]):
             return
         title = self.query_one("#statistics-title", Static)
         if not records:
-            title.update(text.NO_HISTORY)
+            title.update(history_words.no_history())
             return
-        title.update(text.statistics_title(len(records)))
+        title.update(statistics_words.statistics_title(len(records)))
         players = player_statistics((record.game, record.losses) for record in records)
         table = self.query_one("#statistics-table", DataTable)
-        table.add_columns(*text.STATISTICS_COLUMNS)
+        table.add_columns(*statistics_words.statistics_columns())
         for stats in players:
             table.add_row(*figures(stats))
         top = max((total for stats in players for total in stats.recent_totals), default=0)
         charts = self.query_one("#charts-table", DataTable)
-        charts.add_columns(*text.CHART_COLUMNS)
+        charts.add_columns(*statistics_words.chart_columns())
         for stats in players:
             last = stats.recent_totals[-1] if stats.recent_totals else None
             charts.add_row(
@@ -99,7 +100,7 @@ class StatisticsScreen(Page[None]):
                 Text(bar_chart(stats.recent_totals, top), style="bold"),
                 _number(last),
             )
-        self.query_one("#charts-title", Static).update(text.chart_title(top))
+        self.query_one("#charts-title", Static).update(statistics_words.chart_title(top))
         for widget in (
             table,
             charts,

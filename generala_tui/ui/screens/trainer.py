@@ -27,12 +27,14 @@ from ...game.action import Action
 from ...game.model import Category, GameState
 from ...game.strategy import ActionValue, Strategy
 from ...game.training import ROUND_SIZE, Drill, DrillSource, Verdict, grade
-from .. import text
+from .. import vocabulary
 from ..host import host_of
+from ..widgets import coach_words
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.scorecard import SideScorecard
+from . import setup_words, trainer_words, turn_words
 from .modal import Page
 from .turn import ClickButton
 from .turn_view import box_offers, first_open_box
@@ -58,19 +60,19 @@ class TrainerScreen(Page[None]):
     """A training round: each position is answered, then valued against the optimum."""
 
     BINDINGS = [
-        Binding("r", "roll", text.Keys.ROLL),
-        Binding("space", "roll", text.Keys.ROLL, show=False),
+        Binding("r", "roll", vocabulary.Keys.ROLL),
+        Binding("space", "roll", vocabulary.Keys.ROLL, show=False),
         *(
-            Binding(str(n), f"hold({n - 1})", text.Keys.HOLD, key_display="1-5", show=n == 1)
+            Binding(str(n), f"hold({n - 1})", vocabulary.Keys.HOLD, key_display="1-5", show=n == 1)
             for n in range(1, 6)
         ),
-        Binding("up", "move(-1)", text.Keys.CHOOSE, key_display="↑↓", priority=True),
-        Binding("down", "move(1)", text.Keys.CHOOSE, show=False, priority=True),
-        Binding("enter", "fill", text.Keys.FILL, priority=True),
-        Binding("enter", "next", text.Keys.NEXT, priority=True),
-        Binding("enter", "again", text.Keys.ANOTHER_ROUND, priority=True),
-        Binding("r", "retry", text.Keys.TRY_AGAIN),
-        Binding("escape", "close", text.Keys.CLOSE),
+        Binding("up", "move(-1)", vocabulary.Keys.CHOOSE, key_display="↑↓", priority=True),
+        Binding("down", "move(1)", vocabulary.Keys.CHOOSE, show=False, priority=True),
+        Binding("enter", "fill", vocabulary.Keys.FILL, priority=True),
+        Binding("enter", "next", vocabulary.Keys.NEXT, priority=True),
+        Binding("enter", "again", vocabulary.Keys.ANOTHER_ROUND, priority=True),
+        Binding("r", "retry", vocabulary.Keys.TRY_AGAIN),
+        Binding("escape", "close", vocabulary.Keys.CLOSE),
     ]
 
     def __init__(self, trainee: str | None = None, seed: int | None = None) -> None:
@@ -78,7 +80,7 @@ class TrainerScreen(Page[None]):
         self.trainee = trainee
         """The name typed on the setup screen: the positions come from their games only."""
         self.seed = seed
-        self.trainee_name = trainee or text.default_player_name(1)
+        self.trainee_name = trainee or setup_words.default_player_name(1)
         self.drills: list[Drill] = []
         self.answers: list[Answer] = []
         self.position: GameState | None = None
@@ -93,7 +95,7 @@ class TrainerScreen(Page[None]):
     # --- layout -------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(text.TRAINER_PREPARING, id="trainer-top")
+        yield Static(trainer_words.trainer_preparing(), id="trainer-top")
         with Horizontal(id="trainer-table"):
             with Vertical(id="trainer-play"):
                 with Horizontal(id="trainer-dice-row"):
@@ -104,32 +106,39 @@ class TrainerScreen(Page[None]):
                     yield SideScorecard(id="trainer-scorecard")
             with Vertical(id="trainer-side"):
                 yield Static(id="trainer-score")
-                yield ClickButton(text.ROLL_BUTTON, id="trainer-roll", variant="success")
+                yield ClickButton(turn_words.roll_button(), id="trainer-roll", variant="success")
                 yield ClickButton(
-                    text.TRAINER_NEXT_BUTTON, id="trainer-next", variant="primary", compact=True
+                    trainer_words.trainer_next_button(),
+                    id="trainer-next",
+                    variant="primary",
+                    compact=True,
                 )
                 yield CoachPanel(id="trainer-coach")
-                yield ClickButton(text.CLOSE_BUTTON, id="trainer-close", compact=True)
+                yield ClickButton(vocabulary.close_button(), id="trainer-close", compact=True)
         yield Static(id="trainer-summary")
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#trainer-score").border_title = text.TRAINER_SCORE_TITLE
-        self.query_one("#trainer-coach").border_title = text.COACH_TITLE
+        self.query_one("#trainer-score").border_title = trainer_words.trainer_score_title()
+        self.query_one("#trainer-coach").border_title = coach_words.coach_title()
         self._fit(self.app.size.width, self.app.size.height)
         self._start()
 
     async def language_changed(self) -> None:
         """Say it all again in the current language, keeping the round where it is."""
         self.refresh_bindings()
-        self.query_one("#trainer-score").border_title = text.TRAINER_SCORE_TITLE
-        self.query_one("#trainer-coach").border_title = text.COACH_TITLE
-        self.query_one("#trainer-roll", Button).label = text.ROLL_BUTTON
-        self.query_one("#trainer-close", Button).label = text.CLOSE_BUTTON
-        next_label = text.TRAINER_AGAIN_BUTTON if self.done else text.TRAINER_NEXT_BUTTON
+        self.query_one("#trainer-score").border_title = trainer_words.trainer_score_title()
+        self.query_one("#trainer-coach").border_title = coach_words.coach_title()
+        self.query_one("#trainer-roll", Button).label = turn_words.roll_button()
+        self.query_one("#trainer-close", Button).label = vocabulary.close_button()
+        next_label = (
+            trainer_words.trainer_again_button()
+            if self.done
+            else trainer_words.trainer_next_button()
+        )
         self.query_one("#trainer-next", Button).label = next_label
         if self.has_class("-preparing") and not self._failed:
-            self.query_one("#trainer-top", Static).update(text.TRAINER_PREPARING)
+            self.query_one("#trainer-top", Static).update(trainer_words.trainer_preparing())
         self._draw()
         if self.done:
             self._summary()
@@ -155,7 +164,7 @@ class TrainerScreen(Page[None]):
         self.drills, self.answers, self.position = [], [], None
         self.set_class(True, "-preparing")
         self.set_class(False, "-done")
-        self.query_one("#trainer-top", Static).update(text.TRAINER_PREPARING)
+        self.query_one("#trainer-top", Static).update(trainer_words.trainer_preparing())
         self.refresh_bindings()
         # Run by the app, whose one handler tells the player of a failure.
         self.app.run_worker(
@@ -183,7 +192,9 @@ class TrainerScreen(Page[None]):
         except Exception as error:
             if self.is_attached:
                 self._failed = True
-                self.query_one("#trainer-top", Static).update(text.trainer_failed(str(error)))
+                self.query_one("#trainer-top", Static).update(
+                    trainer_words.trainer_failed(str(error))
+                )
                 self.refresh_bindings()
             raise
         if not self.is_attached:
@@ -228,7 +239,7 @@ class TrainerScreen(Page[None]):
         drill = self.drills[self._asked_index]
         verdict = self.answers[-1].verdict if self.answered else None
         values = list(verdict.choices) if verdict is not None else None
-        top = text.trainer_topbar(
+        top = trainer_words.trainer_topbar(
             self._asked_index + 1,
             len(self.drills),
             drill.source is DrillSource.HISTORY,
@@ -241,7 +252,7 @@ class TrainerScreen(Page[None]):
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked)
         if verdict is None:
-            message = text.trainer_prompt(state, state.current_player.name)
+            message = trainer_words.trainer_prompt(state, state.current_player.name)
         else:
             message = self._verdict_text(drill, verdict)
         self.query_one("#trainer-message", Static).update(message)
@@ -255,12 +266,12 @@ class TrainerScreen(Page[None]):
         best = sum(answer.verdict.is_best for answer in self.answers)
         cost = sum(answer.verdict.cost for answer in self.answers)
         narrow = self.has_class("-narrow")
-        score = text.trainer_score_short if narrow else text.trainer_score
+        score = trainer_words.trainer_score_short if narrow else trainer_words.trainer_score
         self.query_one("#trainer-score", Static).update(score(len(self.answers), best, cost))
         roll = self.query_one("#trainer-roll", Button)
         roll.display = verdict is None or not narrow
         roll.disabled = verdict is not None or not rules.can_roll(state)
-        roll.label = text.roll_label(state)
+        roll.label = turn_words.roll_label(state)
         self.query_one("#trainer-next", Button).display = verdict is not None
         self.refresh_bindings()
 
@@ -268,19 +279,19 @@ class TrainerScreen(Page[None]):
         dice = drill.state.turn.dice
 
         def named(value: ActionValue) -> tuple[str, float]:
-            return text.describe_action(value.action, dice), value.expected
+            return vocabulary.describe_action(value.action, dice), value.expected
 
         next_best = verdict.next_best
-        said = text.trainer_verdict(
-            text.describe_action(verdict.action, dice),
+        said = trainer_words.trainer_verdict(
+            vocabulary.describe_action(verdict.action, dice),
             verdict.expected,
             verdict.cost,
             named(verdict.best),
             named(next_best) if next_best is not None else None,
         )
         if drill.source is DrillSource.HISTORY and drill.played is not None:
-            played = text.trainer_played(
-                text.describe_action(drill.played, dice),
+            played = trainer_words.trainer_played(
+                vocabulary.describe_action(drill.played, dice),
                 drill.cost,
                 self.trainee_name,
                 self.trainee is not None,
@@ -320,7 +331,7 @@ class TrainerScreen(Page[None]):
             try:
                 self.position = rules.toggle_hold(self.position, die)
             except rules.IllegalMove as error:
-                self.notify(text.refusal(error), severity="warning", markup=False)
+                self.notify(vocabulary.refusal(error), severity="warning", markup=False)
                 return
             self._draw()
 
@@ -375,7 +386,7 @@ class TrainerScreen(Page[None]):
         try:
             verdict = grade(drill, action, strategy)
         except rules.IllegalMove as error:
-            self.notify(text.refusal(error), severity="warning", markup=False)
+            self.notify(vocabulary.refusal(error), severity="warning", markup=False)
             return
         self.answers.append(Answer(drill, verdict))
         self._draw()
@@ -403,19 +414,19 @@ class TrainerScreen(Page[None]):
         if worst_answer is not None:
             dice = worst_answer.drill.state.turn.dice
             worst = (
-                text.describe_action(worst_answer.verdict.action, dice),
+                vocabulary.describe_action(worst_answer.verdict.action, dice),
                 worst_answer.verdict.cost,
             )
         self.query_one("#trainer-summary", Static).update(
-            text.trainer_summary(len(self.answers), best, cost, worst)
+            trainer_words.trainer_summary(len(self.answers), best, cost, worst)
         )
-        self.query_one("#trainer-next", Button).label = text.TRAINER_AGAIN_BUTTON
+        self.query_one("#trainer-next", Button).label = trainer_words.trainer_again_button()
         self.set_class(True, "-done")
         self.refresh_bindings()
 
     def action_again(self) -> None:
         if self.done:
-            self.query_one("#trainer-next", Button).label = text.TRAINER_NEXT_BUTTON
+            self.query_one("#trainer-next", Button).label = trainer_words.trainer_next_button()
             self.seed = None if self.seed is None else self.seed + 1
             self._answered_best = [
                 answer.drill.state

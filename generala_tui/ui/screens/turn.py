@@ -23,13 +23,15 @@ from textual.widgets import Button, Footer, Static
 from ...game import rules
 from ...game.action import Action
 from ...game.model import Category, Filled, GameState, Phase, Rolled
-from .. import text
+from .. import vocabulary
 from ..host import GameHost, host_of
 from ..translated import TranslatedBindings, translate
+from ..widgets import coach_words
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.standings import Standings
+from . import dialogs_words, turn_words
 from .turn_view import TurnView, first_open_box, turn_view
 
 if TYPE_CHECKING:
@@ -68,22 +70,22 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     """One player's turn: roll up to three times, hold dice, fill a box."""
 
     BINDINGS = [
-        Binding("r", "roll", text.Keys.ROLL, priority=True),
-        Binding("space", "roll", text.Keys.ROLL, show=False, priority=True),
+        Binding("r", "roll", vocabulary.Keys.ROLL, priority=True),
+        Binding("space", "roll", vocabulary.Keys.ROLL, show=False, priority=True),
         *(
-            Binding(str(n), f"hold({n - 1})", text.Keys.HOLD, key_display="1-5", show=n == 1)
+            Binding(str(n), f"hold({n - 1})", vocabulary.Keys.HOLD, key_display="1-5", show=n == 1)
             for n in range(1, 6)
         ),
-        Binding("up", "move(-1)", text.Keys.CHOOSE, key_display="↑↓", priority=True),
-        Binding("down", "move(1)", text.Keys.CHOOSE, show=False, priority=True),
-        Binding("enter", "fill", text.Keys.FILL, priority=True),
-        Binding("enter", "end_tie_break", text.Keys.TAKE_SCORE, priority=True),
-        Binding("h", "coach", text.Keys.COACH),
-        Binding("f", "skip_ahead", text.Keys.SKIP_AHEAD),
-        Binding("p", "pause", text.Keys.PAUSE),
-        Binding("plus,equals_sign", "speed(1)", text.Keys.PACE, key_display="+-"),
-        Binding("minus", "speed(-1)", text.Keys.SLOWER, show=False),
-        Binding("escape", "app.new_game", text.Keys.SETUP, show=False),
+        Binding("up", "move(-1)", vocabulary.Keys.CHOOSE, key_display="↑↓", priority=True),
+        Binding("down", "move(1)", vocabulary.Keys.CHOOSE, show=False, priority=True),
+        Binding("enter", "fill", vocabulary.Keys.FILL, priority=True),
+        Binding("enter", "end_tie_break", vocabulary.Keys.TAKE_SCORE, priority=True),
+        Binding("h", "coach", vocabulary.Keys.COACH),
+        Binding("f", "skip_ahead", vocabulary.Keys.SKIP_AHEAD),
+        Binding("p", "pause", vocabulary.Keys.PAUSE),
+        Binding("plus,equals_sign", "speed(1)", vocabulary.Keys.PACE, key_display="+-"),
+        Binding("minus", "speed(-1)", vocabulary.Keys.SLOWER, show=False),
+        Binding("escape", "app.new_game", vocabulary.Keys.SETUP, show=False),
     ]
 
     HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "end_tie_break", "move"})
@@ -113,7 +115,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         yield Static(id="topbar")
         with Horizontal(id="status-row"):
             yield Standings(id="standings-line", one_line=True)
-            yield ClickButton(text.ROLL_BUTTON, id="roll-compact", variant="success", compact=True)
+            yield ClickButton(
+                turn_words.roll_button(), id="roll-compact", variant="success", compact=True
+            )
         with Horizontal(id="table"):
             with Vertical(id="play"):
                 with Horizontal(id="dice-row"):
@@ -124,21 +128,28 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                     # and the scorecard beside them, mounted once the terminal is wide
                 with VerticalScroll(id="tie-break"):
                     yield Static(id="tie-break-info")
-                    yield ClickButton(text.END_TURN_BUTTON, id="end-turn", variant="primary")
+                    yield ClickButton(
+                        turn_words.end_turn_button(), id="end-turn", variant="primary"
+                    )
             with Vertical(id="side"):
                 yield Standings(id="standings")
-                yield ClickButton(text.ROLL_BUTTON, id="roll", variant="success")
+                yield ClickButton(turn_words.roll_button(), id="roll", variant="success")
                 yield CoachPanel(id="coach")
                 with Vertical(id="side-buttons"):
-                    yield ClickButton(text.coach_button(False), id="toggle-coach", compact=True)
                     yield ClickButton(
-                        text.TURN_SCORECARD_BUTTON,
+                        turn_words.coach_button(False), id="toggle-coach", compact=True
+                    )
+                    yield ClickButton(
+                        turn_words.turn_scorecard_button(),
                         id="show-scorecard",
                         compact=True,
                         action="app.scorecard",
                     )
                     yield ClickButton(
-                        text.TURN_HELP_BUTTON, id="show-help", compact=True, action="app.help"
+                        turn_words.turn_help_button(),
+                        id="show-help",
+                        compact=True,
+                        action="app.help",
                     )
         yield Static(id="too-small")
         # Compact: every key of a turn fits in 80 columns, in each language.
@@ -170,8 +181,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     def on_mount(self) -> None:
         if not self._composed():
             return
-        self.query_one("#standings").border_title = text.STANDINGS_TITLE
-        self.query_one("#coach").border_title = text.COACH_TITLE
+        self.query_one("#standings").border_title = turn_words.standings_title()
+        self.query_one("#coach").border_title = coach_words.coach_title()
         state = self.game
         if state is not None:
             self.cursor = first_open_box(state)
@@ -185,12 +196,12 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.refresh_bindings()
         if not self._composed():
             return
-        self.query_one("#standings").border_title = text.STANDINGS_TITLE
-        self.query_one("#coach").border_title = text.COACH_TITLE
-        relabel(self.query_one("#end-turn", Button), text.END_TURN_BUTTON)
-        relabel(self.query_one("#roll-compact", Button), text.ROLL_BUTTON)
-        relabel(self.query_one("#show-scorecard", Button), text.TURN_SCORECARD_BUTTON)
-        relabel(self.query_one("#show-help", Button), text.TURN_HELP_BUTTON)
+        self.query_one("#standings").border_title = turn_words.standings_title()
+        self.query_one("#coach").border_title = coach_words.coach_title()
+        relabel(self.query_one("#end-turn", Button), turn_words.end_turn_button())
+        relabel(self.query_one("#roll-compact", Button), turn_words.roll_button())
+        relabel(self.query_one("#show-scorecard", Button), turn_words.turn_scorecard_button())
+        relabel(self.query_one("#show-help", Button), turn_words.turn_help_button())
         self._coach_cache = None
         state = self.game
         if state is not None:
@@ -239,7 +250,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             self.call_after_refresh(table.refresh, layout=True)
         self._redraw()  # the scorecard beside the boxes too, when it has just come
         self.query_one("#too-small", Static).update(
-            text.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
+            turn_words.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
         )
 
     def on_screen_resume(self) -> None:
@@ -314,7 +325,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         if self.app.size.width < SHORT_TOPBAR_WIDTH:
             return True
         room = self.query_one("#topbar", Static).content_region.width or self.app.size.width
-        return cell_len(text.topbar(state).plain) > room
+        return cell_len(turn_words.topbar(state).plain) > room
 
     def _fitting_message(self, view: TurnView) -> Content:
         """The message, or its brief form when the whole would be cut at the bottom of its
@@ -384,7 +395,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         if self.host.computers_paused:  # p resumes them: the Footer says so
             for key, active in shown.items():
                 if active.binding.action == "pause":
-                    resume = translate(replace(active.binding, description=text.Keys.RESUME))
+                    resume = translate(replace(active.binding, description=vocabulary.Keys.RESUME))
                     shown[key] = active._replace(binding=resume)
         return shown
 
@@ -484,11 +495,14 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             if confirmed:
                 self.host.move(Action.scratch(category))
 
-        question = text.scratch_question(text.category_label(category))
+        question = dialogs_words.scratch_question(vocabulary.category_label(category))
         from .dialogs import ConfirmDialog
 
         self.app.push_screen(
-            ConfirmDialog(question, text.SCRATCH_ANSWER, text.KEEP_PLAYING_ANSWER), answered
+            ConfirmDialog(
+                question, dialogs_words.scratch_answer(), dialogs_words.keep_playing_answer()
+            ),
+            answered,
         )
 
     def action_end_tie_break(self) -> None:
@@ -523,7 +537,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         host = self.host
         panel = self.query_one(CoachPanel)
         panel.display = host.coach
-        label = text.coach_button(host.coach)
+        label = turn_words.coach_button(host.coach)
         relabel(self.query_one("#toggle-coach", Button), label)
         if not host.coach:
             return

@@ -17,8 +17,8 @@ from textual.content import Content
 from ...game import rules
 from ...game.action import ActionKind
 from ...game.model import Category, GameState, Phase
-from .. import text
 from ..widgets.boxes import BoxOffer
+from . import turn_words
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
@@ -65,7 +65,7 @@ def box_offers(
                 offer.category,
                 offer.points,
                 served=offer.served_bonus > 0,
-                note=text.DOUBLE_GENERALA_NOTES[offer.double_generala],
+                note=turn_words.double_generala_notes()[offer.double_generala],
                 expected=value.expected if value else None,
                 loss=value.loss if value else None,
                 advised=best is not None
@@ -92,25 +92,27 @@ def turn_view(
 ) -> TurnView:
     """What the turn screen shows of ``state`` (a game in play)."""
     computer = rules.computer_to_act(state)
-    prompt = text.prompt(state, strategy_progress=strategy_progress, paused=paused)
+    prompt = turn_words.prompt(state, strategy_progress=strategy_progress, paused=paused)
     message = prompt
     brief = message
     if state.turn.served and state.turn.rolls:
-        brief = text.prompt(state, strategy_progress=strategy_progress, paused=paused, hint=False)
+        brief = turn_words.prompt(
+            state, strategy_progress=strategy_progress, paused=paused, hint=False
+        )
     if state.turn.rolls == 0 and state.log:
-        said = text.announcement(state, state.log[-1])
+        said = turn_words.announcement(state, state.log[-1])
         if said.plain:
             message = Content("\n").join([said, prompt])
     tie_break = state.phase is Phase.TIE_BREAK
     return TurnView(
-        topbar=text.topbar(state, short),
+        topbar=turn_words.topbar(state, short),
         message=message,
         brief=brief,
         offers=box_offers(state, coach),
-        tie_break=text.tie_break_lines(state) if tie_break else None,
-        end_turn_label=text.end_turn_label(state),
+        tie_break=turn_words.tie_break_lines(state) if tie_break else None,
+        end_turn_label=turn_words.end_turn_label(state),
         end_turn_enabled=rules.can_end_tie_break_turn(state) and not computer,
-        roll_label=text.roll_label(state),
+        roll_label=turn_words.roll_label(state),
         roll_enabled=rules.can_roll(state) and not computer,
         computer=computer,
     )

@@ -14,8 +14,9 @@ from textual.reactive import reactive
 
 from ...game.model import NUMBER_CATEGORIES, Category
 from ...i18n import decimal
-from .. import text
-from ..text import ADVICE_MARK, CURSOR_MARK
+from .. import vocabulary
+from ..vocabulary import ADVICE_MARK, CURSOR_MARK
+from . import boxes_words, coach_words
 from .lines import ReusedLines
 
 
@@ -89,17 +90,17 @@ class BoxRow(ReusedLines):
     def render(self) -> Text:
         offer = self.offer
         marker = (CURSOR_MARK if self.cursor else " ") + (ADVICE_MARK if offer.advised else " ")
-        name = text.box_name(self.category, offer.note)
+        name = boxes_words.box_name(self.category, offer.note)
         if offer.points is None:
-            value, tag = text.NO_POINTS_YET, ""
+            value, tag = boxes_words.NO_POINTS_YET, ""
         elif offer.points == 0:
-            scratched = "0" if self.category in NUMBER_CATEGORIES else text.SCRATCH_MARK
-            value, tag = scratched, f" {text.SCRATCH_TAG}"
+            scratched = "0" if self.category in NUMBER_CATEGORIES else vocabulary.SCRATCH_MARK
+            value, tag = scratched, f" {boxes_words.scratch_tag()}"
         else:
-            value, tag = str(offer.points), f" {text.SERVED_TAG}" if offer.served else ""
+            value, tag = str(offer.points), f" {boxes_words.served_tag()}" if offer.served else ""
         coach = ""
         if offer.expected is not None and offer.loss is not None:
-            coach = f" {decimal(offer.expected):>5} {text.coach_cost(offer.loss):>5}"
+            coach = f" {decimal(offer.expected):>5} {coach_words.coach_cost(offer.loss):>5}"
         width = max(self.size.width, 24)
         right = f" {value:>3}{tag:<8}{coach}"
         leader = "." * max(width - len(marker) - len(name) - len(right) - 1, 1)
@@ -111,7 +112,7 @@ class BoxRow(ReusedLines):
         row.append(f" {value:>3}", style="bold" if offer.points else "")
         row.append(f"{tag:<8}", style="italic")
         if coach:
-            best = offer.loss is not None and offer.loss < text.BEST_MARGIN
+            best = offer.loss is not None and offer.loss < vocabulary.BEST_MARGIN
             row.append(coach, style="bold green" if best else "cyan")
         if offer.points == 0:
             muted = self.get_component_rich_style("box-row--scratch")

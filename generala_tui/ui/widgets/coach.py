@@ -12,8 +12,9 @@ from textual.widget import Widget
 from ...game.action import ActionKind
 from ...game.model import GameState, Phase
 from ...i18n import decimal
-from .. import text
-from ..text import ADVICE_MARK, HELD_KEEP_MARK, action_label
+from ..vocabulary import ADVICE_MARK, HELD_KEEP_MARK
+from . import coach_words
+from .coach_words import action_label
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
@@ -53,8 +54,8 @@ class CoachPanel(Widget):
         width = 14
         filled = round(done * width)
         self._text = Text.assemble(
-            text.COACH_WORKING,
-            (text.coach_progress(done), "bold"),
+            coach_words.coach_working(),
+            (coach_words.coach_progress(done), "bold"),
             ("█" * filled, "green"),
             ("░" * (width - filled), "dim"),
         )
@@ -62,17 +63,19 @@ class CoachPanel(Widget):
 
     def show_failure(self, error: str) -> None:
         self._shown = None
-        self._text = Text(text.coach_failed(error), "dim")
+        self._text = Text(coach_words.coach_failed(error), "dim")
         self.refresh()
 
     def show_computer(self, name: str) -> None:
         self._shown = None
-        self._text = Text(text.coach_computer(name), style="dim")
+        self._text = Text(coach_words.coach_computer(name), style="dim")
         self.refresh()
 
     def show(self, state: GameState, values: Sequence[ActionValue]) -> None:
         self._shown = (state, values)
-        self._text = self._table(state, values) if values else Text(text.COACH_NOTHING_TO_DECIDE)
+        self._text = (
+            self._table(state, values) if values else Text(coach_words.coach_nothing_to_decide())
+        )
         self.refresh()
 
     def _table(self, state: GameState, values: Sequence[ActionValue]) -> Text:
@@ -83,14 +86,19 @@ class CoachPanel(Widget):
         width = max(self.size.width, 20)
         table = Text(no_wrap=True, overflow="ellipsis", end="")
         tie_break = state.phase is Phase.TIE_BREAK
-        table.append(text.COACH_TIE_BREAK_HEADING if tie_break else text.COACH_TOTAL_HEADING, "dim")
+        table.append(
+            coach_words.coach_tie_break_heading()
+            if tie_break
+            else coach_words.coach_total_heading(),
+            "dim",
+        )
         best = values[0]
         number = decimal(best.expected)
         label = action_label(best, state)
         room = width - len(number) - 3
         if best.action.kind is ActionKind.ROLL and state.turn.rolls:
             # "Keep [5 5]" where it fits, else the dice alone, under the list's own heading.
-            keep = text.coach_keep(label)
+            keep = coach_words.coach_keep(label)
             label = keep if len(keep) <= room else label
         table.append(f"{ADVICE_MARK} {_fit(label, room):<{room}} {number}\n", "bold green")
         turn = state.turn
@@ -100,11 +108,11 @@ class CoachPanel(Widget):
             held = tuple(sorted(d for d, h in zip(turn.dice, turn.held, strict=True) if h))
         keeps = [v for v in values if v.action.kind is ActionKind.ROLL and turn.rolls]
         if turn.rolls and not keeps:
-            table.append(text.COACH_NO_ROLLS, "dim")
+            table.append(coach_words.coach_no_rolls(), "dim")
         elif keeps:
-            table.append(text.COACH_KEEPS_HEADING, "dim")
+            table.append(coach_words.coach_keeps_heading(), "dim")
         for value in keeps:
-            numbers = f"{decimal(value.expected):>5} {text.coach_cost(value.loss):>5}"
+            numbers = f"{decimal(value.expected):>5} {coach_words.coach_cost(value.loss):>5}"
             room = width - len(numbers) - 2
             is_held = value.kept == held and holding
             label = _fit(action_label(value, state), room)

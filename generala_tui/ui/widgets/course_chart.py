@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from textual_plotext import PlotextPlot
 
-from .. import text
 from ..screens.analysis_view import CourseChart
+from . import course_chart_words
 
 
 class CourseChartPlot(PlotextPlot):
@@ -30,9 +30,9 @@ class CourseChartPlot(PlotextPlot):
         xs = list(range(len(chart.ys)))
         plt.plot(xs, list(chart.ys), marker="braille", color="cyan")
         for points, marker, color in (
-            (chart.lucky, text.LUCKY_MARKER, "green"),
-            (chart.unlucky, text.UNLUCKY_MARKER, "orange"),
-            (chart.costly, text.COSTLY_MARKER, "red"),
+            (chart.lucky, course_chart_words.LUCKY_MARKER, "green"),
+            (chart.unlucky, course_chart_words.UNLUCKY_MARKER, "orange"),
+            (chart.costly, course_chart_words.COSTLY_MARKER, "red"),
         ):
             if points:
                 plt.scatter(
@@ -46,5 +46,5 @@ class CourseChartPlot(PlotextPlot):
             steps = 4
             ticks = [low + (high - low) * i / steps for i in range(steps + 1)]
             plt.yticks(ticks, [f"{tick:.0f}" for tick in ticks])
-        plt.xlabel(text.ANALYSIS_CHART_X)
-        plt.ylabel(text.ANALYSIS_CHART_Y)
+        plt.xlabel(course_chart_words.analysis_chart_x())
+        plt.ylabel(course_chart_words.analysis_chart_y())

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 
-from .. import text
+from . import dice_words
 from .lines import ReusedLines
 
 # Pip positions on a 3x3 grid (row, column), for each face.
@@ -124,7 +124,7 @@ class Die(ReusedLines):
         width = len(top)
         rows = [top, *(f"{side}{row}{side}" for row in inner), bottom]
         if self.held:
-            label = text.LOCKED_LABEL if self.locked else text.HELD_LABEL
+            label = dice_words.locked_label() if self.locked else dice_words.held_label()
             rows.append(label.center(width))
         else:
             rows.insert(0, "")

@@ -8,8 +8,8 @@ from textual.actions import SkipAction
 from textual.widgets import DataTable
 
 from ...game.model import GameState, Phase
-from .. import text
-from ..text import CURRENT_MARK, SCRATCH_MARK, category_label
+from ..vocabulary import CURRENT_MARK, SCRATCH_MARK, category_label
+from . import scorecard_words
 
 
 class ScorecardTable(DataTable[Text]):
@@ -51,7 +51,7 @@ class ScorecardTable(DataTable[Text]):
     def show(self, state: GameState) -> None:
         self.clear(columns=True)
         current = state.current if state.phase is not Phase.OVER else None
-        self.add_column(Text(text.SCORECARD_BOX_COLUMN, style="bold"), key="box")
+        self.add_column(Text(scorecard_words.scorecard_box_column(), style="bold"), key="box")
         widths = []
         for index, player in enumerate(state.players):
             style = "bold reverse" if index == current else "bold"
@@ -71,7 +71,7 @@ class ScorecardTable(DataTable[Text]):
                 else:
                     cells.append(Text(str(box.points).rjust(width), style=style))
             self.add_row(*cells, key=category.value)
-        totals = [Text(text.SCORECARD_TOTAL_ROW, style="bold")]
+        totals = [Text(scorecard_words.scorecard_total_row(), style="bold")]
         totals += [
             Text(
                 str(player.total), style="bold reverse" if i == current else "bold", justify="right"

@@ -7,8 +7,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...game.model import GameState, Phase
-from .. import text
-from ..text import COMPUTER_MARK, CURRENT_MARK
+from ..vocabulary import COMPUTER_MARK, CURRENT_MARK
+from . import standings_words
 
 SEPARATOR = " · "
 LEFT_OUT = "…"
@@ -44,7 +44,7 @@ class Standings(Widget):
                 player.name,
                 player.level is not None,
                 player.total,
-                text.TIE_NOTE if index in contenders else "",
+                standings_words.tie_note() if index in contenders else "",
             )
             for index, player in enumerate(state.players)
         ]

@@ -1,0 +1,97 @@
+"""The confirmation dialogs' words: the questions the app and the
+screens ask, and their answers' buttons with their keys.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from ...i18n import _
+from ..vocabulary import NO_KEY, yes_key
+
+
+def scratch_answer() -> str:
+    return _("Scratch")
+
+
+def keep_playing_answer() -> str:
+    return _("Keep playing")
+
+
+def scratch_question(category_name: str) -> Content:
+    """The question before a scratch."""
+    return Content.from_markup(
+        _("Scratch [b]$box[/b]? It will hold 0 points (✗) for the rest of the game."),
+        box=category_name,
+    )
+
+
+def yes() -> str:
+    return _("Yes")
+
+
+def no() -> str:
+    return _("No")
+
+
+def confirm_button(label: str) -> Content:
+    """A dialog's button for yes, with its key (the language's own, :func:`yes_key`)."""
+    return Content(_("{answer} ({key})").format(answer=label, key=yes_key()))
+
+
+def cancel_button(label: str) -> Content:
+    """A dialog's button for no, with its key."""
+    return Content(_("{answer} ({key})").format(answer=label, key=NO_KEY))
+
+
+def quit_answer() -> str:
+    return _("Quit")
+
+
+def leave_answer() -> str:
+    return _("Leave")
+
+
+def stay_answer() -> str:
+    return _("Stay")
+
+
+def quit_question(unsaved_in: str | None = None) -> Content:
+    """Asked before quitting a game in progress; ``unsaved_in`` names the folder the last
+    autosave could not write in, when it failed."""
+    if unsaved_in is not None:
+        return Content(
+            _(
+                "Quit now? The game will be lost: it could not be saved in {folder}. "
+                "Keep playing, or make that folder writable and play on: the next step saves it."
+            ).format(folder=unsaved_in)
+        )
+    return Content(_("Quit now? The game is saved: generala-tui --resume goes on with it."))
+
+
+def leave_question(unsaved_in: str | None = None) -> Content:
+    """Asked before leaving a game in progress for the setup screen; ``unsaved_in`` names the
+    folder the last autosave could not write in, when it failed."""
+    if unsaved_in is not None:
+        return Content(
+            _(
+                "Leave this game and set up a new one? The setup screen offers it again, "
+                "but it could not be saved in {folder}: quitting the app will lose it."
+            ).format(folder=unsaved_in)
+        )
+    return Content(
+        _("Leave this game and set up a new one? It stays saved: the setup screen offers it again.")
+    )
+
+
+def start_new_answer() -> str:
+    return _("Start new")
+
+
+def keep_game_answer() -> str:
+    return _("Keep it")

@@ -1,0 +1,37 @@
+"""The record export dialog's words, and its notices.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from ...i18n import _, after_colon
+
+
+def export_title() -> str:
+    return _("[b]Save the game as a record file[/b]")
+
+
+def export_path_label() -> str:
+    return _("File (a folder, or a name ending in .json):")
+
+
+def export_save_button() -> str:
+    return _("Save (Enter)")
+
+
+def export_cancel_button() -> str:
+    return _("Cancel (Esc)")
+
+
+def record_saved(path: str) -> str:
+    """The notice once a record file is written."""
+    return _("The game is saved as a record: {path}").format(path=path)
+
+
+def record_not_saved(error: str) -> str:
+    """The notice when a record file could not be written."""
+    return _("The record was not saved: {error}").format(error=after_colon(error))

@@ -1,0 +1,306 @@
+"""The help screen's words: the rules as the house rules play them, and
+every key, in Markdown.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from ...game import rules
+from ...game.model import Category, HouseRules, ServedRoll, StraightRule
+from ...i18n import _, ngettext
+from ..vocabulary import NO_KEY, category_label, key_name, yes_key
+
+
+def _straights(rule: StraightRule) -> str:
+    return {
+        StraightRule.STANDARD: _("1-2-3-4-5, 2-3-4-5-6 or 3-4-5-6-1"),
+        StraightRule.STRICT: _("1-2-3-4-5 or 2-3-4-5-6"),
+        StraightRule.WRAPAROUND: _("any five different numbers"),
+        StraightRule.ONE_REPLACES_TWO: _("1-2-3-4-5, 2-3-4-5-6, 3-4-5-6-1, or 1-1-3-4-5"),
+        StraightRule.ONES_WILD: _("five different numbers, each 1 standing in for any missing one"),
+    }[rule]
+
+
+def turn_keys() -> dict[str, tuple[str, str]]:
+    """What each key of the turn screen does, by the action it is bound to."""
+    enter = key_name("enter")
+    return {
+        "roll": (f"`r`, `{key_name('space')}`", _("roll the dice that are not held")),
+        "hold": ("`1` … `5`", _("hold or release a die (or click it)")),
+        "move": ("`↑` `↓`", _("move the cursor (▶) over your open boxes")),
+        "fill": (f"`{enter}`", _("fill the box under the cursor (or click a box)")),
+        "end_tie_break": (f"`{enter}`", _("in a tie-break turn: take your tie-break score")),
+        "scorecard": ("`s`", _("show the scorecard; `escape` closes it")),
+        "coach": (
+            "`h`",
+            _("the coach: every choice's expected final total and what it costs (★ its advice)"),
+        ),
+        "help": ("`?`", _("this help")),
+        "skip_ahead": ("`f`", _("during a computer's turn: play the rest of it at once")),
+        "speed": ("`+` `-`", _("a computer's pace: faster, slower")),
+        "pause": ("`p`", _("pause the computer players, or resume them")),
+        "new_game": (
+            f"`{key_name('escape')}`",
+            _("back to the setup screen (asks first; the game stays saved)"),
+        ),
+    }
+
+
+def game_over_keys() -> dict[str, tuple[str, str]]:
+    """What each key of the winner's screen does, by the action it is bound to."""
+    return {
+        "play_again": ("`a`", _("play again with the same players")),
+        "new_game": ("`n`", _("a new game: back to the setup screen")),
+        "scorecard": ("`s`", _("the final scorecard")),
+        "analysis": ("`v`", _("the analysis: the expected points each player's decisions lost")),
+        "statistics": ("`t`", _("every player's statistics over the history")),
+        "history": (
+            "`y`",
+            _("the history of finished games (`enter` opens one in the analysis)"),
+        ),
+        "quit": ("`q`", _("quit")),
+        "export": ("`e`", _("save the game as a record file (readable JSON, for replay)")),
+    }
+
+
+RULES_PAGES = {"en": "docs/rules.md", "es": "docs/rules.es.md", "sv": "docs/rules.sv.md"}
+"""The rule book in each language, in the game's source folder."""
+
+
+def keys_text() -> str:
+    """Every key, in Markdown tables."""
+    from ...i18n import language
+
+    turn = "\n".join(f"| {keys} | {what} |" for keys, what in turn_keys().values())
+    over = "\n".join(f"| {keys} | {what} |" for keys, what in game_over_keys().values())
+    header = "| {key} | {what} |\n|---|---|".format(key=_("Key"), what=_("What it does"))
+    lines = [
+        "# " + _("Keys"),
+        "## " + _("During a turn"),
+        header,
+        turn,
+        "| `{yes}` / `{enter}`, `{no}` / `{escape}` | {what} |".format(
+            yes=yes_key(),
+            enter=key_name("enter"),
+            no=NO_KEY,
+            escape=key_name("escape"),
+            what=_("answer a question"),
+        ),
+        "| `ctrl+z` | {} |".format(_("take back your last fill or hold change (never a roll)")),
+        "| `ctrl+p` | {} |".format(_("the command palette")),
+        "| `ctrl+q`, `ctrl+c` | {} |".format(
+            _("quit (asks first during a game; the game is saved all the same)")
+        ),
+        "",
+        "## " + _("After a game"),
+        header,
+        over,
+        "",
+        "## " + _("Elsewhere"),
+        _(
+            "On the setup screen: `enter` in a name goes on to the next name (in the last one "
+            "it starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules and "
+            "the language, `ctrl+s` starts the game, `ctrl+o` resumes the game in progress "
+            "saved when the game last stopped, `ctrl+t` shows the statistics, `ctrl+y` the "
+            "history of finished games, `ctrl+g` the trainer, `tab` moves between the fields. "
+            "In the statistics and the history `escape` closes them; in the history `enter` or "
+            "a click opens a game in the analysis."
+        ),
+        "",
+        _(
+            "A seat's level button (Human ▸, ⚙ Medium ▸) says who plays it: a click, `enter` "
+            "or `space` goes on to the next level (Human, Easy, Medium, Expert, then Human "
+            "again), `→` and `←` step forward and back."
+        ),
+        "",
+        "## " + _("In the history"),
+        _(
+            "`enter` or a click opens the highlighted game in the analysis, `e` saves it as a "
+            "record file (readable JSON, in your Documents folder unless you type another "
+            "place), `escape` closes the history."
+        ),
+        "",
+        "## " + _("In the analysis"),
+        _(
+            "The decisions take the keys: `up` `down` choose one, `home` `end` the first or "
+            "last, `enter` (or a click) opens it with the coach's values; `c` switches between "
+            "the chart with the decisions under it and the decisions alone; `n` and `p` go to "
+            "the next or previous player; `r` tries again when the analysis failed; `escape` or "
+            "`v` closes it."
+        ),
+        "",
+        "## " + _("In the trainer"),
+        _(
+            "The turn's keys answer a position: `1`-`5` hold, `r` roll, `up` `down` and `enter` "
+            "fill a box; then `enter` goes on to the next position (after the last, another "
+            "round), and `escape` closes the trainer. Open it with `ctrl+g` on the setup screen."
+        ),
+        "",
+        "## " + _("Replaying a record"),
+        _(
+            "`generala-tui replay FILE` steps through a game record: `right` or `l` a step "
+            "forward, `left` or `h` a step back, `pagedown` `pageup` a turn, `home` `end` the "
+            "first or last step (which says how the game ended), `escape` closes."
+        ),
+        "",
+        _(
+            "In this help: `↑` `↓`, `PgUp` `PgDn`, `Home` `End` or the mouse wheel scroll; "
+            "`escape` closes it."
+        ),
+        "",
+        "# " + _("The whole rule book"),
+        _(
+            "Every house rule with its setting name, and the boxes' names in Spanish and "
+            "Swedish: `{page}` in the game's source folder."
+        ).format(page=RULES_PAGES.get(language(), RULES_PAGES["en"])),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def help_text(house_rules: HouseRules) -> str:
+    """The rules as these house rules play them, and the keys, in Markdown."""
+    h = house_rules
+    bonus = h.served_bonus
+    if h.served_roll is ServedRoll.FIRST_ROLL:
+        served = _("the **first roll** of the turn")
+    else:
+        served = _("any roll that throws **all five dice** (the first roll always does)")
+
+    def points(category: Category, dice: list[int]) -> str:
+        # The rules are the one source of the points: ask them about example dice.
+        plain = rules.category_score(dice, category, h, served=False)
+        served = rules.category_score(dice, category, h, served=True)
+        if served == plain:
+            return str(plain)
+        return _("{points}, served {served}").format(points=plain, served=served)
+
+    def row(box: str, needs: str, score: str) -> str:
+        return f"| {box} | {needs} | {score} |"
+
+    ones_to_sixes = _("{ones} … {sixes}").format(
+        ones=category_label(Category.ONES), sixes=category_label(Category.SIXES)
+    )
+    rows = [
+        row(ones_to_sixes, _("any dice"), _("the dice of that number, added up")),
+        row(
+            category_label(Category.STRAIGHT),
+            _straights(h.straight),
+            points(Category.STRAIGHT, [1, 2, 3, 4, 5]),
+        ),
+        row(
+            category_label(Category.FULL_HOUSE),
+            _("three of a kind and a pair"),
+            points(Category.FULL_HOUSE, [2, 2, 2, 3, 3]),
+        ),
+        row(
+            category_label(Category.FOUR_OF_A_KIND),
+            _("four dice alike"),
+            points(Category.FOUR_OF_A_KIND, [4, 4, 4, 4, 1]),
+        ),
+        row(
+            category_label(Category.GENERALA),
+            _("five dice alike"),
+            points(Category.GENERALA, [6] * 5),
+        ),
+    ]
+    if h.double_generala:
+        rows.append(
+            row(
+                category_label(Category.DOUBLE_GENERALA),
+                _("five dice alike, once Generala holds points"),
+                points(Category.DOUBLE_GENERALA, [6] * 5),
+            )
+        )
+    if h.two_pairs:
+        rows.append(
+            row(
+                category_label(Category.TWO_PAIRS),
+                _("two pairs and an odd die"),
+                points(Category.TWO_PAIRS, [1, 1, 2, 2, 3]),
+            )
+        )
+    lines = [
+        "# " + _("How to play Generala"),
+        "",
+        ngettext(
+            "Five dice, a scorecard, and one box to fill each turn. The game has {rounds} "
+            "round, one per box; the highest total wins.",
+            "Five dice, a scorecard, and one box to fill each turn. The game has {rounds} "
+            "rounds, one per box; the highest total wins.",
+            len(h.categories()),
+        ).format(rounds=len(h.categories())),
+        "",
+        "## " + _("Your turn"),
+        "- "
+        + _(
+            "**Roll** up to three times. After each roll, **hold** any dice you like and "
+            "roll the others again, or stop whenever you want."
+        ),
+        "- "
+        + _(
+            "End the turn by **filling one open box**: score the dice there, or **scratch** a "
+            "box (✗, 0 points) when nothing fits. {ones_to_sixes} always take the dice; with "
+            "none of that number they count as a scratch."
+        ).format(ones_to_sixes=ones_to_sixes),
+    ]
+    if h.locked_holds:
+        lines.append(
+            "- "
+            + _(
+                "**Locked holds**: a die that was held when you rolled stays held for the "
+                "rest of the turn."
+            )
+        )
+    lines += [
+        "",
+        "## " + _("The boxes"),
+        "| {box} | {needs} | {points} |".format(box=_("Box"), needs=_("Needs"), points=_("Points")),
+        "|---|---|---|",
+        *rows,
+        "",
+        "## " + _("Served rolls"),
+        ngettext(
+            "A roll is *served* when it is {served}. A {straight}, {full} or {four} scored "
+            "from a served roll earns **{bonus} extra point**.",
+            "A roll is *served* when it is {served}. A {straight}, {full} or {four} scored "
+            "from a served roll earns **{bonus} extra points**.",
+            bonus,
+        ).format(
+            served=served,
+            straight=category_label(Category.STRAIGHT),
+            full=category_label(Category.FULL_HOUSE),
+            four=category_label(Category.FOUR_OF_A_KIND),
+            bonus=bonus,
+        ),
+    ]
+    if h.served_generala_wins:
+        lines.append(
+            _(
+                "A **Generala on a served roll** while your Generala box is still open "
+                "**wins the game at once**."
+            )
+        )
+    lines += ["", "## " + _("Ties")]
+    if h.tie_break:
+        lines.append(
+            _(
+                "Players tied for the highest total play a **tie-break**: one turn each, "
+                "scored as the best box their final dice would earn on an empty scorecard. "
+                "Still tied? Another round."
+            )
+        )
+    else:
+        lines.append(_("Players tied for the highest total **share the win**."))
+    # Generala's words come from Spanish; each language says which ones its players meet.
+    glossary = _(
+        "Generala is played in Spanish around the table: a served roll is a *servida*, "
+        "Four of a kind is *Póker*, Full house is *Full*, Straight is *Escalera*, Two pairs "
+        "is *Doble*, and scratching a box is *tachar*."
+    )
+    lines += ["", "## " + _("Words at the table"), glossary]
+    return "\n".join(lines) + "\n\n" + keys_text()

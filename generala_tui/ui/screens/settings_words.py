@@ -1,0 +1,141 @@
+"""The settings screen's words: the house rules' titles and
+explanations, the presets, the player's display preferences; and the rules' summary the setup
+screen shows.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from ... import words
+from ...game.model import HouseRules
+from ...i18n import N_, _
+
+
+def rule_text() -> dict[str, tuple[str, str]]:
+    """A title and a one-line explanation for each house rule (docs/rules.md)."""
+    return {
+        "generala_points": (
+            _("Generala points"),
+            _("What five of a kind scores in the Generala box."),
+        ),
+        "served_bonus": (
+            _("Served bonus"),
+            _("Extra points for a Straight, Full house or Four of a kind on a served roll."),
+        ),
+        "served_roll": (_("Served rolls"), _("Which rolls count as served.")),
+        "straight": (_("Straights"), _("Which dice make a Straight.")),
+        "served_generala_wins": (
+            _("Served Generala wins"),
+            _("Five of a kind on a served roll, Generala box open, wins at once."),
+        ),
+        "double_generala": (
+            _("Double Generala box"),
+            _("A second five of a kind scores 100 once Generala holds points."),
+        ),
+        "double_generala_served_bonus": (
+            _("Double Generala served: 120"),
+            _("A served Double Generala scores 120 instead of 100."),
+        ),
+        "two_pairs": (
+            _("Two pairs box"),
+            _("Two pairs and an odd die score 10 (15 served)."),
+        ),
+        "locked_holds": (
+            _("Locked holds"),
+            _("A die held for a roll stays held for the rest of the turn."),
+        ),
+        "tie_break": (
+            _("Tie-break round"),
+            _("Tied leaders play one more turn each; off: they share the win."),
+        ),
+    }
+
+
+def value_text() -> dict[str, str]:
+    """The words for the values of the house rules that are not numbers."""
+    return words.rule_values()
+
+
+def rules_summary(house_rules: HouseRules) -> str:
+    """The house rules in one or two lines, for the setup screen."""
+    return " · ".join(dict.fromkeys(words.rule_phrases(house_rules).values()))
+
+
+def settings_title() -> str:
+    """The settings screen's heading (markup)."""
+    return _("[b]House rules[/b]  for new games")
+
+
+def presets_label() -> str:
+    return _("Presets:")
+
+
+CLASSIC_PRESET = N_("Classic")
+"""A preset's name, as a message id (the settings screen keys its presets by it)."""
+
+
+SWEDISH_PRESET = N_("Swedish text")
+
+
+def custom_rules() -> str:
+    """Beside the presets when the rules are none of them."""
+    return _("(custom rules)")
+
+
+def save_button() -> str:
+    return _("Save (ctrl+s)")
+
+
+def cancel_button() -> str:
+    return _("Cancel (Esc)")
+
+
+def language_title() -> str:
+    return _("Language")
+
+
+def language_help() -> str:
+    return _("The game's language: it changes at once, on every screen.")
+
+
+def preferences_heading() -> str:
+    """The settings screen's heading over the player's own preferences (markup)."""
+    return _("[b]Display[/b]  not a house rule: a change takes effect at once")
+
+
+def roll_animation_title() -> str:
+    return _("Roll animation")
+
+
+def roll_animation_help() -> str:
+    return _("The rolled dice tumble for a moment before they settle.")
+
+
+def on_off(value: bool) -> str:
+    """A switch's state in a word."""
+    return _("on") if value else _("off")
+
+
+def preset_label(name: str, in_effect: bool) -> Content:
+    """A preset's button (``name``: its message id), marked when the rules are that preset."""
+    return Content(f"● {_(name)}" if in_effect else f"○ {_(name)}")
+
+
+def preset_chosen(name: str) -> str:
+    """Said when the player picks a preset (``name``: its message id)."""
+    if name == CLASSIC_PRESET:
+        return _("The Classic rules chosen: Save keeps them.")
+    if name == SWEDISH_PRESET:
+        return _("The Swedish text's rules chosen: Save keeps them.")
+    return _("Preset {name} chosen: Save to keep it.").format(name=_(name))
+
+
+def applies_only_when(switch: str) -> str:
+    """Why a rule changes nothing: the rule ``switch`` (its key in :func:`rule_text`) is off."""
+    return _("Applies only when “{rule}” is on.").format(rule=rule_text()[switch][0])

@@ -1,0 +1,170 @@
+"""The setup screen's words: the seats (their default names and
+level buttons, which follow a change of language), the offer to resume, and its buttons.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from ...game.model import GameState, Level, Phase
+from ...i18n import N_, _, ngettext
+from ..vocabulary import _LEVEL_NAMES, level_labels
+
+GAME_NAME_ART = """\
+ ╔═╗╔═╗╔╗╔╔═╗╦═╗╔═╗╦  ╔═╗
+ ║ ╦║╣ ║║║║╣ ╠╦╝╠═╣║  ╠═╣
+ ╚═╝╚═╝╝╚╝╚═╝╩╚═╩ ╩╩═╝╩ ╩"""
+"""The game's name in block letters, over the setup screen (a name: the same in every
+language)."""
+
+
+LEVEL_STEP_MARK = "▸"
+"""On a seat's level button, after the level: the button steps to the next one."""
+
+
+def level_button_label(level: Level | None) -> str:
+    """A seat's level button: the level, and the mark saying a press steps to the next."""
+    return f"{level_labels()[level]} {LEVEL_STEP_MARK}"
+
+
+def level_named(name: str, level: Level | None) -> str | None:
+    """``name`` in the current language when it is the name the game gave a computer after
+    its level, in any of the game's languages ("Medium", "Medium 2": "Medio", "Medio 2"), so
+    that it can follow a change of language; None for a name typed (or a human's)."""
+    from ...i18n import LANGUAGES, catalog
+
+    if level is None:
+        return None
+    message = _LEVEL_NAMES[Level(level)]
+    for lang in LANGUAGES:
+        base = catalog(lang).gettext(message)
+        if name == base:
+            return _(message)
+        number = name.removeprefix(base + " ")
+        if name.startswith(base + " ") and number.isdigit():
+            return f"{_(message)} {number}"
+    return None
+
+
+def setup_subtitle() -> str:
+    return _("The Latin-American dice game")
+
+
+def players_heading() -> str:
+    return _("Players, in seating order")
+
+
+def house_rules_heading() -> str:
+    return _("House rules")
+
+
+def name_placeholder() -> str:
+    return _("Name")
+
+
+def move_up_tooltip() -> str:
+    return _("Move up")
+
+
+def move_down_tooltip() -> str:
+    return _("Move down")
+
+
+def remove_tooltip() -> str:
+    return _("Remove")
+
+
+def level_tooltip() -> str:
+    return _("Click, Enter or Space for the next level; ←/→ to step")
+
+
+def add_player_button() -> str:
+    return _("+ Add player (ctrl+n)")
+
+
+def change_rules_button() -> str:
+    return _("Change… (ctrl+r)")
+
+
+def start_button() -> str:
+    return _("Start the game (ctrl+s)")
+
+
+_DEFAULT_PLAYER_NAME = N_("Player {seat}")
+
+
+def default_player_name(seat: int) -> str:
+    """The name a new seat starts with (``seat`` counts from 1)."""
+    return _(_DEFAULT_PLAYER_NAME).format(seat=seat)
+
+
+def default_name_number(name: str) -> int | None:
+    """The number in ``name`` when it is a seat's default name in any of the game's languages
+    ("Jugador 2": 2), so that it can follow a change of language; None for a name typed."""
+    from ...i18n import LANGUAGES, catalog
+
+    for lang in LANGUAGES:
+        prefix, _field, suffix = catalog(lang).gettext(_DEFAULT_PLAYER_NAME).partition("{seat}")
+        middle = name.removeprefix(prefix).removesuffix(suffix)
+        if name.startswith(prefix) and name.endswith(suffix) and middle.isdigit():
+            return int(middle)
+    return None
+
+
+def seat_label(seat: int) -> str:
+    """A seat's number in the list of players (``seat`` counts from 0)."""
+    return f"{seat + 1}."
+
+
+def too_many_players(most: int) -> str:
+    """Said when the player adds a seat to a full table."""
+    return ngettext(
+        "A game has at most {most} player.", "A game has at most {most} players.", most
+    ).format(most=most)
+
+
+def new_game_question(game: GameState) -> Content:
+    """Asked before a new game replaces the game in progress offered on the setup screen."""
+    return Content.from_markup(
+        _("Start a new game? The game in progress ($scores, $stage) will be lost."),
+        scores=_scores_line(game),
+        stage=_stage(game),
+    )
+
+
+def resume_label(game: GameState) -> Content:
+    """The setup screen's offer to go on with a saved game."""
+    return Content.from_markup(
+        _("Resume the game in progress: $scores, $stage (ctrl+o)"),
+        scores=_scores_line(game),
+        stage=_stage(game),
+    )
+
+
+def _scores_line(game: GameState) -> str:
+    """Every player's total: "Ana 12 · Bea 30"."""
+    return " · ".join(f"{player.name} {player.total}" for player in game.players)
+
+
+def _stage(game: GameState) -> str:
+    """How far the game has come: "round 3/10", or "tie-break 1"."""
+    if game.phase is Phase.TIE_BREAK:
+        return _("tie-break {n}").format(n=len(game.tie_breaks))
+    return _("round {round}/{rounds}").format(round=game.round, rounds=game.rounds)
+
+
+def statistics_setup_button() -> str:
+    return _("Statistics (ctrl+t)")
+
+
+def history_setup_button() -> str:
+    return _("History (ctrl+y)")
+
+
+def trainer_setup_button() -> str:
+    return _("Trainer (ctrl+g)")

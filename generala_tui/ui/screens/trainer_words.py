@@ -1,0 +1,191 @@
+"""The trainer's words: where a position comes from, what is asked,
+what the choice was worth, the round's score.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from ...game import rules
+from ...game.model import GameState
+from ...i18n import _, decimal, ngettext
+from ..vocabulary import BEST_MARGIN
+
+
+def trainer_next_button() -> str:
+    return _("Next (Enter)")
+
+
+def trainer_again_button() -> str:
+    return _("Another round (Enter)")
+
+
+def trainer_score_title() -> str:
+    return _("Training score")
+
+
+def trainer_preparing() -> str:
+    return _("Choosing the training positions…")
+
+
+def trainer_failed(error: str) -> str:
+    """The training positions could not be had."""
+    return _("The training positions could not be prepared: {error}. Press r to try again.").format(
+        error=error
+    )
+
+
+def trainer_topbar(
+    number: int,
+    count: int,
+    from_history: bool,
+    state: GameState,
+    *,
+    name: str = "",
+    own: bool = True,
+    history: bool = True,
+) -> Content:
+    """Which position of the round this is, and where it comes from: ``name``'s decisions
+    (``own``: the name typed on setup, so "your"), or a random position (``history``: some
+    positions came from the history, else none could)."""
+    if from_history:
+        where = _("one of your costly decisions") if own else _("one of $name's costly decisions")
+    elif history:
+        where = _("a random position")
+    elif own:
+        where = _("a random position ($name has no finished game in the history yet)")
+    else:
+        where = _("a random position (no finished game in the history yet)")
+    # $where is filled in first: it may hold $name.
+    template = _(
+        "[b]Training[/b]  position $number of $count: $where, round $round, roll $roll"
+    ).replace("$where", where)
+    return Content.from_markup(
+        template,
+        number=str(number),
+        count=str(count),
+        name=name,
+        round=str(state.round),
+        roll=str(state.turn.rolls),
+    )
+
+
+def trainer_prompt(state: GameState, name: str) -> Content:
+    """What the trainee is asked in a position."""
+    if not state.rolls_left:
+        rest = _("No rolls left: choose a box (↑↓ and Enter, or click it).")
+    elif not rules.can_roll(state):
+        rest = _("All five dice are held: release one to roll, or fill a box.")
+    else:
+        rest = _("What would you do? Hold dice (1-5 or click) and roll (r), or fill a box (Enter).")
+    return Content.from_markup("[b]$name[/b]: $rest", name=name, rest=rest)
+
+
+def trainer_verdict(
+    chosen: str,
+    expected: float,
+    cost: float,
+    best: tuple[str, float],
+    next_best: tuple[str, float] | None,
+) -> Content:
+    """What the trainee's choice was worth, the best choice and the next best."""
+    if cost < BEST_MARGIN:
+        head = Content.from_markup(
+            _("[b $success]Best choice![/] $chosen: $expected expected."),
+            chosen=chosen,
+            expected=decimal(expected),
+        )
+    else:
+        head = Content.from_markup(
+            _("[b $error]Costs $cost[/]: $chosen, $expected expected."),
+            cost=decimal(cost),
+            chosen=chosen,
+            expected=decimal(expected),
+        )
+    lines = [head]
+    if cost >= BEST_MARGIN:
+        # The head already names the best choice when it was chosen.
+        lines.append(
+            Content.from_markup(
+                _("Best: [b]$best[/b], $value."), best=best[0], value=decimal(best[1])
+            )
+        )
+    if next_best is not None:
+        lines.append(
+            Content.from_markup(
+                _("Next best: $choice, $value."), choice=next_best[0], value=decimal(next_best[1])
+            )
+        )
+    return Content("\n").join(lines)
+
+
+def trainer_score(done: int, best: int, cost: float) -> Content:
+    """The running score of a training round."""
+    if not done:
+        return Content(_("No positions answered yet."))
+    return Content.from_markup(
+        ngettext(
+            "$best of $done best, $cost points given away",
+            "$best of $done best, $cost points given away",
+            done,
+        ),
+        best=str(best),
+        done=str(done),
+        cost=decimal(cost),
+    )
+
+
+def trainer_summary(count: int, best: int, cost: float, worst: tuple[str, float] | None) -> Content:
+    """The end of a training round."""
+    lines = [
+        Content.from_markup(
+            ngettext(
+                "[b]Round over[/b]: $best of $count best choice, $cost expected points given "
+                "away ($each a position).",
+                "[b]Round over[/b]: $best of $count best choices, $cost expected points given "
+                "away ($each a position).",
+                count,
+            ),
+            best=str(best),
+            count=str(count),
+            cost=decimal(cost),
+            each=decimal(cost / count) if count else decimal(0.0),
+        )
+    ]
+    if worst is not None and worst[1] >= BEST_MARGIN:
+        lines.append(
+            Content.from_markup(
+                _("Your costliest choice: $choice (−$cost)."),
+                choice=worst[0],
+                cost=decimal(worst[1]),
+            )
+        )
+    lines.append(Content(_("Enter plays another round; Escape closes the trainer.")))
+    return Content("\n").join(lines)
+
+
+def trainer_score_short(done: int, best: int, cost: float) -> Content:
+    """The running score of a training round on one narrow line (the points given away
+    only once there are some: no negative zero)."""
+    if decimal(cost) == decimal(0.0):
+        return Content.from_markup(_("Score $best/$done"), best=str(best), done=str(done))
+    return Content.from_markup(
+        _("Score $best/$done, −$cost"), best=str(best), done=str(done), cost=decimal(cost)
+    )
+
+
+def trainer_played(played: str, cost: float, name: str, own: bool) -> Content:
+    """What was played in the game a history position comes from, and what it cost."""
+    return Content.from_markup(
+        _("In your game you played: $played (cost $cost).")
+        if own
+        else _("In $name's game: $played (cost $cost)."),
+        played=played,
+        cost=decimal(cost),
+        name=name,
+    )

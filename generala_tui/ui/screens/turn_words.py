@@ -1,0 +1,241 @@
+"""The turn screen's sentences, built from the state: the top bar, the
+prompt, what the last turn did, the tie-break lines, the buttons (see
+:mod:`~generala_tui.ui.screens.turn_view`, which puts them together).
+
+Sentences ask :mod:`generala_tui.game.rules` for what they say (the boxes a served roll
+raises) instead of repeating a rule by hand. Player names only ever reach the screen as
+template variables of :meth:`Content.from_markup`, never as markup.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from ...game import rules
+from ...game.model import MAX_ROLLS, Filled, GameState, Level, LogEntry, Phase, TieBreakEnded
+from ...i18n import _, genitive, ngettext, percent
+from ..vocabulary import GAME_NAME, category_label, names_and
+
+
+# The turn screen's buttons and panel titles.
+def roll_button() -> str:
+    return _("Roll")
+
+
+def end_turn_button() -> str:
+    return _("End turn")
+
+
+def turn_scorecard_button() -> str:
+    return _("Scorecard (s)")
+
+
+def turn_help_button() -> str:
+    return _("Rules and keys (?)")
+
+
+def standings_title() -> str:
+    return _("Standings")
+
+
+def double_generala_notes() -> dict[str | None, str]:
+    """Beside the Double Generala box: why it can only be scratched for now, if it can."""
+    return {"alive": "", "waiting": _("later"), "dead": _("dead"), None: ""}
+
+
+def coach_button(on: bool) -> str:
+    """The button that turns the coach on or off."""
+    return _("Coach off (h)") if on else _("Coach (h)")
+
+
+def announcement(state: GameState, entry: LogEntry) -> Content:
+    """What a turn's last step did, for the next player's screen; empty for other steps."""
+    name = state.players[entry.seat].name
+    if isinstance(entry, Filled):
+        box = category_label(entry.category)
+        if not entry.points:
+            return Content.from_markup(_("$player scratched $box."), player=name, box=box)
+        template = (
+            _("$player scored [b]$points[/b] in $box (served).")
+            if entry.served_bonus
+            else _("$player scored [b]$points[/b] in $box.")
+        )
+        return Content.from_markup(template, player=name, points=str(entry.points), box=box)
+    if isinstance(entry, TieBreakEnded):
+        return Content.from_markup(
+            _("$player takes [b]$points[/b] tie-break points."),
+            player=name,
+            points=str(entry.points),
+        )
+    return Content("")
+
+
+def topbar(state: GameState, short: bool = False) -> Content:
+    """The round, whose turn it is and the rolls taken (``short``: for a narrow terminal)."""
+    dots = "●" * state.turn.rolls + "○" * state.rolls_left
+    if short:
+        short_stage = _("Tie-break $n") if state.phase is Phase.TIE_BREAK else _("Round $n/$rounds")
+        return Content.from_markup(
+            f"{short_stage} · [b]$name[/b] · $rolls/$max $dots",
+            n=str(len(state.tie_breaks) if state.phase is Phase.TIE_BREAK else state.round),
+            rounds=str(state.rounds),
+            name=state.current_player.name,
+            rolls=str(state.turn.rolls),
+            max=str(MAX_ROLLS),
+            dots=dots,
+        )
+    if state.phase is Phase.TIE_BREAK:
+        stage = Content.from_markup(_("[b]Tie-break[/b] round $n"), n=str(len(state.tie_breaks)))
+    else:
+        stage = Content.from_markup(
+            _("Round [b]$round[/b]/$rounds"), round=str(state.round), rounds=str(state.rounds)
+        )
+    return Content.assemble(
+        Content.from_markup("[b $accent]$game[/]", game=GAME_NAME),
+        "   ",
+        stage,
+        "   ",
+        Content.from_markup(
+            _("[b]$whose[/b] turn   roll $rolls of $max $dots"),
+            whose=genitive(state.current_player.name),
+            rolls=str(state.turn.rolls),
+            max=str(MAX_ROLLS),
+            dots=dots,
+        ),
+    )
+
+
+def served_note(state: GameState) -> Content:
+    """The boxes a served roll raises and by how much, from the rules: "+5: Straight, ..."."""
+    by_bonus: dict[int, list[str]] = {}
+    for category, bonus in rules.served_bonuses(state.house_rules).items():
+        by_bonus.setdefault(bonus, []).append(category_label(category))
+    parts = "; ".join(f"+{bonus}: {', '.join(names)}" for bonus, names in by_bonus.items())
+    return Content.from_markup(_("[b $warning]Served![/] $parts. "), parts=parts)
+
+
+def prompt(
+    state: GameState, *, strategy_progress: float | None, paused: bool, hint: bool = True
+) -> Content:
+    """What the player to act can do now, in one or two lines. Without ``hint``, a served
+    roll's note goes without the reminder after it (for a message area it would overflow)."""
+    turn = state.turn
+    name = state.current_player.name
+    if rules.computer_to_act(state):
+        if paused:
+            return Content.from_markup(
+                _("[b]$name[/b] ⚙ is paused: [b]p[/b] resumes."), name=state.current_player.name
+            )
+        if strategy_progress is not None and state.current_player.level is Level.EXPERT:
+            return Content.from_markup(
+                _("[b]$name[/b] ⚙ is working out the best play… $done"),
+                name=name,
+                done=percent(strategy_progress),
+            )
+        return Content.from_markup(
+            _(
+                "[b]$name[/b] ⚙ is playing: [b]f[/b] skips ahead, [b]p[/b] pauses, "
+                "[b]+[/b] [b]-[/b] set the pace."
+            ),
+            name=name,
+        )
+    tie_break = state.phase is Phase.TIE_BREAK
+    if turn.rolls == 0:
+        return Content.from_markup(
+            _("[b]$name[/b], roll the dice: [b]r[/b], space, or the Roll button."), name=name
+        )
+    served = served_note(state) if turn.served and not tie_break else Content("")
+    if tie_break:
+        if not state.rolls_left:
+            rest = _("No rolls left: take your tie-break score (Enter).")
+        elif not rules.can_roll(state):
+            rest = _("All five dice are held: release one to roll, or take your tie-break score.")
+        else:
+            rest = _("Roll, or take your tie-break score (Enter).")
+    elif not state.rolls_left:
+        rest = _("No rolls left: choose a box (↑↓ and Enter, or click it).")
+    elif not rules.can_roll(state):
+        rest = _("All five dice are held: release one to roll, or fill a box.")
+    elif turn.served:
+        if not hint:
+            return served
+        rest = _("Hold dice and roll, or fill a box.")
+    else:
+        rest = _("Click dice or press 1-5 to hold them, then roll; or fill a box.")
+    return Content.assemble(served, rest)
+
+
+def tie_break_lines(state: GameState) -> Content:
+    """Who is tied, the scores of the round so far, and what the dice would take now."""
+    tie_round = state.tie_breaks[-1]
+    names = [state.players[i].name for i in tie_round.contenders]
+    lines = [
+        Content.from_markup(
+            _(
+                "[b]Tie-break![/b] $names are tied. One turn each: the best score the final "
+                "dice would earn in any box of an empty scorecard wins."
+            ),
+            names=names_and(names),
+        )
+    ]
+    if len(state.tie_breaks) > 1:
+        last = state.tie_breaks[-2]
+        scores = ", ".join(
+            f"{state.players[i].name} {points}"
+            for i, points in zip(last.contenders, last.scores, strict=True)
+        )
+        lines.append(
+            Content.from_markup(
+                _("Round $n was tied again: $scores."),
+                n=str(len(state.tie_breaks) - 1),
+                scores=scores,
+            )
+        )
+    played = [
+        f"{state.players[i].name}: {points}"
+        for i, points in zip(tie_round.contenders, tie_round.scores, strict=False)
+    ]
+    if played:
+        lines.append(Content.from_markup(_("Scores so far: $scores"), scores=", ".join(played)))
+    points = tie_break_points(state)
+    if points is not None:
+        lines.append(Content.from_markup(_("Your dice score [b]$p[/b] now."), p=str(points)))
+    return Content("\n").join(lines)
+
+
+def tie_break_points(state: GameState) -> int | None:
+    """The tie-break score the dice would take now; None before the first roll."""
+    if not state.turn.rolls:
+        return None
+    return rules.tie_break_score(state.turn.dice, state.house_rules, state.turn.served)
+
+
+def end_turn_label(state: GameState) -> str:
+    """The tie-break turn's button."""
+    points = tie_break_points(state)
+    if points is None:
+        return _("End turn (Enter)")
+    return ngettext("Take {points} point (Enter)", "Take {points} points (Enter)", points).format(
+        points=points
+    )
+
+
+def roll_label(state: GameState) -> str:
+    """The Roll button."""
+    if not state.rolls_left:
+        return _("No rolls")
+    return ngettext("Roll ({left} left)", "Roll ({left} left)", state.rolls_left).format(
+        left=state.rolls_left
+    )
+
+
+def too_small(width: int, height: int, min_width: int, min_height: int) -> str:
+    """Shown instead of the game when the terminal is too small for it."""
+    return _(
+        "Make the terminal at least {min_width}×{min_height} to play (it is {width}×{height})."
+    ).format(min_width=min_width, min_height=min_height, width=width, height=height)

@@ -1,0 +1,212 @@
+"""What every screen names: the keys, the levels, the boxes, the marks.
+
+The Footer's words (:class:`Keys`) stay message ids: a ``Binding`` keeps them, and
+:mod:`generala_tui.ui.translated` translates them as the Footer is drawn, in the context
+:data:`KEY_CONTEXT`. The words and sentences of one screen live beside that screen
+(``screens/<screen>_words.py``), a widget's beside the widget (``widgets/<widget>_words.py``),
+the app's own (the command palette, its notices) in :mod:`generala_tui.ui.app_words`; what more
+than one of them names is here.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import words
+from ..game.action import Action, ActionKind
+from ..game.model import NUMBER_OF_DICE, Level
+from ..i18n import NP_, _, ngettext, pgettext
+
+KEY_CONTEXT = "key"
+"""The catalogs' context of the Footer's words."""
+
+
+class Keys:
+    """The Footer's words for the keys, as message ids: BINDINGS keep these, and the screens
+    translate them each time the Footer is drawn (see :mod:`generala_tui.ui.translated`), in
+    the context :data:`KEY_CONTEXT`: a key's word is short, the Footer has one line."""
+
+    QUIT = NP_("key", "Quit")
+    HELP = NP_("key", "Help")
+    SCORECARD = NP_("key", "Scorecard")
+    NEW_GAME = NP_("key", "New game")
+    UNDO = NP_("key", "Undo")
+    CLOSE = NP_("key", "Close")
+    STATISTICS = NP_("key", "Statistics")
+    HISTORY = NP_("key", "History")
+    SAVE = NP_("key", "Save")
+    CANCEL = NP_("key", "Cancel")
+    ADD_PLAYER = NP_("key", "Add player")
+    HOUSE_RULES = NP_("key", "House rules")
+    START = NP_("key", "Start")
+    RESUME = NP_("key", "Resume")
+    ROLL = NP_("key", "Roll")
+    HOLD = NP_("key", "Hold")
+    CHOOSE = NP_("key", "Choose")
+    FILL = NP_("key", "Fill")
+    TAKE_SCORE = NP_("key", "Take score")
+    COACH = NP_("key", "Coach")
+    SKIP_AHEAD = NP_("key", "Skip ahead")
+    PAUSE = NP_("key", "Pause")
+    PACE = NP_("key", "Pace")
+    SLOWER = NP_("key", "Slower")
+    SETUP = NP_("key", "Setup")
+    YES = NP_("key", "Yes")
+    NO = NP_("key", "No")
+    PLAY_AGAIN = NP_("key", "Play again")
+    ANALYSIS = NP_("key", "Analysis")
+    SCROLL = NP_("key", "Scroll")
+    PAGE = NP_("key", "Page")
+    TOP = NP_("key", "Top")
+    END = NP_("key", "End")
+    TRY_AGAIN = NP_("key", "Try again")
+    LANGUAGE = NP_("key", "Language")
+    TRAINER = NP_("key", "Trainer")
+    NEXT = NP_("key", "Next")
+    ANOTHER_ROUND = NP_("key", "Another round")
+    OPEN = NP_("key", "Open")
+    STEP = NP_("key", "Step")
+    FIRST = NP_("key", "First")
+    LAST = NP_("key", "Last")
+    TURN = NP_("key", "Turn")
+    EXPORT = NP_("key", "Save record")
+    PLAYER = NP_("key", "Player")
+    CHART = NP_("key", "Chart/list")
+    # Textual's own words, in its Footer, its command palette and its key panel.
+    PALETTE = NP_("key", "palette")
+    PALETTE_TOOLTIP = NP_("key", "Open the command palette")
+    DISMISS_MENU = NP_("key", "Dismiss menu")  # an open Select's list
+    EXIT_PALETTE = NP_("key", "Exit the command palette")
+
+
+KEY_NAME_CONTEXT = "key name"
+"""The catalogs' context of the keys' names."""
+
+
+_KEY_NAMES: dict[str, str] = {
+    # As Textual's Footer writes them (``App.get_key_display``) ...
+    "esc": NP_("key name", "esc"),
+    "space": NP_("key name", "space"),
+    "tab": NP_("key name", "tab"),
+    "home": NP_("key name", "home"),
+    "end": NP_("key name", "end"),
+    "pgup": NP_("key name", "pgup"),
+    "pgdn": NP_("key name", "pgdn"),
+    "PgUp/PgDn": NP_("key name", "PgUp/PgDn"),
+    # ... and as the help and the buttons name them.
+    "escape": NP_("key name", "escape"),
+    "enter": NP_("key name", "enter"),
+}
+"""The keys whose names are words, as message ids: each language names them as its keyboards
+print them (Spanish "Intro", "Inicio"; Swedish "mellanslag"); symbols and letters stay."""
+
+
+def key_name(key: str) -> str:
+    """The name of ``key`` (a Textual key name, or the Footer's display of one) as the players
+    of the current language read it on their keyboards; a key that is no word stays as it is."""
+    message = _KEY_NAMES.get(key)
+    return pgettext(KEY_NAME_CONTEXT, message) if message is not None else key
+
+
+def yes_key() -> str:
+    """The key that answers a dialog's question yes: the first letter of the language's "yes"
+    (``y``, Spanish ``s``, Swedish ``j``); ``y`` is accepted in every language too."""
+    return pgettext("answer key", "y")
+
+
+NO_KEY = "n"
+"""The key that answers no: the first letter of "no" in all three languages ("nej")."""
+
+
+COMPUTER_MARK = "⚙"
+"""A computer player, in the standings and on the seats' level buttons."""
+
+
+def level_labels() -> dict[Level | None, str]:
+    return {
+        None: _("Human"),
+        **{level: f"{COMPUTER_MARK} " + _(name) for level, name in _LEVEL_NAMES.items()},
+    }
+
+
+_LEVEL_NAMES = words.LEVEL_NAMES
+
+
+category_label = words.category_label
+
+
+refusal = words.refusal
+
+
+CURSOR_MARK = "▶"
+"""The box the player's cursor is on."""
+
+
+ADVICE_MARK = "★"
+"""The coach's advice."""
+
+
+CURRENT_MARK = "»"
+"""The player to act, in the standings."""
+
+
+HELD_KEEP_MARK = "◆"
+"""In the coach's list: the keep the held dice make."""
+
+
+SCRATCH_MARK = "✗"
+"""A scratched box."""
+
+
+WINNER_MARK = "★"
+"""A winner, in the final ranking."""
+
+
+def close_button() -> str:
+    """The button that closes a panel (help, scorecard, analysis)."""
+    return _("Close (Esc)")
+
+
+GAME_NAME = "GENERALA"
+"""The game's name over the turn screen: a name, the same in every language."""
+
+
+def describe_action(action: Action, dice: Sequence[int] = ()) -> str:
+    """The action in words; with the turn's ``dice``, a roll names the dice it keeps."""
+    if action.kind is ActionKind.ROLL:
+        if not action.held:
+            return _("Roll all five dice") if dice else pgettext("action", "Roll")
+        if len(dice) == NUMBER_OF_DICE:
+            kept = "-".join(str(dice[i]) for i in action.held)
+            return _("Keep {dice} and roll").format(dice=kept)
+        return ngettext(
+            "Hold die {dice} and roll", "Hold dice {dice} and roll", len(action.held)
+        ).format(dice=names_and([str(i + 1) for i in action.held]))
+    if action.kind is ActionKind.END_TIE_BREAK:
+        return _("End the tie-break turn")
+    assert action.category is not None
+    box = category_label(action.category)
+    if action.kind is ActionKind.SCORE:
+        return _("Score {box}").format(box=box)
+    return _("Scratch {box}").format(box=box)
+
+
+def names_and(names: Sequence[str]) -> str:
+    """Names in a list: "Ana and Bruno", "Ana, Bruno and Carla"."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+BEST_MARGIN = 0.05
+"""A loss below this many points is no loss: the coach calls the action best."""
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """The dice of a position: "3-3-5-6-6"."""
+    return "-".join(str(d) for d in dice) if dice else _("no dice yet")

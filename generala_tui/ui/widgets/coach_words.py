@@ -1,0 +1,90 @@
+"""The coach's words: its panel's title and headings, an action's short
+name, what it costs against the best.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...game.action import ActionKind
+from ...game.model import GameState
+from ...i18n import _, decimal, percent, pgettext
+from ..vocabulary import BEST_MARGIN, SCRATCH_MARK, category_label
+
+if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
+    from ...game.strategy import ActionValue
+
+
+def coach_title() -> str:
+    return _("Coach")
+
+
+def coach_cost(loss: float) -> str:
+    """What an action loses against the best one, or "best"."""
+    return _("best") if loss < BEST_MARGIN else f"−{decimal(loss)}"
+
+
+def action_label(value: ActionValue, state: GameState) -> str:
+    """A short name for an action, for the coach's narrow panel: a keep is its dice."""
+    action = value.action
+    if action.kind is ActionKind.ROLL:
+        if not state.turn.rolls:
+            return pgettext("action", "Roll")
+        return "[" + " ".join(str(v) for v in value.kept) + "]" if value.kept else _("Reroll all")
+    if action.kind is ActionKind.END_TIE_BREAK:
+        return _("End turn")
+    assert action.category is not None
+    name = category_label(action.category)
+    if action.kind is ActionKind.SCRATCH or not value.points:
+        return f"{SCRATCH_MARK} {name}"
+    return f"{name} {value.points}"
+
+
+def coach_keep(label: str) -> str:
+    """The coach's advice to keep dice and roll: "Keep [5 5]"."""
+    return _("Keep {dice}").format(dice=label)
+
+
+def coach_working() -> str:
+    """Before the coach's progress figure."""
+    return _("Working out the best\nplay… ")
+
+
+def coach_nothing_to_decide() -> str:
+    return _("Nothing to decide.")
+
+
+def coach_total_heading() -> str:
+    return _("Expected final total\n")
+
+
+def coach_tie_break_heading() -> str:
+    return _("Expected tie-break\n")
+
+
+def coach_no_rolls() -> str:
+    return _("No rolls left:\neach box shows its value.")
+
+
+def coach_keeps_heading() -> str:
+    return _("Keep and roll:\n")
+
+
+def coach_progress(done: float) -> str:
+    """How far the coach's tables have come, after :func:`coach_working`."""
+    return f"{percent(done)}\n"
+
+
+def coach_failed(error: str) -> str:
+    """The coach's panel when the strategy could not be computed."""
+    return _("The coach can't work: {error}\nPress h twice to try again.").format(error=error)
+
+
+def coach_computer(name: str) -> str:
+    """The coach's panel during a computer player's turn (a plain string: never markup)."""
+    return _("{name} is a computer player.").format(name=name)
