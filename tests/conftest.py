@@ -3,17 +3,47 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import os
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from generala_tui import i18n
 
 
+@pytest.hookimpl(wrapper=True, optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> Generator[None, int, int]:
+    """``-n auto``: two workers for each core pytest-xdist counts.
+
+    The app tests spend about a third of their time waiting (for the app's timers, a
+    frame, a child process), so one worker a core leaves the cores idle that long.
+    ``-n N`` or ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still choose.
+    """
+    cores = yield
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return cores
+    return 2 * cores
+
+
 @pytest.fixture(scope="session")
 def _session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("cache")
+    """One cache folder for the whole run, shared by pytest-xdist's workers.
+
+    Each worker has a base temporary folder of its own (``popen-gw0``, ...) under the
+    run's, so the shared folder is made beside them, once, under a lock; without
+    workers it is this run's own. Sharing is safe: a table is written atomically (a
+    temporary file renamed into place), so a worker reads a whole table or none, and two
+    workers solving the same table at once only solve it twice.
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return tmp_path_factory.mktemp("cache")
+    run = tmp_path_factory.getbasetemp().parent
+    shared = run / "shared-cache"
+    with FileLock(run / "shared-cache.lock"):
+        shared.mkdir(exist_ok=True)
+    return shared
 
 
 @pytest.fixture(autouse=True)
