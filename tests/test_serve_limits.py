@@ -358,6 +358,7 @@ def test_a_game_ends_when_its_client_vanishes(start: Callable[..., Served], how:
     served.logged("game ended")
 
 
+@pytest.mark.slow  # waits out the server's heartbeat (over 20 s)
 def test_a_game_ends_when_its_client_goes_silent(start: Callable[..., Served]) -> None:
     """A client that stops answering (and reading), its connection still open: the server's
     heartbeat finds it within about one and a half HEARTBEAT_SECONDS."""

@@ -96,6 +96,7 @@ def random_game(seed: int) -> GameState:
     return state
 
 
+@pytest.mark.slow  # thousands of random games replayed (about 20 s)
 def test_thousands_of_random_games_replay_from_the_seed_and_the_log_alone():
     finished = 0
     for seed in range(2000):

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from helpers import (
     reference_points,
     reference_straight,
@@ -455,7 +456,8 @@ GeneralaMoves.TestCase.settings = settings(
     phases=PHASES,
     suppress_health_check=[HealthCheck.too_slow],
 )
-TestGeneralaMoves = GeneralaMoves.TestCase
+# Slow: fuzzing, 40 runs of 200 random moves each checked against the rule book (over 10 s).
+TestGeneralaMoves = pytest.mark.slow(GeneralaMoves.TestCase)
 
 
 # --- whole games ----------------------------------------------------------

@@ -51,6 +51,7 @@ def mean_and_error(scores: list[int]) -> tuple[float, float]:
 NO_AUTOMATIC_WIN = HouseRules(served_generala_wins=False)
 
 
+@pytest.mark.slow  # two thousand games played (about 10 s)
 def test_expert_mean_over_two_thousand_games_agrees_with_its_expected_score():
     # Without the automatic win every game is played to its last box, so the
     # expert's mean final total estimates the strategy's expected score. Four

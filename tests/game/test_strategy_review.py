@@ -76,6 +76,7 @@ def played(state: GameState, strategy: Strategy, rng: random.Random, blunders: f
     return state
 
 
+@pytest.mark.slow  # hundreds of random games reviewed (about 15 s)
 def test_every_complete_column_totals_its_expectation_plus_luck_minus_losses():
     """Hundreds of random games under random house rules: the identity to 1e-6."""
     rng = random.Random(12)

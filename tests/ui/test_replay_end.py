@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from generala_tui.game import rules
@@ -53,6 +54,7 @@ async def test_a_tie_break_is_named_and_its_result_said_at_the_end() -> None:
     assert str(game_over_words.explanation(game)) in said
 
 
+@pytest.mark.slow  # every step of a whole game stepped through on the screen (about 30 s)
 async def test_the_last_step_says_who_won() -> None:
     players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
     game = play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))

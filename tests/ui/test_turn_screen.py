@@ -21,7 +21,12 @@ from .conftest import first_seed, last_turn_tie, nothing_to_score
 SIZES = [(40, 12), (80, 24), (200, 60)]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(
+    "size",
+    # Slow but at 80x24: a whole game by the keys at each size (about 20 s each).
+    [s if s == (80, 24) else pytest.param(s, marks=pytest.mark.slow) for s in SIZES],
+    ids=lambda s: f"{s[0]}x{s[1]}",
+)
 async def test_whole_game_from_setup_with_the_keys_only_reaches_the_winner(
     size: tuple[int, int],
 ) -> None:
@@ -62,6 +67,7 @@ async def test_whole_game_from_setup_with_the_keys_only_reaches_the_winner(
         assert f"{winner} wins!" in headline or "share" in headline
 
 
+@pytest.mark.slow  # a whole game by clicks at each size (about 20 s each; the keys' stay)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_whole_game_from_setup_with_the_mouse_only(size: tuple[int, int]) -> None:
     app = GeneralaApp()
