@@ -47,7 +47,6 @@ migrations, salvage, the one error formatter), :mod:`.preferences`, :mod:`.autos
 
 from __future__ import annotations
 
-from . import formats
 from .autosave import (
     GAME_VERSION,
     MAX_WINDOWS,
@@ -122,7 +121,3 @@ __all__ = [
     "why",
     "write_record",
 ]
-
-# Until the screens and their tests, being reworked, take the public names: to be removed.
-_why = why
-_first_error = formats.first_error
