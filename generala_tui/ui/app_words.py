@@ -1,5 +1,5 @@
-"""The app's own words: the command palette, the notices of the app and its
-workers (paces, pauses, failures, the saved game's slot), the screenshot.
+"""The app's own words: the command palette, the notices of the app and its workers (paces,
+pauses, failures, the saved game's slot), the screenshot.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

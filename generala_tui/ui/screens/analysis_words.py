@@ -1,5 +1,5 @@
-"""The analysis screen's words: the review's summary, its tables'
-columns, the marks of decisions and luck, an opened decision.
+"""The analysis screen's words: the review's summary, its tables' columns, the marks of
+decisions and luck, an opened decision.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

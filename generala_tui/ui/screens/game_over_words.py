@@ -1,5 +1,4 @@
-"""The winner's screen's words: who won and how, the ranking, the
-match so far, and its buttons.
+"""The winner's screen's words: who won and how, the ranking, the match so far, and its buttons.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

@@ -1,5 +1,4 @@
-"""The help screen's words: the rules as the house rules play them, and
-every key, in Markdown.
+"""The help screen's words: the rules as the house rules play them, and every key, in Markdown.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

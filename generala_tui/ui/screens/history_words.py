@@ -1,5 +1,5 @@
-"""The history screen's words: its columns, titles and lines, and
-the words both the history and the statistics show while they read it.
+"""The history screen's words: its columns, titles and lines, and the words both the history and
+the statistics show while they read it.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

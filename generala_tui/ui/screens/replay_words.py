@@ -1,5 +1,5 @@
-"""The replay screen's words: its step buttons, where it stands and
-what each step of the log did.
+"""The replay screen's words: its step buttons, where it stands and what each step of the log
+did.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

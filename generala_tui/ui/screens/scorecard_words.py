@@ -1,5 +1,5 @@
-"""The scorecard screen's words (the table's own are beside the
-widget, in :mod:`generala_tui.ui.widgets.scorecard_words`).
+"""The scorecard screen's words (the table's own are beside the widget, in
+:mod:`generala_tui.ui.widgets.scorecard_words`).
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

@@ -1,6 +1,5 @@
-"""The settings screen's words: the house rules' titles and
-explanations, the presets, the player's display preferences; and the rules' summary the setup
-screen shows.
+"""The settings screen's words: the house rules' titles and explanations, the presets, the
+player's display preferences; and the rules' summary the setup screen shows.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

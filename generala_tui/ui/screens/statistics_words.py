@@ -1,5 +1,4 @@
-"""The statistics screen's words: its columns, note, titles and
-figures.
+"""The statistics screen's words: its columns, note, titles and figures.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

@@ -1,5 +1,5 @@
-"""The trainer's words: where a position comes from, what is asked,
-what the choice was worth, the round's score.
+"""The trainer's words: where a position comes from, what is asked, what the choice was worth,
+the round's score.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the

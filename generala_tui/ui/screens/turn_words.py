@@ -1,6 +1,6 @@
-"""The turn screen's sentences, built from the state: the top bar, the
-prompt, what the last turn did, the tie-break lines, the buttons (see
-:mod:`~generala_tui.ui.screens.turn_view`, which puts them together).
+"""The turn screen's sentences, built from the state: the top bar, the prompt, what the last
+turn did, the tie-break lines, the buttons (see :mod:`~generala_tui.ui.screens.turn_view`, which
+puts them together).
 
 Sentences ask :mod:`generala_tui.game.rules` for what they say (the boxes a served roll
 raises) instead of repeating a rule by hand. Player names only ever reach the screen as

@@ -1,5 +1,5 @@
-"""The coach's words: its panel's title and headings, an action's short
-name, what it costs against the best.
+"""The coach's words: its panel's title and headings, an action's short name, what it costs
+against the best.
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw: each word is a function (``roll_button()``) that looks its message up in the
