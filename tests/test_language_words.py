@@ -177,11 +177,11 @@ def test_the_operating_systems_reasons_are_told_in_the_language(
     import os
 
     error = OSError(code, os.strerror(code))
-    assert store._why(error) == english  # English: the system's own words, as before
+    assert store.why(error) == english  # English: the system's own words, as before
     i18n.set_language("es")
-    assert store._why(error).startswith(spanish)
+    assert store.why(error).startswith(spanish)
     i18n.set_language("sv")
-    assert store._why(error) != english
+    assert store.why(error) != english
 
 
 def test_a_value_that_fails_validation_is_named_by_its_place(speak: None) -> None:
@@ -190,11 +190,11 @@ def test_a_value_that_fails_validation_is_named_by_its_place(speak: None) -> Non
     try:
         Player.model_validate({"name": 5})
     except ValidationError as error:
-        english = store._first_error(error)
+        english = store.formats.first_error(error)
         i18n.set_language("es")
-        spanish = store._first_error(error)
+        spanish = store.formats.first_error(error)
         i18n.set_language("sv")
-        swedish = store._first_error(error)
+        swedish = store.formats.first_error(error)
     else:
         raise AssertionError("a number is no name")
     assert english.startswith("name: Input should be")  # pydantic's words, as before

@@ -48,12 +48,12 @@ def default_record_path(state: GameState, moment: datetime) -> Path:
 def _write(state: GameState, typed: str, name: str) -> Path:
     """Write the record where the player typed (a folder takes the offered name); raise
     :class:`~generala_tui.store.RecordError`, the store's sentence or the system's reason in
-    the store's words (:func:`~generala_tui.store._why`), when it can't be."""
+    the store's words (:func:`~generala_tui.store.why`), when it can't be."""
     path = Path(typed).expanduser()
     try:
         folder = typed.endswith(("/", "\\")) or path.is_dir()
     except OSError as error:  # a name too long for the system, say: why, in a few words
-        raise store.RecordError(store._why(error)) from None
+        raise store.RecordError(store.why(error)) from None
     if folder:
         path = path / name
     store.write_record(state, path)
@@ -114,7 +114,7 @@ class ExportDialog(Modal[Path | None]):
             path = await asyncio.to_thread(_write, self.state, typed, self.name_offered)
         except (store.RecordError, OSError) as error:
             # The store's sentences, or the system's reason in the same words as the store's.
-            said = store._why(error) if isinstance(error, OSError) else str(error)
+            said = store.why(error) if isinstance(error, OSError) else str(error)
             message = export_words.record_not_saved(said)
             if self.is_attached:
                 self.query_one("#export-error", Static).update(message)
