@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from .game.model import BOX_NAMES, Category, HouseRules, Level
+from .game.model import (
+    BOX_NAMES,
+    DOUBLE_GENERALA_POINTS,
+    DOUBLE_GENERALA_SERVED_POINTS,
+    TWO_PAIRS_POINTS,
+    TWO_PAIRS_SERVED_BONUS,
+    Category,
+    HouseRules,
+    Level,
+)
 from .game.refusals import Refusal, error_place, printable, refused
 from .game.refusals import refusal as english_refusal
 from .i18n import N_, _, language, pgettext
@@ -60,6 +69,53 @@ def tie_break_round(number: int) -> str:
     """The ``number``-th tie-break round, short, as the analyses list rounds: "tb1" (Spanish
     "des1", desempate; Swedish "sär1", särspel)."""
     return pgettext("tie-break round", "tb{number}").format(number=number)
+
+
+def rule_text() -> dict[str, tuple[str, str]]:
+    """A title and a one-line explanation for each house rule (docs/rules.md), by the rule's
+    name: the settings screen's and the command line's ``--help``."""
+    return {
+        "generala_points": (
+            _("Generala points"),
+            _("What five of a kind scores in the Generala box."),
+        ),
+        "served_bonus": (
+            _("Served bonus"),
+            _("Extra points for a Straight, Full house or Four of a kind on a served roll."),
+        ),
+        "served_roll": (_("Served rolls"), _("Which rolls count as served.")),
+        "straight": (_("Straights"), _("Which dice make a Straight.")),
+        "served_generala_wins": (
+            _("Served Generala wins"),
+            _("Five of a kind on a served roll, Generala box open, wins at once."),
+        ),
+        "double_generala": (
+            _("Double Generala box"),
+            _("A second five of a kind scores {points} once Generala holds points.").format(
+                points=DOUBLE_GENERALA_POINTS
+            ),
+        ),
+        "double_generala_served_bonus": (
+            _("Double Generala served: {points}").format(points=DOUBLE_GENERALA_SERVED_POINTS),
+            _("A served Double Generala scores {served} instead of {points}.").format(
+                served=DOUBLE_GENERALA_SERVED_POINTS, points=DOUBLE_GENERALA_POINTS
+            ),
+        ),
+        "two_pairs": (
+            _("Two pairs box"),
+            _("Two pairs and an odd die score {points} ({served} served).").format(
+                points=TWO_PAIRS_POINTS, served=TWO_PAIRS_POINTS + TWO_PAIRS_SERVED_BONUS
+            ),
+        ),
+        "locked_holds": (
+            _("Locked holds"),
+            _("A die held for a roll stays held for the rest of the turn."),
+        ),
+        "tie_break": (
+            _("Tie-break round"),
+            _("Tied leaders play one more turn each; off: they share the win."),
+        ),
+    }
 
 
 def rule_values() -> dict[str, str]:

@@ -52,8 +52,7 @@ def rule_default(key: str) -> str:
 
 def rules_help(width: int = 79) -> str:
     """Every house rule with its values and default, for ``--help``, in lines of ``width``."""
-    from ..ui.text import RULE_TEXT
-
+    texts = words.rule_text()
     lines = []
     for key in HouseRules.model_fields:
         values = " | ".join(rule_choices(key))
@@ -65,7 +64,7 @@ def rules_help(width: int = 79) -> str:
             initial_indent="  ",
             subsequent_indent="      ",
         )
-        explanation = RULE_TEXT[key][1] if key in RULE_TEXT else ""
+        explanation = texts[key][1] if key in texts else ""
         lines += textwrap.wrap(
             explanation, width, initial_indent="      ", subsequent_indent="      "
         )

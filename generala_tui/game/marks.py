@@ -1,6 +1,6 @@
 """The analysis's marks for a decision, a roll and a player's game.
 
-They live outside the strategy package so that the words for them (``ui/text.py``)
+They live outside the strategy package so that the words for them (``ui/vocabulary.py``)
 load without it; :mod:`generala_tui.game.strategy.review` gives them out and decides
 them (its thresholds and bands)."""
 

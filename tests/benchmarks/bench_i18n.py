@@ -45,13 +45,13 @@ def main() -> None:
             f"{lang}: import i18n {imported * 1000:.1f} ms, set the language (read its catalog) "
             f"{loaded * 1000:.1f} ms, Babel's first number {numbered * 1000:.1f} ms"
         )
-    from generala_tui import i18n
-    from generala_tui.ui.screens import settings_words, setup_words
+    from generala_tui import i18n, words
+    from generala_tui.ui.screens import setup_words
 
     i18n.set_language("es")
     calls = 100_000
     word = timeit.timeit(lambda: setup_words.start_button(), number=calls) / calls
-    table = timeit.timeit(lambda: settings_words.rule_text(), number=calls // 10) / (calls // 10)
+    table = timeit.timeit(lambda: words.rule_text(), number=calls // 10) / (calls // 10)
     number = timeit.timeit(lambda: i18n.decimal(151.9), number=calls // 10) / (calls // 10)
     print(
         f"es: a word {word * 1e6:.2f} µs, the house rules' table {table * 1e6:.1f} µs, "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generala_tui import i18n
+from generala_tui import i18n, words
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Level
 from generala_tui.ui.screens import history_words, replay_words, settings_words, setup_words
@@ -68,9 +68,9 @@ def test_a_preset_is_named_and_a_rule_that_depends_on_another_says_which() -> No
 
 
 def test_every_house_rule_has_a_title_and_an_explanation_in_each_language() -> None:
-    english = settings_words.rule_text()
+    english = words.rule_text()
     i18n.set_language("sv")
-    swedish = settings_words.rule_text()
+    swedish = words.rule_text()
     assert english.keys() == swedish.keys()
     assert all(title and why for title, why in swedish.values())
     assert english["tie_break"] != swedish["tie_break"]

@@ -7,8 +7,8 @@ from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Input
 
+from generala_tui import words
 from generala_tui.ui.app import GeneralaApp
-from generala_tui.ui.screens import settings_words
 from generala_tui.ui.screens.settings import SettingsScreen
 
 SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (250, 70)]
@@ -108,7 +108,7 @@ async def test_settings_show_save_and_each_rule_it_focuses(size: tuple[int, int]
         assert isinstance(app.screen, SettingsScreen)
         for button in ("#save", "#cancel", "#preset-0", "#preset-1"):
             assert fully_shown(app, app.screen.query_one(button)), f"{button} at {size}"
-        for key in settings_words.rule_text():
+        for key in words.rule_text():
             control = app.screen.query_one(f"#rule-{key}")
             if control.disabled:
                 continue

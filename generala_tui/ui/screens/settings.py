@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
-from ... import i18n
+from ... import i18n, words
 from ...game.model import Category, HouseRules, ServedRoll
 from .. import vocabulary
 from ..host import host_of
@@ -91,7 +91,7 @@ class SettingsScreen(Page[HouseRules | None]):
                     yield Button(name, id=f"preset-{number}", compact=True)
                 yield Label("", id="preset-custom")
             with VerticalScroll(id="rules"):
-                for key, (title, explanation) in settings_words.rule_text().items():
+                for key, (title, explanation) in words.rule_text().items():
                     yield from self._rule(key, title, explanation)
                 yield Static(settings_words.preferences_heading(), id="preferences-title")
                 yield from self._language()
@@ -159,19 +159,19 @@ class SettingsScreen(Page[HouseRules | None]):
     def on_mount(self) -> None:
         self._show_state()
         # The first rule, not a preset: Enter must never replace every rule at once.
-        self.query_one(f"#rule-{next(iter(settings_words.rule_text()))}").focus()
+        self.query_one(f"#rule-{next(iter(words.rule_text()))}").focus()
 
     def chosen_rules(self) -> HouseRules:
         """The rules as the controls show them now."""
         values: dict[str, Any] = {}
-        for key in settings_words.rule_text():
+        for key in words.rule_text():
             control = self.query_one(f"#rule-{key}")
             assert isinstance(control, Switch | Select)
             values[key] = control.value
         return HouseRules.model_validate(values)
 
     def show_rules(self, house_rules: HouseRules) -> None:
-        for key in settings_words.rule_text():
+        for key in words.rule_text():
             control = self.query_one(f"#rule-{key}")
             assert isinstance(control, Switch | Select)
             control.value = getattr(house_rules, key)
@@ -181,7 +181,7 @@ class SettingsScreen(Page[HouseRules | None]):
         """Words for each switch, the rules that don't apply greyed out, the preset marked."""
         rules = self.chosen_rules()
         idle = inapplicable(rules)
-        for key, (_, explanation) in settings_words.rule_text().items():
+        for key, (_, explanation) in words.rule_text().items():
             control = self.query_one(f"#rule-{key}")
             control.disabled = key in idle
             self.query_one(f"#row-{key}").set_class(key in idle, "-inapplicable")

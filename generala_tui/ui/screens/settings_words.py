@@ -1,4 +1,5 @@
-"""The settings screen's words: the house rules' titles and explanations, the presets, the
+"""The settings screen's words (the house rules' titles and explanations are
+:func:`generala_tui.words.rule_text`, shared with the command line): the presets, the
 player's display preferences; and the rules' summary the setup screen shows.
 
 Words are translated when they are read, never at import, so a change of language shows on
@@ -14,46 +15,6 @@ from textual.content import Content
 from ... import words
 from ...game.model import HouseRules
 from ...i18n import N_, _
-
-
-def rule_text() -> dict[str, tuple[str, str]]:
-    """A title and a one-line explanation for each house rule (docs/rules.md)."""
-    return {
-        "generala_points": (
-            _("Generala points"),
-            _("What five of a kind scores in the Generala box."),
-        ),
-        "served_bonus": (
-            _("Served bonus"),
-            _("Extra points for a Straight, Full house or Four of a kind on a served roll."),
-        ),
-        "served_roll": (_("Served rolls"), _("Which rolls count as served.")),
-        "straight": (_("Straights"), _("Which dice make a Straight.")),
-        "served_generala_wins": (
-            _("Served Generala wins"),
-            _("Five of a kind on a served roll, Generala box open, wins at once."),
-        ),
-        "double_generala": (
-            _("Double Generala box"),
-            _("A second five of a kind scores 100 once Generala holds points."),
-        ),
-        "double_generala_served_bonus": (
-            _("Double Generala served: 120"),
-            _("A served Double Generala scores 120 instead of 100."),
-        ),
-        "two_pairs": (
-            _("Two pairs box"),
-            _("Two pairs and an odd die score 10 (15 served)."),
-        ),
-        "locked_holds": (
-            _("Locked holds"),
-            _("A die held for a roll stays held for the rest of the turn."),
-        ),
-        "tie_break": (
-            _("Tie-break round"),
-            _("Tied leaders play one more turn each; off: they share the win."),
-        ),
-    }
 
 
 def value_text() -> dict[str, str]:
@@ -136,5 +97,6 @@ def preset_chosen(name: str) -> str:
 
 
 def applies_only_when(switch: str) -> str:
-    """Why a rule changes nothing: the rule ``switch`` (its key in :func:`rule_text`) is off."""
-    return _("Applies only when “{rule}” is on.").format(rule=rule_text()[switch][0])
+    """Why a rule changes nothing: the rule ``switch`` (its key in
+    :func:`generala_tui.words.rule_text`) is off."""
+    return _("Applies only when “{rule}” is on.").format(rule=words.rule_text()[switch][0])
