@@ -61,7 +61,7 @@ def epilog() -> str:
     return _(
         "FILE is a game record, the autosaved game or a history file. A file that "
         "can't be read, is not such a file, or holds a game whose record does not "
-        "replay gets one line on stderr and exit status 2. The README's \"Luck and skill\" "
+        'replay gets one line on stderr and exit status 2. The README\'s "Luck and skill" '
         "(installed with the game, as the description in the package's metadata) explains "
         "the figures, the marks and the ratings; docs/analysis.md, in the game's source, "
         "defines them and the JSON's keys."
