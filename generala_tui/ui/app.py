@@ -36,12 +36,13 @@ from .translated import TranslatedBindings
 # setup or turn screen shows sooner (tests/benchmarks/bench_startup.py).
 if TYPE_CHECKING:
     from ..game.strategy import Strategy
+    from .computer import ComputerFailed
 
 COMPUTER_GROUP = "computer"
 """The worker group of the computer players (``ui.computer.COMPUTER_GROUP``)."""
 
 
-def _computer_failed() -> type[Exception]:
+def _computer_failed() -> type[ComputerFailed]:
     """The computer players' failure, imported only once they have played (and failed)."""
     from .computer import ComputerFailed
 
@@ -463,7 +464,7 @@ class GeneralaApp(App[None]):
         if event.worker.group == SOLVE_GROUP:
             message = app_words.strategy_failed(str(error))
         elif isinstance(error, _computer_failed()):
-            message = app_words.computer_stopped(str(error))
+            message = app_words.computer_failed(error.name, error.reason)
         else:
             message = app_words.worker_failed(event.worker.name, str(error))
         self.notify(message, severity="error", timeout=10, markup=False)

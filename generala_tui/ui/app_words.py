@@ -40,11 +40,6 @@ def computer_failed(name: str, error: str) -> str:
     )
 
 
-def computer_stopped(error: str) -> str:
-    """Said when the computer players' worker failed."""
-    return _("{error}. Press f to try again.").format(error=error)
-
-
 def worker_failed(work: str, error: str) -> str:
     """Said when some background work failed."""
     return _("Something went wrong in {work}: {error}").format(work=work, error=error)

@@ -26,7 +26,13 @@ COMPUTER_GROUP = "computer"
 
 
 class ComputerFailed(RuntimeError):
-    """A computer player could not choose its move; the message names it and says why."""
+    """A computer player could not choose its move: ``name`` is the player's, ``reason`` why
+    (the app says both in the player's language, :func:`~.app_words.computer_failed`)."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(name, reason)
+        self.name = name
+        self.reason = reason
 
 
 async def play_computer_turns(host: ComputerHost) -> None:
@@ -56,7 +62,7 @@ async def _choose(host: ComputerHost, state: GameState) -> Action:
     except StrategyFailed:
         raise  # the table's own failure has been told
     except Exception as error:
-        raise ComputerFailed(f"{player.name} could not choose a move: {error}") from error
+        raise ComputerFailed(player.name, str(error)) from error
 
 
 async def _play(host: ComputerHost, state: GameState, action: Action) -> None:

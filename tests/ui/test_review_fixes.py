@@ -182,7 +182,10 @@ async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypat
     app = GeneralaApp(game, computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert any("could not choose" in n.message for n in app._notifications)
+        assert any(
+            "Rita could not choose a move (no table): press f" in n.message
+            for n in app._notifications
+        )
         assert app.game.turn.rolls == 0
         await pilot.press("f")
         await settle_until(pilot, lambda: app.game.current == 1)

@@ -86,8 +86,6 @@ ALLOWED: dict[str, frozenset[str]] = {
     "host.py": frozenset({"{} is not a generala-tui host"}),
     # Bindings with show=False: neither the Footer nor the key panel draws their words.
     "workarounds.py": frozenset({"Next page", "Previous page"}),
-    # The computer's failure as the worker raises it; still English (a sentence to move).
-    "computer.py": frozenset({"{} could not choose a move: {}"}),
 }
 """Words still written outside the words modules, by file: keep this short, and say why."""
 
