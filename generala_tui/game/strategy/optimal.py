@@ -57,7 +57,7 @@ SOLVER_VERSION = 1
 """The version of the solver's results. Bump it whenever a change (to the solver,
 or to the scoring in ``rules.py`` it reads) changes any value of any table: it is
 part of the cache key and of the saved file, so tables of an older solver are
-recomputed, never used. ``tests/test_strategy_cache.py`` pins a few expected
+recomputed, never used. ``tests/store/test_strategy_cache.py`` pins a few expected
 scores to this number to catch a change that forgets to."""
 _FORMAT = 2
 """The layout of a saved table (the arrays in the file)."""

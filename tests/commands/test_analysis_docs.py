@@ -14,7 +14,7 @@ from generala_tui.game.strategy.review import (
     Rating,
 )
 
-PAGE = Path(__file__).parents[1] / "docs" / "analysis.md"
+PAGE = Path(__file__).parents[2] / "docs" / "analysis.md"
 
 
 def rows() -> dict[str, str]:

@@ -277,7 +277,7 @@ def test_the_web_extra_brings_textual_serve_and_the_tests_have_it_too() -> None:
     import tomllib
     from pathlib import Path
 
-    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
     extras = project["project"]["optional-dependencies"]
     for extra in ("web", "test"):
         assert any(r.startswith("textual-serve") for r in extras[extra]), extra
