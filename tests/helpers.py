@@ -1,6 +1,6 @@
 """Helpers shared by the game-core tests: scripted turns and a reference scorer.
 
-The reference scorer is written from RULES.md section 4 on its own, without
+The reference scorer is written from docs/rules.md on its own, without
 looking at ``rules.py``'s way of doing it, so the property tests can compare the
 two.
 """

@@ -65,8 +65,8 @@ def modules() -> list[tuple[str, Path]]:
 
 
 def imports(module: str, path: Path) -> set[str]:
-    """Every module of the package ``module`` imports, relative imports resolved, those inside
-    functions and under ``TYPE_CHECKING`` included."""
+    """Every module ``module`` imports, relative imports resolved, those inside functions and
+    under ``TYPE_CHECKING`` included."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -81,7 +81,7 @@ def imports(module: str, path: Path) -> set[str]:
             names.add(target)
             # "from .. import store" imports the module generala_tui.store.
             names.update(f"{target}.{alias.name}" for alias in node.names)
-    return {name for name in names if name.startswith("generala_tui")}
+    return names
 
 
 def test_the_top_of_the_package_reads_as_game_store_ui_and_commands() -> None:
@@ -104,11 +104,42 @@ def test_imports_go_one_way(module: str, path: Path) -> None:
     assert not upward, f"{module} imports from a layer above its own: {upward}"
 
 
-def test_the_check_sees_an_import_against_the_direction(tmp_path: Path) -> None:
-    source = tmp_path / "model.py"
-    source.write_text(
+def test_the_game_imports_no_textual() -> None:
+    """The game is the core under every screen and command: no user interface in it."""
+    for module, path in modules():
+        if part(module) == "generala_tui.game":
+            textual = sorted(
+                name for name in imports(module, path) if name.split(".")[0] == "textual"
+            )
+            assert not textual, f"{module} imports {textual}"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import textual",
+        "from textual.app import App",
+        "import generala_tui.ui.app",
+        "from generala_tui import ui",
+        "from ..ui import app",
+        "from .. import ui",
+        "def later():\n    import textual.widgets",
+        "if TYPE_CHECKING:\n    from ..store import GameSlot",
         # An import inside a function counts as much as one at the top.
-        "def f():\n    from ..store import load_game\n    from ... import ui\n"
-    )
-    found = imports("generala_tui.game.model", source)
-    assert {"generala_tui.store", "generala_tui.ui"} <= {part(name) for name in found}
+        "def f():\n    from ..store import load_game",
+    ],
+)
+def test_the_scan_sees_every_way_of_importing(tmp_path: Path, source: str) -> None:
+    path = tmp_path / "rules.py"
+    path.write_text(source)
+    found = imports("generala_tui.game.rules", path)
+    assert found & {"textual", "textual.app", "textual.widgets"} or {
+        part(name) for name in found
+    } & {"generala_tui.ui", "generala_tui.store"}, found
+
+
+def test_the_scan_lets_the_games_own_imports_through(tmp_path: Path) -> None:
+    path = tmp_path / "rules.py"
+    path.write_text("from .model import Category\nimport random\nfrom . import boxes")
+    found = imports("generala_tui.game.rules", path)
+    assert {part(name) for name in found} <= {"generala_tui.game", None}
