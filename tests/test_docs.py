@@ -101,16 +101,16 @@ def test_the_readme_and_the_help_point_to_the_rules_page_the_command_line_to_the
 
 def test_the_readme_setup_starts_from_a_fresh_machine() -> None:
     text = README.read_text(encoding="utf-8")
+    assert "REPOSITORY-URL" not in text  # no placeholder to fill in
     steps = [
-        "git clone ",
-        "cd generala-tui",
+        "In the folder of this source",
         "python3 -m venv .venv && . .venv/bin/activate",
         "pip install . && generala-tui",
     ]
     positions = [text.index(step) for step in steps]
     assert positions == sorted(positions), "the steps come in the order they are run"
     assert "pipx install ." in text
-    assert "pip install -e '.[test]' && pytest" in text
+    assert "pip install -U pip && pip install -e . --group test && pytest" in text
 
 
 @pytest.mark.parametrize("lang", ["es", "sv"])

@@ -95,16 +95,20 @@ def test_the_published_extras_carry_no_linter() -> None:
     assert {_name(r) for r in project["dependency-groups"]["dev"]} >= {"ruff", "mypy"}
 
 
-def test_exact_pins_in_the_published_extras_are_only_the_snapshot_tests() -> None:
+def test_the_published_extras_pin_nothing_and_the_tests_group_pins_the_drawing() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    pinned = {
-        _name(r)
+    published = [
+        r
         for requirements in project["project"]["optional-dependencies"].values()
         for r in requirements
-        if "==" in r
-    }
-    # Textual and Rich draw the snapshots (tests/ui/test_snapshots*.py); nothing else is pinned.
-    assert pinned <= {"textual", "rich"}
+    ]
+    assert [r for r in published if "==" in r] == []
+    requires = metadata("generala-tui").get_all("Requires-Dist") or []
+    assert [r for r in requires if "==" in r.partition(";")[0]] == []  # not the marker's ==
+    # Textual and Rich draw the snapshots (tests/ui/**/test_snapshots*.py): exact in the
+    # tests' group, and nothing else there is pinned.
+    pinned = {_name(r) for r in project["dependency-groups"]["test"] if "==" in r}
+    assert pinned == {"textual", "rich"}
 
 
 def test_the_installed_metadata_names_the_pythons_pyproject_does() -> None:
