@@ -28,6 +28,7 @@ __all__ = [
     "Drill",
     "DrillSource",
     "Verdict",
+    "games_under_other_rules",
     "grade",
     "history_drills",
     "random_drills",
@@ -111,6 +112,17 @@ def trainee(games: Sequence[GameState], preferred: str | None = None) -> str | N
     if counts:
         return min(counts, key=lambda name: (-counts[name], order[name]))
     return None
+
+
+def games_under_other_rules(games: Sequence[GameState], name: str, house_rules: HouseRules) -> int:
+    """How many of ``games`` the human ``name`` played under house rules other than
+    ``house_rules``: games the trainer, training under ``house_rules``, cannot draw on."""
+    return sum(
+        1
+        for game in games
+        if game.house_rules != house_rules
+        and any(p.name == name and p.level is None for p in game.players)
+    )
 
 
 def _after_last_roll(state: GameState) -> GameState:

@@ -91,6 +91,8 @@ class TrainerScreen(Page[None]):
         self._asked_index = 0
         self._answered_best: list[GameState] = []
         """The history positions answered best last round: the next round leaves them out."""
+        self._elsewhere = 0
+        """The trainee's finished games under other house rules than the trainer's."""
 
     # --- layout -------------------------------------------------------------
 
@@ -172,7 +174,7 @@ class TrainerScreen(Page[None]):
         )
 
     async def _prepare(self) -> None:
-        from ...game.training import trainee, training_round
+        from ...game.training import games_under_other_rules, trainee, training_round
 
         host = host_of(self)
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
@@ -180,7 +182,14 @@ class TrainerScreen(Page[None]):
             strategy = await host.solver.get(host.house_rules)
             records, _ = await asyncio.to_thread(store.load_history)
             games = [record.game for record in records]
-            self.trainee_name = trainee(games, self.trainee) or self.trainee_name
+            # With no name typed, the commonest human of the games the trainer can draw on.
+            here = [game for game in games if game.house_rules == strategy.house_rules]
+            self.trainee_name = (
+                trainee(here, self.trainee) or trainee(games, self.trainee) or self.trainee_name
+            )
+            self._elsewhere = games_under_other_rules(
+                games, self.trainee_name, strategy.house_rules
+            )
             drills = await asyncio.to_thread(
                 training_round,
                 games,
@@ -203,6 +212,18 @@ class TrainerScreen(Page[None]):
         self.drills = drills
         self.set_class(False, "-preparing")
         self._show_drill()
+        note = self._other_rules_note()
+        if note is not None and self.has_class("-small-dice"):
+            self.notify(note.plain, markup=False)
+
+    def _other_rules_note(self) -> Content | None:
+        """Which house rules the trainer uses and where to change them, when the trainee's
+        finished games were all under other ones (and so none could be drawn on)."""
+        if not self._elsewhere or self.strategy is None:
+            return None
+        if any(d.source is DrillSource.HISTORY for d in self.drills):
+            return None
+        return trainer_words.trainer_other_rules(self.trainee_name, self.strategy.house_rules)
 
     # --- one position -------------------------------------------------------
 
@@ -239,6 +260,9 @@ class TrainerScreen(Page[None]):
         drill = self.drills[self._asked_index]
         verdict = self.answers[-1].verdict if self.answered else None
         values = list(verdict.choices) if verdict is not None else None
+        history = any(d.source is DrillSource.HISTORY for d in self.drills)
+        # Games under other house rules are told of only when none could be drawn on.
+        elsewhere = 0 if history else self._elsewhere
         top = trainer_words.trainer_topbar(
             self._asked_index + 1,
             len(self.drills),
@@ -246,13 +270,18 @@ class TrainerScreen(Page[None]):
             state,
             name=self.trainee_name,
             own=self.trainee is not None,
-            history=any(d.source is DrillSource.HISTORY for d in self.drills),
+            history=history,
+            elsewhere=elsewhere,
         )
         self.query_one("#trainer-top", Static).update(top)
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked)
         if verdict is None:
             message = trainer_words.trainer_prompt(state, state.current_player.name)
+            note = self._other_rules_note()
+            # Below 24 rows the note would push the boxes off: it is told once instead.
+            if note is not None and not self.has_class("-small-dice"):
+                message = Content("\n").join([message, note])
         else:
             message = self._verdict_text(drill, verdict)
         self.query_one("#trainer-message", Static).update(message)

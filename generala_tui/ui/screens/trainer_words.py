@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from textual.content import Content
 
+from ... import words
 from ...game import rules
-from ...game.model import GameState
+from ...game.model import GameState, HouseRules
 from ...i18n import _, decimal, ngettext
 from ..vocabulary import BEST_MARGIN
 
@@ -49,14 +50,22 @@ def trainer_topbar(
     name: str = "",
     own: bool = True,
     history: bool = True,
+    elsewhere: int = 0,
 ) -> Content:
     """Which position of the round this is, and where it comes from: ``name``'s decisions
     (``own``: the name typed on setup, so "your"), or a random position (``history``: some
-    positions came from the history, else none could)."""
+    positions came from the history, else none could; ``elsewhere``: ``name``'s finished
+    games under other house rules, which the trainer cannot draw on)."""
     if from_history:
         where = _("one of your costly decisions") if own else _("one of $name's costly decisions")
     elif history:
         where = _("a random position")
+    elif elsewhere:
+        where = ngettext(
+            "a random position ($name's finished game was under other house rules)",
+            "a random position ($name's $games finished games were under other house rules)",
+            elsewhere,
+        )
     elif own:
         where = _("a random position ($name has no finished game in the history yet)")
     else:
@@ -70,8 +79,22 @@ def trainer_topbar(
         number=str(number),
         count=str(count),
         name=name,
+        games=str(elsewhere),
         round=str(state.round),
         roll=str(state.turn.rolls),
+    )
+
+
+def trainer_other_rules(name: str, house_rules: HouseRules) -> Content:
+    """Under a random position, when ``name``'s finished games were all under other house
+    rules: which rules the trainer uses, and where to choose theirs."""
+    return Content.from_markup(
+        _(
+            "The trainer uses the house rules for new games ($rules): set those of $name's "
+            "games on the setup screen (ctrl+r)."
+        ),
+        rules=words.changed_rules(house_rules),
+        name=name,
     )
 
 
