@@ -3,7 +3,7 @@
 Everything else in ``generala_tui`` uses Textual's public API only
 (``tests/test_textual_public_api.py`` checks it). Each piece here names the Textual
 behaviour it works around (from 6.2, the oldest Textual allowed, to 8.2.8, the one
-pinned for the tests), and ``tests/ui/test_workarounds.py`` has a test for each that
+pinned for the tests), and ``tests/ui/app/test_workarounds.py`` has a test for each that
 fails once Textual no longer behaves so: then the piece goes, when the oldest Textual
 allowed no longer needs it either.
 """

@@ -5,7 +5,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
+from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from generala_tui.game import rules
@@ -56,6 +58,16 @@ async def settle_until(pilot: Pilot[None], done: Callable[[], bool], rounds: int
         await settle(pilot)
         if done():
             return
+
+
+def fully_shown(app: App[None], widget: Widget) -> bool:
+    """Whether the whole widget is on the screen and inside every container around it."""
+    if not app.screen.region.contains_region(widget.region):
+        return False
+    containers = [a for a in widget.ancestors if isinstance(a, Widget)]
+    if any(not a.region.contains_region(widget.region) for a in containers):
+        return False
+    return widget.region.area > 0
 
 
 def nothing_to_score() -> GameState:

@@ -1,0 +1,108 @@
+"""Failures reach the player, a retry key tries again, and the computers wait when told to."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from generala_tui.game import rules, strategy
+from generala_tui.game.model import HouseRules, Level, Player
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.analysis import AnalysisScreen
+from generala_tui.ui.screens.scorecard import ScorecardScreen
+from generala_tui.ui.screens.turn import TurnScreen
+
+from ..conftest import computer_first, settle, settle_until
+
+
+@pytest.fixture
+def broken_strategy() -> Iterator[pytest.MonkeyPatch]:
+    """No table in memory, and computing one fails, until the test calls ``undo()``."""
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError("no room left on the device")
+
+    # A patch of its own: undoing it must not undo the test's other patches.
+    breakage = pytest.MonkeyPatch()
+    breakage.setattr(strategy, "cached_strategy", lambda house_rules: None)
+    breakage.setattr(strategy, "solve", fail)
+    yield breakage
+    breakage.undo()
+
+
+def _messages(app: GeneralaApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+async def test_a_failing_strategy_under_the_analysis_is_told_and_r_tries_again(
+    broken_strategy: pytest.MonkeyPatch,
+) -> None:
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.EASY)]
+    final = strategy.play_game(rules.new_game(players, HouseRules(served_generala_wins=False)))
+    app = GeneralaApp(final)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, AnalysisScreen)
+        shown = str(app.screen.query_one("#analysis").render())
+        assert "could not be analysed" in shown and "no room left" in shown
+        assert any("could not be computed" in m and "no room left" in m for m in _messages(app))
+        broken_strategy.undo()
+        await pilot.press("r")
+        await settle(pilot)
+        shown = str(app.screen.query_one("#analysis").render())
+        assert "Max:" in shown and "expected points lost" in shown
+
+
+async def test_a_failing_strategy_under_an_experts_turn_is_told_and_f_tries_again(
+    broken_strategy: pytest.MonkeyPatch,
+) -> None:
+    game = rules.roll(
+        rules.new_game([Player(name="Rita", level=Level.EXPERT), Player(name="Ana")], seed=2),
+        [1, 2, 3, 4, 6],
+    )
+    app = GeneralaApp(game, computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.game == game  # she made no move
+        messages = _messages(app)
+        assert any("could not be computed" in m and "no room left" in m for m in messages)
+        assert not any("Something went wrong" in m for m in messages)
+        broken_strategy.undo()
+        await pilot.press("f")
+        await settle_until(pilot, lambda: app.game.current == 1)
+        assert app.game.current == 1
+
+
+async def test_p_pauses_the_computers_and_resumes_them() -> None:
+    app = GeneralaApp(computer_first(), computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await settle(pilot)  # the paused worker ends: nothing waits on the clock
+        assert app.computers_paused
+        assert app.game == computer_first()
+        assert "paused" in str(app.screen.query_one("#message").render())
+        await pilot.press("p")
+        await pilot.pause()
+        assert not app.computers_paused
+        assert [w for w in app.workers if w.group == "computer" and w.is_running]
+        await pilot.press("f")
+        await settle_until(pilot, lambda: app.game.current == 1)
+        assert app.game.current == 1
+
+
+async def test_computers_wait_while_the_scorecard_covers_the_game() -> None:
+    app = GeneralaApp(computer_first(), computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")  # while Rita waits out the pace of her first step
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        app.skip_ahead()  # even told to hurry, she waits behind the scorecard
+        await settle(pilot)
+        assert app.game == computer_first()
+        await pilot.press("escape")
+        await settle_until(pilot, lambda: app.game.current == 1)
+        assert isinstance(app.screen, TurnScreen)
+        assert app.game.current == 1

@@ -1,0 +1,151 @@
+"""The workarounds of generala_tui/ui/workarounds.py: each still needed, and each working.
+
+A test named ``test_textual_still_...`` checks Textual's own behaviour the piece works
+around. When one fails on the pinned Textual, that release no longer behaves so: the
+piece (and its tests) can go once pyproject.toml's lower bound for Textual reaches that
+release (.ci/run plays these tests on the oldest Textual allowed too).
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from textual.app import App
+from textual.command import CommandList, CommandPalette
+
+from generala_tui.game import rules
+from generala_tui.ui import app_words, workarounds
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.turn import TurnScreen
+
+from ..conftest import settle, settle_until
+
+GONE = "Textual no longer needs it: remove piece {} of generala_tui/ui/workarounds.py"
+
+
+class _Plain(App[None]):
+    """A bare Textual app, for Textual's own command palette."""
+
+
+def _prompts(palette: CommandPalette) -> list[str]:
+    options = palette.query_one(CommandList).options
+    return [str(getattr(option.prompt, "renderable", option.prompt)) for option in options]
+
+
+# --- 1. a page key before the palette's list is laid out ------------------------------
+
+
+@pytest.mark.parametrize("key", ["pagedown", "pageup"])
+async def test_textual_still_raises_on_a_page_key_in_a_palette_just_opened(key: str) -> None:
+    app = _Plain()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(CommandPalette())
+            await pilot.press(key)
+            await pilot.pause()
+    except (KeyError, IndexError):
+        return
+    pytest.fail(GONE.format(1))
+
+
+@pytest.mark.parametrize("key", ["pagedown", "pageup"])
+async def test_a_page_key_in_the_games_palette_just_opened_does_nothing(key: str) -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TurnScreen)
+        app.action_command_palette()
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, workarounds.PaletteWorkarounds)
+
+
+async def test_the_page_keys_page_through_the_games_palette() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0)
+    async with app.run_test(size=(80, 12)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        palette = app.screen
+        assert isinstance(palette, workarounds.PaletteWorkarounds)
+        commands = palette.query_one(CommandList)
+        await pilot.press("ctrl+home")  # the first command
+        await settle(pilot)
+        assert commands.highlighted == 0 and commands.option_count > 3
+        await pilot.press("pagedown")
+        await settle(pilot)
+        below = commands.highlighted
+        assert below is not None and below > 0
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert commands.highlighted == 0
+
+
+# --- 2. "No matches found" ------------------------------------------------------------
+
+
+def test_textual_still_writes_no_matches_found_inside_its_countdown() -> None:
+    """The words are a literal in the method the piece rewrites, and no public attribute of
+    the palette holds them (a public one would be the way to set them)."""
+    words = "No matches found"
+    source = inspect.getsource(CommandPalette._start_no_matches_countdown)
+    assert f'"{words}"' in source, GONE.format(2)
+    public = {
+        name: value
+        for cls in CommandPalette.__mro__
+        for name, value in vars(cls).items()
+        if not name.startswith("_") and value == words
+    }
+    assert not public, GONE.format(2) + f" (set {sorted(public)} instead)"
+
+
+async def test_textual_still_says_no_matches_found_in_english(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(CommandPalette, "_NO_MATCHES_COUNTDOWN", 0.001)
+    app = _Plain()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(CommandPalette())
+        await pilot.pause()
+        await pilot.press(*"zzqxw")
+        await settle_until(pilot, lambda: bool(_prompts(app.screen)))  # type: ignore[arg-type]
+        assert isinstance(app.screen, CommandPalette)
+        assert _prompts(app.screen) == ["No matches found"]
+
+
+async def test_the_games_palette_says_no_command_matches_in_its_own_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(CommandPalette, "_NO_MATCHES_COUNTDOWN", 0.001)
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        palette = app.screen
+        assert isinstance(palette, workarounds.PaletteWorkarounds)
+        await pilot.press(*"zzqxw")
+        await settle_until(pilot, lambda: bool(_prompts(palette)))
+        assert _prompts(palette) == [app_words.no_command_matches()]
+        await pilot.press(*["backspace"] * 5, *"quit")  # a query that matches
+        await settle_until(pilot, lambda: app_words.no_command_matches() not in _prompts(palette))
+        assert app_words.no_command_matches() not in _prompts(palette)
+        assert _prompts(palette)
+
+
+def test_the_palettes_insides_the_piece_uses_are_still_textuals() -> None:
+    """Piece 2 rewrites a private method and uses what it uses: renamed upstream, it would
+    silently stop applying (the English words would be back)."""
+    for name in (
+        "_start_no_matches_countdown",
+        "_stop_no_matches_countdown",
+        "_NO_MATCHES",
+        "_NO_MATCHES_COUNTDOWN",
+    ):
+        assert hasattr(CommandPalette, name), name
+    source = inspect.getsource(CommandPalette)
+    for name in ("self._no_matches_timer", "self._list_visible"):
+        assert name in source, name

@@ -1,0 +1,188 @@
+"""Nothing cut at 80x24 in any language: every key the Footer shows is whole on its line
+(Spanish and Swedish words are longer than English ones), and the statistics' columns fit."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button, DataTable
+from textual.widgets._footer import FooterKey
+
+from generala_tui.game import rules
+from generala_tui.game.model import Level, Player
+from generala_tui.game.strategy import play_game
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.replay import ReplayScreen
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.statistics import StatisticsScreen
+from generala_tui.ui.screens.trainer import TrainerScreen
+from generala_tui.ui.screens.turn import TurnScreen
+
+from ..conftest import settle, settle_until
+from ..records.history import fill_history
+
+LANGUAGES = ["en", "es", "sv"]
+
+
+def footer_line(app: GeneralaApp) -> str:
+    return app.screen._compositor.render_strips()[-1].text
+
+
+def keys_cut(app: GeneralaApp) -> list[str]:
+    """The Footer's keys not shown whole on its line."""
+    line = footer_line(app)
+    keys = [f"{key.key_display} {key.description}".strip() for key in app.screen.query(FooterKey)]
+    assert keys, "no Footer"
+    return [key for key in keys if key not in line]
+
+
+def _with_a_computer() -> rules.GameState:
+    return rules.new_game([Player(name="Ana"), Player(name="Rita", level=Level.EASY)], seed=1)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_a_humans_turn_fits_when_computers_play(lang: str) -> None:
+    app = GeneralaApp(_with_a_computer(), language=lang, computer_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TurnScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert keys_cut(app) == []
+        shown = {key.action for key in app.screen.query(FooterKey)}
+        assert {"undo", "fill", "roll"} <= shown
+        assert not {"pause", "speed(1)"} & shown  # a computer's keys, shown on its turn
+        await pilot.press("minus")  # ... and working on a human's turn all the same
+        assert app.computer_delay > 0.0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_a_computers_turn_fits(lang: str) -> None:
+    app = GeneralaApp(_with_a_computer(), language=lang, computer_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")  # the computers wait: their turn stays on screen
+        assert app.computers_paused
+        await pilot.press("r", "enter", "y")  # y: a scratch's question answered, if asked
+        await settle_until(pilot, lambda: rules.computer_to_act(app.game) is True)  # type: ignore[arg-type]
+        await settle(pilot)
+        shown = {key.action for key in app.screen.query(FooterKey)}
+        assert {"pause", "speed(1)", "skip_ahead"} <= shown
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_the_setup_screen_fits(lang: str) -> None:
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_the_setup_screen_fits_with_a_game_to_resume(lang: str) -> None:
+    app = GeneralaApp(_with_a_computer(), language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape", "y")  # leave the game: the setup screen offers it back
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert "resume" in {key.action for key in app.screen.query(FooterKey)}
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_the_replay_fits(lang: str) -> None:
+    app = GeneralaApp(replay=_with_a_computer(), language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_key_of_the_trainer_fits(lang: str) -> None:
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(TrainerScreen(seed=2))
+        await settle_until(
+            pilot, lambda: isinstance(app.screen, TrainerScreen) and app.screen.position is not None
+        )
+        assert keys_cut(app) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_statistics_columns_fit_in_80_columns(lang: str) -> None:
+    fill_history()
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+t")
+        await settle_until(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        table = app.screen.query_one("#statistics-table", DataTable)
+        assert table.row_count > 0
+        assert table.max_scroll_x == 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", [(40, 12), (60, 20), (69, 20), (70, 20), (80, 24)])
+async def test_the_setups_buttons_under_the_players_show_their_keys_whole(
+    lang: str, size: tuple[int, int]
+) -> None:
+    # On one line when the row has room, else wrapped, never cut ("Trainer (ctr").
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        row = app.screen.query_one("#records-buttons")
+        for button in row.query(Button):
+            label = str(button.label)
+            assert button.region.right <= row.region.right, f"{label!r} past the row at {size}"
+            width, height = button.content_region.size
+            longest = max(len(word) for word in label.split())
+            assert width >= longest, f"{label!r} at {size}"
+            assert width * height >= len(label), f"{label!r} cut at {size}"
+
+
+def _finished() -> rules.GameState:
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    return play_game(rules.new_game(players, seed=21))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_no_key_is_cut_on_the_screens_with_a_full_footer_at_40_columns(lang: str) -> None:
+    """The Footers that are not compact (the game over, its analysis, the scorecard, the
+    help, the settings, the statistics and the history) show at 40 columns only the keys
+    that fit whole: "c Grá" was the Spanish analysis's last key."""
+    fill_history()
+    app = GeneralaApp(_finished(), language=lang)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        seen = []
+        for key in ("", "v", "s", "question_mark", "t", "y"):
+            if key:
+                await pilot.press(key)
+                await settle(pilot)
+                await app.workers.wait_for_complete()
+                await settle(pilot)
+            seen.append(type(app.screen).__name__)
+            assert keys_cut(app) == [], type(app.screen).__name__
+            if key:
+                await pilot.press("escape")
+                await settle(pilot)
+        await pilot.press("n")  # a new game: the setup screen, then its house rules
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        seen.append(type(app.screen).__name__)
+        assert keys_cut(app) == [], type(app.screen).__name__
+    assert seen == [
+        "GameOverScreen",
+        "AnalysisScreen",
+        "ScorecardScreen",
+        "HelpScreen",
+        "StatisticsScreen",
+        "HistoryScreen",
+        "SettingsScreen",
+    ]

@@ -1,0 +1,176 @@
+"""Keys in the player's language: a dialog's yes is the language's own letter, keys are named
+as the language's keyboards print them, and Textual's own words (the command palette's "no
+matches", the screenshot's notices) are said in the language too."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.command import CommandList
+from textual.widgets._footer import FooterKey
+
+from generala_tui import i18n
+from generala_tui.game import rules
+from generala_tui.game.model import GameState
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import help_words
+from generala_tui.ui.screens.dialogs import ConfirmDialog
+from generala_tui.ui.screens.help import HelpScreen
+from generala_tui.ui.screens.modal import CommandPalette
+from generala_tui.ui.screens.replay import ReplayScreen
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.turn import TurnScreen
+
+from ..conftest import settle, settle_until
+
+ENGLISH_KEY_NAMES = {"enter", "escape", "esc", "space", "tab", "home", "end", "up", "down"}
+ENGLISH_KEY_NAMES |= {"left", "right", "pageup", "pagedown", "pgup", "pgdn"}
+
+
+def _game() -> GameState:
+    return rules.new_game(["Ana", "Bruno"], seed=3)
+
+
+def footer_keys(app: GeneralaApp) -> list[str]:
+    return [key.key_display for key in app.screen.query(FooterKey)]
+
+
+@pytest.mark.parametrize(("lang", "yes"), [("en", "y"), ("es", "s"), ("sv", "j")])
+async def test_a_dialog_answers_yes_with_the_first_letter_of_the_languages_yes(
+    lang: str, yes: str
+) -> None:
+    app = GeneralaApp(_game(), language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert str(app.screen.query_one("#confirm").label).endswith(f"({yes})")
+        assert str(app.screen.query_one("#cancel").label).endswith("(n)")
+        keys = [key for key, active in app.screen.active_bindings.items() if active.binding.show]
+        assert sorted(keys) == sorted([yes, "n", "escape"])  # what a key panel lists
+        await pilot.press(yes)
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+
+
+@pytest.mark.parametrize("lang", ["es", "sv"])
+async def test_y_still_answers_yes_in_every_language(lang: str) -> None:
+    app = GeneralaApp(_game(), language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_another_languages_yes_key_does_not_answer_yes() -> None:
+    app = GeneralaApp(_game(), language="sv")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        dialog = app.screen
+        await pilot.press("s")  # Spanish "sí"; in Swedish it answers nothing
+        await settle(pilot)
+        assert app.screen is dialog
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [("en", ["esc", "↑↓", "PgUp/PgDn"]), ("es", ["Esc", "↑↓", "RePág/AvPág"])],
+)
+async def test_the_footer_names_keys_as_the_languages_keyboards_print_them(
+    lang: str, shown: list[str]
+) -> None:
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert footer_keys(app)[:3] == shown
+
+
+async def test_the_footers_key_names_switch_with_the_language() -> None:
+    app = GeneralaApp(language="sv")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert "PgUp/PgDn" in footer_keys(app)
+        app.set_language("es")
+        await settle(pilot)
+        assert "RePág/AvPág" in footer_keys(app)
+        assert "PgUp/PgDn" not in footer_keys(app)
+
+
+@pytest.mark.parametrize("lang", ["es", "sv"])
+def test_the_help_names_no_key_in_english(lang: str) -> None:
+    i18n.set_language(lang)
+    try:
+        keys = re.findall(r"`([^`]+)`", help_words.keys_text())
+    finally:
+        i18n.set_language("en")
+    named = {name for key in keys for name in re.split(r"[\s+/,]+", key)}
+    assert named.isdisjoint(ENGLISH_KEY_NAMES), named & ENGLISH_KEY_NAMES
+    assert ("`s` / `Intro`" if lang == "es" else "`j` / `Enter`") in text_in(lang)
+
+
+def text_in(lang: str) -> str:
+    i18n.set_language(lang)
+    try:
+        return help_words.keys_text()
+    finally:
+        i18n.set_language("en")
+
+
+async def test_the_replays_top_line_names_the_page_keys_in_spanish() -> None:
+    app = GeneralaApp(replay=_game(), language="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        top = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "RePág/AvPág un turno" in top
+        assert "PgUp" not in top
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("es", "Ningún comando coincide"), ("sv", "Inget kommando matchar")]
+)
+async def test_the_command_palette_says_no_command_matches_in_the_language(
+    monkeypatch: pytest.MonkeyPatch, lang: str, words: str
+) -> None:
+    monkeypatch.setattr(CommandPalette, "_NO_MATCHES_COUNTDOWN", 0.001)
+    app = GeneralaApp(_game(), language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TurnScreen)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"zzqxw")
+
+        def prompts() -> list[str]:
+            options = app.screen.query_one(CommandList).options
+            return [str(getattr(option.prompt, "renderable", option.prompt)) for option in options]
+
+        await settle_until(pilot, lambda: bool(prompts()))
+        assert words in prompts()
+        assert "No matches found" not in prompts()
+
+
+async def test_the_screenshots_notice_speaks_the_language(tmp_path: object) -> None:
+    app = GeneralaApp(language="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.deliver_screenshot(path=str(tmp_path))
+        await settle_until(pilot, lambda: bool(app._notifications))
+        await settle(pilot)
+        notices = [(n.title, n.message) for n in app._notifications]
+        assert len(notices) == 1
+        assert notices[0][0] == "Captura"
+        assert notices[0][1].startswith("Captura guardada en ")

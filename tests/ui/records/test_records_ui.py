@@ -1,0 +1,224 @@
+"""Game records from the app: saved from the winner's screen and the history, and replayed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from generala_tui import store
+from generala_tui.commands.main import main
+from generala_tui.game import rules
+from generala_tui.game.model import GameState, HouseRules, Level, Player
+from generala_tui.game.strategy import play_game
+from generala_tui.ui import vocabulary
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import export_words
+from generala_tui.ui.screens.export import ExportDialog
+from generala_tui.ui.screens.game_over import GameOverScreen
+from generala_tui.ui.screens.history import HistoryScreen
+from generala_tui.ui.screens.replay import ReplayScreen
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.widgets.dice import Die
+
+from ..conftest import settle
+from .history import fill_history
+
+
+@pytest.fixture(scope="module")
+def finished() -> GameState:
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    return play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "no such file"),
+        ("{not json", "not"),
+        (json.dumps({"format": store.RECORD_FORMAT, "version": 99, "game": {}}), "version"),
+    ],
+)
+def test_replay_of_a_bad_file_is_one_line_and_status_2(
+    tmp_path: Path, content: str | None, expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    if content is not None:
+        path.write_text(content)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err and err.startswith("generala-tui replay: ")
+
+
+def test_replay_has_a_description_in_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    out = capsys.readouterr().out
+    assert "step through the game move by move" in out
+    assert "PgUp/PgDn" in out
+
+
+async def test_replay_steps_through_the_record_by_keys_and_buttons(finished: GameState) -> None:
+    positions = rules.positions(finished)
+    app = GeneralaApp(replay=finished)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.step == 0
+        assert screen.check_action("step", (-1,)) is None  # greyed out at the start
+
+        def dice() -> tuple[int, ...]:
+            return tuple(die.value for die in screen.query(Die))
+
+        await pilot.press("right")
+        assert screen.step == 1 and dice() == positions[1].turn.dice
+        said = str(screen.query_one("#replay-step", Static).render())
+        assert "Max rolls" in said and vocabulary.dice_text(positions[1].turn.dice) in said
+        await pilot.press("pagedown")  # the next turn's first roll
+        assert positions[screen.step - 1].turn.rolls == 0
+        assert positions[screen.step - 1].current != positions[1].current
+        await pilot.press("end")
+        assert screen.step == len(finished.log) and screen.check_action("step", (1,)) is None
+        assert dice() == positions[-2].turn.dice  # the dice the last box was filled with
+        assert await pilot.click("#replay-back")
+        await pilot.pause()
+        assert screen.step == len(finished.log) - 1
+        assert await pilot.click("#replay-first")
+        await pilot.pause()
+        assert screen.step == 0
+        assert await pilot.click("#replay-forward")
+        await pilot.pause()
+        assert screen.step == 1
+        assert app.game is None  # read-only: nothing was played
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def _export_dialog(app: GeneralaApp, pilot: Pilot[None], path: Path) -> ExportDialog:
+    """The winners' screen's save dialog (e), its file name set to ``path``."""
+    await pilot.press("e")
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, ExportDialog)
+    dialog.query_one("#export-path", Input).value = str(path)
+    return dialog
+
+
+async def test_the_winners_screen_saves_a_record_and_names_the_file(
+    finished: GameState, tmp_path: Path
+) -> None:
+    app = GeneralaApp(finished)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await _export_dialog(app, pilot, tmp_path / "mine.json")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert store.read_record(tmp_path / "mine.json") == finished
+        notices = [n.message for n in app._notifications]
+        assert export_words.record_saved(str((tmp_path / "mine.json").resolve())) in notices
+
+
+async def test_a_second_save_press_while_saving_saves_once_and_tells_no_error(
+    finished: GameState, tmp_path: Path
+) -> None:
+    """Enter then a click on Save (or Enter twice) before the file is written: one save.
+    The second used to cancel the first before it began (a coroutine never run) or to find
+    the file the first had written and refuse to replace it."""
+    app = GeneralaApp(finished)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await _export_dialog(app, pilot, tmp_path / "twice.json")
+        dialog.action_save()
+        dialog.action_save()  # before the first save has run
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert store.read_record(tmp_path / "twice.json") == finished
+        assert not [n for n in app._notifications if n.severity == "error"]
+
+
+async def test_a_record_that_cannot_be_written_is_told_and_the_dialog_stays(
+    finished: GameState, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    app = GeneralaApp(finished)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert await pilot.click("#export-record")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        dialog.query_one("#export-path", Input).value = str(blocker / "game.json")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog
+        error = str(dialog.query_one("#export-error", Static).render())
+        assert error.startswith("The record was not saved:")
+        assert any(n.severity == "error" for n in app._notifications)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_the_history_saves_the_highlighted_game_into_a_folder(tmp_path: Path) -> None:
+    games = fill_history(2)
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("down", "e")  # the second newest: the oldest of two
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        dialog.query_one("#export-path", Input).value = str(tmp_path) + "/"
+        await pilot.press("enter")
+        await settle(pilot)
+        written = list(tmp_path.glob("generala-*.json"))
+        assert [store.read_record(path) for path in written] == [games[0]]
+
+
+def test_a_record_is_named_by_time_and_players_whatever_their_names() -> None:
+    from datetime import datetime
+
+    from generala_tui.ui.screens.export import record_name
+
+    state = rules.new_game(["../[b]Eve", "Bob[/]", "Tomás", "///"])
+    name = record_name(state, datetime(2026, 1, 30, 20, 15, 7))
+    assert name.startswith("generala-20260130-201507-bEve-Bob-Tomás-p4-")
+    assert name.endswith(".json")
+    assert "/" not in name and "[" not in name
+    # Two games exported in the same second get two names.
+    other = rules.new_game(["../[b]Eve", "Bob[/]", "Tomás", "///"], seed=state.seed + 1)
+    assert record_name(other, datetime(2026, 1, 30, 20, 15, 7)) != name
+
+
+async def test_a_record_never_replaces_a_file_and_the_dialog_says_so(
+    finished: GameState, tmp_path: Path
+) -> None:
+    taken = tmp_path / "mine.json"
+    taken.write_text("my notes")
+    app = GeneralaApp(finished)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await _export_dialog(app, pilot, taken)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog
+        error = str(dialog.query_one("#export-error", Static).render())
+        assert "already there" in error
+        assert taken.read_text() == "my notes"
+        dialog.query_one("#export-path", Input).value = str(tmp_path / "other.json")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert store.read_record(tmp_path / "other.json") == finished

@@ -1,0 +1,236 @@
+"""The Statistics and History screens, over a history of real games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+
+from generala_tui import store
+from generala_tui.game import rules
+from generala_tui.game.model import HouseRules
+from generala_tui.game.statistics import player_statistics
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import history_words, statistics_words
+from generala_tui.ui.screens.analysis import AnalysisScreen
+from generala_tui.ui.screens.game_over import GameOverScreen
+from generala_tui.ui.screens.history import HistoryScreen, finished_time
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.statistics import StatisticsScreen, bar_chart
+
+from ..conftest import last_turn_tie, settle, settle_until
+from .history import fill_history
+
+
+def _rows(app: GeneralaApp, selector: str) -> list[list[str]]:
+    table = app.screen.query_one(selector, DataTable)
+    return [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
+
+
+def _shown(app: GeneralaApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def _messages(app: GeneralaApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+async def _open(pilot: Pilot[None], key: str, screen: type) -> None:
+    await pilot.pause()
+    await pilot.press(key)
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, screen)
+
+
+async def test_statistics_show_the_figures_of_the_statistics_module() -> None:
+    fill_history()
+    records, _ = store.load_history()
+    expected = player_statistics((record.game, record.losses) for record in records)
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _open(pilot, "ctrl+t", StatisticsScreen)
+        assert _shown(app, "#statistics-title") == statistics_words.statistics_title(6)
+        rows = _rows(app, "#statistics-table")
+        assert [row[0] for row in rows] == [stats.name for stats in expected]
+        for row, stats in zip(rows, expected, strict=True):
+            assert row == [
+                stats.name,
+                str(stats.games),
+                str(stats.wins),
+                str(stats.best),
+                f"{stats.average:.1f}",
+                str(stats.worst),
+                str(stats.generalas),
+                str(stats.automatic_wins),
+                f"{stats.average_loss:.1f}" if stats.average_loss is not None else "–",
+            ]
+        top = max(total for stats in expected for total in stats.recent_totals)
+        charts = _rows(app, "#charts-table")
+        for row, stats in zip(charts, expected, strict=True):
+            assert row == [
+                stats.name,
+                bar_chart(stats.recent_totals, top),
+                str(stats.recent_totals[-1]),
+            ]
+        # Ana and ana are one player, with the newest spelling: six games.
+        ana = next(stats for stats in expected if stats.name.casefold() == "ana")
+        assert ana.games == 6
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_names_with_markup_characters_are_shown_as_typed() -> None:
+    fill_history(3)
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _open(pilot, "ctrl+t", StatisticsScreen)
+        table = app.screen.query_one("#statistics-table", DataTable)
+        names = {str(table.get_cell_at((row, 0))) for row in range(table.row_count)}
+        assert {"[b]Eve", "Bob[/]"} <= names
+        for row in range(table.row_count):
+            cell = table.get_cell_at((row, 0))
+            assert isinstance(cell, Text) and not cell.spans  # no bold from "[b]"
+        await pilot.press("escape")
+        await _open(pilot, "ctrl+y", HistoryScreen)
+        rows = _rows(app, "#history-table")
+        assert any("[b]Eve" in row[2] and "Bob[/]" in row[2] for row in rows)
+
+
+async def test_history_lists_the_games_newest_first() -> None:
+    games = fill_history()
+    records, _ = store.load_history()
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _open(pilot, "ctrl+y", HistoryScreen)
+        assert _shown(app, "#history-title") == history_words.history_title(6)
+        rows = _rows(app, "#history-table")
+        assert len(rows) == 6
+        for row, record, game in zip(rows, records, reversed(games), strict=True):
+            assert record.game == game
+            assert row[0] == finished_time(record.finished_at)
+            assert row[1] == history_words.winner_names(game)
+            assert row[2] == " · ".join(f"{p.name} {p.total}" for p in game.players)
+            assert game.ending is not None
+            assert row[3] == history_words.ending_words()[game.ending]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_enter_on_a_game_of_the_history_shows_its_analysis() -> None:
+    games = fill_history(3)
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(pilot, "ctrl+y", HistoryScreen)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        assert screen.game == games[1]  # the second newest
+        analysis = screen.query_one("#analysis", Static)
+        await settle_until(pilot, lambda: "expected points lost" in str(analysis.render()))
+        shown = str(analysis.render())
+        for player in games[1].players:
+            assert f"{player.name}: " in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_one_click_on_a_game_opens_it() -> None:
+    games = fill_history(3)
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(pilot, "ctrl+y", HistoryScreen)
+        table = app.screen.query_one("#history-table", DataTable)
+        # The header is row 0 of the widget: offset y=3 is the third game, the oldest.
+        assert await pilot.click(table, offset=(5, 3))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        assert screen.game == games[0]
+
+
+async def test_a_bad_history_file_is_told_once_and_the_rest_still_shows(
+    generala_home: Path,
+) -> None:
+    fill_history(4)
+    folder = store.history_dir()
+    (folder / "20990101T000000000000Z-bad.json").write_text('{"version": 1, "game": ')
+    (folder / "20990102T000000000000Z-worse.json").write_text("[1, 2, 3]")
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(pilot, "ctrl+y", HistoryScreen)
+        told = [m for m in _messages(app) if "bad.json" in m or "worse.json" in m]
+        assert len(told) == 1, _messages(app)
+        assert "bad.json" in told[0] and "worse.json" in told[0]
+        assert len(_rows(app, "#history-table")) == 4
+        await pilot.press("escape")
+        await _open(pilot, "ctrl+t", StatisticsScreen)
+        # Set aside the first time, the bad files are not told of again.
+        assert len([m for m in _messages(app) if "bad.json" in m]) == 1
+        assert _shown(app, "#statistics-title") == statistics_words.statistics_title(4)
+
+
+async def test_an_empty_history_says_so() -> None:
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(pilot, "ctrl+t", StatisticsScreen)
+        assert _shown(app, "#statistics-title") == history_words.no_history()
+        assert not app.screen.query_one("#statistics-table", DataTable).display
+        await pilot.press("escape")
+        await _open(pilot, "ctrl+y", HistoryScreen)
+        assert _shown(app, "#history-title") == history_words.no_history()
+        assert not app.screen.query_one("#history-table", DataTable).display
+        await pilot.press("enter")  # nothing to open
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_the_setup_buttons_open_both_screens() -> None:
+    app = GeneralaApp(house_rules=HouseRules())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#open-statistics").press()
+        await settle(pilot)
+        assert isinstance(app.screen, StatisticsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        app.screen.query_one("#open-history").press()
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+
+
+def _finished() -> rules.GameState:
+    state = last_turn_tie()
+    state = rules.roll(rules.roll(state, [1, 2, 3, 5, 6]), [6, 6, 6, 6, 6])
+    return rules.score(state, "generala")
+
+
+async def test_the_winners_screen_shows_the_game_just_played_in_both() -> None:
+    fill_history(2)
+    game = _finished()
+    app = GeneralaApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        # Whether or not the app has filed it yet, the game just played is counted.
+        await _open(pilot, "t", StatisticsScreen)
+        assert _shown(app, "#statistics-title") == statistics_words.statistics_title(3)
+        names = [row[0] for row in _rows(app, "#statistics-table")]
+        assert "Bruno" in names
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await _open(pilot, "y", HistoryScreen)
+        rows = _rows(app, "#history-table")
+        assert len(rows) == 3
+        assert rows[0][2] == "Ana 30 · Bruno 80"
+        await pilot.press("escape")
+        await pilot.pause()
+        app.screen.query_one("#show-history").press()
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)

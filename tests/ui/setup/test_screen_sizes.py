@@ -1,0 +1,109 @@
+"""The setup, settings, help and dialog screens are usable from 40x12 to 250x70."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from generala_tui import words
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.settings import SettingsScreen
+
+from ..conftest import fully_shown
+
+SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (250, 70)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_setup_opens_showing_the_first_name_it_focuses(size: tuple[int, int]) -> None:
+    """The setup opens on its first name field, in view: a newcomer at 40x12 sees the
+    players, not the list scrolled to its end."""
+    app = GeneralaApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        name = app.screen.query_one("#name-1", Input)
+        assert app.focused is name
+        assert fully_shown(app, name), f"the first name at {size}"
+        assert fully_shown(app, app.screen.query_one("#start"))
+
+
+@pytest.mark.parametrize(
+    ("size", "classes"),
+    [
+        ((100, 32), {"-wide", "-tall"}),
+        ((40, 12), {"-narrow", "-short"}),
+        ((70, 24), {"-wide", "-medium"}),
+        ((69, 29), {"-narrow", "-medium"}),
+    ],
+)
+async def test_setup_takes_the_layout_of_its_size_and_follows_a_resize(
+    size: tuple[int, int], classes: set[str]
+) -> None:
+    """The setup's breakpoints (its title, buttons and rows per size, see generala.tcss)
+    are applied as Textual applies them, and again after each resize."""
+    sizes = {"-wide", "-narrow", "-tall", "-medium", "-short"}
+    app = GeneralaApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.classes & sizes == classes
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert screen.classes & sizes == {"-wide", "-tall"}
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        assert screen.classes & sizes == classes
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
+    size: tuple[int, int],
+) -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert len(app.screen.query(".player-row Input")) == 8
+        assert fully_shown(app, app.screen.query_one("#start"))
+        for seat in range(1, 9):
+            name = app.screen.query_one(f"#name-{seat}", Input)
+            name.focus()
+            await pilot.pause()  # focus scrolls after the next refresh, then animates
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            assert fully_shown(app, name), f"name {seat} at {size}"
+            assert name.region.width >= 8, "a name field shows at least eight characters"
+        settings = app.screen.query_one("#open-settings")
+        settings.focus()
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        assert fully_shown(app, settings)
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.game is not None
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_settings_show_save_and_each_rule_it_focuses(size: tuple[int, int]) -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        for button in ("#save", "#cancel", "#preset-0", "#preset-1"):
+            assert fully_shown(app, app.screen.query_one(button)), f"{button} at {size}"
+        for key in words.rule_text():
+            control = app.screen.query_one(f"#rule-{key}")
+            if control.disabled:
+                continue
+            control.focus()
+            await pilot.wait_for_scheduled_animations()
+            assert fully_shown(app, control), f"{key} at {size}"
+            title = control.ancestors[1].query_one(".rule-title")
+            assert title.region.width >= 15, "a rule's name has room"

@@ -1,0 +1,133 @@
+"""Computer players on the turn screen, the coach, and levels chosen on the setup screen."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from generala_tui.game import rules
+from generala_tui.game.action import ActionKind, action_of
+from generala_tui.game.model import GameState, Level, Phase, Player
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.analysis import AnalysisScreen
+from generala_tui.ui.screens.game_over import GameOverScreen
+from generala_tui.ui.screens.setup import LevelPicker
+from generala_tui.ui.screens.turn import TurnScreen
+from generala_tui.ui.widgets.coach import CoachPanel
+
+from ..conftest import settle, settle_until
+
+
+def _game(*players: Player, seed: int = 3) -> GameState:
+    return rules.new_game(list(players), seed=seed)
+
+
+async def test_a_computer_turn_plays_out_on_the_turn_screen() -> None:
+    game = _game(Player(name="Ana"), Player(name="Rita", level=Level.EXPERT))
+    app = GeneralaApp(game, computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "enter")
+        await pilot.pause()
+        await settle_until(pilot, lambda: app.game.current == 0)
+        rita = app.game.players[1]
+        assert len(rita.boxes) == 1
+        assert app.game.current == 0 and app.game.turn.rolls == 0
+        rita_moves = [action_of(entry) for entry in app.game.log if entry.seat == 1]
+        assert rita_moves and rita_moves[-1] is not None
+        assert rita_moves[-1].kind in {ActionKind.SCORE, ActionKind.SCRATCH}
+
+
+async def test_humans_cannot_act_during_a_computer_turn_and_f_skips_ahead() -> None:
+    game = _game(Player(name="Rita", level=Level.EASY), Player(name="Ana"))
+    app = GeneralaApp(game, computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()  # Rita's worker waits out her first step's long pace
+        before = app.game
+        assert before.current == 0
+        await pilot.press("r", "1", "enter")
+        await pilot.click("#roll")
+        await pilot.click("#die-1")
+        await pilot.pause()
+        assert app.game.turn == before.turn  # the computer's first step is still waiting
+        await pilot.press("f")
+        await settle_until(pilot, lambda: app.game.current == 1)
+        assert app.game.current == 1
+        assert len(app.game.players[0].boxes) == 1
+
+
+async def test_computer_pace_keys_change_the_delay() -> None:
+    game = _game(Player(name="Rita", level=Level.EASY), Player(name="Ana"))
+    app = GeneralaApp(game, computer_delay=0.7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("plus")
+        assert app.computer_delay < 0.7
+        await pilot.press("minus", "minus")
+        assert app.computer_delay > 0.7
+
+
+async def test_a_game_of_computers_reaches_the_winner_screen() -> None:
+    game = _game(Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM))
+    app = GeneralaApp(game, computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            await settle(pilot)
+            if app.game.phase is Phase.OVER:
+                break
+        await pilot.pause()
+        assert app.game.phase is Phase.OVER
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, AnalysisScreen)
+        text = str(app.screen.query_one("#analysis").render())
+        assert "Max:" in text and "Leo:" in text
+        assert "expected points lost over" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_setup_mixes_humans_and_computers_in_any_order() -> None:
+    app = GeneralaApp(computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#name-1", Input).value = "Rita"
+        for _ in range(3):  # Human, Easy, Medium, Expert
+            await pilot.click("#level-1")
+        screen.query_one("#level-3", LevelPicker).focus()
+        await pilot.press("right")  # Human, Easy
+        await pilot.pause()
+        assert str(screen.query_one("#level-1", LevelPicker).label) == "⚙ Expert ▸"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert [p.level for p in app.game.players] == [Level.EXPERT, None, Level.EASY]
+
+
+async def test_coach_shows_the_best_action_and_follows_holds_and_rolls() -> None:
+    game = _game(Player(name="Ana"), Player(name="Bruno"))
+    app = GeneralaApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        panel = app.screen.query_one(CoachPanel)
+        assert panel.display
+        assert "★ Roll" in str(panel.render())
+        await pilot.press("r")
+        await pilot.pause()
+        after_roll = str(panel.render())
+        assert "★ " in after_roll and "−" in after_roll
+        assert "◆" not in after_roll
+        await pilot.press("3")
+        await pilot.pause()
+        held = app.game.turn.dice[2]
+        assert f"◆[{held}]" in str(panel.render())  # the keep the held die makes
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.game.turn.rolls == 2
+        assert str(panel.render()) != after_roll
+        await pilot.press("h")
+        await pilot.pause()
+        assert not panel.display

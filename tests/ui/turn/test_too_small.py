@@ -1,0 +1,58 @@
+"""While the terminal is too small to show the game, no key acts on it: quit and help do."""
+
+from __future__ import annotations
+
+from generala_tui.game import rules
+from generala_tui.game.model import GameState
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.dialogs import QuitDialog
+from generala_tui.ui.screens.help import HelpScreen
+from generala_tui.ui.screens.turn import TurnScreen
+
+GAME_KEYS = ["r", "space", "1", "down", "enter", "h", "f", "p", "plus", "s", "ctrl+z", "escape"]
+
+
+def _rolled_game() -> GameState:
+    # Ana's first roll, 2-3-4-6-6: Enter on the first open box would ask to scratch Generala.
+    return rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 3, 4, 6, 6])
+
+
+async def test_keys_do_nothing_to_the_game_while_the_terminal_is_too_small() -> None:
+    app = GeneralaApp(_rolled_game())
+    async with app.run_test(size=(39, 11)) as pilot:
+        await pilot.pause()
+        before = app.game
+        assert isinstance(app.screen, TurnScreen) and app.screen.too_small
+        for key in GAME_KEYS:
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.game == before
+        assert isinstance(app.screen, TurnScreen)
+        assert len(app.screen_stack) == 2
+        assert app.coach is False and app.computers_paused is False
+
+
+async def test_the_roll_key_rolls_again_once_the_terminal_is_big_enough() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=1))
+    async with app.run_test(size=(39, 11)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.game is not None and not app.game.turn.rolls
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.game is not None and app.game.turn.rolls == 1
+
+
+async def test_help_and_quit_still_work_while_the_terminal_is_too_small() -> None:
+    app = GeneralaApp(_rolled_game())
+    async with app.run_test(size=(39, 11)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitDialog)

@@ -1,0 +1,276 @@
+"""The turn screen after a resize, a language change, a new turn or a new label, and the
+setup's level buttons: what they show fits, stays in view and says what it does."""
+
+from __future__ import annotations
+
+import pytest
+from rich.cells import cell_len
+from textual.content import Content
+from textual.pilot import Pilot
+from textual.widgets import Button, Static
+
+from generala_tui.game import rules
+from generala_tui.game.model import HouseRules, Level, Player
+from generala_tui.ui import vocabulary
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import setup_words, turn_words
+from generala_tui.ui.screens.dialogs import ConfirmDialog
+from generala_tui.ui.screens.setup import LEVELS, LevelPicker
+from generala_tui.ui.screens.turn import TurnScreen
+from generala_tui.ui.widgets.boxes import BoxList, BoxRow
+from generala_tui.ui.widgets.scorecard import SideScorecard
+
+from ..conftest import last_turn_tie, settle, settle_until
+
+
+def ana_and_a_computer() -> GeneralaApp:
+    game = rules.new_game([Player(name="Ana"), Player(name="Bo", level=Level.MEDIUM)], seed=3)
+    return GeneralaApp(game, computer_delay=60)
+
+
+async def roll_and_fill(app: GeneralaApp, pilot: Pilot[None]) -> None:
+    """The player to act rolls once and fills (or scratches) the box under the cursor."""
+    await pilot.press("r")
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    if isinstance(app.screen, ConfirmDialog):
+        await pilot.press("y")
+
+
+async def play_a_turn_then_the_computers(app: GeneralaApp, pilot: Pilot[None]) -> None:
+    """The first player rolls once and fills (or scratches) the box under the cursor; the
+    computers then play at once, until the first player is to act again."""
+    await roll_and_fill(app, pilot)
+    await pilot.press("f")
+    await settle_until(pilot, lambda: app.game is not None and app.game.current == 0)
+
+
+async def test_the_side_scorecard_shows_straight_after_a_resize_into_the_wide_layout() -> None:
+    app = ana_and_a_computer()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.resize_terminal(130, 40)
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one(SideScorecard)
+        assert table.display
+        assert table.row_count == len(app.game.house_rules.categories()) + 1
+        # Laid out with its rows: as wide as its columns and as tall as its rows.
+        assert table.region.width >= table.virtual_size.width > 0
+        assert table.region.height == table.virtual_size.height > 0
+
+
+async def test_the_narrow_roll_button_speaks_the_new_language() -> None:
+    app = ana_and_a_computer()
+    async with app.run_test(size=(50, 14)) as pilot:
+        await settle(pilot)
+        compact = app.screen.query_one("#roll-compact", Button)
+        assert compact.display and compact.label.plain == "Roll"
+        app.set_language("es")
+        await settle(pilot)
+        compact = app.screen.query_one("#roll-compact", Button)
+        assert compact.label.plain == "Tirar"
+        assert compact.content_region.width >= cell_len("Tirar")
+
+
+async def test_the_box_cursor_is_in_view_when_a_new_turn_starts_at_40x12() -> None:
+    app = ana_and_a_computer()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        for _ in range(2):  # Ana fills ones, then twos; Bo plays after each
+            await play_a_turn_then_the_computers(app, pilot)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        boxes = screen.query_one(BoxList)
+        row = boxes.query_one(f"#box-{screen.cursor.value}", BoxRow)
+        assert row.cursor
+        # The row under the cursor lies inside the list's visible part.
+        assert boxes.scrollable_content_region.contains_region(row.region)
+
+
+async def test_the_tie_break_button_fits_the_computers_label() -> None:
+    game = last_turn_tie()
+    ana = game.players[0].model_copy(update={"level": Level.MEDIUM})
+    app = GeneralaApp(game.model_copy(update={"players": (ana, game.players[1])}), 0.2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")  # Bruno scratches Generala: a tie, and Ana's tie-break turn
+        button = app.screen.query_one("#end-turn", Button)
+        for _ in range(400):  # frames, not workers: the label shows while her turn goes on
+            await pilot.pause()
+            if button.label.plain.startswith("Take"):
+                break
+        await pilot.pause()
+        label = button.label.plain
+        assert label.startswith("Take") and label.endswith("(Enter)")
+        assert button.content_region.width >= cell_len(label)
+
+
+def shown_lines(screen: TurnScreen) -> list[str]:
+    """The message's lines as drawn: its text, cut to the lines the message has."""
+    message = screen.query_one("#message", Static)
+    return [strip.text.rstrip() for strip in message.render_lines(message.region.reset_offset)]
+
+
+@pytest.mark.parametrize(("lang", "end"), [("en", "the Roll button."), ("es", "el botón Tirar.")])
+async def test_a_long_names_prompt_shows_whole_at_80x24(lang: str, end: str) -> None:
+    players = [
+        Player(name="Bartholomew Longname"),
+        Player(name="Maximiliana Ortega", level=Level.MEDIUM),
+    ]
+    app = GeneralaApp(rules.new_game(players, seed=3), computer_delay=60, language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_a_turn_then_the_computers(app, pilot)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        # What Maximiliana did, then Bartholomew's prompt, wrapped: three lines, all shown.
+        lines = shown_lines(screen)
+        assert len(lines) == 3
+        assert lines[1].startswith("Bartholomew Longname")
+        assert lines[2].endswith(end)
+        await pilot.press("r")  # a two-line prompt: the message gives its third line back
+        await pilot.pause()
+        assert screen.query_one("#message").region.height == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "sv"])
+async def test_a_seats_level_button_shows_it_steps_and_says_how(lang: str) -> None:
+    app = GeneralaApp(computer_delay=60, language=lang)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(6):  # eight seats
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+        pickers = list(screen.query(LevelPicker).results(LevelPicker))
+        assert len(pickers) == 8
+        for level, picker in zip(LEVELS, pickers, strict=False):
+            while picker.level is not level:
+                picker.action_step(1)
+        await pilot.pause()
+        for picker in pickers:
+            label = picker.label.plain
+            assert label.endswith(f" {setup_words.LEVEL_STEP_MARK}")
+            assert label.startswith(vocabulary.level_labels()[picker.level])
+            assert cell_len(label) <= picker.content_region.width  # whole, at 40x12
+            assert picker.tooltip == setup_words.level_tooltip()
+        assert "←/→" in setup_words.level_tooltip()
+        if lang != "en":
+            assert (
+                setup_words.level_tooltip()
+                != "Click, Enter or Space for the next level; ←/→ to step"
+            )
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "sv"])
+@pytest.mark.parametrize("size", [(40, 12), (60, 20), (80, 24)])
+async def test_a_served_rolls_note_is_never_cut_with_every_box_in_play(
+    lang: str, size: tuple[int, int]
+) -> None:
+    """With Two pairs and Double Generala in play the served note is long: where the note
+    and the reminder after it would overflow the message's lines (40x12), the reminder goes;
+    where they fit, both show."""
+    house_rules = HouseRules(two_pairs=True, double_generala=True)
+    game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], house_rules, seed=5)
+    app = GeneralaApp(game, language=lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.game is not None and app.game.turn.served
+        message = app.screen.query_one("#message", Static)
+        shown = message.render()
+        assert isinstance(shown, Content)
+        lines = shown.wrap(message.content_region.width)
+        assert len(lines) <= message.content_region.height  # nothing cut at the bottom
+        served = turn_words.served_note(app.game).plain.strip()
+        assert served in shown.plain
+        reminder = turn_words.prompt(app.game, strategy_progress=None, paused=False).plain
+        reminder = reminder.removeprefix(turn_words.served_note(app.game).plain)
+        if size == (40, 12) and lang == "en":  # the one that overflowed
+            assert reminder not in shown.plain
+        if size == (80, 24):
+            assert reminder in shown.plain
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "sv"])
+@pytest.mark.parametrize("width", [60, 70, 80])
+async def test_the_top_bar_says_less_rather_than_lose_its_roll_dots(lang: str, width: int) -> None:
+    """A long name (and Spanish's longer words) made the whole top bar wider than the
+    screen, and its end, the roll dots, was cut: the short form shows instead."""
+    game = rules.new_game([Player(name="Maximiliano Ferreyra"), Player(name="Bo")], seed=3)
+    app = GeneralaApp(game, language=lang)
+    async with app.run_test(size=(width, 20)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        top = app.screen._compositor.render_strips()[0].text
+        assert "●○○" in top, top
+        assert "Maximiliano Ferreyra" in top, top
+
+
+async def test_a_fill_taken_back_puts_the_cursor_on_its_box_again() -> None:
+    """ctrl+z after a fill: the same player's turn again, with the cursor on the box just
+    filled (it went back to the first open box, Ones)."""
+    game = rules.new_game([Player(name="Ana"), Player(name="Bea")], seed=9)
+    app = GeneralaApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        scoring = [row.offer.category for row in screen.query(BoxRow) if row.offer.points]
+        target = scoring[-1]
+        while screen.cursor != target:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.game is not None and app.game.current == 1
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.game.current == 0 and app.game.turn.rolls == 1
+        assert screen.cursor == target
+
+
+async def test_undo_leaves_the_footer_during_a_computers_turn() -> None:
+    """A computer's move is not taken back: ^z Undo leaves the Footer on its turn (the key
+    still answers, saying why) and comes back on the human's."""
+    from textual.widgets._footer import FooterKey
+
+    app = ana_and_a_computer()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = {key.action for key in app.screen.query(FooterKey)}
+        assert "undo" in shown
+        await pilot.press("p")  # the computer waits on its turn
+        await roll_and_fill(app, pilot)
+        await settle_until(pilot, lambda: app.game is not None and app.game.current == 1)
+        await settle(pilot)
+        shown = {key.action for key in app.screen.query(FooterKey)}
+        assert "undo" not in shown
+        assert "pause" in shown
+
+
+async def test_the_first_frame_chooses_the_top_bar_that_fits_its_width() -> None:
+    """The position is drawn as the screen mounts, before its widgets have widths: the
+    first layout draws it again, so a long name's top bar is the short one from the start."""
+    game = rules.new_game([Player(name="Bartolomeo Rodriguez"), Player(name="Ana")], seed=3)
+    app = GeneralaApp(game, computer_delay=0)
+    async with app.run_test(size=(69, 30)) as pilot:
+        await pilot.pause()
+        topbar = app.screen.query_one("#topbar", Static)
+        shown = topbar.render()
+        assert isinstance(shown, Content)
+        assert shown.plain.strip().startswith("Round 1/10 · Bartolomeo Rodriguez")
+        assert cell_len(shown.plain) <= topbar.content_region.width

@@ -1,0 +1,89 @@
+"""What the turn screen shows, built from the state alone: tested without Pilot."""
+
+from __future__ import annotations
+
+from generala_tui.game import rules
+from generala_tui.game.action import Action
+from generala_tui.game.model import Category, GameState, HouseRules, Level, Player
+from generala_tui.game.strategy import solve
+from generala_tui.ui.screens.turn_view import box_offers, first_open_box, turn_view
+
+from ..conftest import last_turn_tie
+
+C = Category
+
+
+def test_a_fill_is_announced_from_the_log_on_the_next_players_screen() -> None:
+    state = rules.score(
+        rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 1, 2, 3]), C.FIVES
+    )
+    message = turn_view(state).message.plain
+    assert message.startswith("Ana scored 10 in Fives.")
+    assert "Bruno, roll the dice" in message
+    # A game read back from JSON says the same: the words come from the log.
+    loaded = GameState.model_validate_json(state.model_dump_json())
+    assert turn_view(loaded).message == turn_view(state).message
+    # Once Bruno rolls, the announcement has done its work.
+    assert "Ana scored" not in turn_view(rules.roll(state)).message.plain
+
+
+def test_a_scratch_and_a_served_fill_are_announced_as_such() -> None:
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [2, 2, 3, 3, 3])
+    assert "(served)" in turn_view(rules.score(state, C.FULL_HOUSE)).message.plain
+    scratched = rules.scratch(state, C.GENERALA)
+    assert turn_view(scratched).message.plain.startswith("Ana scratched Generala.")
+
+
+def test_the_served_prompt_names_the_boxes_the_rules_raise() -> None:
+    house_rules = HouseRules(served_bonus=10, two_pairs=True, double_generala=True)
+    state = rules.roll(rules.new_game(["Ana"], house_rules, seed=1), [2, 2, 3, 3, 6])
+    message = turn_view(state).message.plain
+    assert "Served! +10: Straight, Full house, Four of a kind" in message
+    assert "+20: Double Generala" in message and "+5: Two pairs" in message
+    served = {offer.category: offer.served for offer in turn_view(state).offers}
+    assert served[C.TWO_PAIRS] and not served[C.THREES]
+
+
+def test_a_tie_break_turn_says_roll_or_take_your_score_and_offers_no_box() -> None:
+    state = rules.scratch(rules.roll(last_turn_tie(), [1, 2, 3, 3, 5]), C.GENERALA)
+    view = turn_view(state)
+    assert view.offers == ()
+    assert view.tie_break is not None and "Tie-break!" in view.tie_break.plain
+    assert "roll the dice" in view.message.plain
+    assert not view.end_turn_enabled
+    rolled = turn_view(rules.roll(state, [4, 4, 4, 2, 2]))
+    assert "Roll, or take your tie-break score" in rolled.message.plain
+    assert rolled.end_turn_enabled and rolled.end_turn_label == "Take 35 points (Enter)"
+
+
+def test_a_computers_turn_disables_the_buttons_and_says_how_to_pause() -> None:
+    state = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=1)
+    view = turn_view(state)
+    assert view.computer and not view.roll_enabled
+    assert "p pauses" in view.message.plain
+    assert "Rita ⚙ is paused" in turn_view(state, paused=True).message.plain
+    expert = rules.new_game([Player(name="Max", level=Level.EXPERT), Player(name="Ana")], seed=1)
+    assert (
+        "working out the best play… 40%" in turn_view(expert, strategy_progress=0.4).message.plain
+    )
+
+
+def test_the_coach_marks_its_advice_on_the_box_it_would_fill() -> None:
+    strategy = solve(HouseRules())
+    state = rules.roll(rules.new_game(["Ana"], seed=1), [6, 6, 1, 2, 3])
+    state = rules.roll(rules.toggle_hold(rules.toggle_hold(state, 0), 1), [6, 6, 6])
+    assert state.turn.dice == (6,) * 5 and not state.turn.served
+    values = strategy.evaluate(state)
+    offers = box_offers(state, values)
+    advised = [offer.category for offer in offers if offer.advised]
+    assert advised == [values[0].action.category] == [C.GENERALA]
+    assert all(offer.expected is not None for offer in offers)
+    # Without the coach, nothing is advised.
+    assert not any(offer.advised for offer in box_offers(state))
+
+
+def test_the_cursor_starts_on_the_first_open_box() -> None:
+    state = rules.new_game(["Ana"], seed=1)
+    assert first_open_box(state) is C.ONES
+    state = rules.play(rules.roll(state, [1, 1, 1, 2, 3]), Action.score(C.ONES))
+    assert first_open_box(state) is C.TWOS
