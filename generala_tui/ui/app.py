@@ -474,7 +474,17 @@ class GeneralaApp(App[None]):
     def game_in_progress(self) -> bool:
         return self.game is not None and self.game.phase is not Phase.OVER
 
+    def _turn_out_of_sight(self) -> bool:
+        """Whether the turn screen is in front but too small to show the game."""
+        if not self.game_in_progress():
+            return False
+        from .screens.turn import TurnScreen
+
+        return isinstance(self.screen, TurnScreen) and self.screen.too_small
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in {"scorecard", "new_game", "undo"} and self._turn_out_of_sight():
+            return False  # nothing happens to a game the player cannot see; quit and help do
         if action == "scorecard":
             return self.game is not None
         if action == "new_game":

@@ -106,6 +106,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         when not known: not laid out yet, or the width changed)."""
         self._fitted = Size(0, 0)
         """The terminal's size the layout was last chosen for."""
+        self._too_small = False
+        """Whether that size is below the smallest served: only the notice shows."""
         self._wide_scorecard: SideScorecard | None = None
         """The scorecard beside the boxes, once a wide terminal has brought it."""
         self._keys_shown: tuple[bool | None, ...] | None = None
@@ -226,7 +228,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             return
         self._fitted = Size(width, height)
         self._lines.clear()  # the widths change: the lines counted at the old ones are stale
-        tiny = width < MIN_WIDTH or height < MIN_HEIGHT
+        tiny = self._too_small = width < MIN_WIDTH or height < MIN_HEIGHT
         narrow = width < NORMAL_WIDTH
         small_dice = width < FRAMED_DICE_WIDTH or height < NORMAL_HEIGHT
         wide = width >= WIDE_WIDTH and height >= WIDE_HEIGHT
@@ -252,6 +254,12 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.query_one("#too-small", Static).update(
             turn_words.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
         )
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is too small to show the game: only the notice asking for a
+        bigger one shows, and no key acts on the game (a roll or a scratch made unseen)."""
+        return self._too_small
 
     def on_screen_resume(self) -> None:
         self.host.turn_screen_shown()
@@ -400,6 +408,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         return shown
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self._too_small:
+            return False  # the game is out of sight: the app's quit and help still work
         state = self.game
         if state is None:
             return action == "coach"
@@ -427,9 +437,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         return True
 
     def _human_to_act(self) -> GameState | None:
-        """The game, when a human is to act in it."""
+        """The game, when a human is to act in it (and sees it)."""
         state = self.game
-        return state if state is not None and not rules.computer_to_act(state) else None
+        if state is None or self._too_small or rules.computer_to_act(state):
+            return None
+        return state
 
     def action_roll(self) -> None:
         state = self._human_to_act()
