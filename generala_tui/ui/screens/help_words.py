@@ -82,12 +82,20 @@ def keys_text() -> str:
         "## " + _("During a turn"),
         header,
         turn,
-        "| `{yes}` / `{enter}`, `{no}` / `{escape}` | {what} |".format(
+        "| `{yes}`, `{no}` / `{escape}` | {what} |".format(
             yes=yes_key(),
-            enter=key_name("enter"),
             no=NO_KEY,
             escape=key_name("escape"),
-            what=_("answer a question"),
+            what=_("answer a question yes, or no"),
+        ),
+        # Enter presses the focused answer, which starts on the safe one (dialogs.py): a
+        # second Enter after a fill never scratches a box or quits by accident.
+        "| `{enter}` | {what} |".format(
+            enter=key_name("enter"),
+            what=_(
+                "in a question: press the highlighted answer, at first the one that changes "
+                "nothing (`{tab}` moves to the other)"
+            ).format(tab=key_name("tab")),
         ),
         "| `ctrl+z` | {} |".format(_("take back your last fill or hold change (never a roll)")),
         "| `ctrl+p` | {} |".format(_("the command palette")),
