@@ -258,6 +258,20 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                 await self._show_players(focus=f"#{verb}-{other + 1}")
         self._error("")
 
+    @on(Input.Changed, ".player-row Input")
+    def _name_changed(self) -> None:
+        # A refusal shown stays true or goes: each edit checks the names again (none is
+        # checked while no refusal shows, so typing a name never raises one).
+        if not self.has_class("-error"):
+            return
+        names = [field.value for field in self.query(".player-row Input").results(Input)]
+        try:
+            validate_names(names)
+        except IllegalMove as error:
+            self._error(vocabulary.refusal(error))
+        else:
+            self._error("")
+
     @on(Input.Submitted, ".player-row Input")
     def _name_submitted(self, event: Input.Submitted) -> None:
         # Enter goes on to the next name; only the last name's Enter starts the game.
