@@ -8,6 +8,7 @@ from collections.abc import Callable
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
+from textual.widgets._footer import FooterKey
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from generala_tui.game import rules
@@ -68,6 +69,14 @@ def fully_shown(app: App[None], widget: Widget) -> bool:
     if any(not a.region.contains_region(widget.region) for a in containers):
         return False
     return widget.region.area > 0
+
+
+def footer_by_action(app: App[None]) -> dict[str, str]:
+    """The Footer's keys as drawn: each action's key display and word."""
+    return {
+        key.action: f"{key.key_display} {key.description}"
+        for key in app.screen.query(FooterKey).results(FooterKey)
+    }
 
 
 def nothing_to_score() -> GameState:

@@ -1,4 +1,5 @@
-"""A question's focus starts on the safe answer; y, n and escape answer it from anywhere."""
+"""A question's focus starts on the safe answer; y, n and escape answer it from anywhere, enter
+on the scratch question keeps playing, and ctrl+q over another dialog still asks."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from textual.widgets import Button, Static
 
 import generala_tui.ui
 from generala_tui.game import rules
+from generala_tui.game.model import Category
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog, QuitDialog
 
-from ..conftest import fully_shown
+from ..conftest import fully_shown, nothing_to_score
 
 
 class Asker(App[None]):
@@ -102,3 +104,37 @@ async def test_a_long_question_and_both_buttons_fit_at_every_size(size: tuple[in
         await pilot.click("#confirm")
         await pilot.pause()
         assert app.answers == [True]
+
+
+async def test_ctrl_q_over_another_dialog_still_asks() -> None:
+    state = nothing_to_score()
+    app = GeneralaApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#box-generala")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running
+
+
+async def test_enter_on_the_scratch_question_keeps_playing() -> None:
+    state = nothing_to_score()
+    app = GeneralaApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#box-generala")
+        await pilot.pause()
+        await pilot.press(
+            "enter"
+        )  # the focus starts on "Keep playing": Enter, Enter never scratches
+        await pilot.pause()
+        assert app.game == state
+        await pilot.click("#box-generala")
+        await pilot.pause()
+        app.screen.query_one("#confirm", Button).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.players[0].boxes[Category.GENERALA].scratched

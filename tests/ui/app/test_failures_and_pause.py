@@ -13,7 +13,7 @@ from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import computer_first, settle, settle_until
+from ..conftest import computer_first, footer_by_action, settle, settle_until
 
 
 @pytest.fixture
@@ -105,4 +105,44 @@ async def test_computers_wait_while_the_scorecard_covers_the_game() -> None:
         await pilot.press("escape")
         await settle_until(pilot, lambda: app.game.current == 1)
         assert isinstance(app.screen, TurnScreen)
+        assert app.game.current == 1
+
+
+async def test_the_footer_says_resume_while_the_computers_are_paused() -> None:
+    app = GeneralaApp(computer_first(), computer_delay=60)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        assert footer_by_action(app)["pause"] == "p Pause"
+        await pilot.press("p")
+        await settle(pilot)
+        assert footer_by_action(app)["pause"] == "p Resume"
+        await pilot.press("p")
+        await pilot.pause()
+        assert footer_by_action(app)["pause"] == "p Pause"
+
+
+async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from generala_tui.ui import computer
+
+    calls = []
+
+    def broken_once(state, strategy=None):  # type: ignore[no-untyped-def]
+        calls.append(state)
+        if len(calls) == 1:
+            raise RuntimeError("no table")
+        return original(state, strategy=strategy)
+
+    original = computer.choose_action
+    monkeypatch.setattr(computer, "choose_action", broken_once)
+    game = computer_first()
+    app = GeneralaApp(game, computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert any(
+            "Rita could not choose a move (no table): press f" in n.message
+            for n in app._notifications
+        )
+        assert app.game.turn.rolls == 0
+        await pilot.press("f")
+        await settle_until(pilot, lambda: app.game.current == 1)
         assert app.game.current == 1

@@ -1,14 +1,17 @@
 """The game is saved after every step, a finished game goes to the history, a saved game is
-offered again, and match play keeps a tally."""
+offered again and never replaced without asking, the quit and leave questions say whether the
+game is saved, and match play keeps a tally."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Button
 
-from generala_tui import store
+from generala_tui import i18n, store
 from generala_tui.game import rules
-from generala_tui.game.model import Phase
+from generala_tui.game.model import Category, GameState, Phase
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.dialogs import ConfirmDialog, QuitDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
@@ -76,7 +79,6 @@ async def test_without_a_saved_game_the_setup_has_no_offer() -> None:
 
 
 async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> None:
-    from generala_tui.game.model import Category
 
     def finish(state):  # type: ignore[no-untyped-def]
         # Everyone scratches every box but the first player, who scores Sixes once.
@@ -125,3 +127,183 @@ async def test_an_unwritable_state_folder_warns_once_and_the_game_goes_on() -> N
         assert len(warnings) == 1
         assert "goes on unsaved" in warnings[0]
         assert app.game.turn.rolls == 2
+
+
+def _saved_game() -> GameState:
+    game = rules.roll(rules.new_game(["Ana", "Bea"], seed=5), [1, 2, 3, 4, 6])
+    assert store.save_game(game) is None
+    return game
+
+
+def _question(app: GeneralaApp) -> str:
+    assert isinstance(app.screen, ConfirmDialog)
+    return str(app.screen.question)
+
+
+@pytest.mark.parametrize("how", ["ctrl+s", "click", "enter"])
+async def test_a_new_game_over_the_game_in_progress_asks_and_no_keeps_it(how: str) -> None:
+    saved = _saved_game()
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        setup = app.screen
+        if how == "click":
+            await pilot.click("#start")
+        elif how == "enter":  # Enter on the first name goes to the next; on the last, starts
+            await pilot.press("enter", "enter")
+        else:
+            await pilot.press(how)
+        await pilot.pause()
+        question = _question(app)
+        assert "will be lost" in question
+        assert "Ana 0 · Bea 0, round 1/10" in question
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is setup
+        assert app.game is None
+        assert setup.query_one("#resume")
+        await app.keeper.flush()
+        assert store.load_game() == (saved, None)
+        await pilot.press("ctrl+o")  # and it resumes as before, without a question
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert app.game == saved
+
+
+async def test_yes_starts_the_new_game_over_the_game_in_progress() -> None:
+    saved = _saved_game()
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert app.game is not None and app.game != saved
+        assert [p.name for p in app.game.players] == ["Player 1", "Player 2"]
+        await app.keeper.flush()
+        assert store.load_game() == (app.game, None)
+
+
+async def test_leaving_a_game_for_the_setup_then_starting_another_asks() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bea"], seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "escape")
+        await pilot.pause()
+        assert "It stays saved" in _question(app)
+        await pilot.press("y")
+        await pilot.pause()
+        left = app.screen
+        assert isinstance(left, SetupScreen) and left.resumable is not None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Ana 0 · Bea 0, round 1/10" in _question(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is left
+        await app.keeper.flush()
+        assert store.load_game() == (left.resumable, None)
+
+
+async def test_without_a_game_in_progress_a_new_game_starts_at_once() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+
+
+async def test_the_new_game_question_speaks_the_language() -> None:
+    _saved_game()
+    app = GeneralaApp(language="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "se va a perder" in _question(app)
+    i18n.set_language("en")
+
+
+async def test_the_quit_question_says_an_unsaved_game_will_be_lost() -> None:
+    _unwritable_home()
+    app = GeneralaApp(rules.new_game(["Ana", "Bea"], seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await app.keeper.flush()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitDialog)
+        question = _question(app)
+        assert "will be lost" in question
+        assert str(store.state_dir()) in question
+        assert "is saved" not in question
+        await pilot.press("n", "escape")
+        await pilot.pause()
+        question = _question(app)
+        assert "could not be saved" in question
+        assert "stays saved" not in question
+
+
+async def test_once_a_save_succeeds_again_the_quit_question_says_it_is_saved() -> None:
+    _unwritable_home()
+    app = GeneralaApp(rules.new_game(["Ana", "Bea"], seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await app.keeper.flush()
+        assert app.keeper.unsaved_in == store.state_dir()
+        store.state_dir().unlink()  # the player makes room for the folder
+        await pilot.press("1")
+        await app.keeper.flush()
+        assert app.keeper.unsaved_in is None
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert "The game is saved" in _question(app)
+
+
+async def test_a_new_game_from_the_command_line_over_a_saved_one_asks_and_no_keeps_it() -> None:
+    saved = _saved_game()
+    app = GeneralaApp(rules.new_game(["Cleo", "Dan"], seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Ana 0 · Bea 0, round 1/10" in _question(app)
+        await app.keeper.flush()
+        assert store.load_game() == (saved, None)  # nothing is written before the answer
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert [p.name for p in app.screen.players] == ["Cleo", "Dan"]
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert app.game == saved
+
+
+async def test_a_new_game_from_the_command_line_over_a_saved_one_starts_on_yes() -> None:
+    _saved_game()
+    new = rules.new_game(["Cleo", "Dan"], seed=3)
+    app = GeneralaApp(new)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert app.game == new
+        await app.keeper.flush()
+        assert store.load_game() == (new, None)
+
+
+def _unwritable_home() -> None:
+    store.state_dir().parent.mkdir(parents=True, exist_ok=True)
+    store.state_dir().write_text("a file where the state folder should be")
+
+
+async def test_play_again_after_a_seeded_game_rolls_new_dice() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=9), seed=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.play_again()
+        await pilot.pause()
+        assert app.game.seed != 9

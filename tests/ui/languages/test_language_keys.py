@@ -1,6 +1,6 @@
 """Keys in the player's language: a dialog's yes is the language's own letter, keys are named
 as the language's keyboards print them, and Textual's own words (the command palette's "no
-matches", the screenshot's notices) are said in the language too."""
+matches", the screenshot's notices, an open dropdown's key) are said in the language too."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 
 import pytest
 from textual.command import CommandList
+from textual.widgets import Select
 from textual.widgets._footer import FooterKey
 
 from generala_tui import i18n
@@ -19,6 +20,7 @@ from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.help import HelpScreen
 from generala_tui.ui.screens.modal import CommandPalette
 from generala_tui.ui.screens.replay import ReplayScreen
+from generala_tui.ui.screens.settings import SettingsScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
@@ -174,3 +176,20 @@ async def test_the_screenshots_notice_speaks_the_language(tmp_path: object) -> N
         assert len(notices) == 1
         assert notices[0][0] == "Captura"
         assert notices[0][1].startswith("Captura guardada en ")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("es", "Cerrar menú"), ("sv", "Stäng menyn")])
+async def test_an_open_dropdowns_footer_key_speaks_the_language(lang: str, word: str) -> None:
+    app = GeneralaApp(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#language", Select).focus()
+        await pilot.press("enter")  # the list opens
+        await settle(pilot)
+        assert app.screen.query_one("#language", Select).expanded
+        descriptions = [key.description for key in app.screen.query(FooterKey)]
+        assert word in descriptions
+        assert "Dismiss menu" not in descriptions

@@ -1,4 +1,5 @@
-"""The game speaks English, Spanish or Swedish, chosen at start or on the settings screen.
+"""The game speaks English, Spanish or Swedish, chosen at start or on the settings screen;
+a computer named after its level and the turn's header (Swedish possessives) follow it.
 
 A pseudo-language proves no word bypasses the catalogs: it turns every letter
 of every message into an accented look-alike ("Roll" is "Ŕöļļ") and keeps its
@@ -12,11 +13,11 @@ import gettext
 import re
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import Input, Select
 
 from generala_tui import i18n, store
 from generala_tui.game import rules
-from generala_tui.game.model import GameState, HouseRules, Phase
+from generala_tui.game.model import GameState, HouseRules, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.settings import SettingsScreen
@@ -432,3 +433,37 @@ async def test_the_analysis_the_trainer_the_replay_and_the_record_dialog_bypass_
     left = {name: words for name, words in seen.items() if words}
     assert not left, "\n".join(f"{name}: {words}" for name, words in left.items())
     assert len(seen) == 7
+
+
+async def test_a_computer_named_after_its_level_follows_the_language() -> None:
+    players = [
+        Player(name="Medium", level=Level.MEDIUM),
+        Player(name="Medium 2", level=Level.MEDIUM),
+        Player(name="Expertise", level=Level.EXPERT),  # typed: stays
+        Player(name="Easy", level=None),  # a human called Easy: stays
+    ]
+    app = GeneralaApp(language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await app.push_screen(SetupScreen(players))
+        await settle(pilot)
+        app.set_language("es")
+        await settle(pilot)
+        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (1, 2, 3, 4)]
+        assert names == ["Medio", "Medio 2", "Expertise", "Easy"]
+        app.set_language("sv")
+        await settle(pilot)
+        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in (1, 2, 3, 4)]
+        assert names == ["Medel", "Medel 2", "Expertise", "Easy"]
+
+
+@pytest.mark.parametrize(("name", "said"), [("Lars", "Lars tur"), ("Ana", "Anas tur")])
+async def test_the_turns_header_says_a_swedish_possessive(name: str, said: str) -> None:
+    app = GeneralaApp(rules.new_game([name, "Bruno"], seed=3), language="sv")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert said in shown
+        assert "Larss" not in shown

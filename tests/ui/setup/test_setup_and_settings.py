@@ -1,20 +1,26 @@
-"""The setup screen's player list and validation, and the settings screen's save and cancel."""
+"""The setup screen's player list, level buttons, validation and Footer, and the settings
+screen's save and cancel."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import pytest
+from rich.cells import cell_len
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from generala_tui import i18n
 from generala_tui.game.model import HouseRules, Level, Player, ServedRoll, StraightRule
+from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import setup_words
 from generala_tui.ui.screens.settings import SettingsScreen, inapplicable, preset_in_effect
-from generala_tui.ui.screens.setup import LevelPicker, SetupScreen
+from generala_tui.ui.screens.setup import LEVELS, LevelPicker, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
+
+from ..conftest import footer_by_action
 
 
 def _names(app: GeneralaApp) -> list[str]:
@@ -358,3 +364,49 @@ async def test_a_seats_level_button_steps_through_the_levels_by_click_and_keys()
             ("Player 2", Level.MEDIUM),
             ("Player 1", None),
         ]
+
+
+async def test_the_setup_footer_names_f1_while_a_name_has_the_focus() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, Input)
+        assert footer_by_action(app)["help"] == "f1 Help"
+        await pilot.press("?")  # a name may hold a "?": it is typed, the help stays shut
+        assert app.focused.value.endswith("?")
+        await pilot.press("tab")  # the level button: "?" opens the help there
+        await pilot.pause()
+        assert not isinstance(app.focused, Input)
+        assert footer_by_action(app)["help"].startswith("? ")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "sv"])
+async def test_a_seats_level_button_shows_it_steps_and_says_how(lang: str) -> None:
+    app = GeneralaApp(computer_delay=60, language=lang)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(6):  # eight seats
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+        pickers = list(screen.query(LevelPicker).results(LevelPicker))
+        assert len(pickers) == 8
+        for level, picker in zip(LEVELS, pickers, strict=False):
+            while picker.level is not level:
+                picker.action_step(1)
+        await pilot.pause()
+        for picker in pickers:
+            label = picker.label.plain
+            assert label.endswith(f" {setup_words.LEVEL_STEP_MARK}")
+            assert label.startswith(vocabulary.level_labels()[picker.level])
+            assert cell_len(label) <= picker.content_region.width  # whole, at 40x12
+            assert picker.tooltip == setup_words.level_tooltip()
+        assert "←/→" in setup_words.level_tooltip()
+        if lang != "en":
+            assert (
+                setup_words.level_tooltip()
+                != "Click, Enter or Space for the next level; ←/→ to step"
+            )

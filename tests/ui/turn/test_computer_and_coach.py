@@ -1,4 +1,6 @@
-"""Computer players on the turn screen, the coach, and levels chosen on the setup screen."""
+"""Computer players on the turn screen (a human cannot play their turn, they replan when the
+game moves under them, a new game while one plays), the pace, the coach, and levels chosen on
+the setup screen."""
 
 from __future__ import annotations
 
@@ -10,11 +12,11 @@ from generala_tui.game.model import GameState, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
-from generala_tui.ui.screens.setup import LevelPicker
+from generala_tui.ui.screens.setup import LevelPicker, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.coach import CoachPanel
 
-from ..conftest import settle, settle_until
+from ..conftest import computer_first, settle, settle_until
 
 
 def _game(*players: Player, seed: int = 3) -> GameState:
@@ -131,3 +133,54 @@ async def test_coach_shows_the_best_action_and_follows_holds_and_rolls() -> None
         await pilot.press("h")
         await pilot.pause()
         assert not panel.display
+
+
+async def test_new_game_while_a_computer_plays_does_not_crash() -> None:
+    game = computer_first()
+    app = GeneralaApp(game, computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert [w for w in app.workers if w.group == "computer" and w.is_running]
+        app.show_setup()  # while Rita's worker waits out its pace
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert app.game is None
+        assert app.is_running
+        assert not [w for w in app.workers if w.group == "computer" and w.is_running]
+
+
+async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> None:
+    game = computer_first()
+    app = GeneralaApp(game, computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        titles = {c.title for c in app.get_system_commands(screen)}
+        assert "Roll" not in titles
+        before = app.game
+        screen.action_roll()
+        assert app.game is before
+        await pilot.press("f")
+        await settle_until(pilot, lambda: app.game.current == 1)
+        assert app.game.current == 1  # Rita finished her turn
+
+
+async def test_computer_replans_when_the_game_moved_under_it() -> None:
+    game = computer_first()
+    app = GeneralaApp(game, computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.game = rules.roll(app.game)  # something else rolls while her step waits
+        await pilot.press("f")
+        await settle_until(pilot, lambda: app.game.current == 1)
+        assert app.game.current == 1
+
+
+async def test_pace_can_be_changed_on_a_human_turn_when_computers_play() -> None:
+    game = rules.new_game([Player(name="Ana"), Player(name="Rita", level=Level.EASY)], seed=1)
+    app = GeneralaApp(game, computer_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("minus")
+        assert app.computer_delay > 0.0

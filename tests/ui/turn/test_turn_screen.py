@@ -1,22 +1,30 @@
-"""The turn screen, played with the keys and with the mouse."""
+"""The turn screen, played with the keys and with the mouse; its standings and scorecard with
+wide names."""
 
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from textual.widget import Widget
 
 from generala_tui.game import rules
-from generala_tui.game.model import Category, Ending, GameState, Phase
+from generala_tui.game.model import Category, Ending, GameState, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
+from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.boxes import BoxRow
 from generala_tui.ui.widgets.dice import Die
+from generala_tui.ui.widgets.scorecard import ScorecardTable
 from generala_tui.ui.widgets.standings import Standings
 
-from ..conftest import first_seed, last_turn_tie, nothing_to_score
+from ..conftest import (
+    first_seed,
+    last_turn_tie,
+    nothing_to_score,
+)
 
 SIZES = [(40, 12), (80, 24), (200, 60)]
 
@@ -332,7 +340,6 @@ async def test_ctrl_z_takes_back_a_hold_and_a_fill_but_never_a_roll() -> None:
 
 
 async def test_escape_leads_back_to_setup_asking_first_and_the_game_stays_offered() -> None:
-    from generala_tui.ui.screens.setup import SetupScreen
 
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 1, 2, 3])
     app = GeneralaApp(state)
@@ -400,3 +407,44 @@ async def test_dice_and_boxes_reuse_the_lines_of_a_look_and_draw_a_new_look_afre
         await pilot.press("down", "down", "enter")  # Ana fills threes: Bruno's rows, no points
         await pilot.pause()
         assert row.render_line(0).text.split()[-1] != "6"
+
+
+async def test_enter_before_the_first_roll_does_nothing_and_says_nothing() -> None:
+    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = app.game
+        await pilot.press("tab", "enter", "space")
+        await pilot.pause()
+        assert app.game.turn.rolls == 1  # space rolled; enter did nothing
+        assert app.game.players == start.players
+        assert not [n for n in app._notifications if "tie-break" in n.message]
+
+
+async def test_a_wide_scorecard_scrolls_sideways() -> None:
+    names = [f"{letter * 18}{n}" for n, letter in enumerate("ABCDEFGH")]
+    app = GeneralaApp(rules.new_game(names, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        table = app.screen.query_one(ScorecardTable)
+        assert table.max_scroll_x > 0
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        assert table.scroll_x > 0
+
+
+async def test_wide_character_names_keep_one_row_per_player() -> None:
+    names = ["😀🎲 Dice", "張偉張偉張偉張偉張偉", "Ana", "ABCDEFGHIJKLMNOPQRST"]
+    players = [
+        Player(name=n, level=Level.EASY if n == "ABCDEFGHIJKLMNOPQRST" else None) for n in names
+    ]
+    app = GeneralaApp(rules.new_game(players, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        standings = app.screen.query_one("#standings", Standings)
+        lines = str(standings.render()).split("\n")
+        assert len(lines) == 4
+        width = standings.size.width
+        assert all(cell_len(line) <= width for line in lines)
+        assert "⚙" in lines[3]

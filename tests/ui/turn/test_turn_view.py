@@ -87,3 +87,14 @@ def test_the_cursor_starts_on_the_first_open_box() -> None:
     assert first_open_box(state) is C.ONES
     state = rules.play(rules.roll(state, [1, 1, 1, 2, 3]), Action.score(C.ONES))
     assert first_open_box(state) is C.TWOS
+
+
+def test_double_generala_says_why_it_can_only_be_scratched() -> None:
+    from generala_tui.game.model import HouseRules
+
+    state = rules.new_game(["Ana"], HouseRules(double_generala=True), seed=1)
+    notes = {o.category: o.note for o in box_offers(state)}
+    assert notes[Category.DOUBLE_GENERALA] == "later"
+    state = rules.scratch(rules.roll(state, [1, 2, 3, 4, 6]), Category.GENERALA)
+    notes = {o.category: o.note for o in box_offers(state)}
+    assert notes[Category.DOUBLE_GENERALA] == "dead"

@@ -1,5 +1,5 @@
-"""The turn screen after a resize, a language change, a new turn or a new label, and the
-setup's level buttons: what they show fits, stays in view and says what it does."""
+"""The turn screen's layout after a resize, a language change, a new turn or a new label: what
+it shows fits, stays in view and says what it does."""
 
 from __future__ import annotations
 
@@ -11,11 +11,9 @@ from textual.widgets import Button, Static
 
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, Level, Player
-from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
-from generala_tui.ui.screens import setup_words, turn_words
+from generala_tui.ui.screens import turn_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
-from generala_tui.ui.screens.setup import LEVELS, LevelPicker
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.boxes import BoxList, BoxRow
 from generala_tui.ui.widgets.scorecard import SideScorecard
@@ -141,35 +139,6 @@ async def test_a_long_names_prompt_shows_whole_at_80x24(lang: str, end: str) -> 
         await pilot.press("r")  # a two-line prompt: the message gives its third line back
         await pilot.pause()
         assert screen.query_one("#message").region.height == 2
-
-
-@pytest.mark.parametrize("lang", ["en", "es", "sv"])
-async def test_a_seats_level_button_shows_it_steps_and_says_how(lang: str) -> None:
-    app = GeneralaApp(computer_delay=60, language=lang)
-    async with app.run_test(size=(40, 12)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        for _ in range(6):  # eight seats
-            await pilot.press("ctrl+n")
-            await pilot.pause()
-        pickers = list(screen.query(LevelPicker).results(LevelPicker))
-        assert len(pickers) == 8
-        for level, picker in zip(LEVELS, pickers, strict=False):
-            while picker.level is not level:
-                picker.action_step(1)
-        await pilot.pause()
-        for picker in pickers:
-            label = picker.label.plain
-            assert label.endswith(f" {setup_words.LEVEL_STEP_MARK}")
-            assert label.startswith(vocabulary.level_labels()[picker.level])
-            assert cell_len(label) <= picker.content_region.width  # whole, at 40x12
-            assert picker.tooltip == setup_words.level_tooltip()
-        assert "←/→" in setup_words.level_tooltip()
-        if lang != "en":
-            assert (
-                setup_words.level_tooltip()
-                != "Click, Enter or Space for the next level; ←/→ to step"
-            )
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "sv"])
