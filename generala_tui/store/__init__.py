@@ -14,7 +14,9 @@ named by ``$GENERALA_TUI_HOME`` when it is set::
     cache/strategy/<key>.npz         the strategy tables (a cache: any problem is a miss)
 
 Game records (:func:`write_record`, :func:`read_record`) go wherever the
-player says (the app offers the documents folder): a record is one game,
+player says (the app offers :func:`records_dir`: ``records`` under
+``$GENERALA_TUI_HOME`` when it is set, else the documents folder if there is
+one, else the home folder): a record is one game,
 finished or not, with its log, in indented JSON a person can read. Unlike the
 app's own files, a record is written with the usual mode (the umask's, say
 0644), to be shared, and never replaces a file already there.
@@ -65,6 +67,7 @@ from .paths import (
     game_path,
     history_dir,
     preferences_path,
+    records_dir,
     state_dir,
 )
 from .preferences import PREFERENCES_VERSION, Preferences, Seat, load_preferences, save_preferences
@@ -111,6 +114,7 @@ __all__ = [
     "preferences_path",
     "read_record",
     "record_folder",
+    "records_dir",
     "save_game",
     "save_preferences",
     "save_strategy_table",

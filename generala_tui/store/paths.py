@@ -67,6 +67,24 @@ def history_dir() -> Path:
     return data_dir() / "history"
 
 
+def records_dir() -> Path:
+    """Where the app offers to save a game record (it may not exist yet: writing a record
+    makes its folder). Under ``$GENERALA_TUI_HOME`` when it is set, ``records`` beside the
+    app's own folders: whoever moved the app's home expects its files there, not in a
+    documents folder elsewhere. Else the user's documents folder when it exists, else
+    their home folder, else the current folder: never a folder a player would have to
+    look for."""
+    home = _home()
+    if home:
+        return home / "records"
+    from platformdirs import user_documents_dir
+
+    for folder in (Path(user_documents_dir()), Path.home()):
+        if folder.is_dir():
+            return folder
+    return Path.cwd()
+
+
 def app_folders() -> tuple[Path, ...]:
     """The four folders that are the app's own (kept 0700)."""
     return config_dir(), data_dir(), state_dir(), cache_dir()

@@ -1,6 +1,6 @@
-"""Save a game as a record file: a path to type (the documents folder offered), a notice
-naming the file written, and a failure told without closing the dialog (a file already
-there included: a record never replaces one)."""
+"""Save a game as a record file: a path to type (the store's records folder offered, and
+said when saving will make it), a notice naming the file written, and a failure told
+without closing the dialog (a file already there included: a record never replaces one)."""
 
 from __future__ import annotations
 
@@ -39,10 +39,9 @@ def record_name(state: GameState, moment: datetime) -> str:
 
 
 def default_record_path(state: GameState, moment: datetime) -> Path:
-    """Where a record goes unless the player types elsewhere: the documents folder."""
-    from platformdirs import user_documents_dir
-
-    return Path(user_documents_dir()) / record_name(state, moment)
+    """Where a record goes unless the player types elsewhere: in the store's records folder
+    (:func:`~generala_tui.store.records_dir`)."""
+    return store.records_dir() / record_name(state, moment)
 
 
 def _write(state: GameState, typed: str, name: str) -> Path:
@@ -80,7 +79,15 @@ class ExportDialog(Modal[Path | None]):
         with Vertical(id="export-dialog"):
             yield Static(export_words.export_title(), id="export-title")
             yield Static(export_words.export_path_label(), id="export-label", markup=False)
-            yield Input(str(default_record_path(self.state, self.moment)), id="export-path")
+            offered = default_record_path(self.state, self.moment)
+            yield Input(str(offered), id="export-path")
+            # Saving makes a folder that is not there: said, so nothing appears unannounced.
+            note = Static(id="export-note", markup=False)
+            if not offered.parent.is_dir():
+                note.update(export_words.folder_made())
+            else:
+                note.display = False
+            yield note
             yield Static(id="export-error", markup=False)
             with Horizontal(id="export-buttons"):
                 yield Button(export_words.export_save_button(), variant="primary", id="export-save")

@@ -19,6 +19,11 @@ def export_path_label() -> str:
     return _("File (a folder, or a name ending in .json):")
 
 
+def folder_made() -> str:
+    """Under the path offered, when its folder is not there yet."""
+    return _("The folder is not there yet: saving the record makes it.")
+
+
 def export_save_button() -> str:
     return _("Save (Enter)")
 
