@@ -119,7 +119,7 @@ def test_the_help_names_no_key_in_english(lang: str) -> None:
         i18n.set_language("en")
     named = {name for key in keys for name in re.split(r"[\s+/,]+", key)}
     assert named.isdisjoint(ENGLISH_KEY_NAMES), named & ENGLISH_KEY_NAMES
-    assert ("`s` / `Intro`" if lang == "es" else "`j` / `Enter`") in text_in(lang)
+    assert ("`s`, `n`" if lang == "es" else "`j`, `n`") in text_in(lang)
 
 
 def text_in(lang: str) -> str:
