@@ -677,5 +677,5 @@ class GeneralaApp(App[None]):
         self.keeper.remember(language=lang)
         for screen in self.screen_stack:
             if isinstance(screen, TranslatedBindings):
-                self.call_later(screen.language_changed)
+                self.call_later(screen.say_again)
         self.refresh_bindings()

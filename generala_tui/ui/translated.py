@@ -122,11 +122,30 @@ class TranslatedBindings(_ScreenMixin):
         # The Footer shows as many keys as the new width has room for.
         self.refresh_bindings()
 
+    async def say_again(self) -> None:
+        """Say everything again in the current language (the app calls this on every screen
+        of the stack when the language changes): :meth:`language_changed`, then the Footer
+        shows its keys in the new words, and the focus is where it was.
+
+        A Footer rebuilt by a recompose shows no key until the screen's bindings next change
+        (Textual's Footer draws its keys when told they changed, and a new one has not been
+        told), so they are said to have changed; a focused widget rebuilt leaves the focus
+        nowhere, so the widget rebuilt in its place (by its id) takes it.
+        """
+        assert isinstance(self, Screen)
+        focused = self.focused
+        await self.language_changed()
+        if focused is not None and focused.id is not None and self.focused is None:
+            rebuilt = self.query(f"#{focused.id}")
+            if rebuilt and rebuilt.first().focusable:
+                rebuilt.first().focus()
+        self.refresh_bindings()
+
     async def language_changed(self) -> None:
         """Say everything again in the current language (the app calls this on every screen
         of the stack). The default rebuilds the screen's widgets and mounts them as the
         screen's ``on_mount`` does; a screen holding what the player typed or a watch of its
-        own overrides it."""
+        own overrides it (:meth:`say_again` then brings back the Footer and the focus)."""
         assert isinstance(self, Screen)
         self.refresh_bindings()
         await self.recompose()
