@@ -95,6 +95,21 @@ class PlayerRow(Horizontal):
         )
 
 
+def _in_this_language(seat: int, player: Player) -> Player:
+    """``player`` at ``seat`` (from 0) with a name given by the game in the current language:
+    a seat's default name ("Jugador 2": "Player 2"), the seat's own default for an empty
+    name, a computer's level ("Medio": "Medium"); a name typed stays as it is."""
+    name = player.name
+    number = setup_words.default_name_number(name)
+    if not name.strip():
+        name = setup_words.default_player_name(seat + 1)
+    elif number is not None:
+        name = setup_words.default_player_name(number)
+    else:
+        name = setup_words.level_named(name, player.level) or name
+    return Player.model_construct(name=name, level=player.level)
+
+
 class SetupScreen(TranslatedBindings, Screen[None]):
     """Choose the players and start a game."""
 
@@ -114,7 +129,10 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         self, players: list[Player] | None = None, resumable: GameState | None = None
     ) -> None:
         super().__init__()
-        self.players = players or [Player(name=setup_words.default_player_name(n)) for n in (1, 2)]
+        seats = players or [Player.model_construct(name="", level=None) for _ in (1, 2)]
+        # A seat left at its default name (or unnamed) shows the default in the current
+        # language, whatever language the table was set up in.
+        self.players = [_in_this_language(seat, player) for seat, player in enumerate(seats)]
         self.resumable = resumable
         """A game in progress saved when the app last stopped, offered to go on with."""
 
@@ -176,14 +194,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         still called by its default name takes the new language's: "Player 2", "Jugador 2"; a
         computer named after its level too: "Medium", "Medio")."""
         self._read_names()
-        for seat, player in enumerate(self.players):
-            number = setup_words.default_name_number(player.name)
-            if number is not None:
-                name = setup_words.default_player_name(number)
-                self.players[seat] = player.model_copy(update={"name": name})
-            named = setup_words.level_named(player.name, player.level)
-            if named is not None:
-                self.players[seat] = player.model_copy(update={"name": named})
+        self.players = [_in_this_language(seat, player) for seat, player in enumerate(self.players)]
         self.refresh_bindings()
         await self.recompose()
         await self._show_players()

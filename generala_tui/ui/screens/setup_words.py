@@ -147,8 +147,10 @@ def resume_label(game: GameState) -> Content:
 
 
 def _scores_line(game: GameState) -> str:
-    """Every player's total: "Ana 12 · Bea 30"."""
-    return " · ".join(f"{player.name} {player.total}" for player in game.players)
+    """Every player's total: "Ana: 12 · Bea: 30" (a name can end in a number: "Player 1")."""
+    return " · ".join(
+        _("{name}: {total}").format(name=player.name, total=player.total) for player in game.players
+    )
 
 
 def _stage(game: GameState) -> str:

@@ -55,8 +55,8 @@ def test_a_saved_game_is_offered_with_its_scores_and_how_far_it_came() -> None:
         rules.roll(rules.new_game(["Ana", "Bea"], seed=1), [5, 5, 1, 2, 3]), C.FIVES
     )
     offer = setup_words.resume_label(state).plain
-    assert "Ana 10 · Bea 0" in offer and "round 1/" in offer
-    assert "Ana 10 · Bea 0" in setup_words.new_game_question(state).plain
+    assert "Ana: 10 · Bea: 0" in offer and "round 1/" in offer
+    assert "Ana: 10 · Bea: 0" in setup_words.new_game_question(state).plain
 
 
 def test_a_preset_is_named_and_a_rule_that_depends_on_another_says_which() -> None:

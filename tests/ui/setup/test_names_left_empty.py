@@ -1,0 +1,69 @@
+"""A seat left at its default name names nobody: it comes back in the language of the moment,
+not as the name it had in the language the table was set up in; and the offer to resume reads
+each total apart from its name ("Jugador 1: 0", never "Jugador 1 0")."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from generala_tui import i18n, store
+from generala_tui.game import rules
+from generala_tui.game.model import Category, Level, Player
+from generala_tui.store import Preferences, Seat
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import setup_words
+from generala_tui.ui.screens.setup import SetupScreen
+
+
+def _names(app: GeneralaApp) -> list[str]:
+    return [field.value for field in app.screen.query(".player-row Input").results(Input)]
+
+
+async def test_a_table_set_up_in_spanish_with_default_names_comes_back_in_english() -> None:
+    table = (Seat(name="Jugador 1"), Seat(name="Bea"), Seat(name="Medio", level=Level.MEDIUM))
+    assert store.save_preferences(Preferences(players=table)) is None
+    app = GeneralaApp(language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert _names(app) == ["Player 1", "Bea", "Medium"]
+
+
+async def test_a_default_name_started_in_english_comes_back_in_swedish() -> None:
+    app = GeneralaApp(language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert _names(app) == ["Player 1", "Player 2"]
+        app.screen.query_one("#name-2", Input).value = "Bea"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.game is not None
+    app = GeneralaApp(language="sv")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert _names(app)[0] == setup_words.default_player_name(1) != "Player 1"
+        assert _names(app)[1] == "Bea"
+
+
+def test_an_unnamed_seat_shows_its_default_name_in_the_language_of_the_moment() -> None:
+    unnamed = [Player.model_construct(name="", level=None), Player(name="Bea")]
+    i18n.set_language("es")
+    try:
+        assert [p.name for p in SetupScreen(unnamed).players] == ["Jugador 1", "Bea"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_offer_to_resume_reads_each_total_apart_from_its_name() -> None:
+    state = rules.new_game(["Jugador 1", "Jugador 2"], seed=1)
+    state = rules.score(rules.roll(state, [5, 5, 1, 2, 3]), Category.FIVES)
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        try:
+            offer = setup_words.resume_label(state).plain
+            asked = setup_words.new_game_question(state).plain
+        finally:
+            i18n.set_language("en")
+        assert "Jugador 1: 10 · Jugador 2: 0" in offer, lang
+        assert "Jugador 1: 10 · Jugador 2: 0" in asked, lang
