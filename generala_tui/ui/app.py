@@ -172,7 +172,8 @@ class GeneralaApp(App[None]):
         if self._replay is not None:
             from .screens.replay import ReplayScreen
 
-            self.push_screen(ReplayScreen(self._replay))
+            # From the command line: closing the replay goes back to the shell.
+            self.push_screen(ReplayScreen(self._replay, ends_program=True))
 
     def _ask_before_replacing(self, saved: GameState, game: GameState) -> None:
         """The command line's new game would replace the game in progress saved earlier:

@@ -151,7 +151,8 @@ def keys_text() -> str:
         _(
             "`generala-tui replay FILE` steps through a game record: `right` or `l` a step "
             "forward, `left` or `h` a step back, `pagedown` `pageup` a turn, `home` `end` the "
-            "first or last step (which says how the game ended), `escape` closes."
+            "first or last step (which says how the game ended), `escape` or `q` closes it, "
+            "back to the terminal."
         ),
         "",
         _(

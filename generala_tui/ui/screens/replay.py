@@ -33,11 +33,15 @@ class ReplayScreen(Page[None]):
         Binding("home", "go(0)", vocabulary.Keys.FIRST, priority=True),
         Binding("end", "go(-1)", vocabulary.Keys.LAST, priority=True),
         Binding("escape", "close", vocabulary.Keys.CLOSE),
+        Binding("q", "close_program", vocabulary.Keys.QUIT, show=False),
     ]
 
-    def __init__(self, game: GameState) -> None:
+    def __init__(self, game: GameState, *, ends_program: bool = False) -> None:
         super().__init__()
         self.game = game
+        self.ends_program = ends_program
+        """Whether closing the replay ends the program (opened by ``generala-tui replay``:
+        the player came from the shell and goes back to it, with ``escape`` or ``q``)."""
         # Positions to look at: without their logs (the screen reads the game's), so a long
         # record opens in time and memory in proportion to its length.
         self.positions = list(rules.replay(game))
@@ -121,6 +125,8 @@ class ReplayScreen(Page[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_program":
+            return self.ends_program  # inside the app, q is left to the screen below
         if action in {"step", "turn", "go"} and parameters:
             where = parameters[0]
             ahead = where == -1 if action == "go" else isinstance(where, int) and where > 0
@@ -170,4 +176,12 @@ class ReplayScreen(Page[None]):
 
     @on(Button.Pressed, "#replay-close")
     def action_close(self) -> None:
-        self.dismiss(None)
+        """Back to where the replay was opened from: the screen under it, or the shell (at
+        once: the setup screen under a replay from the command line is never seen)."""
+        if self.ends_program:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+    def action_close_program(self) -> None:
+        self.action_close()
