@@ -1,9 +1,11 @@
-"""Shared pieces for the app tests: games built with the real rules, and seeds found by search."""
+"""Shared pieces for the app tests: the app under test at a size, games built with the real
+rules, seeds found by search, and waits for the app's workers and frames."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -13,6 +15,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from generala_tui.game import rules
 from generala_tui.game.model import Box, Category, GameState, HouseRules, Level, Player
+from generala_tui.ui.app import GeneralaApp
 
 
 def first_seed(predicate: Callable[[GameState], bool], game: GameState) -> int:
@@ -51,6 +54,26 @@ async def settle(pilot: Pilot[None]) -> None:
     # What the workers' results set moving (a tab's underline sliding in) ends before a snapshot.
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
+
+
+@contextlib.asynccontextmanager
+async def running(
+    game: GameState | None = None,
+    *,
+    size: tuple[int, int] = (80, 24),
+    settled: bool = False,
+    **options: Any,
+) -> AsyncIterator[tuple[GeneralaApp, Pilot[None]]]:
+    """The app under test: ``GeneralaApp(game, **options)`` run headless at ``size``.
+
+    Yields the app and its pilot, once the app is mounted (``settled``: once its workers are
+    done and its frames drawn, as :func:`settle` waits).
+    """
+    app = GeneralaApp(game, **options)
+    async with app.run_test(size=size) as pilot:
+        if settled:
+            await settle(pilot)
+        yield app, pilot
 
 
 async def settle_until(pilot: Pilot[None], done: Callable[[], bool], rounds: int = 40) -> None:

@@ -29,7 +29,7 @@ from generala_tui.ui.screens.analysis_view import COSTLY_MARKS, course_chart, li
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.trainer import TrainerScreen
 
-from ..conftest import settle, settle_until
+from ..conftest import running, settle, settle_until
 
 
 @pytest.fixture(scope="module")
@@ -79,8 +79,7 @@ async def test_the_analysis_shows_each_players_figures_chart_and_decisions(
 ) -> None:
     from generala_tui.ui.widgets.course_chart import CourseChartPlot
 
-    app = GeneralaApp(finished)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(finished) as (app, pilot):
         screen = await _analysis(app, pilot)
         review = screen.review
         assert review is not None
@@ -111,8 +110,7 @@ async def test_the_analysis_shows_each_players_figures_chart_and_decisions(
 async def test_enter_on_a_decision_opens_its_position_and_escape_goes_back(
     finished: GameState,
 ) -> None:
-    app = GeneralaApp(finished)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(finished) as (app, pilot):
         screen = await _analysis(app, pilot)
         decisions = screen.query_one("#decisions-1", DecisionList)
         decisions.focus()
@@ -132,8 +130,7 @@ async def test_enter_on_a_decision_opens_its_position_and_escape_goes_back(
 
 
 async def test_a_click_on_a_decision_opens_it(finished: GameState) -> None:
-    app = GeneralaApp(finished)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(finished, size=(120, 40)) as (app, pilot):
         screen = await _analysis(app, pilot)
         decisions = screen.query_one("#decisions-1", DecisionList)
         screen.query_one("#analysis-scroll").scroll_to_widget(decisions, animate=False)
@@ -168,8 +165,7 @@ def _expected_cost(screen: TrainerScreen, action: Action) -> float:
 
 
 async def test_a_whole_training_round_by_keys() -> None:
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         screen = await _trainer(pilot, app)
         assert len(screen.drills) == 10
         assert {drill.source for drill in screen.drills} == {DrillSource.RANDOM}
@@ -208,8 +204,7 @@ async def test_a_whole_training_round_by_keys() -> None:
 
 
 async def test_a_whole_training_round_by_mouse() -> None:
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with running(house_rules=HouseRules(), size=(100, 32)) as (app, pilot):
         await pilot.pause()
         assert await pilot.click("#open-trainer")
         await settle_until(
@@ -255,8 +250,7 @@ async def test_the_trainer_draws_on_the_players_own_costliest_decisions() -> Non
         assert game.phase is Phase.OVER
         assert store.add_to_history(game) is None
         games.append(game)
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await pilot.pause()
         app.screen.query_one("#name-1").value = "Ana"  # type: ignore[attr-defined]
         screen = await _trainer(pilot, app)
@@ -293,8 +287,7 @@ def _history_of_ana() -> None:
 
 async def test_a_named_player_is_never_trained_on_anothers_decisions() -> None:
     _history_of_ana()
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await pilot.pause()
         app.screen.query_one("#name-1").value = "Zoe"  # type: ignore[attr-defined]
         screen = await _trainer(pilot, app)
@@ -306,8 +299,7 @@ async def test_a_named_player_is_never_trained_on_anothers_decisions() -> None:
 
 async def test_with_no_name_typed_the_heading_says_whose_decisions_they_are() -> None:
     _history_of_ana()
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await pilot.pause()
         app.push_screen(TrainerScreen(None, seed=3))
         await settle_until(
@@ -333,8 +325,7 @@ async def test_a_trainer_without_its_table_says_so_and_r_tries_again() -> None:
     breakage = pytest.MonkeyPatch()
     breakage.setattr(strategy_module, "cached_strategy", lambda house_rules: None)
     breakage.setattr(strategy_module, "solve", fail)
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await pilot.pause()
         app.push_screen(TrainerScreen(seed=2))
         await settle(pilot)
@@ -350,8 +341,7 @@ async def test_a_trainer_without_its_table_says_so_and_r_tries_again() -> None:
 
 
 async def test_the_command_palette_opens_the_trainer_from_the_setup_screen() -> None:
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await pilot.pause()
         commands = [c.title for c in app.get_system_commands(app.screen)]
         assert "Trainer" in commands
@@ -363,8 +353,7 @@ async def test_the_command_palette_opens_the_trainer_from_the_setup_screen() -> 
 
 async def test_a_seats_default_name_names_nobody_so_the_history_says_whose_decisions() -> None:
     _history_of_ana()
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await pilot.pause()
         assert app.screen.query_one("#name-1").value == setup_words.default_player_name(1)  # type: ignore[attr-defined]
         screen = await _trainer(pilot, app)

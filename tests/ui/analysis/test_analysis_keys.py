@@ -17,7 +17,7 @@ from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens import analysis_words
 from generala_tui.ui.screens.analysis import AnalysisScreen, DecisionList, DecisionScreen
 
-from ..conftest import settle_until
+from ..conftest import running, settle_until
 
 
 @pytest.fixture(scope="module")
@@ -80,8 +80,7 @@ def _seen(screen: AnalysisScreen, widget) -> bool:  # type: ignore[no-untyped-de
 async def test_the_decisions_are_chosen_and_opened_by_keys_alone(
     finished: GameState, size: tuple[int, int]
 ) -> None:
-    app = GeneralaApp(finished)
-    async with app.run_test(size=size) as pilot:
+    async with running(finished, size=size) as (app, pilot):
         screen = await _open(app, pilot, finished)
         decisions = screen.query_one("#decisions-1", DecisionList)
         assert app.focused is decisions
@@ -116,8 +115,7 @@ async def test_c_shows_the_chart_whole_and_goes_back_to_the_decisions(
 ) -> None:
     from generala_tui.ui.widgets.course_chart import CourseChartPlot
 
-    app = GeneralaApp(finished)
-    async with app.run_test(size=size) as pilot:
+    async with running(finished, size=size) as (app, pilot):
         screen = await _open(app, pilot, finished)
         chart = screen.query_one("#chart-1", CourseChartPlot)
         assert not _seen(screen, chart)
@@ -133,8 +131,7 @@ async def test_c_shows_the_chart_whole_and_goes_back_to_the_decisions(
 
 async def test_columns_not_complete_show_the_expected_total_at_the_end() -> None:
     game = half_played()
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with running(house_rules=HouseRules(), size=(100, 30)) as (app, pilot):
         screen = await _open(app, pilot, game)
         review = screen.review
         assert review is not None and not any(p.complete for p in review.players)
@@ -152,8 +149,7 @@ async def test_columns_not_complete_show_the_expected_total_at_the_end() -> None
 
 
 async def test_a_complete_game_has_no_expected_total_at_the_end(finished: GameState) -> None:
-    app = GeneralaApp(finished)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with running(finished, size=(100, 30)) as (app, pilot):
         screen = await _open(app, pilot, finished)
         table = screen.query_one("#analysis-players", DataTable)
         headers = [str(column.label) for column in table.columns.values()]
@@ -162,8 +158,7 @@ async def test_a_complete_game_has_no_expected_total_at_the_end(finished: GameSt
 
 
 async def test_tie_break_decisions_are_named_tie_break_rounds(tied: GameState) -> None:
-    app = GeneralaApp(tied)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(tied) as (app, pilot):
         screen = await _open(app, pilot, tied)
         decisions = screen.query_one("#decisions-1", DecisionList)
         labels = [str(decisions.get_row_at(row)[0]) for row in range(decisions.row_count)]

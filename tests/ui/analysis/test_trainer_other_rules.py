@@ -11,12 +11,11 @@ from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, Level, Phase, Player
 from generala_tui.game.strategy import play_game
 from generala_tui.game.training import DrillSource, games_under_other_rules
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.trainer import TrainerScreen
 from generala_tui.ui.widgets.boxes import BoxRow
 
-from ..conftest import fully_shown, settle_until
+from ..conftest import fully_shown, running, settle_until
 
 OTHER_RULES = HouseRules(served_generala_wins=False)
 
@@ -40,8 +39,7 @@ def test_games_under_other_rules_counts_only_the_named_humans_games_elsewhere() 
 
 async def _trainer_for_ana(language: str) -> tuple[str, str]:
     _three_games_of_ana_under_other_rules()
-    app = GeneralaApp(house_rules=HouseRules(), language=language)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules(), language=language) as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         app.screen.query_one("#name-1").value = "Ana"  # type: ignore[attr-defined]
@@ -78,8 +76,7 @@ async def test_at_40x12_the_rules_note_is_told_once_and_leaves_the_boxes_in_view
     _three_games_of_ana_under_other_rules()
     told: list[str] = []
     monkeypatch.setattr(TrainerScreen, "notify", lambda self, message, **kw: told.append(message))
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(40, 12)) as pilot:
+    async with running(house_rules=HouseRules(), size=(40, 12)) as (app, pilot):
         await pilot.pause()
         app.screen.query_one("#name-1").value = "Ana"  # type: ignore[attr-defined]
         await pilot.press("ctrl+g")

@@ -17,7 +17,7 @@ from generala_tui.game.model import Category
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog, QuitDialog
 
-from ..conftest import fully_shown, nothing_to_score
+from ..conftest import fully_shown, nothing_to_score, running
 
 
 class Asker(App[None]):
@@ -77,8 +77,7 @@ async def test_tab_then_enter_confirms() -> None:
 
 
 async def test_enter_on_the_quit_question_keeps_the_game() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=3)) as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -108,8 +107,7 @@ async def test_a_long_question_and_both_buttons_fit_at_every_size(size: tuple[in
 
 async def test_ctrl_q_over_another_dialog_still_asks() -> None:
     state = nothing_to_score()
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.click("#box-generala")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
@@ -123,8 +121,7 @@ async def test_ctrl_q_over_another_dialog_still_asks() -> None:
 
 async def test_enter_on_the_scratch_question_keeps_playing() -> None:
     state = nothing_to_score()
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.click("#box-generala")
         await pilot.pause()
         await pilot.press(

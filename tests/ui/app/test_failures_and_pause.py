@@ -13,7 +13,7 @@ from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import computer_first, footer_by_action, settle, settle_until
+from ..conftest import computer_first, footer_by_action, running, settle, settle_until
 
 
 @pytest.fixture
@@ -40,8 +40,7 @@ async def test_a_failing_strategy_under_the_analysis_is_told_and_r_tries_again(
 ) -> None:
     players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.EASY)]
     final = strategy.play_game(rules.new_game(players, HouseRules(served_generala_wins=False)))
-    app = GeneralaApp(final)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(final) as (app, pilot):
         await pilot.press("v")
         await settle(pilot)
         assert isinstance(app.screen, AnalysisScreen)
@@ -62,9 +61,7 @@ async def test_a_failing_strategy_under_an_experts_turn_is_told_and_f_tries_agai
         rules.new_game([Player(name="Rita", level=Level.EXPERT), Player(name="Ana")], seed=2),
         [1, 2, 3, 4, 6],
     )
-    app = GeneralaApp(game, computer_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(game, computer_delay=0, settled=True) as (app, pilot):
         assert app.game == game  # she made no move
         messages = _messages(app)
         assert any("could not be computed" in m and "no room left" in m for m in messages)
@@ -76,8 +73,7 @@ async def test_a_failing_strategy_under_an_experts_turn_is_told_and_f_tries_agai
 
 
 async def test_p_pauses_the_computers_and_resumes_them() -> None:
-    app = GeneralaApp(computer_first(), computer_delay=60)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(computer_first(), computer_delay=60) as (app, pilot):
         await pilot.pause()
         await pilot.press("p")
         await settle(pilot)  # the paused worker ends: nothing waits on the clock
@@ -94,8 +90,7 @@ async def test_p_pauses_the_computers_and_resumes_them() -> None:
 
 
 async def test_computers_wait_while_the_scorecard_covers_the_game() -> None:
-    app = GeneralaApp(computer_first(), computer_delay=60)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(computer_first(), computer_delay=60) as (app, pilot):
         await pilot.press("s")  # while Rita waits out the pace of her first step
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
@@ -109,8 +104,7 @@ async def test_computers_wait_while_the_scorecard_covers_the_game() -> None:
 
 
 async def test_the_footer_says_resume_while_the_computers_are_paused() -> None:
-    app = GeneralaApp(computer_first(), computer_delay=60)
-    async with app.run_test(size=(100, 24)) as pilot:
+    async with running(computer_first(), computer_delay=60, size=(100, 24)) as (app, pilot):
         await pilot.pause()
         assert footer_by_action(app)["pause"] == "p Pause"
         await pilot.press("p")
@@ -135,9 +129,7 @@ async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypat
     original = computer.choose_action
     monkeypatch.setattr(computer, "choose_action", broken_once)
     game = computer_first()
-    app = GeneralaApp(game, computer_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(game, computer_delay=0, settled=True) as (app, pilot):
         assert any(
             "Rita could not choose a move (no table): press f" in n.message
             for n in app._notifications

@@ -19,6 +19,8 @@ from generala_tui.ui.screens.help import HelpScreen
 from generala_tui.ui.screens.help_words import help_text
 from generala_tui.ui.screens.turn import TurnScreen
 
+from ..conftest import running
+
 
 def test_help_follows_the_house_rules() -> None:
     swedish = help_text(HouseRules(generala_points=60, served_roll=ServedRoll.ANY_FULL_ROLL))
@@ -48,8 +50,10 @@ def test_help_explains_every_key_of_the_turn_and_winner_screens() -> None:
 
 
 async def test_question_mark_opens_help_for_the_game_in_play_and_escape_closes_it() -> None:
-    app = GeneralaApp(rules.new_game(["Ana"], HouseRules(generala_points=60), seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana"], HouseRules(generala_points=60), seed=1)) as (
+        app,
+        pilot,
+    ):
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -79,8 +83,10 @@ async def _open_help(pilot: Pilot[None]) -> VerticalScroll:
 
 @pytest.mark.parametrize("size", [(40, 12), (80, 24)])
 async def test_page_down_reaches_every_section_of_the_help(size: tuple[int, int]) -> None:
-    app = GeneralaApp(house_rules=HouseRules(double_generala=True, two_pairs=True))
-    async with app.run_test(size=size) as pilot:
+    async with running(house_rules=HouseRules(double_generala=True, two_pairs=True), size=size) as (
+        app,
+        pilot,
+    ):
         scroll = await _open_help(pilot)
         assert scroll.max_scroll_y > 0, "the help is taller than the screen at this size"
         seen: set[int] = set()
@@ -96,8 +102,7 @@ async def test_page_down_reaches_every_section_of_the_help(size: tuple[int, int]
 
 
 async def test_help_scrolls_by_arrows_home_and_end_wherever_the_focus_is() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         scroll = await _open_help(pilot)
         assert app.focused is app.screen.query_one("#close-help")
         await pilot.press("down", "down")
@@ -121,8 +126,7 @@ async def test_help_scrolls_by_arrows_home_and_end_wherever_the_focus_is() -> No
 
 
 async def test_the_mouse_wheel_scrolls_the_help() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (_, pilot):
         scroll = await _open_help(pilot)
         await pilot._post_mouse_events([events.MouseScrollDown], "#help-scroll", offset=(5, 5))
         await pilot.pause()

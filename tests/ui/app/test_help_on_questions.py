@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from generala_tui import i18n
 from generala_tui.game import rules
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens import help_words
 from generala_tui.ui.screens.dialogs import QuitDialog
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.vocabulary import NO_KEY, key_name, yes_key
+
+from ..conftest import running
 
 
 def _rows() -> list[tuple[str, str]]:
@@ -41,8 +42,7 @@ def test_the_help_says_enter_presses_the_highlighted_answer() -> None:
 
 
 async def test_enter_on_quit_now_keeps_playing_as_the_help_says() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=1)) as (app, pilot):
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, QuitDialog)

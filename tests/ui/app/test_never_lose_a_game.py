@@ -16,12 +16,11 @@ from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import last_turn_tie, settle
+from ..conftest import last_turn_tie, running, settle
 
 
 async def test_every_step_is_saved_as_it_happens() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=4)) as (app, pilot):
         for key in ["r", "1", "3", "r", "1"]:
             await pilot.press(key)
             await app.keeper.flush()
@@ -31,8 +30,7 @@ async def test_every_step_is_saved_as_it_happens() -> None:
 
 async def test_a_finished_game_goes_to_the_history_and_leaves_the_autosave() -> None:
     state = rules.roll(rules.roll(last_turn_tie(), [1, 2, 3, 5, 6]), [6, 6, 6, 6, 6])
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.press("enter")  # Bruno's last box: Generala, and the game is over
         await settle(pilot)
         await app.keeper.flush()
@@ -47,8 +45,7 @@ async def test_a_finished_game_goes_to_the_history_and_leaves_the_autosave() -> 
 async def test_the_setup_screen_offers_the_saved_game_and_goes_on_with_it() -> None:
     game = rules.roll(rules.new_game(["Ana", "Bruno"], seed=4), [1, 2, 3, 4, 6])
     assert store.save_game(game) is None
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         offer = app.screen.query_one("#resume", Button)
@@ -62,16 +59,14 @@ async def test_the_setup_screen_offers_the_saved_game_and_goes_on_with_it() -> N
 async def test_resume_starts_on_the_saved_game_at_once() -> None:
     game = rules.toggle_hold(rules.roll(rules.new_game(["Ana"], seed=2)), 3)
     store.save_game(game)
-    app = GeneralaApp(resume=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(resume=True) as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
         assert app.game == game
 
 
 async def test_without_a_saved_game_the_setup_has_no_offer() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         assert not app.screen.query("#resume")
         await pilot.press("ctrl+o")
@@ -93,8 +88,7 @@ async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> 
             )
         return state
 
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno", "Rita"], seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno", "Rita"], seed=1)) as (app, pilot):
         app.game = finish(app.game)
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
@@ -117,8 +111,7 @@ async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> 
 async def test_an_unwritable_state_folder_warns_once_and_the_game_goes_on() -> None:
     store.state_dir().parent.mkdir(parents=True, exist_ok=True)
     store.state_dir().write_text("a file where the state folder should be")
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=4)) as (app, pilot):
         for key in ["r", "1", "2", "r", "1"]:
             await pilot.press(key)
         await app.keeper.flush()
@@ -143,8 +136,7 @@ def _question(app: GeneralaApp) -> str:
 @pytest.mark.parametrize("how", ["ctrl+s", "click", "enter"])
 async def test_a_new_game_over_the_game_in_progress_asks_and_no_keeps_it(how: str) -> None:
     saved = _saved_game()
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         setup = app.screen
@@ -173,8 +165,7 @@ async def test_a_new_game_over_the_game_in_progress_asks_and_no_keeps_it(how: st
 
 async def test_yes_starts_the_new_game_over_the_game_in_progress() -> None:
     saved = _saved_game()
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -189,8 +180,7 @@ async def test_yes_starts_the_new_game_over_the_game_in_progress() -> None:
 
 
 async def test_leaving_a_game_for_the_setup_then_starting_another_asks() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bea"], seed=5))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bea"], seed=5)) as (app, pilot):
         await pilot.press("r", "escape")
         await pilot.pause()
         assert "It stays saved" in _question(app)
@@ -209,8 +199,7 @@ async def test_leaving_a_game_for_the_setup_then_starting_another_asks() -> None
 
 
 async def test_without_a_game_in_progress_a_new_game_starts_at_once() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -219,8 +208,7 @@ async def test_without_a_game_in_progress_a_new_game_starts_at_once() -> None:
 
 async def test_the_new_game_question_speaks_the_language() -> None:
     _saved_game()
-    app = GeneralaApp(language="es")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(language="es") as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -230,8 +218,7 @@ async def test_the_new_game_question_speaks_the_language() -> None:
 
 async def test_the_quit_question_says_an_unsaved_game_will_be_lost() -> None:
     _unwritable_home()
-    app = GeneralaApp(rules.new_game(["Ana", "Bea"], seed=5))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bea"], seed=5)) as (app, pilot):
         await pilot.press("r")
         await app.keeper.flush()
         await pilot.press("ctrl+q")
@@ -250,8 +237,7 @@ async def test_the_quit_question_says_an_unsaved_game_will_be_lost() -> None:
 
 async def test_once_a_save_succeeds_again_the_quit_question_says_it_is_saved() -> None:
     _unwritable_home()
-    app = GeneralaApp(rules.new_game(["Ana", "Bea"], seed=5))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bea"], seed=5)) as (app, pilot):
         await pilot.press("r")
         await app.keeper.flush()
         assert app.keeper.unsaved_in == store.state_dir()
@@ -266,8 +252,7 @@ async def test_once_a_save_succeeds_again_the_quit_question_says_it_is_saved() -
 
 async def test_a_new_game_from_the_command_line_over_a_saved_one_asks_and_no_keeps_it() -> None:
     saved = _saved_game()
-    app = GeneralaApp(rules.new_game(["Cleo", "Dan"], seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Cleo", "Dan"], seed=3)) as (app, pilot):
         await pilot.pause()
         assert "Ana 0 · Bea 0, round 1/10" in _question(app)
         await app.keeper.flush()
@@ -284,8 +269,7 @@ async def test_a_new_game_from_the_command_line_over_a_saved_one_asks_and_no_kee
 async def test_a_new_game_from_the_command_line_over_a_saved_one_starts_on_yes() -> None:
     _saved_game()
     new = rules.new_game(["Cleo", "Dan"], seed=3)
-    app = GeneralaApp(new)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(new) as (app, pilot):
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
@@ -301,8 +285,7 @@ def _unwritable_home() -> None:
 
 
 async def test_play_again_after_a_seeded_game_rolls_new_dice() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=9), seed=9)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=9), seed=9) as (app, pilot):
         await pilot.pause()
         app.play_again()
         await pilot.pause()

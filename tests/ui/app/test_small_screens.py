@@ -22,7 +22,7 @@ from generala_tui.ui.widgets.coach import CoachPanel
 from generala_tui.ui.widgets.dice import Die
 from generala_tui.ui.widgets.standings import LEFT_OUT, Standings
 
-from ..conftest import fully_shown, last_turn_tie, settle, settle_until
+from ..conftest import fully_shown, last_turn_tie, running, settle, settle_until
 
 
 async def press(pilot: Pilot[None], *keys: str) -> None:
@@ -43,9 +43,9 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
 async def test_the_scorecard_scrolls_by_keys_to_every_row_and_to_close(
     size: tuple[int, int], house_rules: HouseRules
 ) -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], house_rules, seed=1))
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with running(
+        rules.new_game(["Ana", "Bruno"], house_rules, seed=1), size=size, settled=True
+    ) as (app, pilot):
         await press(pilot, "s")
         screen = app.screen
         assert isinstance(screen, ScorecardScreen)
@@ -76,9 +76,7 @@ def won_on_points() -> GameState:
 async def test_every_game_over_button_is_on_the_screen(
     size: tuple[int, int], language: str
 ) -> None:
-    app = GeneralaApp(won_on_points())
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with running(won_on_points(), size=size, settled=True) as (app, pilot):
         app.set_language(language)
         await settle(pilot)
         screen = app.screen
@@ -110,8 +108,7 @@ async def open_a_decision(app: GeneralaApp, pilot: Pilot[None]) -> DecisionScree
 async def test_a_decision_scrolls_by_keys_to_every_box_and_to_its_end(
     finished: GameState, size: tuple[int, int]
 ) -> None:
-    app = GeneralaApp(finished)
-    async with app.run_test(size=size) as pilot:
+    async with running(finished, size=size) as (app, pilot):
         screen = await open_a_decision(app, pilot)
         scroll = screen.query_one("#decision-scroll")
         assert scroll.max_scroll_y > 0
@@ -143,8 +140,7 @@ async def test_a_decision_scrolls_by_keys_to_every_box_and_to_its_end(
 async def test_the_coach_of_a_decision_uses_its_width(
     finished: GameState, size: tuple[int, int]
 ) -> None:
-    app = GeneralaApp(finished)
-    async with app.run_test(size=size) as pilot:
+    async with running(finished, size=size) as (app, pilot):
         screen = await open_a_decision(app, pilot)
         coach = screen.query_one(CoachPanel)
         shown = str(coach.render())
@@ -154,9 +150,7 @@ async def test_the_coach_of_a_decision_uses_its_width(
 
 
 async def test_the_replay_turns_to_one_line_dice_on_a_small_screen(finished: GameState) -> None:
-    app = GeneralaApp(replay=finished)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(replay=finished, settled=True) as (app, pilot):
         await press(pilot, "right", "right")
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -187,9 +181,7 @@ def eight_players_at(seat: int) -> GameState:
 async def test_the_one_line_standings_show_whose_turn_it_is_and_mark_who_is_left_out(
     size: tuple[int, int], seat: int
 ) -> None:
-    app = GeneralaApp(eight_players_at(seat))
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with running(eight_players_at(seat), size=size, settled=True) as (app, _):
         line = next(s for s in app.screen.query(Standings) if s.one_line and s.display)
         shown = line.render().plain
         assert f"{CURRENT_MARK} {EIGHT[seat]} " in shown, shown

@@ -16,10 +16,9 @@ from textual.command import CommandList, CommandPalette
 
 from generala_tui.game import rules
 from generala_tui.ui import app_words, workarounds
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import settle, settle_until
+from ..conftest import running, settle, settle_until
 
 GONE = "Textual no longer needs it: remove piece {} of generala_tui/ui/workarounds.py"
 
@@ -52,9 +51,9 @@ async def test_textual_still_raises_on_a_page_key_in_a_palette_just_opened(key: 
 
 @pytest.mark.parametrize("key", ["pagedown", "pageup"])
 async def test_a_page_key_in_the_games_palette_just_opened_does_nothing(key: str) -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(
+        rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0, settled=True
+    ) as (app, pilot):
         assert isinstance(app.screen, TurnScreen)
         app.action_command_palette()
         await pilot.press(key)
@@ -63,9 +62,9 @@ async def test_a_page_key_in_the_games_palette_just_opened_does_nothing(key: str
 
 
 async def test_the_page_keys_page_through_the_games_palette() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0)
-    async with app.run_test(size=(80, 12)) as pilot:
-        await settle(pilot)
+    async with running(
+        rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0, size=(80, 12), settled=True
+    ) as (app, pilot):
         await pilot.press("ctrl+p")
         await settle(pilot)
         palette = app.screen
@@ -120,9 +119,9 @@ async def test_the_games_palette_says_no_command_matches_in_its_own_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(CommandPalette, "_NO_MATCHES_COUNTDOWN", 0.001)
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(
+        rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0, settled=True
+    ) as (app, pilot):
         await pilot.press("ctrl+p")
         await settle(pilot)
         palette = app.screen

@@ -22,7 +22,7 @@ from generala_tui.ui.screens.trainer import TrainerScreen
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets import coach_words
 
-from ..conftest import settle, settle_until
+from ..conftest import running, settle, settle_until
 from ..records.history import fill_history
 
 LANGUAGES = ["en", "es", "sv"]
@@ -46,9 +46,10 @@ def _with_a_computer() -> rules.GameState:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_every_key_of_a_humans_turn_fits_when_computers_play(lang: str) -> None:
-    app = GeneralaApp(_with_a_computer(), language=lang, computer_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(_with_a_computer(), language=lang, computer_delay=0.0, settled=True) as (
+        app,
+        pilot,
+    ):
         assert isinstance(app.screen, TurnScreen)
         await pilot.press("r")
         await settle(pilot)
@@ -62,9 +63,10 @@ async def test_every_key_of_a_humans_turn_fits_when_computers_play(lang: str) ->
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_every_key_of_a_computers_turn_fits(lang: str) -> None:
-    app = GeneralaApp(_with_a_computer(), language=lang, computer_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(_with_a_computer(), language=lang, computer_delay=0.0, settled=True) as (
+        app,
+        pilot,
+    ):
         await pilot.press("p")  # the computers wait: their turn stays on screen
         assert app.computers_paused
         await pilot.press("r", "enter", "y")  # y: a scratch's question answered, if asked
@@ -77,17 +79,13 @@ async def test_every_key_of_a_computers_turn_fits(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_every_key_of_the_setup_screen_fits(lang: str) -> None:
-    app = GeneralaApp(language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language=lang, settled=True) as (app, _):
         assert keys_cut(app) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_every_key_of_the_setup_screen_fits_with_a_game_to_resume(lang: str) -> None:
-    app = GeneralaApp(_with_a_computer(), language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(_with_a_computer(), language=lang, settled=True) as (app, pilot):
         await pilot.press("escape", "y")  # leave the game: the setup screen offers it back
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
@@ -97,18 +95,14 @@ async def test_every_key_of_the_setup_screen_fits_with_a_game_to_resume(lang: st
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_every_key_of_the_replay_fits(lang: str) -> None:
-    app = GeneralaApp(replay=_with_a_computer(), language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(replay=_with_a_computer(), language=lang, settled=True) as (app, _):
         assert isinstance(app.screen, ReplayScreen)
         assert keys_cut(app) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_every_key_of_the_trainer_fits(lang: str) -> None:
-    app = GeneralaApp(language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language=lang, settled=True) as (app, pilot):
         app.push_screen(TrainerScreen(seed=2))
         await settle_until(
             pilot, lambda: isinstance(app.screen, TrainerScreen) and app.screen.position is not None
@@ -119,9 +113,7 @@ async def test_every_key_of_the_trainer_fits(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_the_statistics_columns_fit_in_80_columns(lang: str) -> None:
     fill_history()
-    app = GeneralaApp(language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language=lang, settled=True) as (app, pilot):
         await pilot.press("ctrl+t")
         await settle_until(pilot, lambda: isinstance(app.screen, StatisticsScreen))
         await app.workers.wait_for_complete()
@@ -137,9 +129,7 @@ async def test_the_setups_buttons_under_the_players_show_their_keys_whole(
     lang: str, size: tuple[int, int]
 ) -> None:
     # On one line when the row has room, else wrapped, never cut ("Trainer (ctr").
-    app = GeneralaApp(language=lang)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with running(language=lang, size=size, settled=True) as (app, _):
         row = app.screen.query_one("#records-buttons")
         for button in row.query(Button):
             label = str(button.label)
@@ -161,9 +151,7 @@ async def test_no_key_is_cut_on_the_screens_with_a_full_footer_at_40_columns(lan
     help, the settings, the statistics and the history) show at 40 columns only the keys
     that fit whole: "c Grá" was the Spanish analysis's last key."""
     fill_history()
-    app = GeneralaApp(_finished(), language=lang)
-    async with app.run_test(size=(40, 12)) as pilot:
-        await settle(pilot)
+    async with running(_finished(), language=lang, size=(40, 12), settled=True) as (app, pilot):
         seen = []
         for key in ("", "v", "s", "question_mark", "t", "y"):
             if key:
@@ -211,9 +199,7 @@ def _footer_whole(app: GeneralaApp) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_the_setup_footer_at_40x12_shows_whole_keys_only(lang: str) -> None:
-    app = GeneralaApp(language=lang)
-    async with app.run_test(size=(40, 12)) as pilot:
-        await settle(pilot)
+    async with running(language=lang, size=(40, 12), settled=True) as (app, pilot):
         assert isinstance(app.screen, SetupScreen)
         _footer_whole(app)
         await pilot.press("ctrl+s")  # a key left out of the Footer still works
@@ -224,9 +210,7 @@ async def test_the_setup_footer_at_40x12_shows_whole_keys_only(lang: str) -> Non
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_a_wider_screen_gives_the_footer_its_keys_back(lang: str) -> None:
-    app = GeneralaApp(language=lang)
-    async with app.run_test(size=(40, 12)) as pilot:
-        await settle(pilot)
+    async with running(language=lang, size=(40, 12), settled=True) as (app, pilot):
         narrow = {key.action for key in app.screen.query(FooterKey)}
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
@@ -239,9 +223,7 @@ async def test_a_wider_screen_gives_the_footer_its_keys_back(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_the_replays_buttons_all_fit_at_40_columns(lang: str) -> None:
     game = rules.new_game(["Ana", "Bruno"], seed=1)
-    app = GeneralaApp(replay=game, language=lang)
-    async with app.run_test(size=(40, 12)) as pilot:
-        await settle(pilot)
+    async with running(replay=game, language=lang, size=(40, 12), settled=True) as (app, _):
         assert isinstance(app.screen, ReplayScreen)
         buttons = list(app.screen.query("#replay-buttons Button").results(Button))
         assert len(buttons) == 5
@@ -254,9 +236,10 @@ async def test_the_replays_buttons_all_fit_at_40_columns(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_the_coachs_broken_lines_fit_its_panel_at_80_columns(lang: str) -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=3), language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(rules.new_game(["Ana", "Bruno"], seed=3), language=lang, settled=True) as (
+        app,
+        pilot,
+    ):
         app.coach = True
         await pilot.pause()
         await pilot.pause()

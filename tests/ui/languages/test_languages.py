@@ -24,7 +24,7 @@ from generala_tui.ui.screens.settings import SettingsScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import settle
+from ..conftest import running, settle
 
 PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ACCENTED = "áƀçđéƒğĥíĵķļɱñöþʠŕšţüṽŵẋýžÁɃÇĐÉƑĞĤÍĴĶĻMÑÖÞQŔŠŢÜṼŴẊÝŽ"
@@ -238,9 +238,7 @@ async def test_the_game_starts_in_the_environments_language(
     monkeypatch: pytest.MonkeyPatch, environ: str, title: str
 ) -> None:
     monkeypatch.setenv("LANG", environ)
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(settled=True) as (app, _):
         assert isinstance(app.screen, SetupScreen)
         assert title in screen_text(app)
 
@@ -250,20 +248,14 @@ async def test_the_option_wins_over_the_saved_language_and_the_saved_over_the_en
 ) -> None:
     monkeypatch.setenv("LANG", "sv_SE.UTF-8")
     store.save_preferences(store.Preferences(language="es"))
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(settled=True) as (app, _):
         assert "Jugadores, en orden de asiento" in screen_text(app)
-    app = GeneralaApp(language="en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language="en", settled=True) as (app, _):
         assert "Players, in seating order" in screen_text(app)
 
 
 async def test_switching_on_the_settings_screen_changes_every_screen_at_once() -> None:
-    app = GeneralaApp(_game(), language="en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(_game(), language="en", settled=True) as (app, pilot):
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(app.screen, TurnScreen)
@@ -293,9 +285,7 @@ async def test_switching_on_the_settings_screen_changes_every_screen_at_once() -
 
 
 async def test_switching_keeps_the_names_typed_on_the_setup_screen() -> None:
-    app = GeneralaApp(language="en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language="en", settled=True) as (app, pilot):
         from textual.widgets import Input
 
         app.screen.query_one("#name-1", Input).value = "Ana"
@@ -315,9 +305,7 @@ async def test_switching_keeps_the_names_typed_on_the_setup_screen() -> None:
 async def test_default_seat_names_follow_the_language_with_their_numbers() -> None:
     from textual.widgets import Input
 
-    app = GeneralaApp(language="es")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language="es", settled=True) as (app, pilot):
         await pilot.press("ctrl+n")  # Jugador 3
         await settle(pilot)
         app.screen.query_one("#name-1", Input).value = "Spelare 1x"  # typed: not a default name
@@ -333,9 +321,7 @@ async def test_default_seat_names_follow_the_language_with_their_numbers() -> No
 
 
 async def test_the_command_palette_offers_the_other_languages_and_switches_the_help() -> None:
-    app = GeneralaApp(language="en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language="en", settled=True) as (app, pilot):
         await pilot.press("f1")
         await settle(pilot)
         assert "How to play Generala" in screen_text(app)
@@ -444,9 +430,7 @@ async def test_a_computer_named_after_its_level_follows_the_language() -> None:
         Player(name="Expertise", level=Level.EXPERT),  # typed: stays
         Player(name="Easy", level=None),  # a human called Easy: stays
     ]
-    app = GeneralaApp(language="en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language="en", settled=True) as (app, pilot):
         await app.push_screen(SetupScreen(players))
         await settle(pilot)
         app.set_language("es")
@@ -461,9 +445,10 @@ async def test_a_computer_named_after_its_level_follows_the_language() -> None:
 
 @pytest.mark.parametrize(("name", "said"), [("Lars", "Lars tur"), ("Ana", "Anas tur")])
 async def test_the_turns_header_says_a_swedish_possessive(name: str, said: str) -> None:
-    app = GeneralaApp(rules.new_game([name, "Bruno"], seed=3), language="sv")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(rules.new_game([name, "Bruno"], seed=3), language="sv", settled=True) as (
+        app,
+        pilot,
+    ):
         await pilot.press("r")
         await settle(pilot)
         shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())

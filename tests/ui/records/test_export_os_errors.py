@@ -12,11 +12,10 @@ from generala_tui import i18n
 from generala_tui.game import rules
 from generala_tui.game.model import GameState, HouseRules, Level, Player
 from generala_tui.game.strategy import play_game
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.export import ExportDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
 
-from ..conftest import settle
+from ..conftest import running, settle
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +43,7 @@ async def test_a_name_too_long_for_the_system_is_told_in_a_sentence(
 ) -> None:
     folder = tmp_path / "records"
     folder.mkdir()
-    app = GeneralaApp(finished, language=lang)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with running(finished, language=lang, size=(100, 30)) as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("e")

@@ -11,11 +11,10 @@ from generala_tui import store
 from generala_tui.game import rules
 from generala_tui.game.model import Level, Player
 from generala_tui.game.strategy import play_game
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.export import ExportDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
 
-from ..conftest import settle
+from ..conftest import running, settle
 
 
 async def test_with_the_home_redirected_the_record_is_offered_in_its_records_folder() -> None:
@@ -23,8 +22,7 @@ async def test_with_the_home_redirected_the_record_is_offered_in_its_records_fol
     finished = play_game(rules.new_game(players, seed=21))
     records = store.records_dir()
     assert not records.exists()
-    app = GeneralaApp(finished)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(finished) as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("e")
@@ -45,8 +43,7 @@ async def test_with_the_home_redirected_the_record_is_offered_in_its_records_fol
 async def test_no_note_when_the_folder_offered_is_there() -> None:
     store.records_dir().mkdir(parents=True)
     players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.EASY)]
-    app = GeneralaApp(play_game(rules.new_game(players, seed=21)))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(play_game(rules.new_game(players, seed=21))) as (app, pilot):
         await pilot.pause()
         await pilot.press("e")
         await pilot.pause()

@@ -23,7 +23,7 @@ from generala_tui.ui.screens.history import HistoryScreen
 from generala_tui.ui.screens.replay import ReplayScreen
 from generala_tui.ui.widgets.dice import Die
 
-from ..conftest import settle
+from ..conftest import running, settle
 from .history import fill_history
 
 
@@ -62,8 +62,7 @@ def test_replay_has_a_description_in_its_help(capsys: pytest.CaptureFixture[str]
 
 async def test_replay_steps_through_the_record_by_keys_and_buttons(finished: GameState) -> None:
     positions = rules.positions(finished)
-    app = GeneralaApp(replay=finished)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(replay=finished) as (app, pilot):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -111,8 +110,7 @@ async def _export_dialog(app: GeneralaApp, pilot: Pilot[None], path: Path) -> Ex
 async def test_the_winners_screen_saves_a_record_and_names_the_file(
     finished: GameState, tmp_path: Path
 ) -> None:
-    app = GeneralaApp(finished)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(finished) as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         await _export_dialog(app, pilot, tmp_path / "mine.json")
@@ -130,8 +128,7 @@ async def test_a_second_save_press_while_saving_saves_once_and_tells_no_error(
     """Enter then a click on Save (or Enter twice) before the file is written: one save.
     The second used to cancel the first before it began (a coroutine never run) or to find
     the file the first had written and refuse to replace it."""
-    app = GeneralaApp(finished)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(finished) as (app, pilot):
         await pilot.pause()
         dialog = await _export_dialog(app, pilot, tmp_path / "twice.json")
         dialog.action_save()
@@ -148,8 +145,7 @@ async def test_a_record_that_cannot_be_written_is_told_and_the_dialog_stays(
 ) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    app = GeneralaApp(finished)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(finished) as (app, pilot):
         await pilot.pause()
         assert await pilot.click("#export-record")
         await pilot.pause()
@@ -169,8 +165,7 @@ async def test_a_record_that_cannot_be_written_is_told_and_the_dialog_stays(
 
 async def test_the_history_saves_the_highlighted_game_into_a_folder(tmp_path: Path) -> None:
     games = fill_history(2)
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+y")
         await settle(pilot)
@@ -206,8 +201,7 @@ async def test_a_record_never_replaces_a_file_and_the_dialog_says_so(
 ) -> None:
     taken = tmp_path / "mine.json"
     taken.write_text("my notes")
-    app = GeneralaApp(finished)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(finished) as (app, pilot):
         await pilot.pause()
         dialog = await _export_dialog(app, pilot, taken)
         await pilot.press("enter")

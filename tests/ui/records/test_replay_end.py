@@ -9,9 +9,10 @@ from generala_tui.game import rules
 from generala_tui.game.action import Action
 from generala_tui.game.model import Ending, GameState, HouseRules, Level, Phase, Player
 from generala_tui.game.strategy import play_game, solve
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens import game_over_words
 from generala_tui.ui.screens.replay import ReplayScreen
+
+from ..conftest import running
 
 
 def _tied() -> GameState:
@@ -27,8 +28,7 @@ def _tied() -> GameState:
 
 async def _replay(game: GameState) -> tuple[str, str, list[str]]:
     """The top line and step text at the end, and the top lines of every step."""
-    app = GeneralaApp(replay=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(replay=game) as (app, pilot):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)

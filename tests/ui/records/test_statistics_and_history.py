@@ -20,7 +20,7 @@ from generala_tui.ui.screens.history import HistoryScreen, finished_time
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.statistics import StatisticsScreen, bar_chart
 
-from ..conftest import last_turn_tie, settle, settle_until
+from ..conftest import last_turn_tie, running, settle, settle_until
 from .history import fill_history
 
 
@@ -48,8 +48,7 @@ async def test_statistics_show_the_figures_of_the_statistics_module() -> None:
     fill_history()
     records, _ = store.load_history()
     expected = player_statistics((record.game, record.losses) for record in records)
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with running(house_rules=HouseRules(), size=(100, 30)) as (app, pilot):
         await _open(pilot, "ctrl+t", StatisticsScreen)
         assert _shown(app, "#statistics-title") == statistics_words.statistics_title(6)
         rows = _rows(app, "#statistics-table")
@@ -84,8 +83,7 @@ async def test_statistics_show_the_figures_of_the_statistics_module() -> None:
 
 async def test_names_with_markup_characters_are_shown_as_typed() -> None:
     fill_history(3)
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with running(house_rules=HouseRules(), size=(100, 30)) as (app, pilot):
         await _open(pilot, "ctrl+t", StatisticsScreen)
         table = app.screen.query_one("#statistics-table", DataTable)
         names = {str(table.get_cell_at((row, 0))) for row in range(table.row_count)}
@@ -102,8 +100,7 @@ async def test_names_with_markup_characters_are_shown_as_typed() -> None:
 async def test_history_lists_the_games_newest_first() -> None:
     games = fill_history()
     records, _ = store.load_history()
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with running(house_rules=HouseRules(), size=(100, 30)) as (app, pilot):
         await _open(pilot, "ctrl+y", HistoryScreen)
         assert _shown(app, "#history-title") == history_words.history_title(6)
         rows = _rows(app, "#history-table")
@@ -122,8 +119,7 @@ async def test_history_lists_the_games_newest_first() -> None:
 
 async def test_enter_on_a_game_of_the_history_shows_its_analysis() -> None:
     games = fill_history(3)
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await _open(pilot, "ctrl+y", HistoryScreen)
         await pilot.press("down", "enter")
         await pilot.pause()
@@ -142,8 +138,7 @@ async def test_enter_on_a_game_of_the_history_shows_its_analysis() -> None:
 
 async def test_one_click_on_a_game_opens_it() -> None:
     games = fill_history(3)
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await _open(pilot, "ctrl+y", HistoryScreen)
         table = app.screen.query_one("#history-table", DataTable)
         # The header is row 0 of the widget: offset y=3 is the third game, the oldest.
@@ -161,8 +156,7 @@ async def test_a_bad_history_file_is_told_once_and_the_rest_still_shows(
     folder = store.history_dir()
     (folder / "20990101T000000000000Z-bad.json").write_text('{"version": 1, "game": ')
     (folder / "20990102T000000000000Z-worse.json").write_text("[1, 2, 3]")
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await _open(pilot, "ctrl+y", HistoryScreen)
         told = [m for m in _messages(app) if "bad.json" in m or "worse.json" in m]
         assert len(told) == 1, _messages(app)
@@ -176,8 +170,7 @@ async def test_a_bad_history_file_is_told_once_and_the_rest_still_shows(
 
 
 async def test_an_empty_history_says_so() -> None:
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await _open(pilot, "ctrl+t", StatisticsScreen)
         assert _shown(app, "#statistics-title") == history_words.no_history()
         assert not app.screen.query_one("#statistics-table", DataTable).display
@@ -191,8 +184,7 @@ async def test_an_empty_history_says_so() -> None:
 
 
 async def test_the_setup_buttons_open_both_screens() -> None:
-    app = GeneralaApp(house_rules=HouseRules())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=HouseRules()) as (app, pilot):
         await pilot.pause()
         app.screen.query_one("#open-statistics").press()
         await settle(pilot)
@@ -213,8 +205,7 @@ def _finished() -> rules.GameState:
 async def test_the_winners_screen_shows_the_game_just_played_in_both() -> None:
     fill_history(2)
     game = _finished()
-    app = GeneralaApp(game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game) as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         # Whether or not the app has filed it yet, the game just played is counted.

@@ -7,14 +7,15 @@ from textual.widgets import Input, Static
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.setup import SetupScreen
 
+from ..conftest import running
+
 
 def _error(app: GeneralaApp) -> str:
     return str(app.screen.query_one("#setup-error", Static).render())
 
 
 async def test_the_two_players_called_ana_error_goes_as_the_name_is_fixed() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         app.screen.query_one("#name-1", Input).value = "ana"
@@ -34,8 +35,7 @@ async def test_the_two_players_called_ana_error_goes_as_the_name_is_fixed() -> N
 
 
 async def test_an_edit_that_leaves_another_problem_says_that_problem_instead() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         app.screen.query_one("#name-1", Input).value = "Ana"
         name_2 = app.screen.query_one("#name-2", Input)
@@ -54,8 +54,7 @@ async def test_an_edit_that_leaves_another_problem_says_that_problem_instead() -
 
 
 async def test_names_that_were_never_refused_show_no_error_while_typing() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         name_1 = app.screen.query_one("#name-1", Input)
         name_1.focus()

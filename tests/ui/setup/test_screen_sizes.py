@@ -6,10 +6,9 @@ import pytest
 from textual.widgets import Input
 
 from generala_tui import words
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.settings import SettingsScreen
 
-from ..conftest import fully_shown
+from ..conftest import fully_shown, running
 
 SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (250, 70)]
 
@@ -18,8 +17,7 @@ SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (250, 70)]
 async def test_setup_opens_showing_the_first_name_it_focuses(size: tuple[int, int]) -> None:
     """The setup opens on its first name field, in view: a newcomer at 40x12 sees the
     players, not the list scrolled to its end."""
-    app = GeneralaApp()
-    async with app.run_test(size=size) as pilot:
+    async with running(size=size) as (app, pilot):
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
@@ -44,8 +42,7 @@ async def test_setup_takes_the_layout_of_its_size_and_follows_a_resize(
     """The setup's breakpoints (its title, buttons and rows per size, see generala.tcss)
     are applied as Textual applies them, and again after each resize."""
     sizes = {"-wide", "-narrow", "-tall", "-medium", "-short"}
-    app = GeneralaApp()
-    async with app.run_test(size=size) as pilot:
+    async with running(size=size) as (app, pilot):
         await pilot.pause()
         screen = app.screen
         assert screen.classes & sizes == classes
@@ -61,8 +58,7 @@ async def test_setup_takes_the_layout_of_its_size_and_follows_a_resize(
 async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
     size: tuple[int, int],
 ) -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=size) as pilot:
+    async with running(size=size) as (app, pilot):
         await pilot.pause()
         for _ in range(6):
             await pilot.press("ctrl+n")
@@ -90,8 +86,7 @@ async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_settings_show_save_and_each_rule_it_focuses(size: tuple[int, int]) -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=size) as pilot:
+    async with running(size=size) as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+r")
         await pilot.pause()

@@ -20,7 +20,7 @@ from generala_tui.ui.screens.settings import SettingsScreen, inapplicable, prese
 from generala_tui.ui.screens.setup import LEVELS, LevelPicker, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import footer_by_action
+from ..conftest import footer_by_action, running
 
 
 def _names(app: GeneralaApp) -> list[str]:
@@ -36,8 +36,7 @@ def _error(app: GeneralaApp) -> str:
 
 
 async def test_setup_starts_with_two_named_players_and_can_add_remove_and_reorder() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert _names(app) == ["Player 1", "Player 2"]
@@ -58,8 +57,7 @@ async def test_setup_starts_with_two_named_players_and_can_add_remove_and_reorde
 
 
 async def test_setup_trims_names_and_refuses_empty_or_duplicate_ones() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         name_1 = app.screen.query_one("#name-1", Input)
         name_2 = app.screen.query_one("#name-2", Input)
@@ -81,8 +79,7 @@ async def test_setup_trims_names_and_refuses_empty_or_duplicate_ones() -> None:
 
 
 async def test_setup_names_are_cut_at_twenty_characters() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         name = app.screen.query_one("#name-1", Input)
         name.value = ""
@@ -92,8 +89,7 @@ async def test_setup_names_are_cut_at_twenty_characters() -> None:
 
 
 async def test_setup_allows_at_most_eight_players_and_at_least_one() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 40)) as pilot:
+    async with running(size=(80, 40)) as (app, pilot):
         await pilot.pause()
         for _ in range(10):
             await pilot.press("ctrl+n")
@@ -110,8 +106,7 @@ async def test_setup_allows_at_most_eight_players_and_at_least_one() -> None:
 
 
 async def test_settings_save_applies_to_new_games() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         await pilot.click("#open-settings")
         await pilot.pause()
@@ -130,8 +125,7 @@ async def test_settings_save_applies_to_new_games() -> None:
 
 
 async def test_settings_cancel_keeps_the_rules() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+r")
         await pilot.pause()
@@ -143,8 +137,7 @@ async def test_settings_cancel_keeps_the_rules() -> None:
 
 
 async def test_settings_swedish_preset_sets_sixty_points_and_any_full_roll() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+r")
         await pilot.pause()
@@ -157,8 +150,7 @@ async def test_settings_swedish_preset_sets_sixty_points_and_any_full_roll() -> 
 
 
 async def test_changing_settings_never_touches_the_game_in_progress() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -170,8 +162,7 @@ async def test_changing_settings_never_touches_the_game_in_progress() -> None:
 
 
 async def test_setup_error_shows_a_markup_name_literally() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         app.screen.query_one("#name-1", Input).value = "Bob[/]"
         app.screen.query_one("#name-2", Input).value = "bob[/]"
@@ -181,8 +172,7 @@ async def test_setup_error_shows_a_markup_name_literally() -> None:
 
 
 async def test_enter_in_a_name_moves_to_the_next_name_and_the_last_enter_starts() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+n")
         await pilot.pause()
@@ -203,8 +193,7 @@ async def test_enter_in_a_name_moves_to_the_next_name_and_the_last_enter_starts(
 
 
 async def test_enter_in_a_moved_row_follows_the_seating_order() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         await pilot.click("#down-1")
         await pilot.pause()
@@ -226,8 +215,7 @@ async def _open_settings(app: GeneralaApp, pilot: Pilot[None]) -> SettingsScreen
 
 async def test_settings_open_on_the_first_rule_and_enter_changes_nothing() -> None:
     custom = HouseRules(generala_points=60, locked_holds=True, straight=StraightRule.STRICT)
-    app = GeneralaApp(house_rules=custom)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(house_rules=custom) as (app, pilot):
         screen = await _open_settings(app, pilot)
         assert app.focused is screen.query_one("#rule-generala_points", Select)
         await pilot.press("enter", "enter", "enter")
@@ -239,8 +227,7 @@ async def test_settings_open_on_the_first_rule_and_enter_changes_nothing() -> No
 
 
 async def test_every_switch_says_on_or_off_in_words() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         screen = await _open_settings(app, pilot)
         state = screen.query_one("#state-locked_holds", Label)
         assert str(state.render()) == "off"
@@ -261,8 +248,7 @@ async def test_every_switch_says_on_or_off_in_words() -> None:
 async def test_double_generala_served_bonus_is_disabled_with_the_reason_until_the_box_is_on() -> (
     None
 ):
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         screen = await _open_settings(app, pilot)
         bonus = screen.query_one("#rule-double_generala_served_bonus", Switch)
         reason = screen.query_one("#help-double_generala_served_bonus", Label)
@@ -279,8 +265,7 @@ async def test_double_generala_served_bonus_is_disabled_with_the_reason_until_th
 
 
 async def test_the_preset_in_effect_is_marked_and_custom_rules_are_named() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         screen = await _open_settings(app, pilot)
         classic = screen.query_one("#preset-0", Button)
         swedish = screen.query_one("#preset-1", Button)
@@ -318,8 +303,7 @@ async def test_two_enters_sent_together_on_the_last_name_start_one_game(
         new_game(self, players)
 
     monkeypatch.setattr(GeneralaApp, "new_game", counted)
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         app.screen.query_one("#name-2", Input).focus()
         await pilot.pause()
@@ -334,8 +318,7 @@ async def test_two_enters_sent_together_on_the_last_name_start_one_game(
 
 
 async def test_a_seats_level_button_steps_through_the_levels_by_click_and_keys() -> None:
-    app = GeneralaApp(computer_delay=60)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(computer_delay=60) as (app, pilot):
         await pilot.pause()
         screen = app.screen
         picker = screen.query_one("#level-2", LevelPicker)
@@ -367,8 +350,7 @@ async def test_a_seats_level_button_steps_through_the_levels_by_click_and_keys()
 
 
 async def test_the_setup_footer_names_f1_while_a_name_has_the_focus() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         assert isinstance(app.focused, Input)
         assert footer_by_action(app)["help"] == "f1 Help"
@@ -385,8 +367,7 @@ async def test_the_setup_footer_names_f1_while_a_name_has_the_focus() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es", "sv"])
 async def test_a_seats_level_button_shows_it_steps_and_says_how(lang: str) -> None:
-    app = GeneralaApp(computer_delay=60, language=lang)
-    async with app.run_test(size=(40, 12)) as pilot:
+    async with running(computer_delay=60, language=lang, size=(40, 12)) as (app, pilot):
         await pilot.pause()
         screen = app.screen
         for _ in range(6):  # eight seats

@@ -9,14 +9,13 @@ from textual.widgets import Input
 from generala_tui.game import rules
 from generala_tui.game.action import ActionKind, action_of
 from generala_tui.game.model import GameState, Level, Phase, Player
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.setup import LevelPicker, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.coach import CoachPanel
 
-from ..conftest import computer_first, settle, settle_until
+from ..conftest import computer_first, running, settle, settle_until
 
 
 def _game(*players: Player, seed: int = 3) -> GameState:
@@ -25,8 +24,7 @@ def _game(*players: Player, seed: int = 3) -> GameState:
 
 async def test_a_computer_turn_plays_out_on_the_turn_screen() -> None:
     game = _game(Player(name="Ana"), Player(name="Rita", level=Level.EXPERT))
-    app = GeneralaApp(game, computer_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game, computer_delay=0) as (app, pilot):
         await pilot.press("r", "enter")
         await pilot.pause()
         await settle_until(pilot, lambda: app.game.current == 0)
@@ -40,8 +38,7 @@ async def test_a_computer_turn_plays_out_on_the_turn_screen() -> None:
 
 async def test_humans_cannot_act_during_a_computer_turn_and_f_skips_ahead() -> None:
     game = _game(Player(name="Rita", level=Level.EASY), Player(name="Ana"))
-    app = GeneralaApp(game, computer_delay=60)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game, computer_delay=60) as (app, pilot):
         await pilot.pause()  # Rita's worker waits out her first step's long pace
         before = app.game
         assert before.current == 0
@@ -58,8 +55,7 @@ async def test_humans_cannot_act_during_a_computer_turn_and_f_skips_ahead() -> N
 
 async def test_computer_pace_keys_change_the_delay() -> None:
     game = _game(Player(name="Rita", level=Level.EASY), Player(name="Ana"))
-    app = GeneralaApp(game, computer_delay=0.7)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game, computer_delay=0.7) as (app, pilot):
         await pilot.press("plus")
         assert app.computer_delay < 0.7
         await pilot.press("minus", "minus")
@@ -68,8 +64,7 @@ async def test_computer_pace_keys_change_the_delay() -> None:
 
 async def test_a_game_of_computers_reaches_the_winner_screen() -> None:
     game = _game(Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM))
-    app = GeneralaApp(game, computer_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game, computer_delay=0) as (app, pilot):
         for _ in range(400):
             await settle(pilot)
             if app.game.phase is Phase.OVER:
@@ -89,8 +84,7 @@ async def test_a_game_of_computers_reaches_the_winner_screen() -> None:
 
 
 async def test_setup_mixes_humans_and_computers_in_any_order() -> None:
-    app = GeneralaApp(computer_delay=60)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(computer_delay=60) as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+n")
         await pilot.pause()
@@ -110,8 +104,7 @@ async def test_setup_mixes_humans_and_computers_in_any_order() -> None:
 
 async def test_coach_shows_the_best_action_and_follows_holds_and_rolls() -> None:
     game = _game(Player(name="Ana"), Player(name="Bruno"))
-    app = GeneralaApp(game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game) as (app, pilot):
         await pilot.press("h")
         await settle(pilot)
         panel = app.screen.query_one(CoachPanel)
@@ -137,8 +130,7 @@ async def test_coach_shows_the_best_action_and_follows_holds_and_rolls() -> None
 
 async def test_new_game_while_a_computer_plays_does_not_crash() -> None:
     game = computer_first()
-    app = GeneralaApp(game, computer_delay=60)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game, computer_delay=60) as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
         assert [w for w in app.workers if w.group == "computer" and w.is_running]
@@ -152,8 +144,7 @@ async def test_new_game_while_a_computer_plays_does_not_crash() -> None:
 
 async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> None:
     game = computer_first()
-    app = GeneralaApp(game, computer_delay=60)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game, computer_delay=60) as (app, pilot):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TurnScreen)
@@ -169,8 +160,7 @@ async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> No
 
 async def test_computer_replans_when_the_game_moved_under_it() -> None:
     game = computer_first()
-    app = GeneralaApp(game, computer_delay=60)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game, computer_delay=60) as (app, pilot):
         await pilot.pause()
         app.game = rules.roll(app.game)  # something else rolls while her step waits
         await pilot.press("f")
@@ -180,7 +170,6 @@ async def test_computer_replans_when_the_game_moved_under_it() -> None:
 
 async def test_pace_can_be_changed_on_a_human_turn_when_computers_play() -> None:
     game = rules.new_game([Player(name="Ana"), Player(name="Rita", level=Level.EASY)], seed=1)
-    app = GeneralaApp(game, computer_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game, computer_delay=0.0) as (app, pilot):
         await pilot.press("minus")
         assert app.computer_delay > 0.0

@@ -13,6 +13,8 @@ from generala_tui.ui.screens.settings import SettingsScreen
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.dice import Die
 
+from ..conftest import running
+
 
 @pytest.fixture
 def drawn_as_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -46,8 +48,7 @@ async def test_with_the_animation_off_rolled_dice_show_their_faces_at_once(
 
 
 async def test_the_settings_switch_turns_it_off_at_once_and_it_is_remembered() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with running(size=(100, 32)) as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+r")
         await pilot.pause()
@@ -71,8 +72,10 @@ async def test_the_settings_switch_turns_it_off_at_once_and_it_is_remembered() -
 
 
 async def test_the_command_palette_offers_the_opposite_of_the_current_setting() -> None:
-    app = GeneralaApp(rules.new_game([Player(name="Ana")], seed=4))
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with running(rules.new_game([Player(name="Ana")], seed=4), size=(100, 32)) as (
+        app,
+        pilot,
+    ):
         await pilot.pause()
         (command,) = [
             c for c in app.get_system_commands(app.screen) if "animation" in c.title.lower()

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from generala_tui.game import rules
 from generala_tui.game.model import GameState
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import QuitDialog
 from generala_tui.ui.screens.help import HelpScreen
 from generala_tui.ui.screens.turn import TurnScreen
+
+from ..conftest import running
 
 GAME_KEYS = ["r", "space", "1", "down", "enter", "h", "f", "p", "plus", "s", "ctrl+z", "escape"]
 
@@ -18,8 +19,7 @@ def _rolled_game() -> GameState:
 
 
 async def test_keys_do_nothing_to_the_game_while_the_terminal_is_too_small() -> None:
-    app = GeneralaApp(_rolled_game())
-    async with app.run_test(size=(39, 11)) as pilot:
+    async with running(_rolled_game(), size=(39, 11)) as (app, pilot):
         await pilot.pause()
         before = app.game
         assert isinstance(app.screen, TurnScreen) and app.screen.too_small
@@ -33,8 +33,7 @@ async def test_keys_do_nothing_to_the_game_while_the_terminal_is_too_small() -> 
 
 
 async def test_the_roll_key_rolls_again_once_the_terminal_is_big_enough() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=1))
-    async with app.run_test(size=(39, 11)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=1), size=(39, 11)) as (app, pilot):
         await pilot.press("r")
         await pilot.pause()
         assert app.game is not None and not app.game.turn.rolls
@@ -46,8 +45,7 @@ async def test_the_roll_key_rolls_again_once_the_terminal_is_big_enough() -> Non
 
 
 async def test_help_and_quit_still_work_while_the_terminal_is_too_small() -> None:
-    app = GeneralaApp(_rolled_game())
-    async with app.run_test(size=(39, 11)) as pilot:
+    async with running(_rolled_game(), size=(39, 11)) as (app, pilot):
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

@@ -18,7 +18,7 @@ from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.boxes import BoxList, BoxRow
 from generala_tui.ui.widgets.scorecard import SideScorecard
 
-from ..conftest import last_turn_tie, settle, settle_until
+from ..conftest import last_turn_tie, running, settle, settle_until
 
 
 def ana_and_a_computer() -> GeneralaApp:
@@ -124,9 +124,9 @@ async def test_a_long_names_prompt_shows_whole_at_80x24(lang: str, end: str) -> 
         Player(name="Bartholomew Longname"),
         Player(name="Maximiliana Ortega", level=Level.MEDIUM),
     ]
-    app = GeneralaApp(rules.new_game(players, seed=3), computer_delay=60, language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(
+        rules.new_game(players, seed=3), computer_delay=60, language=lang, settled=True
+    ) as (app, pilot):
         await play_a_turn_then_the_computers(app, pilot)
         await settle(pilot)
         screen = app.screen
@@ -151,9 +151,7 @@ async def test_a_served_rolls_note_is_never_cut_with_every_box_in_play(
     where they fit, both show."""
     house_rules = HouseRules(two_pairs=True, double_generala=True)
     game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], house_rules, seed=5)
-    app = GeneralaApp(game, language=lang)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with running(game, language=lang, size=size, settled=True) as (app, pilot):
         await pilot.press("r")
         await settle(pilot)
         assert app.game is not None and app.game.turn.served
@@ -178,9 +176,7 @@ async def test_the_top_bar_says_less_rather_than_lose_its_roll_dots(lang: str, w
     """A long name (and Spanish's longer words) made the whole top bar wider than the
     screen, and its end, the roll dots, was cut: the short form shows instead."""
     game = rules.new_game([Player(name="Maximiliano Ferreyra"), Player(name="Bo")], seed=3)
-    app = GeneralaApp(game, language=lang)
-    async with app.run_test(size=(width, 20)) as pilot:
-        await settle(pilot)
+    async with running(game, language=lang, size=(width, 20), settled=True) as (app, pilot):
         await pilot.press("r")
         await settle(pilot)
         top = app.screen._compositor.render_strips()[0].text
@@ -192,9 +188,7 @@ async def test_a_fill_taken_back_puts_the_cursor_on_its_box_again() -> None:
     """ctrl+z after a fill: the same player's turn again, with the cursor on the box just
     filled (it went back to the first open box, Ones)."""
     game = rules.new_game([Player(name="Ana"), Player(name="Bea")], seed=9)
-    app = GeneralaApp(game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(game, settled=True) as (app, pilot):
         await pilot.press("r")
         await settle(pilot)
         screen = app.screen
@@ -235,8 +229,7 @@ async def test_the_first_frame_chooses_the_top_bar_that_fits_its_width() -> None
     """The position is drawn as the screen mounts, before its widgets have widths: the
     first layout draws it again, so a long name's top bar is the short one from the start."""
     game = rules.new_game([Player(name="Bartolomeo Rodriguez"), Player(name="Ana")], seed=3)
-    app = GeneralaApp(game, computer_delay=0)
-    async with app.run_test(size=(69, 30)) as pilot:
+    async with running(game, computer_delay=0, size=(69, 30)) as (app, pilot):
         await pilot.pause()
         topbar = app.screen.query_one("#topbar", Static)
         shown = topbar.render()

@@ -24,6 +24,7 @@ from ..conftest import (
     first_seed,
     last_turn_tie,
     nothing_to_score,
+    running,
 )
 
 SIZES = [(40, 12), (80, 24), (200, 60)]
@@ -38,8 +39,7 @@ SIZES = [(40, 12), (80, 24), (200, 60)]
 async def test_whole_game_from_setup_with_the_keys_only_reaches_the_winner(
     size: tuple[int, int],
 ) -> None:
-    app = GeneralaApp(seed=5)
-    async with app.run_test(size=size) as pilot:
+    async with running(seed=5, size=size) as (app, pilot):
         await pilot.pause()
         clear = ["end", *["backspace"] * 12]
         await pilot.press(*clear, *"Ana", "enter")  # on to the next name
@@ -78,8 +78,7 @@ async def test_whole_game_from_setup_with_the_keys_only_reaches_the_winner(
 @pytest.mark.slow  # a whole game by clicks at each size (about 20 s each; the keys' stay)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_whole_game_from_setup_with_the_mouse_only(size: tuple[int, int]) -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=size) as pilot:
+    async with running(size=size) as (app, pilot):
         await pilot.pause()
         await pilot.click("#start")
         await pilot.pause()
@@ -116,8 +115,7 @@ async def test_whole_game_from_setup_with_the_mouse_only(size: tuple[int, int]) 
 
 
 async def test_clicking_a_die_holds_it_and_clicking_again_releases_it() -> None:
-    app = GeneralaApp(rules.new_game(["Ana"], seed=2))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana"], seed=2)) as (app, pilot):
         await pilot.click("#roll")
         await pilot.click("#die-3")
         await pilot.pause()
@@ -132,8 +130,7 @@ async def test_clicking_a_die_holds_it_and_clicking_again_releases_it() -> None:
 
 
 async def test_holding_before_the_first_roll_explains_and_changes_nothing() -> None:
-    app = GeneralaApp(rules.new_game(["Ana"], seed=2))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana"], seed=2)) as (app, pilot):
         start = app.game
         await pilot.click("#die-1")
         await pilot.press("enter", "1")
@@ -143,8 +140,7 @@ async def test_holding_before_the_first_roll_explains_and_changes_nothing() -> N
 
 async def test_scratch_asks_first_and_cancel_keeps_the_turn() -> None:
     state = nothing_to_score()
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.click("#box-generala")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
@@ -168,8 +164,7 @@ def _cursor(app: GeneralaApp) -> str | None:
 
 async def test_enter_fills_the_box_under_the_cursor() -> None:
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.press(*["down"] * 7)  # Ones ... Sixes, Straight, Full house
         await pilot.press("enter")
         await pilot.pause()
@@ -178,8 +173,7 @@ async def test_enter_fills_the_box_under_the_cursor() -> None:
 
 async def test_the_cursor_starts_each_turn_on_the_first_open_box_and_stays_across_rolls() -> None:
     state = rules.score(rules.roll(rules.new_game(["Ana"], seed=1), [1, 1, 2, 3, 4]), "ones")
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.pause()
         assert _cursor(app) == "twos"
         await pilot.press("r", "down", "down")
@@ -196,8 +190,7 @@ async def test_the_cursor_starts_each_turn_on_the_first_open_box_and_stays_acros
 
 async def test_down_moves_the_cursor_to_the_next_open_box() -> None:
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.press("down")
         await pilot.pause()
         assert app.screen.query_one("#box-twos", BoxRow).cursor
@@ -208,8 +201,7 @@ async def test_down_moves_the_cursor_to_the_next_open_box() -> None:
 
 async def test_served_roll_is_announced_and_marked_on_the_box() -> None:
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.pause()
         assert "Served!" in str(app.screen.query_one("#message").render())
         row = app.screen.query_one("#box-full_house", BoxRow)
@@ -219,8 +211,7 @@ async def test_served_roll_is_announced_and_marked_on_the_box() -> None:
 async def test_served_generala_wins_at_once_and_is_explained() -> None:
     game = rules.new_game(["Ana", "Bruno"])
     seed = first_seed(lambda s: s.phase is Phase.OVER, game)
-    app = GeneralaApp(game.model_copy(update={"seed": seed}))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(game.model_copy(update={"seed": seed})) as (app, pilot):
         await pilot.press("r")
         await pilot.pause()
         assert app.game.ending is Ending.SERVED_GENERALA
@@ -230,8 +221,7 @@ async def test_served_generala_wins_at_once_and_is_explained() -> None:
 
 
 async def test_tie_break_is_played_on_the_turn_screen() -> None:
-    app = GeneralaApp(last_turn_tie())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(last_turn_tie()) as (app, pilot):
         await pilot.press("r")
         await pilot.pause()
         # Bruno scratches Generala unless the dice make it; either way the game is tied or won.
@@ -259,8 +249,7 @@ async def test_scorecard_opens_with_s_during_a_turn_and_escape_closes_it() -> No
     state = rules.score(
         rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [1, 1, 1, 2, 3]), "ones"
     )
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
@@ -272,8 +261,10 @@ async def test_scorecard_opens_with_s_during_a_turn_and_escape_closes_it() -> No
 
 
 async def test_player_names_are_shown_literally_never_as_markup() -> None:
-    app = GeneralaApp(rules.new_game(["Bob[/]", "[b]Eve", "[@click=app.quit]x"], seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Bob[/]", "[b]Eve", "[@click=app.quit]x"], seed=3)) as (
+        app,
+        pilot,
+    ):
         await pilot.press("r")
         await pilot.pause()
         standings = str(app.screen.query_one("#standings", Standings).render())
@@ -286,8 +277,7 @@ async def test_player_names_are_shown_literally_never_as_markup() -> None:
 
 
 async def test_ctrl_q_during_a_game_asks_first() -> None:
-    app = GeneralaApp(rules.new_game(["Ana"], seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana"], seed=3)) as (app, pilot):
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
@@ -300,16 +290,14 @@ async def test_ctrl_q_during_a_game_asks_first() -> None:
 
 
 async def test_a_tiny_terminal_does_not_crash() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=3))
-    async with app.run_test(size=(30, 10)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=3), size=(30, 10)) as (app, pilot):
         await pilot.press("r", "1", "r", "s")
         await pilot.pause()
         assert app.is_running
 
 
 async def test_command_palette_offers_the_game_actions() -> None:
-    app = GeneralaApp(rules.new_game(["Ana"], seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana"], seed=3)) as (app, pilot):
         await pilot.pause()
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Roll", "Scorecard", "Rules and keys", "New game"} <= titles
@@ -321,8 +309,7 @@ async def test_command_palette_offers_the_game_actions() -> None:
 
 async def test_ctrl_z_takes_back_a_hold_and_a_fill_but_never_a_roll() -> None:
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 1, 2, 3])
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.press("1", "ctrl+z")
         await pilot.pause()
         assert app.game == state
@@ -342,8 +329,7 @@ async def test_ctrl_z_takes_back_a_hold_and_a_fill_but_never_a_roll() -> None:
 async def test_escape_leads_back_to_setup_asking_first_and_the_game_stays_offered() -> None:
 
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 1, 2, 3])
-    app = GeneralaApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(state) as (app, pilot):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
@@ -360,8 +346,7 @@ async def test_escape_leads_back_to_setup_asking_first_and_the_game_stays_offere
 
 async def test_the_footer_greys_hold_and_fill_for_the_next_player_until_he_rolls() -> None:
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
-    app = GeneralaApp(state)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with running(state, size=(100, 32)) as (app, pilot):
         await pilot.pause()
 
         def keys() -> dict[str, Widget]:
@@ -388,8 +373,7 @@ async def test_the_footer_greys_hold_and_fill_for_the_next_player_until_he_rolls
 
 async def test_dice_and_boxes_reuse_the_lines_of_a_look_and_draw_a_new_look_afresh() -> None:
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
-    app = GeneralaApp(state)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with running(state, size=(100, 32)) as (app, pilot):
         await pilot.pause()
         die = app.screen.query_one("#die-1", Die)
         first = [die.render_line(y) for y in range(die.size.height)]
@@ -410,8 +394,7 @@ async def test_dice_and_boxes_reuse_the_lines_of_a_look_and_draw_a_new_look_afre
 
 
 async def test_enter_before_the_first_roll_does_nothing_and_says_nothing() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=1)) as (app, pilot):
         start = app.game
         await pilot.press("tab", "enter", "space")
         await pilot.pause()
@@ -422,8 +405,7 @@ async def test_enter_before_the_first_roll_does_nothing_and_says_nothing() -> No
 
 async def test_a_wide_scorecard_scrolls_sideways() -> None:
     names = [f"{letter * 18}{n}" for n, letter in enumerate("ABCDEFGH")]
-    app = GeneralaApp(rules.new_game(names, seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(names, seed=1)) as (app, pilot):
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
@@ -439,8 +421,7 @@ async def test_wide_character_names_keep_one_row_per_player() -> None:
     players = [
         Player(name=n, level=Level.EASY if n == "ABCDEFGHIJKLMNOPQRST" else None) for n in names
     ]
-    app = GeneralaApp(rules.new_game(players, seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(players, seed=1)) as (app, pilot):
         await pilot.pause()
         standings = app.screen.query_one("#standings", Standings)
         lines = str(standings.render()).split("\n")

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from generala_tui.game import rules
-from generala_tui.ui.app import GeneralaApp
+
+from ..conftest import running
 
 FREE = (False,) * 5
 
 
 async def test_undo_takes_back_each_hold_press_in_turn() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=4)) as (app, pilot):
         for key in ["r", "1", "2", "1"]:  # roll, hold die 1, hold die 2, release die 1
             await pilot.press(key)
         await pilot.pause()
@@ -30,8 +30,7 @@ async def test_undo_takes_back_each_hold_press_in_turn() -> None:
 
 
 async def test_a_hold_taken_back_then_undone_is_held_again() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=4)) as (app, pilot):
         for key in ["r", "3", "3", "ctrl+z"]:
             await pilot.press(key)
         await pilot.pause()
@@ -40,8 +39,7 @@ async def test_a_hold_taken_back_then_undone_is_held_again() -> None:
 
 
 async def test_after_a_roll_undo_goes_by_the_log_again() -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=4))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=4)) as (app, pilot):
         for key in ["r", "1", "r", "ctrl+z"]:  # the trail ends at the second roll
             await pilot.press(key)
         await pilot.pause()
