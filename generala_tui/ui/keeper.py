@@ -14,31 +14,13 @@ import asyncio
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import store
+from ..game.match import MatchTally as MatchTally  # the app and its host protocol name it here
 from ..game.model import GameState, Phase
 from . import app_words
-
-
-@dataclass(frozen=True)
-class MatchTally:
-    """The games of a sitting played with "Play again": how many, and each name's wins."""
-
-    games: int = 0
-    wins: tuple[tuple[str, int], ...] = ()
-
-    def after(self, game: GameState) -> MatchTally:
-        """The tally once ``game`` (finished) is counted; a shared win counts for each winner."""
-        wins = dict(self.wins)
-        for player in game.players:
-            wins.setdefault(player.name, 0)
-        for seat in game.winners:
-            wins[game.players[seat].name] += 1
-        return MatchTally(self.games + 1, tuple(wins.items()))
-
 
 _LONGEST_HOLD = 10.0
 """Seconds a held keeper waits for :meth:`Keeper.release` before writing anyway."""

@@ -63,7 +63,7 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
                 yield Static(game_over_words.explanation(state), id="how-won")
             yield Static(self._ranking(state), id="ranking")
             match = host_of(self).match
-            tally = Static(game_over_words.match_line(match.games, match.wins), id="match")
+            tally = Static(game_over_words.match_line(match.games, match.ranking()), id="match")
             tally.display = match.games > 1
             yield tally
             with Center(), Horizontal(id="game-over-buttons"):

@@ -100,17 +100,17 @@ def explanation(state: GameState) -> Content:
     return Content(_("Every box is filled: the highest total wins."))
 
 
-def match_line(games: int, wins: Sequence[tuple[str, int]]) -> Content:
-    """The match so far, after its second game: "Match after 3 games: Ana 2 · Bruno 1"."""
+def match_line(games: int, ranking: Sequence[tuple[str, int]]) -> Content:
+    """The match so far, after its second game: "Match after 3 games: Ana 2 · Bruno 1", each
+    name with its wins in the order given (:meth:`MatchTally.ranking`)."""
     if games < 2:
         return Content("")
-    ranked = sorted(wins, key=lambda item: -item[1])
     return Content.from_markup(
         ngettext(
             "[b]Match[/b] after $games game: $wins", "[b]Match[/b] after $games games: $wins", games
         ),
         games=str(games),
-        wins=" · ".join(f"{name} {count}" for name, count in ranked),
+        wins=" · ".join(f"{name} {count}" for name, count in ranking),
     )
 
 
