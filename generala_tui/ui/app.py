@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events, on
@@ -20,7 +21,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from .. import collector, i18n
+from .. import collector, i18n, store
 from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
@@ -127,6 +128,8 @@ class GeneralaApp(App[None]):
         """The game the last hold change made; the trail holds while the game is still it."""
         self._skip_turn: int | None = None
         """The turn (by :func:`turns_ended`) a computer is playing at once, if any."""
+        self._screenshot_folder: Path | None = None
+        """The folder the last screenshot was to be saved in."""
         self._wake = asyncio.Event()
         """Set whenever a waiting computer should look again: skip, resume, screen change."""
 
@@ -627,11 +630,23 @@ class GeneralaApp(App[None]):
         yield SystemCommand(
             app_words.command_screenshot(),
             app_words.command_screenshot_help(),
-            lambda: self.set_timer(0.1, self.deliver_screenshot),
+            lambda: self.set_timer(0.1, self._deliver_screenshot),
         )
         yield SystemCommand(
             app_words.command_quit(), app_words.command_quit_help(), self.action_quit
         )
+
+    def _deliver_screenshot(self) -> None:
+        """The palette's screenshot, into the downloads folder where Textual would save it,
+        or, where that folder does not exist, the current folder (where Textual's
+        ``save_screenshot`` writes): no folder is made for a screenshot."""
+        from platformdirs import user_downloads_path
+
+        folder = user_downloads_path()
+        if not folder.is_dir():
+            folder = Path(".").absolute()  # said in full: the player may not know where it is
+        self._screenshot_folder = folder
+        self.deliver_screenshot(path=str(folder))
 
     # The screenshot command's notices in the player's language: Textual's own handlers
     # (on ``App``, after this class in the order handlers run) say them in English.
@@ -648,8 +663,13 @@ class GeneralaApp(App[None]):
     def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
         if event.name == "screenshot":
             event.prevent_default()
+            error = event.exception
+            reason = store.why(error) if isinstance(error, OSError) else str(error)
             self.notify(
-                app_words.screenshot_failed(), title=app_words.screenshot_title(), severity="error"
+                app_words.screenshot_failed(str(self._screenshot_folder or "."), reason),
+                title=app_words.screenshot_title(),
+                severity="error",
+                markup=False,
             )
 
     def get_key_display(self, binding: Binding) -> str:

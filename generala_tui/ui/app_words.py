@@ -174,8 +174,11 @@ def screenshot_title() -> str:
     return _("Screenshot")
 
 
-def screenshot_failed() -> str:
-    return _("The screenshot could not be saved")
+def screenshot_failed(folder: str, reason: str) -> str:
+    """Said when the screenshot could not be saved in ``folder``, and the system's reason."""
+    return _("The screenshot could not be saved in {folder}: {reason}.").format(
+        folder=folder, reason=reason
+    )
 
 
 def screenshot_saved(path: str | None) -> str:
