@@ -378,7 +378,8 @@ class GeneralaApp(App[None]):
 
     async def pace(self) -> bool:
         """Wait between a computer's steps; False when the computers must stop for now
-        (paused, or a dialog, the scorecard or the help covers the game)."""
+        (paused, a dialog, the scorecard or the help covers the game, or the terminal is too
+        small to show it)."""
         state = self.game
         skipping = state is not None and self._skip_turn == rules.turns_ended(state)
         if not skipping and self.computer_delay > 0 and not self._computers_held():
@@ -390,7 +391,9 @@ class GeneralaApp(App[None]):
     def _computers_held(self) -> bool:
         from .screens.turn import TurnScreen
 
-        return self.computers_paused or not isinstance(self.screen, TurnScreen)
+        screen = self.screen
+        # A turn screen too small to show the game shows no computer's moves either.
+        return self.computers_paused or not isinstance(screen, TurnScreen) or screen.too_small
 
     def turn_screen_shown(self) -> None:
         """The turn screen is in front again: a computer to act goes on."""

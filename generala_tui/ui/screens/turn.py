@@ -228,6 +228,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             return
         self._fitted = Size(width, height)
         self._lines.clear()  # the widths change: the lines counted at the old ones are stale
+        was_tiny = self._too_small
         tiny = self._too_small = width < MIN_WIDTH or height < MIN_HEIGHT
         narrow = width < NORMAL_WIDTH
         small_dice = width < FRAMED_DICE_WIDTH or height < NORMAL_HEIGHT
@@ -254,11 +255,14 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.query_one("#too-small", Static).update(
             turn_words.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
         )
+        if was_tiny and not tiny:
+            self.host.turn_screen_shown()  # a computer waiting for the game to show goes on
 
     @property
     def too_small(self) -> bool:
         """Whether the terminal is too small to show the game: only the notice asking for a
-        bigger one shows, and no key acts on the game (a roll or a scratch made unseen)."""
+        bigger one shows, no key acts on the game (a roll or a scratch made unseen) and the
+        computer players wait."""
         return self._too_small
 
     def on_screen_resume(self) -> None:
