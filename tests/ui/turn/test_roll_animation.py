@@ -11,6 +11,7 @@ from generala_tui.game.model import Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.settings import SettingsScreen
 from generala_tui.ui.screens.turn import TurnScreen
+from generala_tui.ui.widgets import dice
 from generala_tui.ui.widgets.dice import Die
 
 from ..conftest import running
@@ -31,7 +32,12 @@ async def _tumbling_after_a_roll(app: GeneralaApp) -> list[bool]:
         return [die.tumbling for die in app.screen.query(Die)]
 
 
-async def test_rolled_dice_tumble_while_the_animation_is_on(drawn_as_on_a_terminal: None) -> None:
+async def test_rolled_dice_tumble_while_the_animation_is_on(
+    drawn_as_on_a_terminal: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A tumble that lasts the test: a busy machine may take longer than the player's 0.3 s
+    # to get from the key to the frame after it.
+    monkeypatch.setattr(dice, "ROLL_ANIMATION_SECONDS", 60.0)
     app = GeneralaApp(rules.new_game([Player(name="Ana")], seed=4))
     assert app.roll_animation
     assert await _tumbling_after_a_roll(app) == [True] * 5

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from generala_tui.game import rules
-from generala_tui.game.model import HouseRules, Level, Player
+from generala_tui.game.model import HouseRules, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens import turn_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
@@ -90,22 +90,29 @@ async def test_the_box_cursor_is_in_view_when_a_new_turn_starts_at_40x12() -> No
         assert boxes.scrollable_content_region.contains_region(row.region)
 
 
-async def test_the_tie_break_button_fits_the_computers_label() -> None:
+async def test_the_tie_break_button_fits_the_computers_label(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pace = GeneralaApp.pace
+
+    async def stop_once_she_rolled(app: GeneralaApp) -> bool:
+        """Ana's turn stops after her roll, so its label stays while her turn goes on."""
+        if app.game is not None and app.game.phase is Phase.TIE_BREAK and app.game.turn.rolls:
+            return False
+        return await pace(app)
+
+    monkeypatch.setattr(GeneralaApp, "pace", stop_once_she_rolled)
     game = last_turn_tie()
     ana = game.players[0].model_copy(update={"level": Level.MEDIUM})
-    app = GeneralaApp(game.model_copy(update={"players": (ana, game.players[1])}), 0.2)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    game = game.model_copy(update={"players": (ana, game.players[1])})
+    async with running(game, computer_delay=0, settled=True) as (app, pilot):
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("y")  # Bruno scratches Generala: a tie, and Ana's tie-break turn
         button = app.screen.query_one("#end-turn", Button)
-        for _ in range(400):  # frames, not workers: the label shows while her turn goes on
-            await pilot.pause()
-            if button.label.plain.startswith("Take"):
-                break
+        await settle_until(pilot, lambda: button.label.plain.startswith("Take"))
         await pilot.pause()
         label = button.label.plain
         assert label.startswith("Take") and label.endswith("(Enter)")
