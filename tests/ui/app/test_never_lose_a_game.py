@@ -49,7 +49,7 @@ async def test_the_setup_screen_offers_the_saved_game_and_goes_on_with_it() -> N
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         offer = app.screen.query_one("#resume", Button)
-        assert "Ana 0 · Bruno 0, round 1/10" in str(offer.label)
+        assert "Ana: 0 · Bruno: 0, round 1/10" in str(offer.label)
         await pilot.click("#resume")
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
@@ -149,7 +149,7 @@ async def test_a_new_game_over_the_game_in_progress_asks_and_no_keeps_it(how: st
         await pilot.pause()
         question = _question(app)
         assert "will be lost" in question
-        assert "Ana 0 · Bea 0, round 1/10" in question
+        assert "Ana: 0 · Bea: 0, round 1/10" in question
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is setup
@@ -190,7 +190,7 @@ async def test_leaving_a_game_for_the_setup_then_starting_another_asks() -> None
         assert isinstance(left, SetupScreen) and left.resumable is not None
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "Ana 0 · Bea 0, round 1/10" in _question(app)
+        assert "Ana: 0 · Bea: 0, round 1/10" in _question(app)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is left
@@ -254,7 +254,7 @@ async def test_a_new_game_from_the_command_line_over_a_saved_one_asks_and_no_kee
     saved = _saved_game()
     async with running(rules.new_game(["Cleo", "Dan"], seed=3)) as (app, pilot):
         await pilot.pause()
-        assert "Ana 0 · Bea 0, round 1/10" in _question(app)
+        assert "Ana: 0 · Bea: 0, round 1/10" in _question(app)
         await app.keeper.flush()
         assert store.load_game() == (saved, None)  # nothing is written before the answer
         await pilot.press("n")
