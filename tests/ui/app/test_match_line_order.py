@@ -6,8 +6,9 @@ from textual.widgets import Static
 
 from generala_tui.game import rules
 from generala_tui.game.model import Box, Category, GameState, HouseRules, Phase, Player
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.game_over import GameOverScreen
+
+from ..conftest import running
 
 
 def _finished(totals: dict[str, int]) -> GameState:
@@ -29,8 +30,7 @@ def _finished(totals: dict[str, int]) -> GameState:
 
 
 async def test_bruno_who_outscored_ana_twice_comes_before_her_on_equal_wins() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         app.start(_finished({"Ana": 6, "Bruno": 18, "Rita": 24}))
         await pilot.pause()

@@ -12,6 +12,8 @@ from textual.pilot import Pilot
 
 from generala_tui.ui.app import GeneralaApp
 
+from ..conftest import running
+
 
 @pytest.fixture
 def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
@@ -45,8 +47,7 @@ async def test_without_a_downloads_folder_it_goes_in_the_current_one(
     places: tuple[Path, Path],
 ) -> None:
     home, here = places
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         said = await _screenshot(app, pilot)
     pictures = list(here.glob("*.svg"))
     assert len(pictures) == 1
@@ -57,8 +58,7 @@ async def test_without_a_downloads_folder_it_goes_in_the_current_one(
 async def test_with_a_downloads_folder_it_goes_there(places: tuple[Path, Path]) -> None:
     home, here = places
     (home / "Downloads").mkdir()
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         said = await _screenshot(app, pilot)
     pictures = list((home / "Downloads").glob("*.svg"))
     assert len(pictures) == 1 and not list(here.glob("*.svg"))
@@ -70,7 +70,6 @@ async def test_a_failure_says_where_it_tried_and_why(
 ) -> None:
     # A folder that is there but takes no new file, even for root.
     monkeypatch.setattr(platformdirs, "user_downloads_path", lambda: Path("/proc"))
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         said = await _screenshot(app, pilot)
     assert said == ["The screenshot could not be saved in /proc: no such file or directory."]

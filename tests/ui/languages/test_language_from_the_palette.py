@@ -10,6 +10,8 @@ from textual.widgets import Input
 from generala_tui.game import rules
 from generala_tui.ui.app import GeneralaApp
 
+from ..conftest import running
+
 
 def _footer_words(app: GeneralaApp) -> list[str]:
     return [str(getattr(key, "description", "")) for key in app.screen.query("FooterKey")]
@@ -29,8 +31,7 @@ async def _choose_spanish(pilot: Pilot[None]) -> None:
 
 @pytest.mark.parametrize("game", [False, True], ids=["setup", "turn"])
 async def test_the_footer_shows_its_keys_in_the_new_language_at_once(game: bool) -> None:
-    app = GeneralaApp(rules.new_game(["Ana", "Bruno"], seed=1) if game else None)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=1) if game else None) as (app, pilot):
         await _choose_spanish(pilot)
         words = _footer_words(app)
         assert "Ayuda" in words, words
@@ -38,7 +39,6 @@ async def test_the_footer_shows_its_keys_in_the_new_language_at_once(game: bool)
 
 
 async def test_the_focus_stays_in_the_name_field_after_a_language_change() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await _choose_spanish(pilot)
         assert isinstance(app.focused, Input) and app.focused.id == "name-1"

@@ -24,7 +24,7 @@ from generala_tui.ui.screens.settings import SettingsScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import settle, settle_until
+from ..conftest import running, settle, settle_until
 
 ENGLISH_KEY_NAMES = {"enter", "escape", "esc", "space", "tab", "home", "end", "up", "down"}
 ENGLISH_KEY_NAMES |= {"left", "right", "pageup", "pagedown", "pgup", "pgdn"}
@@ -42,9 +42,7 @@ def footer_keys(app: GeneralaApp) -> list[str]:
 async def test_a_dialog_answers_yes_with_the_first_letter_of_the_languages_yes(
     lang: str, yes: str
 ) -> None:
-    app = GeneralaApp(_game(), language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(_game(), language=lang, settled=True) as (app, pilot):
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
@@ -59,9 +57,7 @@ async def test_a_dialog_answers_yes_with_the_first_letter_of_the_languages_yes(
 
 @pytest.mark.parametrize("lang", ["es", "sv"])
 async def test_y_still_answers_yes_in_every_language(lang: str) -> None:
-    app = GeneralaApp(_game(), language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(_game(), language=lang, settled=True) as (app, pilot):
         await pilot.press("escape")
         await settle(pilot)
         await pilot.press("y")
@@ -70,9 +66,7 @@ async def test_y_still_answers_yes_in_every_language(lang: str) -> None:
 
 
 async def test_another_languages_yes_key_does_not_answer_yes() -> None:
-    app = GeneralaApp(_game(), language="sv")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(_game(), language="sv", settled=True) as (app, pilot):
         await pilot.press("escape")
         await settle(pilot)
         dialog = app.screen
@@ -88,9 +82,7 @@ async def test_another_languages_yes_key_does_not_answer_yes() -> None:
 async def test_the_footer_names_keys_as_the_languages_keyboards_print_them(
     lang: str, shown: list[str]
 ) -> None:
-    app = GeneralaApp(language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language=lang, settled=True) as (app, pilot):
         await pilot.press("f1")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
@@ -98,9 +90,7 @@ async def test_the_footer_names_keys_as_the_languages_keyboards_print_them(
 
 
 async def test_the_footers_key_names_switch_with_the_language() -> None:
-    app = GeneralaApp(language="sv")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language="sv", settled=True) as (app, pilot):
         await pilot.press("f1")
         await settle(pilot)
         assert "PgUp/PgDn" in footer_keys(app)
@@ -131,9 +121,7 @@ def text_in(lang: str) -> str:
 
 
 async def test_the_replays_top_line_names_the_page_keys_in_spanish() -> None:
-    app = GeneralaApp(replay=_game(), language="es")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(replay=_game(), language="es", settled=True) as (app, _):
         assert isinstance(app.screen, ReplayScreen)
         top = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert "RePág/AvPág un turno" in top
@@ -147,9 +135,7 @@ async def test_the_command_palette_says_no_command_matches_in_the_language(
     monkeypatch: pytest.MonkeyPatch, lang: str, words: str
 ) -> None:
     monkeypatch.setattr(CommandPalette, "_NO_MATCHES_COUNTDOWN", 0.001)
-    app = GeneralaApp(_game(), language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(_game(), language=lang, settled=True) as (app, pilot):
         assert isinstance(app.screen, TurnScreen)
         await pilot.press("ctrl+p")
         await settle(pilot)
@@ -166,9 +152,7 @@ async def test_the_command_palette_says_no_command_matches_in_the_language(
 
 
 async def test_the_screenshots_notice_speaks_the_language(tmp_path: object) -> None:
-    app = GeneralaApp(language="es")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language="es", settled=True) as (app, pilot):
         app.deliver_screenshot(path=str(tmp_path))
         await settle_until(pilot, lambda: bool(app._notifications))
         await settle(pilot)
@@ -180,9 +164,7 @@ async def test_the_screenshots_notice_speaks_the_language(tmp_path: object) -> N
 
 @pytest.mark.parametrize(("lang", "word"), [("es", "Cerrar menú"), ("sv", "Stäng menyn")])
 async def test_an_open_dropdowns_footer_key_speaks_the_language(lang: str, word: str) -> None:
-    app = GeneralaApp(language=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(language=lang, settled=True) as (app, pilot):
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert isinstance(app.screen, SettingsScreen)

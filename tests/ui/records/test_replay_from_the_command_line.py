@@ -7,9 +7,10 @@ import pytest
 
 from generala_tui.game import rules
 from generala_tui.game.model import GameState
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.replay import ReplayScreen
 from generala_tui.ui.screens.setup import SetupScreen
+
+from ..conftest import running
 
 
 def _record() -> GameState:
@@ -19,8 +20,7 @@ def _record() -> GameState:
 
 @pytest.mark.parametrize("key", ["escape", "q"])
 async def test_closing_a_replay_from_the_command_line_ends_the_program(key: str) -> None:
-    app = GeneralaApp(replay=_record())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(replay=_record()) as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         await pilot.press(key)
@@ -30,8 +30,7 @@ async def test_closing_a_replay_from_the_command_line_ends_the_program(key: str)
 
 
 async def test_the_close_button_of_a_replay_from_the_command_line_ends_the_program() -> None:
-    app = GeneralaApp(replay=_record())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(replay=_record()) as (app, pilot):
         await pilot.pause()
         await pilot.click("#replay-close")
         await pilot.pause()
@@ -39,8 +38,7 @@ async def test_the_close_button_of_a_replay_from_the_command_line_ends_the_progr
 
 
 async def test_escape_from_a_replay_opened_in_the_app_goes_back_and_q_does_nothing() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running() as (app, pilot):
         await pilot.pause()
         await app.push_screen(ReplayScreen(_record()))
         await pilot.pause()

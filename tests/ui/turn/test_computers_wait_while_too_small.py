@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from generala_tui.game import rules
 from generala_tui.game.model import Level, Player
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.turn import TurnScreen
+
+from ..conftest import running
 
 
 async def test_a_computer_plays_only_once_the_terminal_shows_the_game() -> None:
     game = rules.new_game([Player(name="Rita", level=Level.EASY), Player(name="Ana")], seed=5)
-    app = GeneralaApp(game, computer_delay=0)
-    async with app.run_test(size=(39, 11)) as pilot:
+    async with running(game, computer_delay=0, size=(39, 11)) as (app, pilot):
         for _ in range(5):
             await app.workers.wait_for_complete()
             await pilot.pause()
