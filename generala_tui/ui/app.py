@@ -213,7 +213,13 @@ class GeneralaApp(App[None]):
         """The players of the last game set up, if their names still pass."""
         seats = self.keeper.preferences.players
         try:
-            names = rules.validate_names([seat.name for seat in seats])
+            # A seat kept without a name had its default one: said in the language of now.
+            names = rules.validate_names(
+                [
+                    seat.name or setup_words.default_player_name(number)
+                    for number, seat in enumerate(seats, start=1)
+                ]
+            )
         except rules.IllegalMove:
             return None
         return [Player(name=n, level=s.level) for n, s in zip(names, seats, strict=True)]
@@ -250,7 +256,17 @@ class GeneralaApp(App[None]):
     def new_game(self, players: Sequence[Player]) -> None:
         """A new game for these players under the current house rules."""
         game = rules.new_game(list(players), self.house_rules, seed=self.seed)
-        self.keeper.remember(players=tuple(Seat(name=p.name, level=p.level) for p in game.players))
+        # A seat left at its default name is kept without one, so that it comes back in the
+        # language of the next game, not as "Jugador 1" for good.
+        self.keeper.remember(
+            players=tuple(
+                Seat(
+                    name="" if setup_words.default_name_number(p.name) is not None else p.name,
+                    level=p.level,
+                )
+                for p in game.players
+            )
+        )
         self._match = MatchTally()
         self.start(game)
 

@@ -46,6 +46,26 @@ async def test_a_default_name_started_in_english_comes_back_in_swedish() -> None
         assert _names(app)[1] == "Bea"
 
 
+async def test_a_seat_left_at_its_default_name_is_kept_without_one() -> None:
+    app = GeneralaApp(language="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#name-2", Input).value = "Bea"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.game is not None
+        assert app.game.players[0].name == "Jugador 1"  # the game itself has a name for each
+    await app.workers.wait_for_complete()
+    preferences, warning = store.load_preferences()
+    assert warning is None
+    assert [seat.name for seat in preferences.players] == ["", "Bea"]
+    app = GeneralaApp(language="sv")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert _names(app) == ["Spelare 1", "Bea"]
+
+
 def test_an_unnamed_seat_shows_its_default_name_in_the_language_of_the_moment() -> None:
     unnamed = [Player.model_construct(name="", level=None), Player(name="Bea")]
     i18n.set_language("es")
