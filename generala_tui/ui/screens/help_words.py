@@ -127,7 +127,7 @@ def keys_text() -> str:
         "## " + _("In the history"),
         _(
             "`enter` or a click opens the highlighted game in the analysis, `e` saves it as a "
-            "record file (readable JSON, in your Documents folder unless you type another "
+            "record file (readable JSON, in the folder offered unless you type another "
             "place), `escape` closes the history."
         ),
         "",
