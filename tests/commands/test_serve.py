@@ -278,6 +278,7 @@ def test_the_web_extra_brings_textual_serve_and_the_tests_have_it_too() -> None:
     from pathlib import Path
 
     project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
-    extras = project["project"]["optional-dependencies"]
-    for extra in ("web", "test"):
-        assert any(r.startswith("textual-serve") for r in extras[extra]), extra
+    web = project["project"]["optional-dependencies"]["web"]
+    test = project["dependency-groups"]["test"]  # the tests' requirements (PEP 735)
+    for name, requirements in (("web", web), ("test", test)):
+        assert any(r.startswith("textual-serve") for r in requirements), name
