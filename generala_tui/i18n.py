@@ -17,6 +17,7 @@ imported the first time a number is formatted.
 from __future__ import annotations
 
 import gettext
+import os
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
@@ -130,17 +131,19 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str |
     :func:`gettext.translation` would: the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``
     and ``LANG`` that is set decides alone, its value a list of languages by preference
     (``fr:es``: French, else Spanish), each expanded as gettext expands it (``es_AR.UTF-8``,
-    ``es_AR``, ``es``), ``C`` ending the list. None when it finds no catalog (``C``, a
-    language the game doesn't speak, English, which has none: its words are the catalogs'
-    own): the game then speaks English, as gettext would.
+    ``es_AR``, ``es``), ``C`` ending the list. English has no catalog (its words are the
+    catalogs' own), so an English entry ends the list as ``C`` does: ``en:es`` is English.
+    None when the list ends without a catalog: the game then speaks English, as gettext
+    would.
 
-    ``environ`` stands in for the process's environment (a test's): gettext reads
-    ``os.environ`` only, so it is given the languages that variable names instead."""
-    if environ is None:
-        found = gettext.find(DOMAIN, LOCALE_DIR)
-    else:
-        value = next((environ[name] for name in ENVIRONMENT if environ.get(name)), "")
-        found = gettext.find(DOMAIN, LOCALE_DIR, languages=[*value.split(":"), "C"])
+    ``environ`` stands in for the process's environment (a test's)."""
+    environ = os.environ if environ is None else environ
+    value = next((environ[name] for name in ENVIRONMENT if environ.get(name)), "")
+    languages = [
+        "C" if name.split(".")[0].split("@")[0].split("_")[0] == "en" else name
+        for name in value.split(":")
+    ]
+    found = gettext.find(DOMAIN, LOCALE_DIR, languages=[*languages, "C"])
     if found is None:
         return None
     lang = Path(found).parents[1].name  # <LOCALE_DIR>/<lang>/LC_MESSAGES/<DOMAIN>.mo

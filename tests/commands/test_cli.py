@@ -203,6 +203,8 @@ def test_errors_speak_the_chosen_language_and_a_bad_language_exits_2(
     [
         # A list by preference, as gettext reads it: French has no catalog, Swedish has.
         ({"LANGUAGE": "fr:sv", "LANG": "es_AR.UTF-8"}, "användning: generala-tui"),
+        # English first: its words are the catalogs' own, so the list ends there.
+        ({"LANGUAGE": "en_GB:es", "LANG": "es_AR.UTF-8"}, "usage: generala-tui"),
         ({"LC_ALL": "C.UTF-8", "LANG": "es_AR.UTF-8"}, "usage: generala-tui"),
         ({"LC_MESSAGES": "es_UY.UTF-8", "LANG": "sv_SE.UTF-8"}, "uso: generala-tui"),
     ],
