@@ -22,14 +22,17 @@ not when this module is imported.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import (
     AfterValidator,
+    BaseModel,
+    ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
     StringConstraints,
@@ -38,40 +41,38 @@ from pydantic import (
 )
 
 from .boxes import BOX_NAMES, MAX_ROLLS, NUMBER_CATEGORIES, NUMBER_OF_DICE, Category, box_name
-from .house_rules import (
+from .names import MAX_NAME_LENGTH, MAX_PLAYERS, check_names
+from .points import (
     DOUBLE_GENERALA_POINTS,
     DOUBLE_GENERALA_SERVED_POINTS,
     FIXED_POINTS,
     TWO_PAIRS_POINTS,
     TWO_PAIRS_SERVED_BONUS,
-    FrozenModel,
-    HouseRules,
-    NonNegative,
     ServedRoll,
     StraightRule,
 )
 from .refusals import JOINERS, Refusal, error_place, printable, refusal, refused, shows
 from .words import N_
 
-__all__ = [  # the dice, boxes, house rules and refusals are the models' words: importable here
+__all__ = [  # the dice, boxes, points and refusals are the models' words: importable here
     "BOX_NAMES",
     "DOUBLE_GENERALA_POINTS",
     "DOUBLE_GENERALA_SERVED_POINTS",
     "FIXED_POINTS",
     "JOINERS",
+    "MAX_NAME_LENGTH",
+    "MAX_PLAYERS",
     "MAX_ROLLS",
     "NUMBER_CATEGORIES",
     "NUMBER_OF_DICE",
     "TWO_PAIRS_POINTS",
     "TWO_PAIRS_SERVED_BONUS",
     "Category",
-    "FrozenModel",
-    "HouseRules",
-    "NonNegative",
     "Refusal",
     "ServedRoll",
     "StraightRule",
     "box_name",
+    "check_names",
     "error_place",
     "printable",
     "refusal",
@@ -79,8 +80,6 @@ __all__ = [  # the dice, boxes, house rules and refusals are the models' words: 
     "shows",
 ]
 
-MAX_PLAYERS = 8
-MAX_NAME_LENGTH = 20
 MAX_TOGGLES_PER_TURN = 100
 """Hold toggles a turn of a game's record may hold (docs/performance.md, "Hostile records").
 
@@ -166,6 +165,79 @@ def _check_sizes(data: Any, bounds: Mapping[str, tuple[int, str]]) -> None:
         value = data.get(field)
         if isinstance(value, list | tuple | dict) and len(value) > most:
             raise Refusal(sentence, count=len(value), most=most)
+
+
+# --- house rules ------------------------------------------------------------
+
+
+class FrozenModel(BaseModel):
+    """The base of the game's models and of the files': frozen, unknown fields refused.
+
+    Each schema is built the first time the class validates (``defer_build``):
+    importing the game builds none, and a first frame builds only those it uses.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+NonNegative = Annotated[int, Field(ge=0)]
+"""0 or more."""
+
+
+class HouseRules(FrozenModel):
+    """The house rules of docs/rules.md, with the same names and defaults."""
+
+    generala_points: Literal[50, 60] = 50
+    served_bonus: Literal[5, 10] = 5
+    served_roll: ServedRoll = ServedRoll.FIRST_ROLL
+    straight: StraightRule = StraightRule.STANDARD
+    served_generala_wins: bool = True
+    double_generala: bool = False
+    double_generala_served_bonus: bool = True
+    two_pairs: bool = False
+    locked_holds: bool = False
+    tie_break: bool = True
+
+    def categories(self) -> tuple[Category, ...]:
+        """The categories in play under these rules, in scorecard order."""
+        return _categories(self)
+
+    def possible_points(self) -> Mapping[Category, frozenset[int]]:
+        """Every number of points each box in play can hold under these rules, 0 (a scratch) too."""
+        return _possible_points(self)
+
+
+@functools.cache
+def _categories(house_rules: HouseRules) -> tuple[Category, ...]:
+    # Asked at every move: worked out once for each set of house rules.
+    return tuple(
+        category
+        for category in Category
+        if (category is not Category.DOUBLE_GENERALA or house_rules.double_generala)
+        and (category is not Category.TWO_PAIRS or house_rules.two_pairs)
+    )
+
+
+@functools.cache
+def _possible_points(house_rules: HouseRules) -> Mapping[Category, frozenset[int]]:
+    possible: dict[Category, frozenset[int]] = {}
+    for category in house_rules.categories():
+        if category in NUMBER_CATEGORIES:
+            face = NUMBER_CATEGORIES.index(category) + 1
+            points = {face * count for count in range(NUMBER_OF_DICE + 1)}
+        elif category in FIXED_POINTS:
+            fixed = FIXED_POINTS[category]
+            points = {fixed, fixed + house_rules.served_bonus}
+        elif category is Category.GENERALA:
+            points = {house_rules.generala_points}
+        elif category is Category.DOUBLE_GENERALA:
+            plain = DOUBLE_GENERALA_POINTS
+            served = DOUBLE_GENERALA_SERVED_POINTS
+            points = {plain, served if house_rules.double_generala_served_bonus else plain}
+        else:
+            points = {TWO_PAIRS_POINTS, TWO_PAIRS_POINTS + TWO_PAIRS_SERVED_BONUS}
+        possible[category] = frozenset(points | {0})
+    return MappingProxyType(possible)
 
 
 # --- players, boxes, turns --------------------------------------------------
@@ -625,37 +697,6 @@ _GAME_SIZES = {
 
 # The checks of a whole game, in the words of docs/rules.md. Each raises at the
 # first thing that could not have happened.
-
-
-def check_names(names: Sequence[str]) -> None:
-    """The one place the table's names are checked (the models', the setup screen's and the
-    command line's): 1 to 8 players, each named by 1 to 20 characters a terminal shows
-    (:func:`shows`), no two alike whatever their case. Raises :class:`Refusal`."""
-    if not 1 <= len(names) <= MAX_PLAYERS:
-        raise Refusal(
-            N_("A game has 1 to {most} players, not {count:,}."), most=MAX_PLAYERS, count=len(names)
-        )
-    seen: set[str] = set()
-    for position, name in enumerate(names, start=1):
-        if not name.strip():
-            raise Refusal(N_("Player {position} needs a name."), position=position)
-        if len(name) > MAX_NAME_LENGTH:
-            raise Refusal(
-                N_("Player {position}'s name is {length} characters long; the most is {most}."),
-                position=position,
-                length=len(name),
-                most=MAX_NAME_LENGTH,
-            )
-        if not shows(name):
-            raise Refusal(
-                N_("Player {position}'s name has a character that can't be shown."),
-                position=position,
-            )
-        if name.casefold() in seen:
-            raise Refusal(
-                N_("Two players are called {name}: each needs a name of their own."), name=name
-            )
-        seen.add(name.casefold())
 
 
 def _seat(state: GameState, seat: int, sentence: str, **params: object) -> None:

@@ -29,6 +29,7 @@ bands.
 
 from __future__ import annotations
 
+import collections
 import math
 from dataclasses import dataclass, field
 
@@ -290,8 +291,8 @@ def review_game(state: GameState, strategy: Strategy | None = None) -> GameRevie
             )
             if not tie_break:
                 column.course.append((move, value))
-    for _rest in positions:
-        pass  # the end of the replay checks that the log leads to the state
+    # Played out to its end: the end of the replay checks that the log leads to the state.
+    collections.deque(positions, maxlen=0)
     return GameReview(
         players=tuple(
             _player_review(state, seat, column, start) for seat, column in enumerate(columns)
