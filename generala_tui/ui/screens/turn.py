@@ -306,6 +306,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             strategy_progress=host.strategy_progress,
             paused=host.computers_paused,
             short=self._short_topbar(state),
+            room=self._topbar_room(),
         )
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
@@ -336,8 +337,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         (a long name, or the longer words of Spanish: its roll dots went first)."""
         if self.app.size.width < SHORT_TOPBAR_WIDTH:
             return True
-        room = self.query_one("#topbar", Static).content_region.width or self.app.size.width
-        return cell_len(turn_words.topbar(state).plain) > room
+        return cell_len(turn_words.topbar(state).plain) > self._topbar_room()
+
+    def _topbar_room(self) -> int:
+        """The cells the top bar has."""
+        return self.query_one("#topbar", Static).content_region.width or self.app.size.width
 
     def _fitting_message(self, view: TurnView) -> Content:
         """The message, or its brief form when the whole would be cut at the bottom of its

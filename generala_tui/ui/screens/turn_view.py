@@ -89,8 +89,10 @@ def turn_view(
     strategy_progress: float | None = None,
     paused: bool = False,
     short: bool = False,
+    room: int | None = None,
 ) -> TurnView:
-    """What the turn screen shows of ``state`` (a game in play)."""
+    """What the turn screen shows of ``state`` (a game in play); ``short`` and ``room``: the
+    top bar's form for a narrow terminal, and the cells it has."""
     computer = rules.computer_to_act(state)
     prompt = turn_words.prompt(state, strategy_progress=strategy_progress, paused=paused)
     message = prompt
@@ -105,7 +107,7 @@ def turn_view(
             message = Content("\n").join([said, prompt])
     tie_break = state.phase is Phase.TIE_BREAK
     return TurnView(
-        topbar=turn_words.topbar(state, short),
+        topbar=turn_words.topbar(state, short, room),
         message=message,
         brief=brief,
         offers=box_offers(state, coach),

@@ -14,6 +14,7 @@ Screens and widgets write no words of their own (``tests/ui/test_words.py``).
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
 from ...game import rules
@@ -75,20 +76,31 @@ def announcement(state: GameState, entry: LogEntry) -> Content:
     return Content("")
 
 
-def topbar(state: GameState, short: bool = False) -> Content:
-    """The round, whose turn it is and the rolls taken (``short``: for a narrow terminal)."""
+def topbar(state: GameState, short: bool = False, room: int | None = None) -> Content:
+    """The round, whose turn it is and the rolls taken (``short``: for a narrow terminal,
+    where a name too long for the ``room`` there is cut short, so the rolls stay in view)."""
     dots = "●" * state.turn.rolls + "○" * state.rolls_left
     if short:
         short_stage = _("Tie-break $n") if state.phase is Phase.TIE_BREAK else _("Round $n/$rounds")
-        return Content.from_markup(
-            f"{short_stage} · [b]$name[/b] · $rolls/$max $dots",
-            n=str(len(state.tie_breaks) if state.phase is Phase.TIE_BREAK else state.round),
-            rounds=str(state.rounds),
-            name=state.current_player.name,
-            rolls=str(state.turn.rolls),
-            max=str(MAX_ROLLS),
-            dots=dots,
-        )
+
+        def line(name: str) -> Content:
+            return Content.from_markup(
+                f"{short_stage} · [b]$name[/b] · $rolls/$max $dots",
+                n=str(len(state.tie_breaks) if state.phase is Phase.TIE_BREAK else state.round),
+                rounds=str(state.rounds),
+                name=name,
+                rolls=str(state.turn.rolls),
+                max=str(MAX_ROLLS),
+                dots=dots,
+            )
+
+        name = state.current_player.name
+        whole = line(name)
+        over = whole.cell_length - room if room is not None else 0
+        if over <= 0:
+            return whole
+        # The name gives up what is too much, and one cell more for the ellipsis.
+        return line(set_cell_size(name, max(cell_len(name) - over - 1, 1)).rstrip() + "…")
     if state.phase is Phase.TIE_BREAK:
         stage = Content.from_markup(_("[b]Tie-break[/b] round $n"), n=str(len(state.tie_breaks)))
     else:
