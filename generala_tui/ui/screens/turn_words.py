@@ -123,10 +123,15 @@ def topbar(state: GameState, short: bool = False, room: int | None = None) -> Co
 
 
 def served_note(state: GameState) -> Content:
-    """The boxes a served roll raises and by how much, from the rules: "+5: Straight, ..."."""
+    """What a served roll made and what it adds: "Served! +5: Full house." Empty when the
+    dice make none of the hands a served roll raises (a served roll is any first roll: at
+    a table "served" is said of the hand made, not of the throw)."""
     by_bonus: dict[int, list[str]] = {}
-    for category, bonus in rules.served_bonuses(state.house_rules).items():
-        by_bonus.setdefault(bonus, []).append(category_label(category))
+    for offer in rules.offers(state):
+        if offer.served_bonus > 0:
+            by_bonus.setdefault(offer.served_bonus, []).append(category_label(offer.category))
+    if not by_bonus:
+        return Content("")
     parts = "; ".join(f"+{bonus}: {', '.join(names)}" for bonus, names in by_bonus.items())
     return Content.from_markup(_("[b $warning]Served![/] $parts. "), parts=parts)
 
@@ -173,7 +178,7 @@ def prompt(
         rest = _("No rolls left: choose a box (↑↓ and Enter, or click it).")
     elif not rules.can_roll(state):
         rest = _("All five dice are held: release one to roll, or fill a box.")
-    elif turn.served:
+    elif served.plain:
         if not hint:
             return served
         rest = _("Hold dice and roll, or fill a box.")

@@ -34,14 +34,27 @@ def test_a_scratch_and_a_served_fill_are_announced_as_such() -> None:
     assert turn_view(scratched).message.plain.startswith("Ana scratched Generala.")
 
 
-def test_the_served_prompt_names_the_boxes_the_rules_raise() -> None:
+def test_the_served_note_names_the_hands_the_dice_make_and_what_they_add() -> None:
     house_rules = HouseRules(served_bonus=10, two_pairs=True, double_generala=True)
-    state = rules.roll(rules.new_game(["Ana"], house_rules, seed=1), [2, 2, 3, 3, 6])
-    message = turn_view(state).message.plain
-    assert "Served! +10: Straight, Full house, Four of a kind" in message
-    assert "+20: Double Generala" in message and "+5: Two pairs" in message
+    start = rules.new_game(["Ana"], house_rules, seed=1)
+    full = turn_view(rules.roll(start, [2, 2, 3, 3, 3])).message.plain
+    assert "Served! +10: Full house." in full
+    assert "Straight" not in full and "Two pairs" not in full  # a full house is not two pairs
+    state = rules.roll(start, [2, 2, 3, 3, 6])
+    assert "Served! +5: Two pairs." in turn_view(state).message.plain  # +5 whatever the bonus
     served = {offer.category: offer.served for offer in turn_view(state).offers}
-    assert served[C.TWO_PAIRS] and not served[C.THREES]
+    assert served[C.TWO_PAIRS] and not served[C.FULL_HOUSE] and not served[C.THREES]
+
+
+def test_a_first_roll_that_makes_no_hand_is_not_called_served() -> None:
+    """At a table "served" is said of a hand made on the first roll: 4-3-2-4-6 made none,
+    yet the note listed every box a served roll could raise."""
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [4, 3, 2, 4, 6])
+    assert state.turn.served
+    view = turn_view(state)
+    assert "Served" not in view.message.plain
+    assert "press 1-5 to hold them" in view.message.plain  # what to do, as on later rolls
+    assert not any(offer.served for offer in view.offers)
 
 
 def test_a_tie_break_turn_says_roll_or_take_your_score_and_offers_no_box() -> None:
