@@ -327,12 +327,12 @@ def test_the_waiting_double_generala_leaves_the_coachs_columns_room(lang: str, s
         (
             "es",
             "Elegiste las reglas clásicas: tocá Guardar para conservarlas.",
-            "Elegiste el Reglamento sueco: tocá Guardar para conservarlo.",
+            "Elegiste las reglas suecas: tocá Guardar para conservarlas.",
         ),
         (
             "sv",
             "Du valde de klassiska reglerna: Spara behåller dem.",
-            "Du valde reglerna ur Reglamento sueco: Spara behåller dem.",
+            "Du valde de svenska reglerna: Spara behåller dem.",
         ),
     ],
 )

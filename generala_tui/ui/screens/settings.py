@@ -27,6 +27,13 @@ PRESETS: dict[str, HouseRules] = {
     ),
 }
 
+PRESET_KEYS = tuple(
+    key
+    for key in HouseRules.model_fields
+    if len({getattr(preset, key) for preset in PRESETS.values()}) > 1
+)
+"""The rules the presets set differently: what tells one preset from another."""
+
 _NEEDS_BOX: dict[str, tuple[Category, str]] = {
     # A rule about a box means nothing while that box is not on the scorecard.
     "double_generala_served_bonus": (Category.DOUBLE_GENERALA, "double_generala"),
@@ -50,6 +57,13 @@ def inapplicable(house_rules: HouseRules) -> dict[str, str]:
         for key, (box, switch) in _NEEDS_BOX.items()
         if box not in in_play
     }
+
+
+def _about(name: str) -> str:
+    """What the preset ``name`` is, in a line."""
+    return settings_words.preset_about(
+        name, settings_words.preset_summary(PRESETS[name], PRESET_KEYS)
+    )
 
 
 def preset_in_effect(house_rules: HouseRules) -> str | None:
@@ -89,7 +103,7 @@ class SettingsScreen(Page[HouseRules | None]):
                 yield Label(settings_words.presets_label(), id="presets-label")
                 for number, name in enumerate(PRESETS):
                     yield Button(name, id=f"preset-{number}", compact=True)
-                yield Label("", id="preset-custom")
+            yield Label("", id="preset-about")
             with VerticalScroll(id="rules"):
                 for key, (title, explanation) in words.rule_text().items():
                     yield from self._rule(key, title, explanation)
@@ -195,8 +209,9 @@ class SettingsScreen(Page[HouseRules | None]):
             button = self.query_one(f"#preset-{number}", Button)
             button.label = settings_words.preset_label(name, name == chosen)
             button.set_class(name == chosen, "-in-effect")
-        self.query_one("#preset-custom", Label).update(
-            "" if chosen else settings_words.custom_rules()
+            button.tooltip = _about(name)
+        self.query_one("#preset-about", Label).update(
+            _about(chosen) if chosen else settings_words.custom_rules()
         )
 
     @on(Switch.Changed)

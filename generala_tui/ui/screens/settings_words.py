@@ -40,7 +40,21 @@ CLASSIC_PRESET = N_("Classic")
 """A preset's name, as a message id (the settings screen keys its presets by it)."""
 
 
-SWEDISH_PRESET = N_("Swedish text")
+SWEDISH_PRESET = N_("Swedish rules")
+
+
+def preset_about(name: str, summary: str) -> str:
+    """What a preset is, under the presets and as its button's tooltip (``name``: its
+    message id; ``summary``: the rules it sets, in a few words): a name alone, "Swedish
+    rules", says nothing to a player who has not read the rules pages."""
+    return _("{preset}: {rules}").format(preset=_(name), rules=summary)
+
+
+def preset_summary(house_rules: HouseRules, keys: tuple[str, ...]) -> str:
+    """The rules ``keys`` of ``house_rules`` in a few words: "Generala 60 · served +5 on any
+    roll of all five dice"."""
+    phrases = words.rule_phrases(house_rules)
+    return " · ".join(dict.fromkeys(phrases[key] for key in keys if key in phrases))
 
 
 def custom_rules() -> str:
@@ -92,7 +106,7 @@ def preset_chosen(name: str) -> str:
     if name == CLASSIC_PRESET:
         return _("The Classic rules chosen: Save keeps them.")
     if name == SWEDISH_PRESET:
-        return _("The Swedish text's rules chosen: Save keeps them.")
+        return _("The Swedish rules chosen: Save keeps them.")
     return _("Preset {name} chosen: Save to keep it.").format(name=_(name))
 
 

@@ -269,17 +269,20 @@ async def test_the_preset_in_effect_is_marked_and_custom_rules_are_named() -> No
         screen = await _open_settings(app, pilot)
         classic = screen.query_one("#preset-0", Button)
         swedish = screen.query_one("#preset-1", Button)
-        custom = screen.query_one("#preset-custom", Label)
+        about = screen.query_one("#preset-about", Label)
         assert classic.has_class("-in-effect") and str(classic.label).startswith("●")
         assert not swedish.has_class("-in-effect") and str(swedish.label).startswith("○")
-        assert str(custom.render()) == ""
+        assert str(about.render()) == "Classic: Generala 50 · served +5 on the first roll only"
         await pilot.click("#preset-1")
         await pilot.pause()
         assert swedish.has_class("-in-effect") and not classic.has_class("-in-effect")
+        # A preset says what it is, under the presets and on its button.
+        said = "Swedish rules: Generala 60 · served +5 on any roll of all five dice"
+        assert str(about.render()) == said and swedish.tooltip == said
         screen.query_one("#rule-two_pairs", Switch).value = True
         await pilot.pause()
         assert not swedish.has_class("-in-effect") and not classic.has_class("-in-effect")
-        assert "custom" in str(custom.render())
+        assert "custom" in str(about.render())
 
 
 def test_a_rule_that_changes_nothing_does_not_hide_the_preset() -> None:
