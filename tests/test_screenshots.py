@@ -34,6 +34,8 @@ def test_the_screenshot_script_draws_every_screen_the_readme_shows(tmp_path: Pat
     for name, words in SHOWN.items():
         svg = (shots / name).read_text()
         assert svg.lstrip().startswith("<svg"), name
+        # Spaces at the ends of a run of text are kept by every viewer, not only browsers.
+        assert svg.lstrip().startswith('<svg xml:space="preserve" '), name
         assert words in svg, name
         assert "http://" not in svg.replace('xmlns="http://www.w3.org/2000/svg"', ""), name
         assert "https://" not in svg, name  # no font fetched from outside
