@@ -14,10 +14,12 @@ from collections.abc import Collection, Mapping, Sequence
 from generala_tui.game import rules
 from generala_tui.game.model import (
     NUMBER_CATEGORIES,
+    Box,
     Category,
     GameState,
     HouseRules,
     Phase,
+    Player,
     StraightRule,
 )
 
@@ -25,6 +27,24 @@ NAMES = ("Ana", "Bruno", "Rita", "Sofía", "Tomás", "Uma", "Víctor", "Wen")
 
 JUNK = (2, 2, 3, 4, 6)
 """Dice that are nothing in particular: no straight under any rule, no pairs of pairs."""
+
+
+def finished_game(totals: Mapping[str, int]) -> GameState:
+    """A game played to its end by the rules: the players (seated in this order) have only
+    Sixes open, and fill it with these totals (multiples of 6, at most 24)."""
+    house_rules = HouseRules()
+    scratched = {c: Box(points=0, scratched=True) for c in house_rules.categories()}
+    del scratched[Category.SIXES]
+    state = GameState(
+        players=tuple(Player(name=name, boxes=scratched) for name in totals),
+        house_rules=house_rules,
+        seed=1,
+    )
+    for total in totals.values():
+        sixes = total // 6
+        state = rules.score(rules.roll(state, [6] * sixes + [1] * (5 - sixes)), Category.SIXES)
+    assert state.phase is Phase.OVER
+    return state
 
 
 def hold_exactly(state: GameState, positions: Collection[int]) -> GameState:
