@@ -51,6 +51,7 @@ class Keys:
     FILL = NP_("key", "Fill")
     TAKE_SCORE = NP_("key", "Take score")
     COACH = NP_("key", "Coach")
+    LOG = NP_("key", "Log")
     SKIP_AHEAD = NP_("key", "Skip ahead")
     PAUSE = NP_("key", "Pause")
     PACE = NP_("key", "Pace")

@@ -38,6 +38,10 @@ def turn_keys() -> dict[str, tuple[str, str]]:
             "`h`",
             _("the coach: every choice's expected final total and what it costs (★ its advice)"),
         ),
+        "turn_log": (
+            "`l`",
+            _("the turn log: every roll, keep and box of the game so far; `escape` closes it"),
+        ),
         "help": ("`?`", _("this help")),
         "skip_ahead": ("`f`", _("during a computer's turn: play the rest of it at once")),
         "speed": ("`+` `-`", _("a computer's pace: faster, slower")),

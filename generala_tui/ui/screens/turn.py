@@ -37,6 +37,7 @@ from .turn_view import TurnView, first_open_box, turn_view
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
     from ..widgets.scorecard import SideScorecard
+    from ..widgets.turn_log import TurnRecords
 
 MIN_WIDTH, MIN_HEIGHT = 40, 12
 """The smallest terminal the turn screen serves."""
@@ -81,6 +82,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         Binding("enter", "fill", vocabulary.Keys.FILL, priority=True),
         Binding("enter", "end_tie_break", vocabulary.Keys.TAKE_SCORE, priority=True),
         Binding("h", "coach", vocabulary.Keys.COACH),
+        Binding("l", "turn_log", vocabulary.Keys.LOG),
         Binding("f", "skip_ahead", vocabulary.Keys.SKIP_AHEAD),
         Binding("p", "pause", vocabulary.Keys.PAUSE),
         Binding("plus,equals_sign", "speed(1)", vocabulary.Keys.PACE, key_display="+-"),
@@ -110,6 +112,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         """Whether that size is below the smallest served: only the notice shows."""
         self._wide_scorecard: SideScorecard | None = None
         """The scorecard beside the boxes, once a wide terminal has brought it."""
+        self._wide_records: TurnRecords | None = None
+        """The turn log beside the boxes, with the scorecard."""
         self._keys_shown: tuple[bool | None, ...] | None = None
         """What check_action said of each action when the Footer was last refreshed."""
 
@@ -245,9 +249,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             table = self._wide_scorecard
             if table is None:  # first wide: the table is built now, not before the first frame
                 from ..widgets.scorecard import SideScorecard
+                from ..widgets.turn_log import TurnLog, TurnRecords
 
                 table = self._wide_scorecard = SideScorecard(id="wide-scorecard")
-                self.query_one("#boxes-area").mount(table)
+                self._wide_records = TurnRecords(table, TurnLog(id="wide-turn-log"))
+                self.query_one("#boxes-area").mount(self._wide_records)
             # The table measures its rows when idle, after this layout: it was hidden, so
             # nothing would lay it out again (with its size) before the next move.
             self.call_after_refresh(table.refresh, layout=True)
@@ -316,6 +322,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             standings.show(state)
         if self._wide_scorecard is not None and self.has_class("-wide"):
             self._wide_scorecard.show(state)
+        if self._wide_records is not None and self.has_class("-wide"):
+            self._wide_records.show(state)
         tie_break = view.tie_break is not None
         self.query_one("#boxes-area").display = not tie_break
         self.query_one("#tie-break").display = tie_break
@@ -408,6 +416,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             for key, active in bindings.items()
             if active.binding.action.partition("(")[0] not in hidden
         }
+        if not self.has_class("-narrow"):
+            # The scorecard's button beside says "Scorecard (s)": its key goes last, the one
+            # the Footer leaves out where the line is full (Spanish, with "l Log").
+            last = {k: a for k, a in shown.items() if a.binding.action == "scorecard"}
+            shown = {k: a for k, a in shown.items() if k not in last} | last
         if self.host.computers_paused:  # p resumes them: the Footer says so
             for key, active in shown.items():
                 if active.binding.action == "pause":
@@ -532,6 +545,12 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     @on(Button.Pressed, "#end-turn")
     def _end_tie_break_pressed(self) -> None:
         self.action_end_tie_break()
+
+    def action_turn_log(self) -> None:
+        """Every turn of the game so far, on a screen of its own."""
+        from .turn_log import TurnLogScreen
+
+        self.app.push_screen(TurnLogScreen())
 
     # --- the coach --------------------------------------------------------
 

@@ -1,0 +1,94 @@
+"""The turn log on a screen of its own, one key away from the turn: ``l`` opens it, escape
+(or ``l`` again) closes it. It follows the game while open (a computer's turn shows as it
+is played)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Button, Footer
+
+from ...game.model import GameState
+from .. import vocabulary
+from ..host import host_of
+from ..widgets import turn_log_words
+from ..widgets.turn_log import TurnLog
+from .modal import Modal
+
+
+class TurnLogScreen(Modal[None]):
+    """Every turn of the game so far, newest at the bottom; the keys scroll it."""
+
+    DEFAULT_CSS = """
+    TurnLogScreen {
+        align: center middle;
+        background: $background 60%;
+    }
+    #turn-log-panel {
+        width: 100;
+        max-width: 100%;
+        height: 100%;
+        border: round $primary;
+        border-title-color: $text;
+        background: $surface;
+        padding: 0 0 0 1;
+    }
+    #turn-log-panel TurnLog { height: 1fr; }
+    #close-turn-log { width: 100%; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", vocabulary.Keys.CLOSE),
+        Binding("l", "close", vocabulary.Keys.CLOSE, show=False),
+        Binding("up", "scroll('up')", vocabulary.Keys.SCROLL, key_display="↑↓"),
+        Binding("down", "scroll('down')", vocabulary.Keys.SCROLL, show=False),
+        Binding("pageup", "scroll('page_up')", vocabulary.Keys.PAGE, key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll('page_down')", vocabulary.Keys.PAGE, show=False),
+        Binding("home", "scroll('home')", vocabulary.Keys.TOP, show=False),
+        Binding("end", "scroll('end')", vocabulary.Keys.END, show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="turn-log-panel"):
+            yield TurnLog(id="turn-log")
+            yield Button(vocabulary.close_button(), id="close-turn-log", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        panel = self.query_one("#turn-log-panel")
+        panel.border_title = turn_log_words.turn_log_title()
+        self._show()
+        self.watch(self.app, "game", self._show, init=False)
+        self.query_one("#close-turn-log", Button).focus()
+
+    async def language_changed(self) -> None:
+        """Say it all again in the current language."""
+        self.refresh_bindings()
+        self.query_one("#turn-log-panel").border_title = turn_log_words.turn_log_title()
+        self.query_one("#close-turn-log", Button).label = vocabulary.close_button()
+        self._show()
+
+    def _show(self) -> None:
+        state = host_of(self).game
+        if isinstance(state, GameState):
+            self.query_one(TurnLog).show(state)
+
+    def action_scroll(self, where: str) -> None:
+        log = self.query_one(TurnLog)
+        moves = {
+            "up": log.scroll_up,
+            "down": log.scroll_down,
+            "page_up": log.scroll_page_up,
+            "page_down": log.scroll_page_down,
+            "home": log.scroll_home,
+            "end": log.scroll_end,
+        }
+        move = moves.get(where)
+        if move is not None:
+            move(animate=False)
+
+    @on(Button.Pressed, "#close-turn-log")
+    def action_close(self) -> None:
+        self.dismiss(None)

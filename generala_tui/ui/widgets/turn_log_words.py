@@ -1,0 +1,174 @@
+"""The turn log's words: the game's record (``GameState.log``) told turn by turn, pure.
+
+Each turn is one line: "Round 3 · Bruno: rolled 4 4 2 6 1 · kept 4 4 · rolled 4 4 4 3 5 ·
+scored 12 in Fours". Hold toggles are not told one by one (a player may hold and release a
+die many times): each roll after the first says what was kept for it, the dice its step
+records as held when it was thrown. :func:`logged_turns` finds the turns in the log (cheap:
+no words), :func:`turn_line` says one, :func:`turn_log_lines` says them all; the widget
+(:mod:`generala_tui.ui.widgets.turn_log`) says again only the turns that changed.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw. Player names never pass through markup: :func:`player_name` makes each one
+a :class:`Content` of its own, assembled between the translated pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from textual.content import Content
+
+from ...game.model import Filled, GameState, Rolled, TieBreakEnded
+from ...i18n import _
+from ..vocabulary import category_label
+
+SEPARATOR = " · "
+"""Between a turn's steps, and after its round."""
+
+
+@dataclass(frozen=True)
+class LoggedTurn:
+    """One turn of the game's record: where its steps are in the log, and whose it was."""
+
+    start: int
+    """The log's index of the turn's first step."""
+    end: int
+    """One past the log's index of its last step."""
+    seat: int
+    round: int
+    """The round it belongs to (from 1), or the tie-break round in a tie-break."""
+    tie_break: bool
+    ended: bool
+    """Whether the turn is over (a box filled, a tie-break score taken, a game won)."""
+
+
+def logged_turns(state: GameState) -> tuple[LoggedTurn, ...]:
+    """The turns of ``state``'s log in order, the turn in progress last once it has rolled.
+
+    Rounds are counted back from the state's boxes, so a game whose log starts late (a
+    position set up by hand) numbers its turns as its scorecard does."""
+    log = state.log
+    seats = len(state.players)
+    fills = [0] * seats
+    for entry in log:
+        if isinstance(entry, Filled) and entry.seat < seats:
+            fills[entry.seat] += 1
+    filled = [len(player.boxes) - fills[seat] for seat, player in enumerate(state.players)]
+    tie_round_sizes = [len(tie_round.contenders) for tie_round in state.tie_breaks]
+    tie_break_turns = sum(len(tie_round.scores) for tie_round in state.tie_breaks)
+    tie_break_turns -= sum(isinstance(entry, TieBreakEnded) for entry in log)
+    turns: list[LoggedTurn] = []
+    start = 0
+    for index, entry in enumerate(log):
+        ends = isinstance(entry, Filled | TieBreakEnded) or (
+            isinstance(entry, Rolled) and entry.won
+        )
+        if not ends and index + 1 < len(log):
+            continue
+        # A turn not ended by a fill is a tie-break's when the game has come to one (only
+        # the last turn, in progress or won by a served Generala, ends without a score).
+        tie_break = isinstance(entry, TieBreakEnded) or (
+            not isinstance(entry, Filled) and bool(state.tie_breaks)
+        )
+        seat = entry.seat
+        if tie_break:
+            number = _tie_break_round(tie_round_sizes, tie_break_turns)
+            tie_break_turns += isinstance(entry, TieBreakEnded)
+        else:
+            number = (filled[seat] if seat < seats else 0) + 1
+            if isinstance(entry, Filled) and seat < seats:
+                filled[seat] += 1
+        turns.append(LoggedTurn(start, index + 1, seat, number, tie_break, ends))
+        start = index + 1
+    return tuple(turns)
+
+
+def _tie_break_round(sizes: Sequence[int], played: int) -> int:
+    """The tie-break round of the game's ``played``-th tie-break turn (from 0)."""
+    for number, size in enumerate(sizes, start=1):
+        if played < size:
+            return number
+        played -= size
+    return max(len(sizes), 1)
+
+
+def player_name(state: GameState, seat: int) -> Content:
+    """A player's name as the log shows it: the one place to give it a seat's look."""
+    return Content.styled(state.players[seat].name, "bold")
+
+
+def _dice(dice: Sequence[int]) -> str:
+    return " ".join(str(die) for die in dice)
+
+
+def _step(template: str, **values: str) -> Content:
+    return Content.from_markup(template, **values)
+
+
+def turn_steps(state: GameState, turn: LoggedTurn) -> list[Content]:
+    """What the turn did, step by step: each roll (with what it kept), then how it ended."""
+    steps: list[Content] = []
+    dice: tuple[int, ...] = ()
+    for entry in state.log[turn.start : turn.end]:
+        if isinstance(entry, Rolled):
+            if dice:
+                kept = [dice[position] for position in entry.held]
+                steps.append(
+                    _step(_("kept $dice"), dice=_dice(kept)) if kept else _step(_("kept none"))
+                )
+            dice = entry.dice
+            steps.append(_step(_("rolled $dice"), dice=_dice(dice)))
+            if entry.won:
+                steps.append(_step(_("[b]wins at once with a served Generala[/b]")))
+        elif isinstance(entry, Filled):
+            box = category_label(entry.category)
+            if not entry.points:
+                steps.append(_step(_("scratched $box"), box=box))
+            elif entry.served_bonus:
+                steps.append(
+                    _step(
+                        _("scored [b]$points[/b] in $box (served)"),
+                        points=str(entry.points),
+                        box=box,
+                    )
+                )
+            else:
+                steps.append(
+                    _step(_("scored [b]$points[/b] in $box"), points=str(entry.points), box=box)
+                )
+        elif isinstance(entry, TieBreakEnded):
+            steps.append(_step(_("took [b]$points[/b] tie-break points"), points=str(entry.points)))
+    return steps
+
+
+def turn_heading(turn: LoggedTurn) -> Content:
+    """The turn's round: "Round 3", or "Tie-break 1"."""
+    template = _("Tie-break $n") if turn.tie_break else _("Round $n")
+    return Content.from_markup(template, n=str(turn.round))
+
+
+def turn_line(state: GameState, turn: LoggedTurn) -> Content:
+    """One turn in one line (wrapped where it is shown): its round, its player, its steps."""
+    return Content.assemble(
+        turn_heading(turn).stylize("dim"),
+        (SEPARATOR, "dim"),
+        player_name(state, turn.seat),
+        ": ",
+        Content(SEPARATOR).stylize("dim").join(turn_steps(state, turn)),
+    )
+
+
+def turn_log_lines(state: GameState) -> list[Content]:
+    """Every turn of the game so far, oldest first, one line each."""
+    return [turn_line(state, turn) for turn in logged_turns(state)]
+
+
+def turn_log_title() -> str:
+    """The log's title, over its frame and its screen."""
+    return _("Turn log")
+
+
+def turn_log_empty() -> str:
+    """The log before the game's first roll."""
+    return _("No rolls yet: every roll, keep and box of the game will show here.")
