@@ -4,6 +4,7 @@ last table of players and the language."""
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, Field, ValidationError
@@ -29,12 +30,28 @@ from .paths import legacy_settings_path, preferences_path
 PREFERENCES_VERSION = 1
 
 
+_COLOUR_NAME = re.compile(r"[a-z][a-z-]{0,23}")
+
+
+def _colour_or_none(value: object) -> object:
+    # A seat's colour is a nicety: one that is not a colour's name (a number, markup, a
+    # word too long) is read as none, and the seat takes a free colour, rather than the
+    # seat being lost with it. A well-formed name the interface does not know (a newer
+    # version's colour) is kept, and the interface gives the seat a colour of its own.
+    if isinstance(value, str) and _COLOUR_NAME.fullmatch(value):
+        return value
+    return None
+
+
 class Seat(FileModel):
-    """A seat of the last table of players: a name, and a level for a computer."""
+    """A seat of the last table of players: a name, a level for a computer, a colour."""
 
     name: str
     level: Level | None = None
     """The computer's strength; ``None`` for a human."""
+    colour: Annotated[str | None, BeforeValidator(_colour_or_none)] = None
+    """The player's colour by name (``generala_tui.ui.colours.PALETTE``); ``None``: the
+    first free colour of the palette, in seat order (as in a file from before colours)."""
 
 
 def _known_rules_only(value: object) -> object:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,7 @@ from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
 from ..store import Seat
 from . import app_words, vocabulary
+from . import colours as colours_module
 from .keeper import Keeper, MatchTally
 from .screens import dialogs_words, settings_words, setup_words
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
@@ -119,6 +120,10 @@ class GeneralaApp(App[None]):
         self.set_reactive(GeneralaApp.coach, preferences.coach)
         self._roll_animation = preferences.roll_animation
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
+        self._colours_chosen: dict[str, str] = {}
+        """The colours the setup screen chose for its players, by name (:meth:`choose_colours`)."""
+        # The words that colour a player and are not given the table's colours ask the app.
+        colours_module.follow(self.seat_colours)
         self._match = MatchTally()
         self._hold_trail: list[GameState] = []
         """The game before each hold change made since the last other step, oldest first: what
@@ -201,6 +206,7 @@ class GeneralaApp(App[None]):
         )
 
     def on_unmount(self) -> None:
+        colours_module.follow(None)
         self.keeper.close()
 
     def _file_trouble(self, warning: str) -> None:
@@ -254,8 +260,12 @@ class GeneralaApp(App[None]):
         self._prepare_strategy(state)
 
     def new_game(self, players: Sequence[Player]) -> None:
-        """A new game for these players under the current house rules."""
+        """A new game for these players under the current house rules (each in the colour
+        chosen for them, else their colour at the last table: play again keeps them)."""
         game = rules.new_game(list(players), self.house_rules, seed=self.seed)
+        seat_colours = colours_module.table_colours(
+            [p.name for p in game.players], self._chosen_colours()
+        )
         # A seat left at its default name is kept without one, so that it comes back in the
         # language of the next game, not as "Jugador 1" for good.
         self.keeper.remember(
@@ -263,12 +273,38 @@ class GeneralaApp(App[None]):
                 Seat(
                     name="" if setup_words.default_name_number(p.name) is not None else p.name,
                     level=p.level,
+                    colour=colour,
                 )
-                for p in game.players
+                for p, colour in zip(game.players, seat_colours, strict=True)
             )
         )
+        self._colours_chosen = {}  # remembered with the table now
         self._match = MatchTally()
         self.start(game)
+
+    def choose_colours(self, colours: Mapping[str, str]) -> None:
+        """The colours chosen for these players (by name), for the next game, which
+        remembers them with its table."""
+        self._colours_chosen = dict(colours)
+
+    def _chosen_colours(self) -> dict[str, str | None]:
+        """Each player's colour at the last table, by the name they have now (a seat kept
+        without a name: its default name in the language of the moment), and the colours
+        chosen since."""
+        return {
+            **{
+                seat.name or setup_words.default_player_name(number): seat.colour
+                for number, seat in enumerate(self.keeper.preferences.players, start=1)
+            },
+            **self._colours_chosen,
+        }
+
+    def seat_colours(self, names: Sequence[str]) -> colours_module.SeatColours:
+        """The colours of the players ``names`` in the theme of the moment: each one's at
+        the last table, the palette's order for the others (a record's, a replay's)."""
+        return colours_module.SeatColours.for_players(
+            names, self._chosen_colours(), self.current_theme.dark
+        )
 
     def _seats(self) -> list[Player] | None:
         """The players of the current game, with empty scorecards, for another game."""

@@ -8,7 +8,7 @@ can be tested without any app at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..game.action import Action
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from ..game.strategy import Strategy
+    from .colours import SeatColours
     from .keeper import MatchTally
     from .solver import Solver
 
@@ -111,6 +112,16 @@ class GameHost(Protocol):
 
     def new_game(self, players: Sequence[Player]) -> None:
         """A new game for these players under the house rules for new games."""
+        ...
+
+    def choose_colours(self, colours: Mapping[str, str]) -> None:
+        """The colours chosen for these players (by name, palette colours' names), for the
+        next game: it remembers them with its table (others keep the last table's)."""
+        ...
+
+    def seat_colours(self, names: Sequence[str]) -> SeatColours:
+        """The colours of the players ``names`` (in seat order) in the theme of the moment:
+        each one's at the last table set up, the palette's order for the others."""
         ...
 
     def play_again(self) -> None:

@@ -11,7 +11,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
 from textual.css.query import NoMatches
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
@@ -19,6 +18,7 @@ from ...game.model import GameState
 from ...game.strategy import ActionValue, DecisionReview, GameReview, PlayerReview
 from ...i18n import decimal
 from .. import vocabulary
+from ..colours import for_node
 from ..host import host_of
 from ..widgets import coach_words
 from ..widgets.boxes import BoxList
@@ -189,6 +189,7 @@ class AnalysisScreen(Modal[None]):
             if incomplete:
                 cells.insert(-1, Text(decimal(player.expected_end), justify="right"))
             players.add_row(*cells)
+        colours = for_node(self, [player.name for player in self.game.players])
         for player in review.players:
             listed = DecisionList(
                 player,
@@ -204,8 +205,12 @@ class AnalysisScreen(Modal[None]):
             if any(decision.tie_break for decision in listed.decisions):
                 hint = f"{hint} {analysis_words.analysis_tie_break_hint()}"
             pane = TabPane(
-                Content(player.name),
-                CourseChartPlot(course_chart(player), id=f"chart-{player.player + 1}"),
+                colours.name(player.player, player.name),
+                CourseChartPlot(
+                    course_chart(player),
+                    colour=colours.rgb(player.player),
+                    id=f"chart-{player.player + 1}",
+                ),
                 Static(
                     analysis_words.chart_legend(LUCKY_SWING, UNLUCKY_SWING, COSTLY),
                     classes="chart-legend",

@@ -6,12 +6,15 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
 from .. import vocabulary
+from ..colours import COLOUR_NAMES, SeatColours, colour_named, for_node, next_free
 from ..host import host_of
 from ..translated import TranslatedBindings
 from . import dialogs_words, settings_words, setup_words
@@ -56,17 +59,79 @@ class LevelPicker(Button):
         self.action_step(1)  # Button's own handler runs next: the press shows, as on any button
 
 
-class PlayerRow(Horizontal):
-    """One seat: its number, the name, and buttons to move or remove it."""
+class ColourPicker(Button):
+    """A seat's colour: its mark in its colour. A click, Enter or Space goes on to the next
+    colour no other seat has, Right and Left step either way (the screen chooses, knowing
+    the other seats' colours)."""
 
-    def __init__(self, seat: int, name: str, level: Level | None) -> None:
+    DEFAULT_CSS = """
+    ColourPicker {
+        width: 3;
+        min-width: 3;
+        text-style: bold;
+    }
+    """
+
+    BINDINGS = [
+        Binding("space", "press", show=False),  # Enter presses, as on any button
+        Binding("right", "step(1)", show=False),
+        Binding("left", "step(-1)", show=False),
+    ]
+
+    class Stepped(Message):
+        """The player asked for the seat's next colour (``step`` 1) or the one before (-1)."""
+
+        def __init__(self, picker: ColourPicker, step: int) -> None:
+            super().__init__()
+            self.picker = picker
+            self.step = step
+
+        @property
+        def control(self) -> ColourPicker:
+            return self.picker
+
+    def __init__(self, seat: int, colour: str) -> None:
+        super().__init__("", id=f"colour-{seat + 1}", classes="colour", compact=True)
+        self.seat = seat
+        self.colour = colour
+
+    def on_mount(self) -> None:
+        self.show_colour(self.colour)
+        self.watch(self.app, "theme", lambda: self.show_colour(self.colour), init=False)
+
+    def show_colour(self, colour: str) -> None:
+        """Show ``colour``: the mark in it, and its name in the tooltip."""
+        self.colour = colour
+        named = colour_named(colour) or SeatColours().colour(self.seat)
+        shades = SeatColours((named.name,), dark=self.app.current_theme.dark)
+        self.label = Content.styled(named.mark, shades.content_style(0, bold=True))
+        self.tooltip = setup_words.colour_tooltip(named.label())
+
+    def action_step(self, step: int) -> None:
+        self.post_message(self.Stepped(self, step))
+
+    # Every click and key counts: a Button ignores presses while it shows the last one.
+    def action_press(self) -> None:
+        self.action_step(1)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.action_step(1)
+
+
+class PlayerRow(Horizontal):
+    """One seat: its number, its colour, the name, and buttons to move or remove it."""
+
+    def __init__(self, seat: int, name: str, level: Level | None, colour: str) -> None:
         super().__init__(classes="player-row")
         self.seat = seat
         self.player_name = name
         self.level = level
+        self.colour = colour
 
     def compose(self) -> ComposeResult:
         yield Label(setup_words.seat_label(self.seat), classes="seat")
+        yield ColourPicker(self.seat, self.colour)
         yield Input(
             self.player_name,
             placeholder=setup_words.name_placeholder(),
@@ -135,6 +200,8 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         self.players = [_in_this_language(seat, player) for seat, player in enumerate(seats)]
         self.resumable = resumable
         """A game in progress saved when the app last stopped, offered to go on with."""
+        self.colours: list[str] = []
+        """Each seat's colour by name, no two alike: the last table's, once mounted."""
 
     # Below 24 rows the title goes and the buttons shrink to one line; from 30 rows
     # everything (eight players too) fits, centred; in between the list scrolls above
@@ -185,6 +252,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         yield Footer(compact=True)  # every key fits, a game to resume and Swedish too
 
     async def on_mount(self) -> None:
+        self.colours = list(for_node(self, [player.name for player in self.players]).colours)
         await self._show_players()
         self._show_rules()
         self.query_one("#name-1", Input).focus()
@@ -215,7 +283,8 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         box = self.query_one("#players", VerticalScroll)
         await box.remove_children()
         await box.mount_all(
-            PlayerRow(seat, player.name, player.level) for seat, player in enumerate(self.players)
+            PlayerRow(seat, player.name, player.level, self.colours[seat])
+            for seat, player in enumerate(self.players)
         )
         for row in box.query(PlayerRow):
             row.query_one(".up", Button).disabled = row.seat == 0
@@ -246,6 +315,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         while setup_words.default_player_name(number).strip().casefold() in taken:
             number += 1
         self.players.append(Player(name=setup_words.default_player_name(number)))
+        self.colours.append(next(c for c in COLOUR_NAMES if c not in self.colours))
         self._error("")
         await self._show_players(focus=f"#name-{len(self.players)}")
 
@@ -261,13 +331,24 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         self._read_names()
         if verb == "remove" and len(self.players) > 1:
             del self.players[seat]
+            del self.colours[seat]
             await self._show_players()
         elif verb in {"up", "down"}:
             other = seat - 1 if verb == "up" else seat + 1
             if 0 <= other < len(self.players):
                 self.players[seat], self.players[other] = self.players[other], self.players[seat]
+                # A colour is the player's: it moves with them.
+                self.colours[seat], self.colours[other] = self.colours[other], self.colours[seat]
                 await self._show_players(focus=f"#{verb}-{other + 1}")
         self._error("")
+
+    @on(ColourPicker.Stepped)
+    def _colour_stepped(self, event: ColourPicker.Stepped) -> None:
+        """The seat's next colour that no other seat has: two seats never share one."""
+        seat = event.picker.seat
+        others = [colour for other, colour in enumerate(self.colours) if other != seat]
+        self.colours[seat] = next_free(self.colours[seat], others, event.step)
+        event.picker.show_colour(self.colours[seat])
 
     @on(Input.Changed, ".player-row Input")
     def _name_changed(self) -> None:
@@ -366,8 +447,12 @@ class SetupScreen(TranslatedBindings, Screen[None]):
             Player(name=name, level=player.level)
             for name, player in zip(names, self.players, strict=True)
         ]
+        colours = {
+            player.name: colour for player, colour in zip(players, self.colours, strict=True)
+        }
         left = self.resumable
         if left is None:
+            host_of(self).choose_colours(colours)
             host_of(self).new_game(players)
             return
 
@@ -375,6 +460,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
             # The players' answer comes back to this screen: it starts the game, or the
             # setup stays as it was, the game in progress still offered.
             if confirmed and self.app.screen is self:
+                host_of(self).choose_colours(colours)
                 host_of(self).new_game(players)
 
         from .dialogs import ConfirmDialog

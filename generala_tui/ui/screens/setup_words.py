@@ -170,3 +170,9 @@ def history_setup_button() -> str:
 
 def trainer_setup_button() -> str:
     return _("Trainer (ctrl+g)")
+
+
+def colour_tooltip(colour: str) -> str:
+    """A seat's colour button's tooltip: its colour, and how to change it."""
+    tip = _("Colour: {colour}. Click, Enter or Space for the next free colour; ←/→ to step")
+    return tip.format(colour=colour)

@@ -20,6 +20,7 @@ from textual.content import Content
 from ...game import rules
 from ...game.model import MAX_ROLLS, Filled, GameState, Level, LogEntry, Phase, TieBreakEnded
 from ...i18n import _, genitive, ngettext, percent
+from ..colours import SeatColours, of_table
 from ..vocabulary import GAME_NAME, category_label, names_and
 
 
@@ -76,22 +77,36 @@ def announcement(state: GameState, entry: LogEntry) -> Content:
     return Content("")
 
 
-def topbar(state: GameState, short: bool = False, room: int | None = None) -> Content:
+def topbar(
+    state: GameState,
+    short: bool = False,
+    room: int | None = None,
+    colours: SeatColours | None = None,
+) -> Content:
     """The round, whose turn it is and the rolls taken (``short``: for a narrow terminal,
-    where a name too long for the ``room`` there is cut short, so the rolls stay in view)."""
+    where a name too long for the ``room`` there is cut short, so the rolls stay in view);
+    the player's name with their mark, in their colour (``colours``: the table's)."""
+    seat_colours = colours or of_table([player.name for player in state.players])
+
+    def marked(line: Content, name: str) -> Content:
+        return seat_colours.marked_in(line, state.current, name)
+
     dots = "●" * state.turn.rolls + "○" * state.rolls_left
     if short:
         short_stage = _("Tie-break $n") if state.phase is Phase.TIE_BREAK else _("Round $n/$rounds")
 
         def line(name: str) -> Content:
-            return Content.from_markup(
-                f"{short_stage} · [b]$name[/b] · $rolls/$max $dots",
-                n=str(len(state.tie_breaks) if state.phase is Phase.TIE_BREAK else state.round),
-                rounds=str(state.rounds),
-                name=name,
-                rolls=str(state.turn.rolls),
-                max=str(MAX_ROLLS),
-                dots=dots,
+            return marked(
+                Content.from_markup(
+                    f"{short_stage} · [b]$name[/b] · $rolls/$max $dots",
+                    n=str(len(state.tie_breaks) if state.phase is Phase.TIE_BREAK else state.round),
+                    rounds=str(state.rounds),
+                    name=name,
+                    rolls=str(state.turn.rolls),
+                    max=str(MAX_ROLLS),
+                    dots=dots,
+                ),
+                name,
             )
 
         name = state.current_player.name
@@ -112,12 +127,15 @@ def topbar(state: GameState, short: bool = False, room: int | None = None) -> Co
         "   ",
         stage,
         "   ",
-        Content.from_markup(
-            _("[b]$whose[/b] turn   roll $rolls of $max $dots"),
-            whose=genitive(state.current_player.name),
-            rolls=str(state.turn.rolls),
-            max=str(MAX_ROLLS),
-            dots=dots,
+        marked(
+            Content.from_markup(
+                _("[b]$whose[/b] turn   roll $rolls of $max $dots"),
+                whose=genitive(state.current_player.name),
+                rolls=str(state.turn.rolls),
+                max=str(MAX_ROLLS),
+                dots=dots,
+            ),
+            state.current_player.name,
         ),
     )
 

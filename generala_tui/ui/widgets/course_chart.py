@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from textual_plotext import PlotextPlot
 
+from ..colours import SeatColours
 from ..screens.analysis_view import CourseChart
 from . import course_chart_words
 
@@ -23,12 +24,20 @@ class CourseChartPlot(PlotextPlot):
     }
     """
 
-    def __init__(self, chart: CourseChart, *, id: str | None = None) -> None:
+    def __init__(
+        self,
+        chart: CourseChart,
+        *,
+        colour: tuple[int, int, int] | None = None,
+        id: str | None = None,
+    ) -> None:
+        """``colour``: the player's (``SeatColours.rgb``); the first seat's without it."""
         super().__init__(id=id)
         self.chart = chart
         plt = self.plt
         xs = list(range(len(chart.ys)))
-        plt.plot(xs, list(chart.ys), marker="braille", color="cyan")
+        line = colour or SeatColours().rgb(0)
+        plt.plot(xs, list(chart.ys), marker="braille", color=line)
         for points, marker, color in (
             (chart.lucky, course_chart_words.LUCKY_MARKER, "green"),
             (chart.unlucky, course_chart_words.UNLUCKY_MARKER, "orange"),

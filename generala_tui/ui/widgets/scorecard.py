@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.widgets import DataTable
 
 from ...game.model import GameState, Phase
+from ..colours import for_node
 from ..vocabulary import CURRENT_MARK, SCRATCH_MARK, category_label
 from . import scorecard_words
 
@@ -22,6 +23,15 @@ class ScorecardTable(DataTable[Text]):
             id=id, cursor_type="none", zebra_stripes=True, show_cursor=False, fixed_columns=1
         )
         self._fit_rows = fit_rows
+        self._state: GameState | None = None
+        """The game shown, to show again in a new theme's colours."""
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "theme", self._theme_changed, init=False)
+
+    def _theme_changed(self) -> None:
+        if self._state is not None:
+            self.show(self._state)
 
     def _fit_height(self) -> None:
         """As tall as every row (and the sideways scrollbar, if any): the panel around scrolls
@@ -49,15 +59,23 @@ class ScorecardTable(DataTable[Text]):
         super().action_scroll_end()
 
     def show(self, state: GameState) -> None:
+        self._state = state
         self.clear(columns=True)
         current = state.current if state.phase is not Phase.OVER else None
+        colours = for_node(self, [player.name for player in state.players])
         self.add_column(Text(scorecard_words.scorecard_box_column(), style="bold"), key="box")
         widths = []
         for index, player in enumerate(state.players):
             style = "bold reverse" if index == current else "bold"
-            label = (f"{CURRENT_MARK} " if index == current else "") + player.name
-            widths.append(max(cell_len(label), 5))
-            self.add_column(Text(label, style=style, justify="right"), key=f"p{index}")
+            # Each column headed by its player's mark and name in their colour.
+            label = Text.assemble(
+                f"{CURRENT_MARK} " if index == current else "",
+                colours.text(index, player.name),
+                style=style,
+                justify="right",
+            )
+            widths.append(max(label.cell_len, 5))
+            self.add_column(label, key=f"p{index}")
         for category in state.house_rules.categories():
             cells = [Text(category_label(category))]
             for index, player in enumerate(state.players):
@@ -74,7 +92,9 @@ class ScorecardTable(DataTable[Text]):
         totals = [Text(scorecard_words.scorecard_total_row(), style="bold")]
         totals += [
             Text(
-                str(player.total), style="bold reverse" if i == current else "bold", justify="right"
+                str(player.total),
+                style=colours.style(i, bold=True) + Style(reverse=i == current or None),
+                justify="right",
             )
             for i, player in enumerate(state.players)
         ]

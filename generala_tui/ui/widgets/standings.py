@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...game.model import GameState, Phase
+from ..colours import SeatColours, for_node
 from ..vocabulary import COMPUTER_MARK, CURRENT_MARK
 from . import standings_words
 
@@ -33,6 +34,10 @@ class Standings(Widget):
         super().__init__(id=id, classes="-one-line" if one_line else "")
         self.one_line = one_line
         self._rows: list[tuple[bool, str, bool, int, str]] = []
+
+    def _colours(self) -> SeatColours:
+        # Asked at each drawing, so a change of theme shows the colours' shades for it.
+        return for_node(self, [row[1] for row in self._rows])
 
     def show(self, state: GameState) -> None:
         contenders: set[int] = set()
@@ -65,7 +70,8 @@ class Standings(Widget):
     def _render_line(self) -> Text:
         """Every player if they fit; else the current player and as many of its neighbours as
         fit (the next to play first), in seat order, with … where players are left out."""
-        labels = [self._label(*row) for row in self._rows]
+        colours = self._colours()
+        labels = [self._label(colours, seat, *row) for seat, row in enumerate(self._rows)]
         if not labels:
             return Text("", end="")
         width = self.size.width
@@ -106,10 +112,18 @@ class Standings(Widget):
         return line
 
     @staticmethod
-    def _label(current: bool, name: str, computer: bool, total: int, note: str) -> Text:
+    def _label(
+        colours: SeatColours,
+        seat: int,
+        current: bool,
+        name: str,
+        computer: bool,
+        total: int,
+        note: str,
+    ) -> Text:
         return Text.assemble(
             f"{CURRENT_MARK} " if current else "",
-            name,
+            colours.text(seat, name),
             f" {COMPUTER_MARK}" if computer else "",
             f" {note}" if note else "",
             f" {total}",
@@ -119,19 +133,23 @@ class Standings(Widget):
     def _render_rows(self) -> Text:
         width = max(self.size.width, 16)
         rows = Text(no_wrap=True, overflow="ellipsis", end="")
+        colours = self._colours()
         for number, (current, name, computer, total, note) in enumerate(self._rows):
             if number:
                 rows.append("\n")
             mark = f"{CURRENT_MARK} " if current else "  "
+            mark += f"{colours.mark(number)} "
             points = f"{note} {total:>3}" if note else f"{total:>3}"
             suffix = f" {COMPUTER_MARK}" if computer else ""
             # Widths in terminal cells: a wide (CJK, emoji) name must not wrap the row.
             room = max(width - cell_len(mark) - cell_len(points) - 1 - cell_len(suffix), 1)
-            label = Text(name)
+            label = Text(name, style=colours.style(number))
             label.truncate(room, overflow="ellipsis")
             label.append(suffix)
             label.pad_right(room + cell_len(suffix) - label.cell_len)
             style = "bold reverse" if current else ""
-            row = Text.assemble(mark, label, " ", points, style=style)
+            seat_mark = Text(mark)
+            seat_mark.stylize(colours.style(number), len(mark) - 2, len(mark) - 1)
+            row = Text.assemble(seat_mark, label, " ", points, style=style)
             rows.append_text(row)
         return rows

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from generala_tui.game import rules
 from generala_tui.game.model import Player
+from generala_tui.ui.colours import MARKS
 
 from ..conftest import running
 
@@ -37,4 +38,4 @@ async def test_a_name_that_fits_is_shown_whole() -> None:
     game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], seed=3)
     async with running(game, computer_delay=0, size=(40, 12), settled=True) as (app, _pilot):
         text, _room = _topbar(app)
-        assert text == "Round 1/10 · Ana · 0/3 ○○○"
+        assert text == f"Round 1/10 · {MARKS[0]} Ana · 0/3 ○○○"  # the first seat's mark

@@ -1,0 +1,28 @@
+"""The players' colours' names, as the setup screen's colour button says them.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+Screens and widgets write no words of their own (``tests/ui/test_words.py``).
+"""
+
+from __future__ import annotations
+
+from ..i18n import N_, _
+
+_COLOUR_NAMES = {
+    "orange": N_("orange"),
+    "sky": N_("sky blue"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+    "blue": N_("blue"),
+    "red": N_("red"),
+    "purple": N_("purple"),
+    "grey": N_("grey"),
+}
+
+
+def colour_name(name: str) -> str:
+    """A palette colour's name for the player (``"sky"``: "sky blue")."""
+    message = _COLOUR_NAMES.get(name)
+    return _(message) if message is not None else name

@@ -1,0 +1,117 @@
+"""Each player's mark and colour at the table: in the standings (rows and one line), the
+turn screen's top bar, the scorecard's columns and the analysis chart; the colours chosen
+for the table, in the shades of the theme of the moment."""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+from textual.widgets import DataTable
+
+from generala_tui import store
+from generala_tui.game import rules
+from generala_tui.game.model import GameState, Player
+from generala_tui.ui.colours import PALETTE, SeatColour, colour_named
+from generala_tui.ui.screens.scorecard import ScorecardScreen
+from generala_tui.ui.widgets.standings import Standings
+
+from ..conftest import running
+
+CHOSEN = {"Ana": "blue", "Bruno": "grey", "Carla": "orange"}
+
+
+def _table() -> GameState:
+    store.save_preferences(
+        store.Preferences(
+            players=tuple(store.Seat(name=name, colour=c) for name, c in CHOSEN.items())
+        )
+    )
+    game = rules.new_game([Player(name=name) for name in CHOSEN], seed=5)
+    return rules.roll(game)
+
+
+def _colour(name: str) -> SeatColour:
+    colour = colour_named(CHOSEN[name])
+    assert colour is not None
+    return colour
+
+
+def _shades(widget: Widget, text: str) -> set[str]:
+    """The colours (``#RRGGBB``, fore- and background) of the segments ``widget`` draws that
+    hold ``text``."""
+    found: set[str] = set()
+    for y in range(widget.size.height):
+        for segment in widget.render_line(y):
+            if text in segment.text and segment.style is not None:
+                # The current player's row is reversed: the colour is its background.
+                for colour in (segment.style.color, segment.style.bgcolor):
+                    if colour is not None and colour.triplet is not None:
+                        found.add(colour.triplet.hex.upper())
+    return found
+
+
+async def test_the_standings_rows_show_each_players_mark_and_name_in_their_colour() -> None:
+    async with running(_table(), size=(120, 40)) as (app, pilot):
+        await pilot.pause()
+        standings = app.screen.query_one("#standings", Standings)
+        for name in CHOSEN:
+            colour = _colour(name)
+            assert colour.on_dark in _shades(standings, colour.mark), name
+            assert colour.on_dark in _shades(standings, name), name
+
+
+async def test_the_one_line_standings_show_each_players_mark_in_their_colour() -> None:
+    # Below 80 columns the standings are one line, beside the Roll button.
+    async with running(_table(), size=(76, 24)) as (app, pilot):
+        await pilot.pause()
+        line = app.screen.query_one("#standings-line", Standings)
+        assert line.display
+        for name in CHOSEN:
+            colour = _colour(name)
+            assert colour.on_dark in _shades(line, colour.mark), name
+
+
+async def test_the_top_bar_shows_the_current_players_mark_and_name_in_their_colour() -> None:
+    for size in ((40, 12), (80, 24)):
+        async with running(_table(), size=size) as (app, pilot):
+            await pilot.pause()
+            topbar = app.screen.query_one("#topbar")
+            colour = _colour("Ana")
+            assert colour.on_dark in _shades(topbar, colour.mark), size
+            assert colour.on_dark in _shades(topbar, "Ana"), size
+
+
+async def test_the_scorecards_columns_are_headed_by_each_players_mark_in_their_colour() -> None:
+    async with running(_table(), size=(80, 24)) as (app, pilot):
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        table = app.screen.query_one("#scorecard", DataTable)
+        for name in CHOSEN:
+            colour = _colour(name)
+            assert colour.on_dark in _shades(table, colour.mark), name
+
+
+async def test_a_light_theme_shows_the_colours_light_shades() -> None:
+    async with running(_table(), size=(120, 40)) as (app, pilot):
+        app.theme = "textual-light"
+        await pilot.pause()
+        standings = app.screen.query_one("#standings", Standings)
+        for name in CHOSEN:
+            colour = _colour(name)
+            assert colour.on_light in _shades(standings, colour.mark), name
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one("#scorecard", DataTable)
+        colour = _colour("Bruno")
+        assert colour.on_light in _shades(table, colour.mark)
+
+
+async def test_a_game_of_other_players_has_the_palettes_colours_in_seat_order() -> None:
+    _table()
+    game = rules.roll(rules.new_game([Player(name="Xi"), Player(name="Yu")], seed=2))
+    async with running(game, size=(120, 40)) as (app, pilot):
+        await pilot.pause()
+        standings = app.screen.query_one("#standings", Standings)
+        for seat, name in enumerate(("Xi", "Yu")):
+            assert PALETTE[seat].on_dark in _shades(standings, PALETTE[seat].mark), name
