@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 from ...game.model import GameState, LogEntry
 from ...i18n import changes
+from ..colours import for_node
 from . import turn_log_words
 from .turn_log_words import LoggedTurn, logged_turns, turn_line
 
@@ -50,7 +51,7 @@ class TurnLog(ScrollView, can_focus=False):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._told_game: tuple[object, ...] | None = None
-        """The game, language and theme the lines were said for: another one says them anew."""
+        """The game, language and colours the lines were said for: others say them anew."""
         self._told_log: tuple[LogEntry, ...] = ()
         self._told_turns: tuple[LoggedTurn, ...] = ()
         self._told_lines: list[Content] = []
@@ -75,7 +76,9 @@ class TurnLog(ScrollView, can_focus=False):
 
     def show(self, state: GameState) -> None:
         """Tell ``state``'s record, saying again only the turns that changed."""
-        game = (state.seed, tuple(player.name for player in state.players), changes())
+        names = tuple(player.name for player in state.players)
+        colours = for_node(self, names)
+        game = (state.seed, names, changes(), colours)
         turns = logged_turns(state)
         kept = 0
         if game == self._told_game:
@@ -83,7 +86,7 @@ class TurnLog(ScrollView, can_focus=False):
         lines = self._told_lines[:kept]
         strips = self._turn_strips[:kept]
         for number in range(kept, len(turns)):
-            line = turn_line(state, turns[number])
+            line = turn_line(state, turns[number], colours)
             lines.append(line)
             same = number < len(self._told_lines) and self._told_lines[number] == line
             strips.append(self._turn_strips[number] if same else None)

@@ -9,7 +9,8 @@ no words), :func:`turn_line` says one, :func:`turn_log_lines` says them all; the
 
 Words are translated when they are read, never at import, so a change of language shows on
 the next redraw. Player names never pass through markup: :func:`player_name` makes each one
-a :class:`Content` of its own, assembled between the translated pieces.
+a :class:`Content` of its own (with the seat's mark and colour), assembled between the
+translated pieces.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from textual.content import Content
 
 from ...game.model import Filled, GameState, Rolled, TieBreakEnded
 from ...i18n import _
+from ..colours import SeatColours, of_table
 from ..vocabulary import category_label
 
 SEPARATOR = " · "
@@ -93,9 +95,11 @@ def _tie_break_round(sizes: Sequence[int], played: int) -> int:
     return max(len(sizes), 1)
 
 
-def player_name(state: GameState, seat: int) -> Content:
-    """A player's name as the log shows it: the one place to give it a seat's look."""
-    return Content.styled(state.players[seat].name, "bold")
+def player_name(state: GameState, seat: int, colours: SeatColours | None = None) -> Content:
+    """A player's name as the log shows it, the one place that gives it its look: the seat's
+    mark and colour (the table's, or ``colours``), bold."""
+    names = [player.name for player in state.players]
+    return (colours or of_table(names)).name(seat, names[seat], bold=True)
 
 
 def _dice(dice: Sequence[int]) -> str:
@@ -148,20 +152,20 @@ def turn_heading(turn: LoggedTurn) -> Content:
     return Content.from_markup(template, n=str(turn.round))
 
 
-def turn_line(state: GameState, turn: LoggedTurn) -> Content:
+def turn_line(state: GameState, turn: LoggedTurn, colours: SeatColours | None = None) -> Content:
     """One turn in one line (wrapped where it is shown): its round, its player, its steps."""
     return Content.assemble(
         turn_heading(turn).stylize("dim"),
         (SEPARATOR, "dim"),
-        player_name(state, turn.seat),
+        player_name(state, turn.seat, colours),
         ": ",
         Content(SEPARATOR).stylize("dim").join(turn_steps(state, turn)),
     )
 
 
-def turn_log_lines(state: GameState) -> list[Content]:
+def turn_log_lines(state: GameState, colours: SeatColours | None = None) -> list[Content]:
     """Every turn of the game so far, oldest first, one line each."""
-    return [turn_line(state, turn) for turn in logged_turns(state)]
+    return [turn_line(state, turn, colours) for turn in logged_turns(state)]
 
 
 def turn_log_title() -> str:

@@ -49,7 +49,7 @@ async def test_a_computers_whole_turn_is_readable_beside_the_boxes(size: tuple[i
         assert " in " in ritas[0] or "scratched" in ritas[0]
         # On the screen, not only in the widget: her turn's first words and its last ones.
         shown = screen_text(app)
-        assert "Round 1 · Rita: rolled" in shown
+        assert "Round 1 · ♦ Rita: rolled" in shown
         assert ritas[0].split(" · ")[-1].split()[-1] in shown
         scorecard = app.screen.query_one(SideScorecard)
         if size == (200, 60):  # beside the scorecard, in the room that was empty
@@ -67,7 +67,7 @@ async def test_undo_shows_in_the_log_beside_the_boxes() -> None:
         await settle(pilot)
         log = app.screen.query_one("#wide-turn-log", TurnLog)
         rolled = [line.plain for line in log.lines]
-        assert rolled == ["Round 1 · Ana: rolled " + " ".join(map(str, app.game.turn.dice))]
+        assert rolled == ["Round 1 · ■ Ana: rolled " + " ".join(map(str, app.game.turn.dice))]
         await pilot.press("enter")
         await pilot.pause()
         if isinstance(app.screen, ConfirmDialog):
@@ -91,10 +91,10 @@ async def test_l_opens_the_turn_log_and_escape_closes_it(size: tuple[int, int]) 
         log = app.screen.query_one(TurnLog)
         assert fully_shown(app, log)
         assert [line.plain.split(":")[0] for line in log.lines] == [
-            "Round 1 · Ana",
-            "Round 1 · Rita",
+            "Round 1 · ■ Ana",
+            "Round 1 · ♦ Rita",
         ]
-        assert "Round 1 · Ana: rolled" in screen_text(app)
+        assert "Round 1 · ■ Ana: rolled" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
@@ -121,10 +121,10 @@ async def test_the_turn_log_speaks_spanish() -> None:
         await settle(pilot)
         assert isinstance(app.screen, TurnLogScreen)
         assert app.screen.query_one("#turn-log-panel").border_title == "Registro de jugadas"
-        assert "Ronda 1 · Ana: tiró 4 4 2 6 1 · anotó 8 en Cuatros" in screen_text(app)
+        assert "Ronda 1 · ■ Ana: tiró 4 4 2 6 1 · anotó 8 en Cuatros" in screen_text(app)
         app.set_language("en")
         await settle(pilot)
-        assert "Round 1 · Ana: rolled 4 4 2 6 1 · scored 8 in Fours" in screen_text(app)
+        assert "Round 1 · ■ Ana: rolled 4 4 2 6 1 · scored 8 in Fours" in screen_text(app)
 
 
 async def test_a_key_says_again_only_the_turn_it_changed(monkeypatch: pytest.MonkeyPatch) -> None:

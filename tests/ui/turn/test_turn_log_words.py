@@ -40,19 +40,19 @@ def anas_fours() -> GameState:
 def test_holds_toggled_on_and_off_are_told_as_what_each_roll_kept() -> None:
     state = anas_fours()
     assert plain(state) == [
-        "Round 1 · Ana: rolled 4 4 2 6 1 · kept 4 4 · rolled 4 4 4 3 5 · kept 4 4 4 · "
+        "Round 1 · ■ Ana: rolled 4 4 2 6 1 · kept 4 4 · rolled 4 4 4 3 5 · kept 4 4 4 · "
         "rolled 4 4 4 4 1 · scored 16 in Fours",
-        "Round 1 · Bruno: rolled 2 3 4 5 6 · scored 25 in Straight (served)",
+        "Round 1 · ♦ Bruno: rolled 2 3 4 5 6 · scored 25 in Straight (served)",
     ]
 
 
 def test_a_scratch_says_scratched_and_the_turn_in_progress_shows_its_rolls() -> None:
     state = rules.roll(anas_fours(), [1, 1, 2, 3, 6])
-    assert plain(state)[-1] == "Round 2 · Ana: rolled 1 1 2 3 6"
+    assert plain(state)[-1] == "Round 2 · ■ Ana: rolled 1 1 2 3 6"
     state = rules.roll(state, [5, 5, 5, 5, 5])  # nothing kept
     scratched = rules.scratch(state, Category.GENERALA)
     assert plain(scratched)[-1] == (
-        "Round 2 · Ana: rolled 1 1 2 3 6 · kept none · rolled 5 5 5 5 5 · scratched Generala"
+        "Round 2 · ■ Ana: rolled 1 1 2 3 6 · kept none · rolled 5 5 5 5 5 · scratched Generala"
     )
     assert logged_turns(scratched)[-1].ended
 
@@ -71,7 +71,7 @@ def test_undo_takes_the_fill_out_of_the_log_and_the_turn_is_in_progress_again() 
 def test_a_served_generala_that_wins_says_so() -> None:
     state = rules.new_game(["Ana", "Bruno"], seed=1)
     won = rules.roll(state, [6, 6, 6, 6, 6])
-    assert plain(won) == ["Round 1 · Ana: rolled 6 6 6 6 6 · wins at once with a served Generala"]
+    assert plain(won) == ["Round 1 · ■ Ana: rolled 6 6 6 6 6 · wins at once with a served Generala"]
     assert logged_turns(won)[-1].ended
 
 
@@ -83,10 +83,10 @@ def test_tie_break_turns_say_so_and_the_round_comes_from_the_scorecard() -> None
     state = rules.end_tie_break_turn(state)
     state = rules.roll(state, [2, 2, 5, 5, 5])
     lines = plain(state)
-    assert lines[0] == "Round 10 · Bruno: rolled 1 2 3 4 6 · scratched Generala"
-    assert lines[1].startswith("Tie-break 1 · Ana: rolled 3 3 3 1 2 · took ")
+    assert lines[0] == "Round 10 · ♦ Bruno: rolled 1 2 3 4 6 · scratched Generala"
+    assert lines[1].startswith("Tie-break 1 · ■ Ana: rolled 3 3 3 1 2 · took ")
     assert lines[1].endswith(" tie-break points")
-    assert lines[2] == "Tie-break 1 · Bruno: rolled 2 2 5 5 5"
+    assert lines[2] == "Tie-break 1 · ♦ Bruno: rolled 2 2 5 5 5"
 
 
 def test_a_computers_turn_is_told_whole() -> None:
@@ -108,8 +108,20 @@ def test_the_lines_speak_spanish() -> None:
     i18n.set_language("es")
     lines = plain(state)
     assert lines[0] == (
-        "Ronda 1 · Ana: tiró 4 4 2 6 1 · guardó 4 4 · tiró 4 4 4 3 5 · guardó 4 4 4 · "
+        "Ronda 1 · ■ Ana: tiró 4 4 2 6 1 · guardó 4 4 · tiró 4 4 4 3 5 · guardó 4 4 4 · "
         "tiró 4 4 4 4 1 · anotó 16 en Cuatros"
     )
     assert lines[1].endswith("anotó 25 en Escalera (servida)")
-    assert lines[2] == "Ronda 2 · Ana: tiró 1 1 2 3 6 · tachó Generala"
+    assert lines[2] == "Ronda 2 · ■ Ana: tiró 1 1 2 3 6 · tachó Generala"
+
+
+def test_a_name_shows_as_written_with_its_seats_mark_and_colour() -> None:
+    from generala_tui.ui.colours import SeatColours
+    from generala_tui.ui.widgets.turn_log_words import player_name
+
+    state = rules.roll(rules.new_game(["[b]Eve[/]", "Bob[/]"], seed=1), [1, 2, 3, 4, 6])
+    assert plain(state) == ["Round 1 · ■ [b]Eve[/]: rolled 1 2 3 4 6"]
+    name = player_name(state, 1, SeatColours())
+    assert name.plain == "♦ Bob[/]"
+    bob = SeatColours().content_style(1, bold=True)
+    assert [span.style for span in name.spans][-1] == bob
