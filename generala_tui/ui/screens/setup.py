@@ -104,7 +104,12 @@ class ColourPicker(Button):
         self.colour = colour
         named = colour_named(colour) or SeatColours().colour(self.seat)
         shades = SeatColours((named.name,), dark=self.app.current_theme.dark)
-        self.label = Content.styled(named.mark, shades.content_style(0, bold=True))
+        label = Content.styled(named.mark, shades.content_style(0, bold=True))
+        if label == self.label:
+            # Content compares its text only: the same mark in another theme's shade would
+            # not count as a new label.
+            self.label = ""
+        self.label = label
         self.tooltip = setup_words.colour_tooltip(named.label())
 
     def action_step(self, step: int) -> None:

@@ -66,12 +66,13 @@ class ScorecardTable(DataTable[Text]):
         self.add_column(Text(scorecard_words.scorecard_box_column(), style="bold"), key="box")
         widths = []
         for index, player in enumerate(state.players):
-            style = "bold reverse" if index == current else "bold"
+            # The current player's heading a bar of their colour.
+            heading = colours.style(index, bold=True) + Style(reverse=index == current or None)
             # Each column headed by its player's mark and name in their colour.
             label = Text.assemble(
                 f"{CURRENT_MARK} " if index == current else "",
                 colours.text(index, player.name),
-                style=style,
+                style=heading,
                 justify="right",
             )
             widths.append(max(label.cell_len, 5))

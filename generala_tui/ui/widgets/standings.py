@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
@@ -127,7 +128,8 @@ class Standings(Widget):
             f" {COMPUTER_MARK}" if computer else "",
             f" {note}" if note else "",
             f" {total}",
-            style="bold reverse" if current else "",
+            # The current player's whole row a bar of their colour.
+            style=colours.style(seat, bold=True) + Style(reverse=True) if current else "",
         )
 
     def _render_rows(self) -> Text:
@@ -147,7 +149,7 @@ class Standings(Widget):
             label.truncate(room, overflow="ellipsis")
             label.append(suffix)
             label.pad_right(room + cell_len(suffix) - label.cell_len)
-            style = "bold reverse" if current else ""
+            style = colours.style(number, bold=True) + Style(reverse=True) if current else ""
             seat_mark = Text(mark)
             seat_mark.stylize(colours.style(number), len(mark) - 2, len(mark) - 1)
             row = Text.assemble(seat_mark, label, " ", points, style=style)

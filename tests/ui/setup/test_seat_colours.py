@@ -45,6 +45,19 @@ async def test_each_seat_shows_its_mark_in_its_colour() -> None:
             assert drawn[0].style.color.triplet.hex.upper() == colour.on_dark
 
 
+async def test_a_change_of_theme_shows_each_marks_shade_for_it() -> None:
+    async with running() as (app, pilot):
+        await pilot.pause()
+        app.theme = "textual-light"
+        await pilot.pause()
+        for seat in (1, 2):
+            picker = app.screen.query_one(f"#colour-{seat}", ColourPicker)
+            drawn = _drawn(picker)
+            assert drawn[0].style is not None and drawn[0].style.color is not None
+            assert drawn[0].style.color.triplet is not None
+            assert drawn[0].style.color.triplet.hex.upper() == PALETTE[seat - 1].on_light
+
+
 async def test_a_click_on_the_mark_gives_the_seat_the_next_colour_no_other_seat_has() -> None:
     async with running() as (app, pilot):
         await pilot.pause()

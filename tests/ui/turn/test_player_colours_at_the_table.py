@@ -115,3 +115,52 @@ async def test_a_game_of_other_players_has_the_palettes_colours_in_seat_order() 
         standings = app.screen.query_one("#standings", Standings)
         for seat, name in enumerate(("Xi", "Yu")):
             assert PALETTE[seat].on_dark in _shades(standings, PALETTE[seat].mark), name
+
+
+async def test_the_open_scorecard_takes_a_new_themes_shades_at_once() -> None:
+    async with running(_table(), size=(80, 24)) as (app, pilot):
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one("#scorecard", DataTable)
+        colour = _colour("Bruno")
+        assert colour.on_dark in _shades(table, colour.mark)
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert colour.on_light in _shades(table, colour.mark)
+
+
+async def test_the_course_chart_draws_the_players_line_in_their_colour() -> None:
+    from textual.app import App, ComposeResult
+
+    from generala_tui.ui.colours import SeatColours
+    from generala_tui.ui.screens.analysis_view import CourseChart
+    from generala_tui.ui.widgets.course_chart import CourseChartPlot
+
+    chart = CourseChart(
+        ys=(150.0, 160.0, 155.0, 170.0, 180.0),
+        lucky=(),
+        unlucky=(),
+        costly=(),
+        ticks=(0,),
+        tick_labels=("1",),
+    )
+    colours = SeatColours(("orange", "purple"))
+
+    class Chart(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CourseChartPlot(chart, colour=colours.rgb(1), id="chart")
+
+    app = Chart()
+    async with app.run_test(size=(60, 14)) as pilot:
+        await pilot.pause()
+        plot = app.query_one(CourseChartPlot)
+        braille = {chr(code) for code in range(0x2801, 0x2900)}
+        line = set()
+        for y in range(plot.size.height):
+            for segment in plot.render_line(y):
+                if set(segment.text) & braille and segment.style and segment.style.color:
+                    triplet = segment.style.color.triplet
+                    if triplet is not None:
+                        line.add(triplet.hex.upper())
+        assert line == {colours.hex(1)}
