@@ -1,6 +1,6 @@
 """The turn log on a screen of its own, one key away from the turn: ``l`` opens it, escape
-(or ``l`` again) closes it. It follows the game while open (a computer's turn shows as it
-is played)."""
+(or ``l`` again) closes it. It follows the game while open (an undo made from it shows at
+once); the computers wait while it is in front, as they do behind any screen over the turn."""
 
 from __future__ import annotations
 
