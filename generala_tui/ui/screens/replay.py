@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,6 +18,17 @@ from ..widgets.scorecard import ScorecardTable
 from . import game_over_words, replay_words
 from .modal import Page
 from .turn import ClickButton
+
+ROWS_UNDER_THE_WORDS = 1 + 7 + 1 + 3 + 3 + 2 + 1
+"""The rows a replay with framed dice takes beside the scorecard's boxes, the scorecard
+under the words: the top bar, the dice (7), the step's words (a margin and three lines, as
+the last step's take), the buttons (with their margins), the scorecard's heading and Total,
+and the Footer."""
+ROWS_BESIDE_THE_CARD = 1 + 7 + 1 + 2 + 1
+"""The same with the scorecard beside the words: the top bar, the dice, a margin, the
+scorecard's heading and Total, and the Footer."""
+WORDS_BESIDE_THE_CARD = 42
+"""The cells the step's words and buttons need beside the scorecard (with a gap)."""
 
 
 class ReplayScreen(Page[None]):
@@ -53,33 +65,56 @@ class ReplayScreen(Page[None]):
         with VerticalScroll(id="replay-body"):
             with Horizontal(id="replay-dice-row"):
                 yield DiceTray(id="replay-dice")
-            yield Static(id="replay-step")
-            with Horizontal(id="replay-buttons"):
-                yield ClickButton(
-                    replay_words.replay_first_button(), id="replay-first", compact=True
-                )
-                yield ClickButton(replay_words.replay_back_button(), id="replay-back", compact=True)
-                yield ClickButton(
-                    replay_words.replay_forward_button(), id="replay-forward", compact=True
-                )
-                yield ClickButton(replay_words.replay_last_button(), id="replay-last", compact=True)
-                yield ClickButton(vocabulary.close_button(), id="replay-close", compact=True)
-            with Vertical(id="replay-card"):
-                yield ScorecardTable(id="replay-scorecard", fit_rows=True)
+            # Under the dice: the step's words and the buttons, then the scorecard; or, where
+            # the scorecard fits beside them (-side), the words and buttons to its left.
+            with Horizontal(id="replay-lower"):
+                with Vertical(id="replay-words"):
+                    yield Static(id="replay-step")
+                    with Horizontal(id="replay-buttons"):
+                        yield ClickButton(
+                            replay_words.replay_first_button(), id="replay-first", compact=True
+                        )
+                        yield ClickButton(
+                            replay_words.replay_back_button(), id="replay-back", compact=True
+                        )
+                        yield ClickButton(
+                            replay_words.replay_forward_button(), id="replay-forward", compact=True
+                        )
+                        yield ClickButton(
+                            replay_words.replay_last_button(), id="replay-last", compact=True
+                        )
+                        yield ClickButton(
+                            vocabulary.close_button(), id="replay-close", compact=True
+                        )
+                with Vertical(id="replay-card"):
+                    yield ScorecardTable(id="replay-scorecard", fit_rows=True)
         yield Footer(show_command_palette=False, compact=True)  # every key fits, in Spanish too
 
     def on_mount(self) -> None:
-        self._fit_dice(self.app.size.width, self.app.size.height)
+        self._fit(self.app.size.width, self.app.size.height)
         self._label_buttons()
         self.show()
+        self.call_after_refresh(self._fit, self.app.size.width, self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit_dice(event.size.width, event.size.height)
+        self._fit(event.size.width, event.size.height)
         self._label_buttons()
+        self.show()  # the top bar's words for the new width
+        # The scorecard's width is known once laid out: beside the words, or under them.
+        self.call_after_refresh(self._fit, event.size.width, event.size.height)
 
-    def _fit_dice(self, width: int, height: int) -> None:
-        """One-line dice on a small screen (framed ones do not fit), as the turn screen."""
-        small = width < 56 or height < 24
+    def _fit(self, width: int, height: int) -> None:
+        """The scorecard beside the step's words where it leaves them room (80 columns, a few
+        players), else under them; framed dice where the scorecard's foot, its Total, stays in
+        view under them, else one-line dice (and on a small screen, as the turn screen)."""
+        card = self.query_one(ScorecardTable)
+        room = self.query_one("#replay-body").content_region.width or width - 2
+        laid_out = card.outer_size.width > 0
+        if laid_out:
+            self.set_class(card.outer_size.width + WORDS_BESIDE_THE_CARD <= room, "-side")
+        rows = len(self.game.house_rules.categories())
+        rows += ROWS_BESIDE_THE_CARD if self.has_class("-side") else ROWS_UNDER_THE_WORDS
+        small = width < 56 or height < rows
         self.query_one(DiceTray).resize_dice("compact" if small else "normal")
 
     def _label_buttons(self) -> None:
@@ -98,9 +133,10 @@ class ReplayScreen(Page[None]):
     def show(self) -> None:
         """Draw the position after ``self.step`` steps."""
         state = self.positions[self.step]
-        self.query_one("#replay-top", Static).update(
-            replay_words.replay_topbar(self.step, self.steps, state)
-        )
+        top = replay_words.replay_topbar(self.step, self.steps, state)
+        if cell_len(top.plain) > self.app.size.width - 2:  # one line, not two: the keys go
+            top = replay_words.replay_topbar(self.step, self.steps, state, short=True)
+        self.query_one("#replay-top", Static).update(top)
         turn = state.turn
         if not turn.dice and self.step > 0:
             turn = self.positions[self.step - 1].turn  # a box was filled: the dice it took

@@ -48,14 +48,23 @@ def replay_start() -> str:
     return _("The game before its first roll.")
 
 
-def replay_topbar(step: int, steps: int, state: GameState) -> Content:
-    """Where the replay stands: the step, of how many, and the round (or the tie-break)."""
+def replay_topbar(step: int, steps: int, state: GameState, *, short: bool = False) -> Content:
+    """Where the replay stands: the step, of how many, and the round (or the tie-break), then
+    the keys that step (``short``: without the keys, which the Footer shows too, for a top
+    bar that would take a second line)."""
     if state.phase is Phase.TIE_BREAK:
         where = _("tie-break {n}").format(n=len(state.tie_breaks))
     elif state.phase is Phase.OVER and step == steps:
         where = _("game over")
     else:
         where = _("round {n}").format(n=min(state.round, state.rounds))
+    if short:
+        return Content.from_markup(
+            _("[b]Replay[/b]  step $step of $steps · $where"),
+            step=str(step),
+            steps=str(steps),
+            where=where,
+        )
     return Content.from_markup(
         _("[b]Replay[/b]  step $step of $steps · $where · ←→ step, $pages a turn"),
         step=str(step),

@@ -292,7 +292,7 @@ class TrainerScreen(Page[None]):
         coach.display = values is not None and not self.has_class("-narrow")
         if values is not None:
             coach.show(drill.state, values)
-        best = sum(answer.verdict.is_best for answer in self.answers)
+        best = sum(_shown_best(answer.verdict) for answer in self.answers)
         cost = sum(answer.verdict.cost for answer in self.answers)
         narrow = self.has_class("-narrow")
         score = trainer_words.trainer_score_short if narrow else trainer_words.trainer_score
@@ -436,7 +436,7 @@ class TrainerScreen(Page[None]):
             self._summary()
 
     def _summary(self) -> None:
-        best = sum(answer.verdict.is_best for answer in self.answers)
+        best = sum(_shown_best(answer.verdict) for answer in self.answers)
         cost = sum(answer.verdict.cost for answer in self.answers)
         worst_answer = max(self.answers, key=lambda answer: answer.verdict.cost, default=None)
         worst = None
@@ -474,3 +474,9 @@ class TrainerScreen(Page[None]):
 
 
 __all__ = ["ROUND_SIZE", "TrainerScreen"]
+
+
+def _shown_best(verdict: Verdict) -> bool:
+    """Whether an answer counts as best in the round's score: as its verdict says it, when
+    its total shows as the best one's (:func:`trainer_words.trainer_verdict`)."""
+    return coach_words.shown_best(verdict.expected, verdict.best.expected)

@@ -16,6 +16,7 @@ from ...game import rules
 from ...game.model import GameState, HouseRules
 from ...i18n import _, decimal, ngettext
 from ..vocabulary import BEST_MARGIN
+from ..widgets.coach_words import shown_best as is_best_shown
 
 
 def trainer_next_button() -> str:
@@ -116,8 +117,14 @@ def trainer_verdict(
     best: tuple[str, float],
     next_best: tuple[str, float] | None,
 ) -> Content:
-    """What the trainee's choice was worth, the best choice and the next best."""
-    if cost < BEST_MARGIN:
+    """What the trainee's choice was worth, the best choice and the next best.
+
+    The choice is "best" when its total shows as the best one's (to the tenth), as the
+    coach's columns say it; one shown lower costs at least 0.1 (148.7 beside a best at 148.8,
+    though its ``cost``, kept by the round's sum, may be 0.02).
+    """
+    best_shown = is_best_shown(expected, best[1])
+    if best_shown:
         head = Content.from_markup(
             _("[b $success]Best choice![/] $chosen: $expected expected."),
             chosen=chosen,
@@ -126,12 +133,12 @@ def trainer_verdict(
     else:
         head = Content.from_markup(
             _("[b $error]Costs $cost[/]: $chosen, $expected expected."),
-            cost=decimal(cost),
+            cost=decimal(shown_cost(expected, best[1])),
             chosen=chosen,
             expected=decimal(expected),
         )
     lines = [head]
-    if cost >= BEST_MARGIN:
+    if not best_shown:
         # The head already names the best choice when it was chosen.
         lines.append(
             Content.from_markup(
@@ -145,6 +152,13 @@ def trainer_verdict(
             )
         )
     return Content("\n").join(lines)
+
+
+def shown_cost(expected: float, best: float) -> float:
+    """What a choice costs as the coach's columns say it
+    (:func:`~generala_tui.ui.widgets.coach_words.coach_cost_between`): to the tenth, never
+    less than 0.1 once its total shows lower than the best's."""
+    return max(best - expected, 0.1)
 
 
 def trainer_score(done: int, best: int, cost: float) -> Content:

@@ -28,7 +28,7 @@ from ..host import GameHost, host_of
 from ..translated import TranslatedBindings, translate
 from ..widgets import coach_words
 from ..widgets.boxes import BoxList, BoxRow
-from ..widgets.coach import CoachPanel
+from ..widgets.coach import CoachAdvice, CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.standings import Standings
 from . import dialogs_words, turn_words
@@ -129,6 +129,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 with Horizontal(id="dice-row"):
                     yield DiceTray(id="dice")
                 yield Static(id="message")
+                yield CoachAdvice(id="coach-advice")  # below 80 columns, where #side is not
                 with Horizontal(id="boxes-area"):
                     yield BoxList(id="boxes")
                     # and the scorecard beside them, mounted once the terminal is wide
@@ -578,10 +579,12 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         panel.display = host.coach
         label = turn_words.coach_button(host.coach)
         relabel(self.query_one("#toggle-coach", Button), label)
+        computer = rules.computer_to_act(state)
+        self.query_one(CoachAdvice).show(state, values if host.coach and not computer else None)
         if not host.coach:
             return
         failure = host.solver.failure(state.house_rules)
-        if rules.computer_to_act(state):
+        if computer:
             panel.show_computer(state.current_player.name)
         elif values is not None:
             panel.show(state, values)

@@ -71,6 +71,7 @@ def box_offers(
                 advised=best is not None
                 and best.kind is not ActionKind.ROLL
                 and best.category is offer.category,
+                best=coach[0].expected if coach else None,
             )
         )
     return tuple(offers)

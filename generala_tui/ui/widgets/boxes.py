@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -37,6 +38,16 @@ class BoxOffer:
     """With the coach on: the expected points filling this box loses against the best action."""
     advised: bool = False
     """With the coach on: filling this box is the best action."""
+    best: float | None = None
+    """With the coach on: the best action's expected final total."""
+
+
+WHOLE_COACH_ROW = 2 + 4 + 8 + 12 + 2
+"""The cells of a row with the coach's two columns, apart from its name: the marks, the
+points, the tag, the total and the loss, a space and a dot of leader."""
+LONG_NAME = 14
+"""The cells a long box name takes ("Four of a kind", "Generala doble"): the coach's total
+shows in each row only where a name this long still fits beside it."""
 
 
 class BoxRow(ReusedLines):
@@ -90,7 +101,6 @@ class BoxRow(ReusedLines):
     def render(self) -> Text:
         offer = self.offer
         marker = (CURSOR_MARK if self.cursor else " ") + (ADVICE_MARK if offer.advised else " ")
-        name = boxes_words.box_name(self.category, offer.note)
         if offer.points is None:
             value, tag = boxes_words.NO_POINTS_YET, ""
         elif offer.points == 0:
@@ -98,12 +108,11 @@ class BoxRow(ReusedLines):
             value, tag = scratched, f" {boxes_words.scratch_tag()}"
         else:
             value, tag = str(offer.points), f" {boxes_words.served_tag()}" if offer.served else ""
-        coach = ""
-        if offer.expected is not None and offer.loss is not None:
-            coach = f" {decimal(offer.expected):>5} {coach_words.coach_cost(offer.loss):>5}"
         width = max(self.size.width, 24)
+        coach = self._coach_columns(width)
         right = f" {value:>3}{tag:<8}{coach}"
-        leader = "." * max(width - len(marker) - len(name) - len(right) - 1, 1)
+        name = self._fitted_name(width - len(marker) - cell_len(right) - 2)
+        leader = "." * max(width - len(marker) - cell_len(name) - cell_len(right) - 1, 1)
         row = Text(no_wrap=True, overflow="ellipsis")
         row.append(marker[0], style="bold")
         row.append(marker[1], style="bold green")
@@ -112,12 +121,46 @@ class BoxRow(ReusedLines):
         row.append(f" {value:>3}", style="bold" if offer.points else "")
         row.append(f"{tag:<8}", style="italic")
         if coach:
-            best = offer.loss is not None and offer.loss < vocabulary.BEST_MARGIN
-            row.append(coach, style="bold green" if best else "cyan")
+            row.append(coach, style="bold green" if self._shown_best() else "cyan")
         if offer.points == 0:
             muted = self.get_component_rich_style("box-row--scratch")
             row.stylize_before(Style(color=muted.color))
         return row
+
+    def _shown_best(self) -> bool:
+        """Whether the coach shows this box as best: its total shows as the best one's."""
+        offer = self.offer
+        if offer.expected is None or offer.loss is None:
+            return False
+        best = offer.best if offer.best is not None else offer.expected + offer.loss
+        return coach_words.shown_best(offer.expected, best)
+
+    def _coach_columns(self, width: int) -> str:
+        """The coach's columns: the expected final total and what filling the box loses, or in
+        a row too narrow for both beside a long name (40 columns) the loss alone (the best
+        action's total is shown above the boxes, or beside them)."""
+        offer = self.offer
+        if offer.expected is None or offer.loss is None:
+            return ""
+        best = offer.best if offer.best is not None else offer.expected + offer.loss
+        cost = coach_words.coach_cost_between(offer.expected, best)
+        if width - WHOLE_COACH_ROW >= LONG_NAME:
+            return f" {decimal(offer.expected):>5} {cost:>5}"
+        return f" {cost:>5}"
+
+    def _fitted_name(self, room: int) -> str:
+        """The box's name (and its note) in ``room`` cells: whole where it fits, else its short
+        name with the note, its short name alone, or last cut by cells with an ellipsis; the
+        points and the coach's columns after it are never cut."""
+        note = self.offer.note
+        whole = boxes_words.box_name(self.category, note)
+        if cell_len(whole) <= room:
+            return whole
+        short = boxes_words.box_short_name(self.category)
+        for name in (f"{short} ({note})" if note else short, short):
+            if cell_len(name) <= room:
+                return name
+        return set_cell_size(short, max(room - 1, 1)) + "…"
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self))

@@ -9,7 +9,7 @@ Screens and widgets write no words of their own (``tests/ui/test_words.py``).
 from __future__ import annotations
 
 from ...game.model import Category
-from ...i18n import _
+from ...i18n import _, pgettext
 from ..vocabulary import category_label
 
 NO_POINTS_YET = "–"
@@ -29,3 +29,16 @@ def box_name(category: Category, note: str) -> str:
     """A box in the list of open boxes, with its note (see
     :func:`~generala_tui.ui.screens.turn_words.double_generala_notes`)."""
     return category_label(category) + (f" ({note})" if note else "")
+
+
+def box_short_name(category: Category) -> str:
+    """A box's name where the whole does not fit (a row of 40 columns with the coach's
+    costs): the long names said shorter, as players write them on a paper scorecard; the
+    others whole."""
+    shorter = {
+        Category.FULL_HOUSE: pgettext("box, short", "Full"),
+        Category.FOUR_OF_A_KIND: pgettext("box, short", "4 of a kind"),
+        Category.DOUBLE_GENERALA: pgettext("box, short", "Double Gen."),
+        Category.TWO_PAIRS: pgettext("box, short", "2 pairs"),
+    }
+    return shorter.get(category) or category_label(category)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
@@ -96,6 +97,8 @@ class CoachPanel(Widget):
         number = decimal(best.expected)
         label = action_label(best, state)
         room = width - len(number) - 3
+        if cell_len(label) > room:  # "Four of a kind 40" in a narrow panel: "4 of a kind 40"
+            label = action_label(best, state, short=True)
         if best.action.kind is ActionKind.ROLL and state.turn.rolls:
             # "Keep [5 5]" where it fits, else the dice alone, under the list's own heading.
             keep = coach_words.coach_keep(label)
@@ -112,7 +115,8 @@ class CoachPanel(Widget):
         elif keeps:
             table.append(coach_words.coach_keeps_heading(), "dim")
         for value in keeps:
-            numbers = f"{decimal(value.expected):>5} {coach_words.coach_cost(value.loss):>5}"
+            cost = coach_words.coach_cost_between(value.expected, best.expected)
+            numbers = f"{decimal(value.expected):>5} {cost:>5}"
             room = width - len(numbers) - 2
             is_held = value.kept == held and holding
             label = _fit(action_label(value, state), room)
@@ -128,3 +132,60 @@ class CoachPanel(Widget):
 
     def render(self) -> Text:
         return self._text
+
+
+class CoachAdvice(Widget):
+    """The coach's advice on one line, where its panel does not show (below 80 columns): the
+    best action (the dice to keep and roll, or the box to fill) and its expected total, so
+    that the losses the boxes show have the best they are counted from."""
+
+    DEFAULT_CSS = """
+    CoachAdvice {
+        height: 1;
+        padding: 0 2 0 0;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
+
+    def show(self, state: GameState | None, values: Sequence[ActionValue] | None) -> None:
+        """Advise on ``values`` (the coach's, best first), or nothing (None: coach off, a
+        computer to act, the tables not ready)."""
+        shown = (state, values) if state is not None and values else None
+        self.set_class(shown is not None, "-advising")
+        if shown != self._shown:
+            self._shown = shown
+            self.refresh()
+
+    def render(self) -> Text:
+        if self._shown is None:
+            return Text("")
+        state, values = self._shown
+        best = values[0]
+        number = decimal(best.expected)
+        room = max(self.content_region.width, 20) - len(number) - 3
+        for label in advice_labels(best, state):
+            if cell_len(label) <= room:
+                break
+        label = _fit(label, room)
+        padding = " " * max(room - cell_len(label), 0)
+        return Text(f"{ADVICE_MARK} {label}{padding} {number}", "bold green", end="")
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+
+def advice_labels(best: ActionValue, state: GameState) -> list[str]:
+    """The best action in words, longest first, for the one line of :class:`CoachAdvice`:
+    "Coach: Keep [5 5] and roll", "Keep [5 5] and roll", "Keep [55] and roll", "[5 5]"."""
+    label = action_label(best, state)
+    short = action_label(best, state, short=True)
+    if best.action.kind is ActionKind.ROLL and state.turn.rolls:
+        said = [coach_words.coach_keep_and_roll(label)] if best.kept else [label]
+        if best.kept:
+            said.append(coach_words.coach_keep_and_roll(_BETWEEN_DICE.sub("", label)))
+    else:
+        said = list(dict.fromkeys([label, short]))
+    return [*(coach_words.coach_advice(words) for words in said[:1]), *said, label]

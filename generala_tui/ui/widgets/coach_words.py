@@ -15,6 +15,7 @@ from ...game.action import ActionKind
 from ...game.model import GameState
 from ...i18n import _, decimal, percent, pgettext
 from ..vocabulary import BEST_MARGIN, SCRATCH_MARK, category_label
+from .boxes_words import box_short_name
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
     from ...game.strategy import ActionValue
@@ -25,12 +26,36 @@ def coach_title() -> str:
 
 
 def coach_cost(loss: float) -> str:
-    """What an action loses against the best one, or "best"."""
+    """What an action loses against the best one, or "best" (a loss that shows as 0.0)."""
     return _("best") if loss < BEST_MARGIN else f"−{decimal(loss)}"
 
 
-def action_label(value: ActionValue, state: GameState) -> str:
-    """A short name for an action, for the coach's narrow panel: a keep is its dice."""
+def shown_tenths(total: float) -> int:
+    """An expected total in tenths, as the coach shows it (:func:`~generala_tui.i18n.decimal`
+    rounds it to one decimal the same way)."""
+    return round(round(total, 1) * 10)
+
+
+def shown_best(expected: float, best: float) -> bool:
+    """Whether an action whose expected total is ``expected`` is shown as "best" beside the
+    best action's ``best``: when the two show the same to the tenth (a tie as far as the
+    player can see), never when its total shows lower (148.7 beside 148.8 is not best)."""
+    return shown_tenths(expected) >= shown_tenths(best)
+
+
+def coach_cost_between(expected: float, best: float) -> str:
+    """What an action loses against the best one: "best" when their totals show the same
+    (to the tenth), else the loss to the tenth and never less than 0.1, so that a total shown
+    lower than the best's never reads "best" nor a loss of 0.0 (148.7 beside 148.8 loses 0.1, though
+    the loss itself may be 0.02)."""
+    if shown_best(expected, best):
+        return _("best")
+    return f"−{decimal(max(best - expected, 0.1))}"
+
+
+def action_label(value: ActionValue, state: GameState, *, short: bool = False) -> str:
+    """A short name for an action, for the coach's narrow panel: a keep is its dice
+    (``short``: a box by its short name, :func:`~.boxes_words.box_short_name`)."""
     action = value.action
     if action.kind is ActionKind.ROLL:
         if not state.turn.rolls:
@@ -39,7 +64,7 @@ def action_label(value: ActionValue, state: GameState) -> str:
     if action.kind is ActionKind.END_TIE_BREAK:
         return _("End turn")
     assert action.category is not None
-    name = category_label(action.category)
+    name = box_short_name(action.category) if short else category_label(action.category)
     if action.kind is ActionKind.SCRATCH or not value.points:
         return f"{SCRATCH_MARK} {name}"
     return f"{name} {value.points}"
@@ -48,6 +73,16 @@ def action_label(value: ActionValue, state: GameState) -> str:
 def coach_keep(label: str) -> str:
     """The coach's advice to keep dice and roll: "Keep [5 5]"."""
     return _("Keep {dice}").format(dice=label)
+
+
+def coach_keep_and_roll(label: str) -> str:
+    """The coach's advice on one line, where its panel does not show: "Keep [5 5] and roll"."""
+    return _("Keep {dice} and roll").format(dice=label)
+
+
+def coach_advice(advice: str) -> str:
+    """The coach's advice on one line, named: "Coach: Keep [5 5] and roll"."""
+    return _("Coach: {advice}").format(advice=advice)
 
 
 def coach_working() -> str:

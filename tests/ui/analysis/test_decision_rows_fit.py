@@ -1,0 +1,54 @@
+"""An opened decision's boxes keep their costs whole (issue 23: at 80x24 "Four of a kind .
+✗ scratch 116.1" lost its cost to the edge), whatever the box's name, in every language."""
+
+from __future__ import annotations
+
+import pytest
+from rich.cells import cell_len
+
+from generala_tui.game import rules
+from generala_tui.game.model import GameState, HouseRules, Level, Player
+from generala_tui.game.strategy import play_game
+from generala_tui.ui.screens.analysis import DecisionList, DecisionScreen
+from generala_tui.ui.widgets import boxes_words, coach_words
+from generala_tui.ui.widgets.boxes import BoxRow
+from generala_tui.ui.widgets.coach import CoachPanel
+
+from ..conftest import running, settle, settle_until
+
+
+@pytest.fixture(scope="module")
+def finished() -> GameState:
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    house = HouseRules(served_generala_wins=False, double_generala=True, two_pairs=True)
+    return play_game(rules.new_game(players, house, seed=21))
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv"])
+@pytest.mark.parametrize("size", [(80, 24), (40, 12), (60, 20)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_first_decision_shows_every_box_with_its_cost_whole(
+    finished: GameState, size: tuple[int, int], language: str
+) -> None:
+    async with running(finished, size=size, language=language) as (app, pilot):
+        await settle(pilot)
+        await pilot.press("v")
+        await settle_until(pilot, lambda: bool(app.screen.query(DecisionList)))
+        await pilot.press("c", "enter")  # the first decision: round 1, every box open
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DecisionScreen)
+        rows = [row for row in screen.query(BoxRow) if row.display]
+        assert {row.category for row in rows} == set(finished.house_rules.categories())
+        for row in rows:
+            shown = str(row.render())
+            offer = row.offer
+            assert offer.expected is not None and offer.best is not None
+            assert shown.endswith(coach_words.coach_cost_between(offer.expected, offer.best))
+            assert cell_len(shown) <= row.content_region.width, shown
+            name = boxes_words.box_name(row.category, offer.note)
+            short = boxes_words.box_short_name(row.category)
+            assert name in shown or short in shown, shown
+        # The coach beside (or under) them says "best" of the best alone, as shown.
+        text = str(screen.query_one(CoachPanel).render())
+        best = [line for line in text.splitlines() if line.endswith(coach_words.coach_cost(0))]
+        assert len({line.split()[-2] for line in best}) <= 1, best
