@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from textual.content import Content
 
-from ...game.model import Filled, GameState, Rolled, TieBreakEnded
+from ...game.model import Filled, GameState, LogEntry, Rolled, TieBreakEnded
 from ...i18n import _
 from ..colours import SeatColours, of_table
 from ..vocabulary import category_label
@@ -51,39 +51,43 @@ def logged_turns(state: GameState) -> tuple[LoggedTurn, ...]:
     Rounds are counted back from the state's boxes, so a game whose log starts late (a
     position set up by hand) numbers its turns as its scorecard does."""
     log = state.log
+    last = len(log) - 1
+    # Where each turn ends, in one pass over the steps (asked on every key: kinds, not types).
+    ends: list[tuple[int, LogEntry]] = [
+        (index, entry)
+        for index, entry in enumerate(log)
+        if entry.kind in _TURN_ENDS or index == last or (entry.kind == "roll" and entry.won)
+    ]
     seats = len(state.players)
-    fills = [0] * seats
-    for entry in log:
-        if isinstance(entry, Filled) and entry.seat < seats:
-            fills[entry.seat] += 1
-    filled = [len(player.boxes) - fills[seat] for seat, player in enumerate(state.players)]
+    filled = [len(player.boxes) for player in state.players]
+    for _index, entry in ends:
+        if entry.kind == "fill" and entry.seat < seats:
+            filled[entry.seat] -= 1  # left: the boxes filled before the log began
     tie_round_sizes = [len(tie_round.contenders) for tie_round in state.tie_breaks]
     tie_break_turns = sum(len(tie_round.scores) for tie_round in state.tie_breaks)
-    tie_break_turns -= sum(isinstance(entry, TieBreakEnded) for entry in log)
+    tie_break_turns -= sum(entry.kind == "tie_break" for _index, entry in ends)
     turns: list[LoggedTurn] = []
     start = 0
-    for index, entry in enumerate(log):
-        ends = isinstance(entry, Filled | TieBreakEnded) or (
-            isinstance(entry, Rolled) and entry.won
-        )
-        if not ends and index + 1 < len(log):
-            continue
+    for index, entry in ends:
+        ended = entry.kind in _TURN_ENDS or (isinstance(entry, Rolled) and entry.won)
         # A turn not ended by a fill is a tie-break's when the game has come to one (only
         # the last turn, in progress or won by a served Generala, ends without a score).
-        tie_break = isinstance(entry, TieBreakEnded) or (
-            not isinstance(entry, Filled) and bool(state.tie_breaks)
-        )
+        tie_break = entry.kind == "tie_break" or (entry.kind != "fill" and bool(state.tie_breaks))
         seat = entry.seat
         if tie_break:
             number = _tie_break_round(tie_round_sizes, tie_break_turns)
-            tie_break_turns += isinstance(entry, TieBreakEnded)
+            tie_break_turns += entry.kind == "tie_break"
         else:
             number = (filled[seat] if seat < seats else 0) + 1
-            if isinstance(entry, Filled) and seat < seats:
+            if entry.kind == "fill" and seat < seats:
                 filled[seat] += 1
-        turns.append(LoggedTurn(start, index + 1, seat, number, tie_break, ends))
+        turns.append(LoggedTurn(start, index + 1, seat, number, tie_break, ended))
         start = index + 1
     return tuple(turns)
+
+
+_TURN_ENDS = frozenset({"fill", "tie_break"})
+"""The kinds of step that end a turn (so does a roll that wins at once)."""
 
 
 def _tie_break_round(sizes: Sequence[int], played: int) -> int:
