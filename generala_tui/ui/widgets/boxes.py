@@ -47,7 +47,7 @@ WHOLE_COACH_ROW = 2 + 4 + 8 + 12 + 2
 points, the tag, the total and the loss, a space and a dot of leader."""
 LONG_NAME = 14
 """The cells a long box name takes ("Four of a kind", "Generala doble"): the coach's total
-shows in each row only where a name this long still fits beside it."""
+shows in each row where the longest name shown, or one this long, still fits beside it."""
 
 
 class BoxRow(ReusedLines):
@@ -88,15 +88,20 @@ class BoxRow(ReusedLines):
         super().__init__(id=f"box-{category.value}")
         self.category = category
         self.offer = BoxOffer(category, None)
+        self.names_need = LONG_NAME
+        """The cells the longest name of the boxes shown needs (at most :data:`LONG_NAME`):
+        every row shows the coach's total where it leaves that room, or none does, so that
+        their columns line up."""
 
-    def show(self, offer: BoxOffer) -> None:
-        if offer == self.offer:
+    def show(self, offer: BoxOffer, names_need: int = LONG_NAME) -> None:
+        if offer == self.offer and names_need == self.names_need:
             return  # a hold changes no box: nothing to draw again
         self.offer = offer
+        self.names_need = names_need
         self.refresh()
 
     def look(self) -> Hashable:
-        return (self.offer, self.cursor)
+        return (self.offer, self.cursor, self.names_need)
 
     def render(self) -> Text:
         offer = self.offer
@@ -136,15 +141,15 @@ class BoxRow(ReusedLines):
         return coach_words.shown_best(offer.expected, best)
 
     def _coach_columns(self, width: int) -> str:
-        """The coach's columns: the expected final total and what filling the box loses, or in
-        a row too narrow for both beside a long name (40 columns) the loss alone (the best
-        action's total is shown above the boxes, or beside them)."""
+        """The coach's columns: the expected final total and what filling the box loses, or
+        in a row too narrow for both beside the longest name shown (40 columns) the loss
+        alone (the best action's total is shown above the boxes, or beside them)."""
         offer = self.offer
         if offer.expected is None or offer.loss is None:
             return ""
         best = offer.best if offer.best is not None else offer.expected + offer.loss
         cost = coach_words.coach_cost_between(offer.expected, best)
-        if width - WHOLE_COACH_ROW >= LONG_NAME:
+        if width - WHOLE_COACH_ROW >= self.names_need:
             return f" {decimal(offer.expected):>5} {cost:>5}"
         return f" {cost:>5}"
 
@@ -189,11 +194,13 @@ class BoxList(VerticalScroll, can_focus=False):
     def show(self, offers: Sequence[BoxOffer], cursor: Category | None) -> None:
         """Show these boxes, in this order, and mark the one under the cursor."""
         shown = {offer.category: offer for offer in offers}
+        names = (cell_len(boxes_words.box_name(o.category, o.note)) for o in offers)
+        names_need = min(max(names, default=0), LONG_NAME)
         for row in self._rows:
             offer = shown.get(row.category)
             row.display = offer is not None
             if offer is not None:
-                row.show(offer)
+                row.show(offer, names_need)
             row.cursor = row.category is cursor
             if row.cursor:
                 # Once laid out: rows shown or hidden just now move the cursor's row, and a
