@@ -197,6 +197,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.watch(self.app, "game", self._game_changed, init=False)
         for redraw in ("coach", "strategies_ready", "strategy_progress", "computers_paused"):
             self.watch(self.app, redraw, self._redraw, init=False)
+        self.watch(self.app, "theme", self._theme_changed, init=False)
 
     async def language_changed(self) -> None:
         """Say it all again in the current language: the labels set once, then a redraw."""
@@ -298,6 +299,12 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         state = self.game
         if state is not None:
             self.draw(state)
+
+    def _theme_changed(self) -> None:
+        # A theme brings the players' colours in its shades (the top bar's name): everything
+        # is shown again, as Content compares its text only (_update would keep the old).
+        self._shown.clear()
+        self._redraw()
 
     # --- drawing ----------------------------------------------------------
 

@@ -11,6 +11,7 @@ from generala_tui.game import rules
 from generala_tui.game.model import GameState, HouseRules, Level, Player
 from generala_tui.game.strategy import play_game
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.colours import MARKS
 from generala_tui.ui.screens.analysis import DecisionList, DecisionScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.replay import ReplayScreen
@@ -184,7 +185,7 @@ async def test_the_one_line_standings_show_whose_turn_it_is_and_mark_who_is_left
     async with running(eight_players_at(seat), size=size, settled=True) as (app, _):
         line = next(s for s in app.screen.query(Standings) if s.one_line and s.display)
         shown = line.render().plain
-        assert f"{CURRENT_MARK} {EIGHT[seat]} " in shown, shown
+        assert f"{CURRENT_MARK} {MARKS[seat]} {EIGHT[seat]} " in shown, shown  # and its mark
         assert cell_len(shown) <= line.content_region.width, shown
         left_out = [name for name in EIGHT if f"{name} " not in shown]
         assert left_out, "eight players do not fit this width"

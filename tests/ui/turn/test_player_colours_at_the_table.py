@@ -164,3 +164,14 @@ async def test_the_course_chart_draws_the_players_line_in_their_colour() -> None
                     if triplet is not None:
                         line.add(triplet.hex.upper())
         assert line == {colours.hex(1)}
+
+
+async def test_the_top_bar_takes_a_new_themes_shade_at_once() -> None:
+    async with running(_table(), size=(80, 24)) as (app, pilot):
+        await pilot.pause()
+        topbar = app.screen.query_one("#topbar")
+        colour = _colour("Ana")
+        assert colour.on_dark in _shades(topbar, colour.mark)
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert colour.on_light in _shades(topbar, colour.mark)

@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.colours import MARKS
 from generala_tui.ui.screens import turn_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.turn import TurnScreen
@@ -239,5 +240,5 @@ async def test_the_first_frame_chooses_the_top_bar_that_fits_its_width() -> None
         topbar = app.screen.query_one("#topbar", Static)
         shown = topbar.render()
         assert isinstance(shown, Content)
-        assert shown.plain.strip().startswith("Round 1/10 · Bartolomeo Rodriguez")
+        assert shown.plain.strip().startswith(f"Round 1/10 · {MARKS[0]} Bartolomeo Rodriguez")
         assert cell_len(shown.plain) <= topbar.content_region.width
