@@ -141,7 +141,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             with Vertical(id="side"):
                 yield Standings(id="standings")
                 yield ClickButton(turn_words.roll_button(), id="roll", variant="success")
-                yield CoachPanel(id="coach")
+                with Vertical(id="coach-room"):  # the room under the Roll button
+                    yield CoachPanel(id="coach")
                 with Vertical(id="side-buttons"):
                     yield ClickButton(
                         turn_words.coach_button(False), id="toggle-coach", compact=True
@@ -583,7 +584,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     def _show_coach(self, state: GameState, values: list[ActionValue] | None) -> None:
         host = self.host
         panel = self.query_one(CoachPanel)
-        panel.display = host.coach
+        panel.display = self.query_one("#coach-room").display = host.coach
         label = turn_words.coach_button(host.coach)
         relabel(self.query_one("#toggle-coach", Button), label)
         computer = rules.computer_to_act(state)

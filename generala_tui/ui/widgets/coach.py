@@ -49,6 +49,9 @@ class CoachPanel(Widget):
         self._text = Text("")
         self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
         """The position shown, laid out again at a new width (labels cut to fit it)."""
+        self._rows = 0
+        """How many lines the text shown has: where the panel is as high as its text (a wide
+        terminal), a change in their number lays it out again."""
 
     def show_progress(self, done: float) -> None:
         self._shown = None
@@ -60,24 +63,31 @@ class CoachPanel(Widget):
             ("█" * filled, "green"),
             ("░" * (width - filled), "dim"),
         )
-        self.refresh()
+        self._redraw()
 
     def show_failure(self, error: str) -> None:
         self._shown = None
         self._text = Text(coach_words.coach_failed(error), "dim")
-        self.refresh()
+        self._redraw()
 
     def show_computer(self, name: str) -> None:
         self._shown = None
         self._text = Text(coach_words.coach_computer(name), style="dim")
-        self.refresh()
+        self._redraw()
 
     def show(self, state: GameState, values: Sequence[ActionValue]) -> None:
         self._shown = (state, values)
         self._text = (
             self._table(state, values) if values else Text(coach_words.coach_nothing_to_decide())
         )
-        self.refresh()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Paint the text, and lay the panel out again when its number of lines changed
+        (painting alone would keep the height of the first text shown)."""
+        rows = self._text.plain.count("\n")
+        self.refresh(layout=rows != self._rows)
+        self._rows = rows
 
     def _table(self, state: GameState, values: Sequence[ActionValue]) -> Text:
         """The best action, then every keep with its expected total and its loss.
@@ -122,13 +132,14 @@ class CoachPanel(Widget):
             label = _fit(action_label(value, state), room)
             style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
             table.append(f"{HELD_KEEP_MARK if is_held else ' '}{label:<{room}} {numbers}\n", style)
+        table.rstrip()  # no empty line under the last keep
         return table
 
     def on_resize(self) -> None:
         # Shown before its first layout (at 20 columns) or at another width: fit this one.
         if self._shown is not None and self._shown[1]:
             self._text = self._table(*self._shown)
-            self.refresh()
+            self._redraw()
 
     def render(self) -> Text:
         return self._text

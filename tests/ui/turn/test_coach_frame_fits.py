@@ -1,0 +1,53 @@
+"""On a wide terminal the coach's frame is as high as its lines: at 200x60 it was padded with
+some thirty empty rows down to the side panel's buttons."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from generala_tui.game import rules
+from generala_tui.ui.widgets.coach import CoachPanel
+
+from ..conftest import running, settle_until
+from ..snapshots.test_snapshots import _mid_game
+
+
+@pytest.mark.parametrize("size", [(200, 60), (120, 40)], ids=["200x60", "120x40"])
+async def test_the_coach_frame_holds_its_lines_and_no_empty_rows(size: tuple[int, int]) -> None:
+    async with running(rules.roll(_mid_game(), [6, 6, 2, 2, 5]), size=size) as (app, pilot):
+        await pilot.press("h")
+        coach = app.screen.query_one(CoachPanel)
+
+        def drawn() -> bool:
+            shown = coach.render()
+            return isinstance(shown, Text) and "155.8" in shown.plain
+
+        await settle_until(pilot, drawn)
+        await pilot.pause()
+        shown = coach.render()
+        assert isinstance(shown, Text)
+        lines = len(shown.plain.splitlines())
+        assert lines > 10  # every keep of the roll, under the advice
+        assert coach.outer_size.height == lines + 2  # the frame's two rules, nothing more
+        # The side panel's buttons stay in view below it.
+        buttons = app.screen.query_one("#side-buttons")
+        assert buttons.region.bottom <= app.screen.region.bottom - 1  # above the Footer
+        assert buttons.region.y >= coach.region.bottom
+
+
+async def test_a_long_coach_on_the_smallest_wide_terminal_leaves_the_buttons_in_view() -> None:
+    async with running(rules.roll(_mid_game(), [6, 6, 2, 2, 5]), size=(120, 32)) as (app, pilot):
+        await pilot.press("h")
+        coach = app.screen.query_one(CoachPanel)
+
+        def drawn() -> bool:
+            shown = coach.render()
+            return isinstance(shown, Text) and "155.8" in shown.plain
+
+        await settle_until(pilot, drawn)
+        await pilot.pause()
+        buttons = app.screen.query_one("#side-buttons")
+        assert buttons.region.height == 3
+        assert buttons.region.bottom <= app.screen.region.bottom - 1
+        assert coach.region.bottom <= buttons.region.y  # cut at the buttons, not under them
