@@ -70,7 +70,14 @@ from .paths import (
     records_dir,
     state_dir,
 )
-from .preferences import PREFERENCES_VERSION, Preferences, Seat, load_preferences, save_preferences
+from .preferences import (
+    PREFERENCES_VERSION,
+    Preferences,
+    Seat,
+    first_launch,
+    load_preferences,
+    save_preferences,
+)
 from .records import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -105,6 +112,7 @@ __all__ = [
     "clear_game",
     "config_dir",
     "data_dir",
+    "first_launch",
     "game_path",
     "history_dir",
     "load_game",

@@ -95,6 +95,10 @@ class Preferences(FileModel):
     """The last table of players, in seating order."""
     language: Annotated[str | None, AfterValidator(_spoken)] = None
     """The language chosen on the settings screen; None: from the environment."""
+    offer_guided_game: bool = False
+    """Whether the setup screen offers a guided first game: from a first launch
+    (:func:`first_launch`) until the player takes it or declines it; a file from before the
+    guide, kept by a player who knows the game, offers none."""
 
 
 def _preferences_from_settings(data: dict[str, Any]) -> dict[str, Any]:
@@ -145,6 +149,12 @@ def load_preferences() -> tuple[Preferences, str | None]:
         if preferences != defaults:
             _save_preferences(preferences, merge=False)
         return preferences, warning
+
+
+def first_launch() -> bool:
+    """Whether this home has no preferences yet (nor the first releases' settings): the
+    game's first launch here."""
+    return not any(path.exists() for path in (preferences_path(), legacy_settings_path()))
 
 
 def save_preferences(preferences: Preferences) -> str | None:

@@ -105,6 +105,8 @@ class GeneralaApp(App[None]):
         self.keeper = Keeper(self._file_trouble, held=True)
         """The autosave, the history and the preferences."""
         preferences = self.keeper.preferences
+        if store.first_launch():  # the setup screen offers a guided game until answered
+            self.keeper.remember(offer_guided_game=True)
         # --lang, else the saved setting, else the environment as gettext reads it, else English.
         i18n.set_language(i18n.choose_language(language, preferences.language))
         self._startup_warnings = [
@@ -137,6 +139,8 @@ class GeneralaApp(App[None]):
         """The folder the last screenshot was to be saved in."""
         self._wake = asyncio.Event()
         """Set whenever a waiting computer should look again: skip, resume, screen change."""
+        self._guide_wanted = False
+        """Whether the turn screen opening next brings the guide (a guided game's first)."""
 
     @property
     def solver(self) -> Solver:
@@ -326,6 +330,30 @@ class GeneralaApp(App[None]):
     def match(self) -> MatchTally:
         """The games and wins of this sitting's match (since the players were set up)."""
         return self._match
+
+    # --- the guided first game (ui/guide.py) ------------------------------
+
+    def start_guided_game(self, name: str | None = None) -> None:
+        """A guided game for ``name`` alone, with the guide on its turn screen; the setup
+        screen offers it no more."""
+        from .guide import guided_game
+
+        self.decline_guided_game()
+        self._guide_wanted = True
+        self._match = MatchTally()
+        self.start(guided_game(name))
+
+    def take_guide(self) -> bool:
+        wanted, self._guide_wanted = self._guide_wanted, False
+        return wanted
+
+    @property
+    def offer_guided_game(self) -> bool:
+        return self.keeper.preferences.offer_guided_game
+
+    def decline_guided_game(self) -> None:
+        if self.keeper.preferences.offer_guided_game:
+            self.keeper.remember(offer_guided_game=False)
 
     def show_setup(self) -> None:
         """The setup screen, with the players of the last game (and the game, if it was

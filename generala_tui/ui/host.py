@@ -124,6 +124,25 @@ class GameHost(Protocol):
         each one's at the last table set up, the palette's order for the others."""
         ...
 
+    def start_guided_game(self, name: str | None = None) -> None:
+        """A guided first game for ``name`` alone (ui/guide.py); the setup offers it no more."""
+        ...
+
+    def take_guide(self) -> bool:
+        """Whether the turn screen opening now brings the guide: True once, for the turn
+        screen of a guided game just started."""
+        ...
+
+    @property
+    def offer_guided_game(self) -> bool:
+        """Whether the setup screen offers a guided game (a first launch, until taken or
+        declined)."""
+        ...
+
+    def decline_guided_game(self) -> None:
+        """The setup screen offers the guided game no more (remembered)."""
+        ...
+
     def play_again(self) -> None:
         """The same players, a new game."""
         ...

@@ -8,8 +8,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Markdown
 
-from ...game.model import GameState, HouseRules
-from .. import vocabulary
+from ...game.model import GameState, HouseRules, Phase
+from .. import guide_words, vocabulary
 from ..host import host_of
 from . import help_words
 from .modal import Modal
@@ -28,6 +28,7 @@ class HelpScreen(Modal[None]):
         Binding("pagedown", "scroll('page_down')", vocabulary.Keys.PAGE, show=False),
         Binding("home", "scroll('home')", vocabulary.Keys.TOP, show=False),
         Binding("end", "scroll('end')", vocabulary.Keys.END, show=False),
+        Binding("g", "guided_game", guide_words.GUIDED_GAME_KEY),
     ]
 
     def compose(self) -> ComposeResult:
@@ -36,6 +37,9 @@ class HelpScreen(Modal[None]):
             # The screen's keys scroll it from anywhere; the focus stays on Close.
             scroll.can_focus = False
             with scroll:
+                yield Button(
+                    guide_words.help_button(), id="guided-game", variant="primary", compact=True
+                )
                 yield Markdown(help_words.help_text(self._house_rules()), id="help-text")
             yield Button(vocabulary.close_button(), id="close-help", compact=True)
         yield Footer()
@@ -67,3 +71,24 @@ class HelpScreen(Modal[None]):
     @on(Button.Pressed, "#close-help")
     def action_close(self) -> None:
         self.dismiss(None)
+
+    @on(Button.Pressed, "#guided-game")
+    def action_guided_game(self) -> None:
+        """A guided game, once the help has closed; asked first when it would replace a game
+        in progress (the one in play, or the one the setup screen under the help offers)."""
+        from ..guide import begin_guided_game
+        from .setup import SetupScreen
+
+        if not self.is_current:
+            return
+        host = host_of(self)
+        game = host.game
+        left = game if isinstance(game, GameState) and game.phase is not Phase.OVER else None
+        under = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        if left is None and isinstance(under, SetupScreen):
+            left = under.resumable
+        source = game if isinstance(game, GameState) else left
+        name = next((p.name for p in source.players if p.level is None), None) if source else None
+        self.dismiss(None)
+        # From the app: a question's answer goes back to whoever asked, and the help is gone.
+        self.app.call_later(begin_guided_game, self.app, host, left, name)

@@ -50,6 +50,10 @@ def turn_keys() -> dict[str, tuple[str, str]]:
             f"`{key_name('escape')}`",
             _("back to the setup screen (asks first; the game stays saved)"),
         ),
+        "leave_guide": (
+            f"`{key_name('escape')}`",
+            _("in a guided game, while the guide shows: leave the guide (the game goes on)"),
+        ),
     }
 
 
@@ -126,6 +130,15 @@ def keys_text() -> str:
             "A seat's level button (Human ▸, ⚙ Medium ▸) says who plays it: a click, `enter` "
             "or `space` goes on to the next level (Human, Easy, Medium, Expert, then Human "
             "again), `→` and `←` step forward and back."
+        ),
+        "",
+        _(
+            "A guided game is a short game for one player with a guide on the turn screen: "
+            "it shows the dice, holding, the boxes, a served roll and a scratch as each comes "
+            "up, and goes on as you do what it says. On a first launch the setup screen "
+            "offers one (`ctrl+f` starts it there any time); in this help `g` or the button "
+            "at the top starts one. `escape` leaves the guide at any step, and the game goes "
+            "on."
         ),
         "",
         "## " + _("In the history"),

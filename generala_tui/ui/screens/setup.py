@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
-from .. import vocabulary
+from .. import guide_words, vocabulary
 from ..colours import COLOUR_NAMES, SeatColours, colour_named, for_node, next_free
 from ..host import host_of
 from ..translated import TranslatedBindings
@@ -193,6 +193,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         Binding("ctrl+t", "statistics", vocabulary.Keys.STATISTICS, show=False),
         Binding("ctrl+y", "history", vocabulary.Keys.HISTORY, show=False),
         Binding("ctrl+g", "trainer", vocabulary.Keys.TRAINER, show=False),
+        Binding("ctrl+f", "guided_game", guide_words.GUIDED_GAME_KEY, show=False),
     ]
 
     def __init__(
@@ -253,6 +254,10 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                     yield Button(
                         setup_words.trainer_setup_button(), id="open-trainer", compact=True
                     )
+            if host_of(self).offer_guided_game:  # a first launch: beside Start (ui/guide.py)
+                from ..guide import GuideOffer
+
+                yield GuideOffer()
             yield Button(setup_words.start_button(), id="start", variant="success")
         yield Footer(compact=True)  # every key fits, a game to resume and Swedish too
 
@@ -422,6 +427,24 @@ class SetupScreen(TranslatedBindings, Screen[None]):
             if name and name not in defaults
         ]
         self.app.push_screen(TrainerScreen(humans[0] if humans else None))
+
+    @on(Button.Pressed, "#guided-game")
+    def action_guided_game(self) -> None:
+        """A guided game for the first seat's human (ui/guide.py); asks first when it would
+        replace the game in progress offered to resume."""
+        from ..guide import begin_guided_game
+
+        if self.app.screen is self:
+            self._read_names()
+            first = self.players[0]
+            name = first.name.strip() if first.level is None else ""
+            begin_guided_game(self.app, host_of(self), self.resumable, name or None)
+
+    @on(Button.Pressed, "#decline-guide")
+    async def _guide_declined(self) -> None:
+        host_of(self).decline_guided_game()
+        await self.query_one("#guide-offer").remove()
+        self.query_one("#name-1", Input).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

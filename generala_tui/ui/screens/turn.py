@@ -36,6 +36,7 @@ from .turn_view import TurnView, first_open_box, turn_view
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
+    from ..guide import Guide
     from ..widgets.scorecard import SideScorecard
     from ..widgets.turn_log import TurnRecords
 
@@ -87,6 +88,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         Binding("p", "pause", vocabulary.Keys.PAUSE),
         Binding("plus,equals_sign", "speed(1)", vocabulary.Keys.PACE, key_display="+-"),
         Binding("minus", "speed(-1)", vocabulary.Keys.SLOWER, show=False),
+        Binding("escape", "leave_guide", show=False),  # while a guide shows (ui/guide.py)
         Binding("escape", "app.new_game", vocabulary.Keys.SETUP, show=False),
     ]
 
@@ -116,6 +118,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         """The turn log beside the boxes, with the scorecard."""
         self._keys_shown: tuple[bool | None, ...] | None = None
         """What check_action said of each action when the Footer was last refreshed."""
+        self.guide: Guide | None = None
+        """The guided game's guide, on the turn screen of a guided game (ui/guide.py)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
@@ -199,6 +203,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         for redraw in ("coach", "strategies_ready", "strategy_progress", "computers_paused"):
             self.watch(self.app, redraw, self._redraw, init=False)
         self.watch(self.app, "theme", self._theme_changed, init=False)
+        if self.host.take_guide():  # a guided game: its guide between the dice and the boxes
+            from ..guide import Guide
+
+            self.guide = Guide()
+            self.query_one("#play").mount(self.guide, before="#boxes-area")
 
     async def language_changed(self) -> None:
         """Say it all again in the current language: the labels set once, then a redraw."""
@@ -440,6 +449,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self._too_small:
             return False  # the game is out of sight: the app's quit and help still work
+        if action == "leave_guide":  # else escape goes back to the setup screen
+            return self.guide is not None and self.guide.teaching
         state = self.game
         if state is None:
             return action == "coach"
@@ -546,6 +557,10 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             ),
             answered,
         )
+
+    def action_leave_guide(self) -> None:
+        if self.guide is not None:
+            self.guide.leave()
 
     def action_end_tie_break(self) -> None:
         if self._human_to_act() is not None:
