@@ -94,8 +94,8 @@ def test_preferences_come_back_as_saved() -> None:
     on_disk = json.loads(store.preferences_path().read_text())
     assert on_disk["version"] == 1
     assert on_disk["players"] == [
-        {"name": "Ana", "level": None},
-        {"name": "Rita", "level": "expert"},
+        {"name": "Ana", "level": None, "colour": None},  # no colour chosen: the palette's
+        {"name": "Rita", "level": "expert", "colour": None},
     ]
     assert no_temporary_files(store.config_dir())
 
