@@ -124,8 +124,6 @@ class GeneralaApp(App[None]):
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
         self._colours_chosen: dict[str, str] = {}
         """The colours the setup screen chose for its players, by name (:meth:`choose_colours`)."""
-        # The words that colour a player and are not given the table's colours ask the app.
-        colours_module.follow(self.seat_colours)
         self._match = MatchTally()
         self._hold_trail: list[GameState] = []
         """The game before each hold change made since the last other step, oldest first: what
@@ -147,6 +145,9 @@ class GeneralaApp(App[None]):
         return self._solver
 
     def on_mount(self) -> None:
+        # The words that colour a player and are not given the table's colours ask the app
+        # running (until it stops: on_unmount), not one only made.
+        colours_module.follow(self.seat_colours)
         # Start-up is over once the first frame is drawn (see generala_tui.collector).
         self.call_after_refresh(collector.resume)
         self.keeper.attach(asyncio.get_running_loop())
