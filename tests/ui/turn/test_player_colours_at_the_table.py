@@ -179,13 +179,17 @@ async def test_the_top_bar_takes_a_new_themes_shade_at_once() -> None:
 
 async def test_the_words_follow_the_running_apps_table_and_only_while_it_runs() -> None:
     from generala_tui.ui.app import GeneralaApp
-    from generala_tui.ui.colours import COLOUR_NAMES, of_table
+    from generala_tui.ui.colours import COLOUR_NAMES, SeatColours, of_table
 
     names = list(CHOSEN)
+
+    def seats(table: SeatColours) -> tuple[str, ...]:
+        return tuple(table.colour(seat).name for seat in range(len(names)))
+
     async with running(_table(), size=(80, 24)) as (_app, pilot):
         await pilot.pause()
-        assert of_table(names).colours == tuple(CHOSEN.values())
-    assert of_table(names).colours == COLOUR_NAMES[:3]
+        assert seats(of_table(names)) == tuple(CHOSEN.values())
+    assert seats(of_table(names)) == COLOUR_NAMES[:3]
     made = GeneralaApp()  # made, never run: not the table the words colour
-    assert of_table(names).colours == COLOUR_NAMES[:3]
-    assert made.seat_colours(names).colours == tuple(CHOSEN.values())
+    assert seats(of_table(names)) == COLOUR_NAMES[:3]
+    assert seats(made.seat_colours(names)) == tuple(CHOSEN.values())
