@@ -11,9 +11,10 @@ themes) until it reads on every Textual theme's background (a WCAG contrast of 3
 4.5 on textual-dark), then tuned, lightness first, so that every two colours stay apart
 (a CIEDE2000 difference of 7 or more) for readers with protanopia, deuteranopia and
 tritanopia (Machado, Oliveira and Fernandes's simulation) as well as for everyone else;
-vermilion moved towards red on the way, as apart from orange it reads better for
-tritanopes. ``tests/ui/test_player_colours.py`` checks those floors. Eight colours cannot stay far apart for every reader, so colour is never
-the only cue: each colour comes with a mark of its own, beside the player's name.
+vermilion moved towards red on the way: apart from orange for tritanopes.
+``tests/ui/test_player_colours.py`` checks those floors. Eight colours cannot stay far
+apart for every reader, so colour is never the only cue: each colour comes with a mark of
+its own, beside the player's name.
 
 The marks are one terminal cell each and drawn by the common terminal fonts; none is a
 mark the game already uses for something else (see :data:`MARKS`).
