@@ -141,7 +141,7 @@ def test_preferences_keep_unknown_keys_through_a_copy_and_a_dump() -> None:
     copied = preferences.model_copy(update={"coach": True})
     dumped = copied.model_dump(mode="json")
     assert dumped["mood"] == "joy" and dumped["coach"] is True
-    assert dumped["players"] == [{"name": "Ana", "level": None, "hat": 1}]
+    assert dumped["players"] == [{"name": "Ana", "level": None, "colour": None, "hat": 1}]
     assert store.Preferences.model_validate(dumped).model_extra == {"mood": "joy"}
 
 
