@@ -115,7 +115,8 @@ class TrainerScreen(Page[None]):
                     variant="primary",
                     compact=True,
                 )
-                yield CoachPanel(id="trainer-coach")
+                with Vertical(id="trainer-coach-room"):  # the room above Close
+                    yield CoachPanel(id="trainer-coach")
                 yield ClickButton(vocabulary.close_button(), id="trainer-close", compact=True)
         yield Static(id="trainer-summary")
         yield Footer(show_command_palette=False, compact=True)
@@ -290,6 +291,7 @@ class TrainerScreen(Page[None]):
             self.query_one(SideScorecard).show(state)
         coach = self.query_one(CoachPanel)
         coach.display = values is not None and not self.has_class("-narrow")
+        self.query_one("#trainer-coach-room").display = coach.display
         if values is not None:
             coach.show(drill.state, values)
         best = sum(_shown_best(answer.verdict) for answer in self.answers)

@@ -9,7 +9,7 @@ from rich.text import Text
 from generala_tui.game import rules
 from generala_tui.ui.widgets.coach import CoachPanel
 
-from ..conftest import running, settle_until
+from ..conftest import running, settle, settle_until
 from ..snapshots.test_snapshots import _mid_game
 
 
@@ -51,3 +51,18 @@ async def test_a_long_coach_on_the_smallest_wide_terminal_leaves_the_buttons_in_
         assert buttons.region.height == 3
         assert buttons.region.bottom <= app.screen.region.bottom - 1
         assert coach.region.bottom <= buttons.region.y  # cut at the buttons, not under them
+
+
+async def test_the_trainers_coach_frame_holds_its_lines_on_a_wide_terminal() -> None:
+    from generala_tui.ui.screens.trainer import TrainerScreen
+
+    async with running(size=(120, 40), settled=True) as (app, pilot):
+        app.push_screen(TrainerScreen(seed=5))
+        await settle(pilot)
+        await pilot.press("down", "enter")  # answered: the coach shows its values
+        await settle(pilot)
+        coach = app.screen.query_one(CoachPanel)
+        assert coach.display
+        shown = coach.render()
+        assert isinstance(shown, Text)
+        assert coach.outer_size.height == len(shown.plain.splitlines()) + 2
