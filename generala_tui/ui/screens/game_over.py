@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...game.model import Ending, GameState
 from .. import vocabulary
+from ..colours import for_node
 from ..host import host_of
 from ..translated import TranslatedBindings
 from ..widgets.dice import face_rows
@@ -117,6 +118,7 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
 
     def _ranking(self, state: GameState) -> Content:
         lines = []
+        colours = for_node(self, [player.name for player in state.players])
         longest = max(cell_len(player.name) for player in state.players)
         place = 0
         previous: tuple[bool, int] | None = None
@@ -126,9 +128,8 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
             if key != previous:
                 place, previous = position, key
             padded = player.name + " " * (longest - cell_len(player.name))
-            lines.append(
-                game_over_words.ranking_line(place, padded, player.total, index in state.winners)
-            )
+            line = game_over_words.ranking_line(place, padded, player.total, index in state.winners)
+            lines.append(colours.marked_in(line, index, player.name))  # who is who, by colour
         return Content("\n").join(lines)
 
     @on(Button.Pressed, "#play-again")
