@@ -105,3 +105,11 @@ class ScorecardTable(DataTable[Text]):
 
 class SideScorecard(ScorecardTable, can_focus=False):
     """Every player's scorecard beside the boxes on a wide terminal; the keys stay the game's."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        # Mounted (with the turn log around it) into a screen laid out already, on a resize
+        # into the wide layout: its width is its columns', measured when idle after this
+        # frame, and nothing would lay it out again with them before the next move (it
+        # stayed 0 columns wide).
+        self.call_after_refresh(self.refresh, layout=True)
