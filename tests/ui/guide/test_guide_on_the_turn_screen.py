@@ -152,13 +152,15 @@ async def test_the_lessons_go_on_by_the_mouse_too() -> None:
 @pytest.mark.parametrize(
     ("wanted", "occurrence"),
     [
+        # The first step, the scratch and the last in every run; the sweep of every other
+        # step with the long runs (pytest -m slow): each plays the guided game up to it.
         (Lesson.DICE, 0),
-        (Lesson.HOLD, 0),
-        (Lesson.ROLL, 0),
-        (Lesson.BOXES, 0),
+        pytest.param(Lesson.HOLD, 0, marks=pytest.mark.slow),
+        pytest.param(Lesson.ROLL, 0, marks=pytest.mark.slow),
+        pytest.param(Lesson.BOXES, 0, marks=pytest.mark.slow),
         (Lesson.SCRATCH, 0),
-        (Lesson.WAITING, 0),
-        (Lesson.SERVED, 0),
+        pytest.param(Lesson.WAITING, 0, marks=pytest.mark.slow),
+        pytest.param(Lesson.SERVED, 0, marks=pytest.mark.slow),
         (Lesson.DONE, 0),
     ],
     ids=lambda value: value.value if isinstance(value, Lesson) else str(value),
@@ -203,7 +205,12 @@ def _overlap(one: Widget, other: Widget) -> bool:
     return one.region.overlaps(other.region)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(
+    "size",
+    # The brief guide and the full one in every run; the wide sizes with the long runs.
+    [s if s[0] <= 80 else pytest.param(s, marks=pytest.mark.slow) for s in SIZES],
+    ids=lambda s: f"{s[0]}x{s[1]}",
+)
 async def test_the_guide_fits_and_covers_nothing_it_points_at(size: tuple[int, int]) -> None:
     async with running(size=size) as (app, pilot):
         await start_guided_game(pilot)

@@ -54,7 +54,11 @@ async def test_setup_takes_the_layout_of_its_size_and_follows_a_resize(
         assert screen.classes & sizes == classes
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    # The smallest and the usual terminal in every run; the others with the long runs.
+    "size",
+    [s if s in {(40, 12), (80, 24)} else pytest.param(s, marks=pytest.mark.slow) for s in SIZES],
+)
 async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
     size: tuple[int, int],
 ) -> None:
