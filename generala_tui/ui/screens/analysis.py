@@ -27,7 +27,7 @@ from ..widgets.dice import DiceTray
 from ..widgets.scorecard import ScorecardTable
 from . import analysis_words
 from .analysis_view import COSTLY, LUCKY_SWING, UNLUCKY_SWING, course_chart, listed_decisions
-from .modal import Modal
+from .modal import Modal, scroll
 from .turn_view import box_offers
 
 ANALYSIS_GROUP = "analysis"
@@ -358,15 +358,7 @@ class DecisionScreen(Modal[None]):
         self.set_class(width < STACKED_WIDTH, "-stacked")
 
     def action_scroll_position(self, how: str) -> None:
-        scroll = self.query_one("#decision-scroll", VerticalScroll)
-        {
-            "down": scroll.scroll_down,
-            "up": scroll.scroll_up,
-            "page_down": scroll.scroll_page_down,
-            "page_up": scroll.scroll_page_up,
-            "end": scroll.scroll_end,
-            "home": scroll.scroll_home,
-        }[how](animate=False)
+        scroll(self.query_one("#decision-scroll", VerticalScroll), how)
 
     @on(Button.Pressed, "#close-decision")
     def action_close(self) -> None:

@@ -12,7 +12,7 @@ from ...game.model import GameState, HouseRules, Phase
 from .. import guide_words, vocabulary
 from ..host import host_of
 from . import help_words
-from .modal import Modal
+from .modal import SCROLL_BINDINGS, Modal, scroll
 
 
 class HelpScreen(Modal[None]):
@@ -22,21 +22,16 @@ class HelpScreen(Modal[None]):
         Binding("escape", "close", vocabulary.Keys.CLOSE),
         Binding("question_mark", "close", vocabulary.Keys.CLOSE, show=False),
         Binding("f1", "close", vocabulary.Keys.CLOSE, show=False),
-        Binding("up", "scroll('up')", vocabulary.Keys.SCROLL, key_display="↑↓"),
-        Binding("down", "scroll('down')", vocabulary.Keys.SCROLL, show=False),
-        Binding("pageup", "scroll('page_up')", vocabulary.Keys.PAGE, key_display="PgUp/PgDn"),
-        Binding("pagedown", "scroll('page_down')", vocabulary.Keys.PAGE, show=False),
-        Binding("home", "scroll('home')", vocabulary.Keys.TOP, show=False),
-        Binding("end", "scroll('end')", vocabulary.Keys.END, show=False),
+        *SCROLL_BINDINGS,
         Binding("g", "guided_game", guide_words.GUIDED_GAME_KEY),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-panel"):
-            scroll = VerticalScroll(id="help-scroll")
+            pages = VerticalScroll(id="help-scroll")
             # The screen's keys scroll it from anywhere; the focus stays on Close.
-            scroll.can_focus = False
-            with scroll:
+            pages.can_focus = False
+            with pages:
                 yield Button(
                     guide_words.help_button(), id="guided-game", variant="primary", compact=True
                 )
@@ -55,18 +50,7 @@ class HelpScreen(Modal[None]):
         return rules if isinstance(rules, HouseRules) else HouseRules()
 
     def action_scroll(self, where: str) -> None:
-        scroll = self.query_one("#help-scroll", VerticalScroll)
-        moves = {
-            "up": scroll.scroll_up,
-            "down": scroll.scroll_down,
-            "page_up": scroll.scroll_page_up,
-            "page_down": scroll.scroll_page_down,
-            "home": scroll.scroll_home,
-            "end": scroll.scroll_end,
-        }
-        move = moves.get(where)
-        if move is not None:
-            move(animate=False)
+        scroll(self.query_one("#help-scroll", VerticalScroll), where)
 
     @on(Button.Pressed, "#close-help")
     def action_close(self) -> None:

@@ -5,12 +5,43 @@ from __future__ import annotations
 from typing import TypeVar
 
 from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 
+from .. import vocabulary
 from ..translated import TranslatedBindings
 from ..workarounds import PaletteWorkarounds
 
 ResultType = TypeVar("ResultType")
+
+
+SCROLL_BINDINGS = [
+    Binding("up", "scroll('up')", vocabulary.Keys.SCROLL, key_display="↑↓"),
+    Binding("down", "scroll('down')", vocabulary.Keys.SCROLL, show=False),
+    Binding("pageup", "scroll('page_up')", vocabulary.Keys.PAGE, key_display="PgUp/PgDn"),
+    Binding("pagedown", "scroll('page_down')", vocabulary.Keys.PAGE, show=False),
+    Binding("home", "scroll('home')", vocabulary.Keys.TOP, show=False),
+    Binding("end", "scroll('end')", vocabulary.Keys.END, show=False),
+]
+"""The keys that scroll a screen of text (the help, the turn log): its ``action_scroll``
+calls :func:`scroll` with the widget that scrolls."""
+
+
+def scroll(widget: Widget, where: str) -> None:
+    """Scroll ``widget`` as a key names it (``up``, ``down``, ``page_up``, ``page_down``,
+    ``home``, ``end``), at once: a held key's steps would queue up behind an animation."""
+    moves = {
+        "up": widget.scroll_up,
+        "down": widget.scroll_down,
+        "page_up": widget.scroll_page_up,
+        "page_down": widget.scroll_page_down,
+        "home": widget.scroll_home,
+        "end": widget.scroll_end,
+    }
+    move = moves.get(where)
+    if move is not None:
+        move(animate=False)
 
 
 def _done() -> AwaitComplete:

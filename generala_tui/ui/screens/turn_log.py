@@ -15,7 +15,7 @@ from .. import vocabulary
 from ..host import host_of
 from ..widgets import turn_log_words
 from ..widgets.turn_log import TurnLog
-from .modal import Modal
+from .modal import SCROLL_BINDINGS, Modal, scroll
 
 
 class TurnLogScreen(Modal[None]):
@@ -42,12 +42,7 @@ class TurnLogScreen(Modal[None]):
     BINDINGS = [
         Binding("escape", "close", vocabulary.Keys.CLOSE),
         Binding("l", "close", vocabulary.Keys.CLOSE, show=False),
-        Binding("up", "scroll('up')", vocabulary.Keys.SCROLL, key_display="↑↓"),
-        Binding("down", "scroll('down')", vocabulary.Keys.SCROLL, show=False),
-        Binding("pageup", "scroll('page_up')", vocabulary.Keys.PAGE, key_display="PgUp/PgDn"),
-        Binding("pagedown", "scroll('page_down')", vocabulary.Keys.PAGE, show=False),
-        Binding("home", "scroll('home')", vocabulary.Keys.TOP, show=False),
-        Binding("end", "scroll('end')", vocabulary.Keys.END, show=False),
+        *SCROLL_BINDINGS,
     ]
 
     def compose(self) -> ComposeResult:
@@ -76,18 +71,7 @@ class TurnLogScreen(Modal[None]):
             self.query_one(TurnLog).show(state)
 
     def action_scroll(self, where: str) -> None:
-        log = self.query_one(TurnLog)
-        moves = {
-            "up": log.scroll_up,
-            "down": log.scroll_down,
-            "page_up": log.scroll_page_up,
-            "page_down": log.scroll_page_down,
-            "home": log.scroll_home,
-            "end": log.scroll_end,
-        }
-        move = moves.get(where)
-        if move is not None:
-            move(animate=False)
+        scroll(self.query_one(TurnLog), where)
 
     @on(Button.Pressed, "#close-turn-log")
     def action_close(self) -> None:
