@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from rich.text import Text
+from textual.app import App
+from textual.pilot import Pilot
 
 from generala_tui.game import rules
 from generala_tui.ui.widgets.coach import CoachPanel
@@ -13,18 +15,24 @@ from ..conftest import running, settle, settle_until
 from ..snapshots.test_snapshots import _mid_game
 
 
+async def _coach_on(app: App[None], pilot: Pilot[None]) -> CoachPanel:
+    """The coach turned on, and drawn with its values for the roll (6 6 2 2 5)."""
+    await pilot.press("h")
+    coach = app.screen.query_one(CoachPanel)
+
+    def drawn() -> bool:
+        shown = coach.render()
+        return isinstance(shown, Text) and "155.8" in shown.plain
+
+    await settle_until(pilot, drawn)
+    await pilot.pause()
+    return coach
+
+
 @pytest.mark.parametrize("size", [(200, 60), (120, 40)], ids=["200x60", "120x40"])
 async def test_the_coach_frame_holds_its_lines_and_no_empty_rows(size: tuple[int, int]) -> None:
     async with running(rules.roll(_mid_game(), [6, 6, 2, 2, 5]), size=size) as (app, pilot):
-        await pilot.press("h")
-        coach = app.screen.query_one(CoachPanel)
-
-        def drawn() -> bool:
-            shown = coach.render()
-            return isinstance(shown, Text) and "155.8" in shown.plain
-
-        await settle_until(pilot, drawn)
-        await pilot.pause()
+        coach = await _coach_on(app, pilot)
         shown = coach.render()
         assert isinstance(shown, Text)
         lines = len(shown.plain.splitlines())
@@ -38,15 +46,7 @@ async def test_the_coach_frame_holds_its_lines_and_no_empty_rows(size: tuple[int
 
 async def test_a_long_coach_on_the_smallest_wide_terminal_leaves_the_buttons_in_view() -> None:
     async with running(rules.roll(_mid_game(), [6, 6, 2, 2, 5]), size=(120, 32)) as (app, pilot):
-        await pilot.press("h")
-        coach = app.screen.query_one(CoachPanel)
-
-        def drawn() -> bool:
-            shown = coach.render()
-            return isinstance(shown, Text) and "155.8" in shown.plain
-
-        await settle_until(pilot, drawn)
-        await pilot.pause()
+        coach = await _coach_on(app, pilot)
         buttons = app.screen.query_one("#side-buttons")
         assert buttons.region.height == 3
         assert buttons.region.bottom <= app.screen.region.bottom - 1
