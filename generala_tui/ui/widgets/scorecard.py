@@ -32,6 +32,9 @@ class ScorecardTable(DataTable[Text]):
     def _theme_changed(self) -> None:
         if self._state is not None:
             self.show(self._state)
+            # Its columns are measured again when idle: laid out with them then, not a frame
+            # later with the Box column cut (an auto width follows the columns).
+            self.call_after_refresh(self.refresh, layout=True)
 
     def _fit_height(self) -> None:
         """As tall as every row (and the sideways scrollbar, if any): the panel around scrolls

@@ -13,6 +13,8 @@ from generala_tui.game import rules
 from generala_tui.game.model import Player
 from generala_tui.ui.app import GeneralaApp
 
+from ..conftest import settle
+
 NAMES = ("Ana", "Bea", "Carlos", "Dora", "Eva", "Fede", "Gus", "Hilda")
 CHOSEN = ("grey", "blue", "orange", "purple", "green", "red", "yellow", "sky")
 
@@ -33,6 +35,6 @@ def test_eight_players_in_their_colours(snap_compare: Any, theme: str) -> None:
 
     async def themed(pilot: Pilot[None]) -> None:
         pilot.app.theme = theme
-        await pilot.pause()
+        await settle(pilot)  # the side scorecard drawn again in the theme's shades, and laid out
 
     assert snap_compare(GeneralaApp(game), terminal_size=(120, 40), run_before=themed)
