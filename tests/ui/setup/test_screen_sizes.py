@@ -102,6 +102,7 @@ async def test_settings_show_save_and_each_rule_it_focuses(size: tuple[int, int]
             if control.disabled:
                 continue
             control.focus()
+            await pilot.pause()  # the scroll to the focused rule is made after the next frame
             await pilot.wait_for_scheduled_animations()
             assert fully_shown(app, control), f"{key} at {size}"
             title = control.ancestors[1].query_one(".rule-title")
