@@ -25,7 +25,12 @@ def category_label(category: Category) -> str:
     return _(BOX_NAMES[Category(category)])
 
 
-LEVEL_NAMES = {Level.EASY: N_("Easy"), Level.MEDIUM: N_("Medium"), Level.EXPERT: N_("Expert")}
+LEVEL_NAMES = {
+    Level.EASY: N_("Easy"),
+    Level.MEDIUM: N_("Medium"),
+    Level.EXPERT: N_("Expert"),
+    Level.CHAMPION: N_("Champion"),
+}
 """The computer levels' names, as message ids (a computer given by its level alone is named
 after it)."""
 

@@ -108,6 +108,7 @@ class Level(StrEnum):
     EASY = "easy"
     MEDIUM = "medium"
     EXPERT = "expert"
+    CHAMPION = "champion"
 
 
 class Phase(StrEnum):

@@ -38,6 +38,7 @@ from .translated import TranslatedBindings
 # setup or turn screen shows sooner (tests/benchmarks/bench_startup.py).
 if TYPE_CHECKING:
     from ..game.strategy import Strategy
+    from ..game.strategy.chances import Chances
     from .computer import ComputerFailed
 
 COMPUTER_GROUP = "computer"
@@ -483,6 +484,9 @@ class GeneralaApp(App[None]):
     async def strategy(self, house_rules: HouseRules) -> Strategy:
         return await self.solver.get(house_rules)
 
+    async def chances(self, house_rules: HouseRules) -> Chances:
+        return await self.solver.get_chances(house_rules)
+
     def skip_ahead(self) -> None:
         """Play the rest of the computer's turn at once; retry a failed computer or table."""
         state = self.game
@@ -514,8 +518,12 @@ class GeneralaApp(App[None]):
     # --- the optimal strategy ---------------------------------------------
 
     def _prepare_strategy(self, state: GameState) -> None:
-        """Start the table the game's experts or the coach will need, after the first frame."""
-        if self.coach or any(p.level is Level.EXPERT for p in state.players):
+        """Start the tables the game's experts, champions or the coach will need, after the
+        first frame (the champions' win chances solve the strategy table too)."""
+        levels = {p.level for p in state.players}
+        if Level.CHAMPION in levels:
+            self.call_after_refresh(self.solver.prepare_chances, state.house_rules)
+        elif self.coach or Level.EXPERT in levels:
             self.call_after_refresh(self.solver.prepare, state.house_rules)
 
     def _strategy_progressed(self, done: float | None) -> None:

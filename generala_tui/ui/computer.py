@@ -1,13 +1,13 @@
 """The computer players' turns: one coroutine, run by the app as one exclusive worker.
 
 It plays while the player to act is a computer: asks for the strategy (the
-expert needs it), chooses the decision off the UI thread, then plays it step
-by step through the host, hold by hold and roll by roll, waiting the host's
-pace between steps. Whenever something else moved the game (a new game, an
-undo), it looks again at where the game stands; when the host says stop
-(paused, or the game covered by another screen), it ends, and the host starts
-it again later. It knows nothing of screens, so it is tested with a small host
-of its own.
+expert needs it) or the win chances (the champion's), chooses the decision off
+the UI thread, then plays it step by step through the host, hold by hold and
+roll by roll, waiting the host's pace between steps. Whenever something else
+moved the game (a new game, an undo), it looks again at where the game stands;
+when the host says stop (paused, or the game covered by another screen), it
+ends, and the host starts it again later. It knows nothing of screens, so it is
+tested with a small host of its own.
 """
 
 from __future__ import annotations
@@ -55,10 +55,13 @@ async def _choose(host: ComputerHost, state: GameState) -> Action:
     player = state.current_player
     try:
         strategy = None
+        chances = None
         if player.level is Level.EXPERT:
             strategy = await host.strategy(state.house_rules)
+        elif player.level is Level.CHAMPION:
+            chances = await host.chances(state.house_rules)
         # Off the UI thread: the medium player plans its turn on the first call.
-        return await asyncio.to_thread(choose_action, state, strategy=strategy)
+        return await asyncio.to_thread(choose_action, state, strategy=strategy, chances=chances)
     except StrategyFailed:
         raise  # the table's own failure has been told
     except Exception as error:

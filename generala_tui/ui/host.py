@@ -18,13 +18,14 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from ..game.strategy import Strategy
+    from ..game.strategy.chances import Chances
     from .colours import SeatColours
     from .keeper import MatchTally
     from .solver import Solver
 
 
 class ComputerHost(Protocol):
-    """What a computer player's turn needs: the game, the moves, the pace and the strategy."""
+    """What a computer player's turn needs: the game, the moves, the pace and the tables."""
 
     @property
     def game(self) -> GameState | None:
@@ -51,6 +52,11 @@ class ComputerHost(Protocol):
 
     async def strategy(self, house_rules: HouseRules) -> Strategy:
         """The strategy table for these rules; raises ``StrategyFailed`` if it can't be had."""
+        ...
+
+    async def chances(self, house_rules: HouseRules) -> Chances:
+        """The win-chance tables for these rules (the champion plays by them); raises
+        ``StrategyFailed`` if they can't be had."""
         ...
 
 

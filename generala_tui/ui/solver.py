@@ -4,6 +4,12 @@ A table is computed (or read from the disk cache) in a thread worker of the
 app; its progress and readiness are reported through the app's reactives, and
 its failure through the app's one worker-failure handler, like every worker's.
 A failed table is not tried again until :meth:`Solver.retry`.
+
+The champion's win-chance tables (:mod:`generala_tui.game.strategy.chances`)
+come the same way (:meth:`Solver.prepare_chances`, :meth:`Solver.get_chances`).
+They rest on the strategy table and solve it too, so while they are being
+computed a request for the strategy table of the same rules waits for them
+instead of computing it a second time beside them.
 """
 
 from __future__ import annotations
@@ -19,9 +25,14 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from ..game.strategy import Strategy
+    from ..game.strategy.chances import Chances
 
 SOLVE_GROUP = "solve"
 """The worker group of the strategy tables."""
+
+_CHANCES = "chances-"
+"""Before a rule set's strategy key, the key of its win-chance tables (every rule matters to
+them, the tie-break too, so the whole rule set follows)."""
 
 
 class StrategyFailed(RuntimeError):
@@ -68,16 +79,8 @@ class Solver:
         if ready is not None:
             return ready
         key = strategy_key(house_rules)
-        if key not in self._done and key not in self._failed:
-            self._done[key] = asyncio.Event()
-            self._on_progress(0.0)
-            self._app.run_worker(
-                lambda: self._solve(house_rules, key),
-                name=f"strategy table ({key[:8]})",
-                group=SOLVE_GROUP,
-                thread=True,
-                exit_on_error=False,
-            )
+        if self._chances_solving(key) is None:  # the chance tables solve the strategy too
+            self._start(house_rules, key, chances=False)
         return None
 
     async def get(self, house_rules: HouseRules) -> Strategy:
@@ -91,20 +94,74 @@ class Solver:
                 return ready
             if key in self._failed:
                 raise StrategyFailed(self._failed[key])
+            done = self._done.get(key) or self._chances_solving(key)
+            assert done is not None  # prepare started one or the other
+            await done.wait()
+
+    def _chances_solving(self, key: str) -> asyncio.Event | None:
+        """The event of win-chance tables being computed on the strategy table ``key``."""
+        return next(
+            (done for name, done in self._done.items() if name.startswith(f"{_CHANCES}{key} ")), None
+        )
+
+    def ready_chances(self, house_rules: HouseRules) -> Chances | None:
+        """The win-chance tables for these rules if they are in memory; None otherwise."""
+        from ..game.strategy.chances import cached_chances
+
+        return cached_chances(house_rules)
+
+    def prepare_chances(self, house_rules: HouseRules) -> Chances | None:
+        """The win-chance tables if they are ready; otherwise start computing them (once)
+        and return None."""
+        ready = self.ready_chances(house_rules)
+        if ready is not None:
+            return ready
+        self._start(house_rules, _chances_key(house_rules), chances=True)
+        return None
+
+    async def get_chances(self, house_rules: HouseRules) -> Chances:
+        """The win-chance tables for these rules, computed first if need be;
+        :class:`StrategyFailed` if they can't be."""
+        key = _chances_key(house_rules)
+        while True:
+            ready = self.prepare_chances(house_rules)
+            if ready is not None:
+                return ready
+            if key in self._failed:
+                raise StrategyFailed(self._failed[key])
             await self._done[key].wait()
+
+    def _start(self, house_rules: HouseRules, key: str, *, chances: bool) -> None:
+        """Compute the tables of ``key`` in a worker, unless they are being or failed."""
+        if key in self._done or key in self._failed:
+            return
+        self._done[key] = asyncio.Event()
+        self._on_progress(0.0)
+        self._app.run_worker(
+            lambda: self._solve(house_rules, key, chances),
+            name=f"{'win chances' if chances else 'strategy table'} "
+            f"({key.removeprefix(_CHANCES)[:8]})",
+            group=SOLVE_GROUP,
+            thread=True,
+            exit_on_error=False,
+        )
 
     def retry(self) -> None:
         """Forget the failures: the next request computes those tables again."""
         self._failed.clear()
 
-    def _solve(self, house_rules: HouseRules, key: str) -> None:
+    def _solve(self, house_rules: HouseRules, key: str, chances: bool = False) -> None:
         from ..game.strategy import solve
+        from ..game.strategy.chances import solve_chances
 
         def progress(done: float) -> None:
             self._app.call_from_thread(self._on_progress, done)
 
         try:
-            solve(house_rules, progress=progress, tables=store.strategy_tables)
+            if chances:
+                solve_chances(house_rules, progress=progress, tables=store.strategy_tables)
+            else:
+                solve(house_rules, progress=progress, tables=store.strategy_tables)
         except Exception as error:
             self._app.call_from_thread(self._finished, key, str(error) or type(error).__name__)
             raise  # the worker fails, and the app's one handler tells the player
@@ -119,3 +176,9 @@ class Solver:
         self._on_progress(None)
         if error is None:
             self._on_ready()
+
+
+def _chances_key(house_rules: HouseRules) -> str:
+    from ..game.strategy import strategy_key
+
+    return f"{_CHANCES}{strategy_key(house_rules)} {house_rules.model_dump_json()}"

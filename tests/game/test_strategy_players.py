@@ -210,3 +210,51 @@ def test_expert_follows_the_strategy():
     strategy = solve(HouseRules())
     state = position(HouseRules(), {C.FULL_HOUSE, C.SIXES, C.GENERALA}, (6, 6, 6, 2, 3), rolls=2)
     assert choose_action(state, Level.EXPERT, strategy) == strategy.evaluate(state)[0].action
+
+
+# --- the champion ------------------------------------------------------------------
+
+
+class RecordingChances:
+    """Win-chance tables that play as the real ones and count the champion's decisions."""
+
+    def __init__(self, house_rules: HouseRules) -> None:
+        from generala_tui.game.strategy.chances import solve_chances
+
+        self.real = solve_chances(house_rules)
+        self.house_rules = self.real.house_rules
+        self.strategy = self.real.strategy
+        self.asked: list[GameState] = []
+
+    def champion_action(self, state: GameState) -> Action:
+        self.asked.append(state)
+        return self.real.champion_action(state)
+
+
+def test_a_champion_plays_whole_games_by_the_chances_it_is_given():
+    chances = RecordingChances(HouseRules())
+    players = computers(Level.CHAMPION, Level.EXPERT)
+    moves: list[tuple[GameState, Action]] = []
+    for seed in range(2):
+        chances.asked.clear()
+        moves.clear()
+        state = rules.new_game(players, seed=seed)
+        state = play_game(state, chances=chances, on_action=lambda s, a: moves.append((s, a)))
+        assert state.phase is Phase.OVER
+        assert list(rules.replay(state))[-1] == state
+        # Every decision of the champion's after a first roll came from the chances.
+        champion = [s for s, a in moves if s.current == 0 and s.turn.rolls > 0]
+        assert champion and chances.asked == champion
+        assert all(s.current == 0 for s in chances.asked)
+
+
+def test_a_champion_without_chances_solves_them_and_refuses_other_rules():
+    state = rules.roll(rules.new_game(computers(Level.CHAMPION), seed=1), [1, 2, 3, 4, 6])
+    assert choose_action(state) in {value.action for value in solve(HouseRules()).evaluate(state)}
+    # Every rule counts, the tie-break too (without it a tie is a shared win).
+    for other in (HouseRules(generala_points=60), HouseRules(tie_break=False)):
+        with pytest.raises(ValueError, match="other house rules"):
+            choose_action(state, chances=RecordingChances(other))
+    tables = RecordingChances(HouseRules())
+    assert choose_action(state, chances=tables) and tables.asked == [state]
+    assert choose_action(state, Level.EXPERT, chances=tables) and tables.asked == [state]

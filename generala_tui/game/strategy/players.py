@@ -1,6 +1,6 @@
 """The computer players, and whole turns and games played without a user interface.
 
-Three levels (:class:`generala_tui.game.model.Level`):
+Four levels (:class:`generala_tui.game.model.Level`):
 
 - ``easy``: a simple greedy player. It holds the dice of its most common
   number (the higher number on a tie) and rolls again, stops as soon as the
@@ -10,6 +10,10 @@ Three levels (:class:`generala_tui.game.model.Level`):
   the expected points of the turn alone, as if the boxes left open were worth
   nothing (see :func:`generala_tui.game.strategy.optimal.medium_planner`).
 - ``expert``: the optimal strategy (:func:`generala_tui.game.strategy.solve`).
+- ``champion``: plays to win, not for points. At every decision it takes the
+  action with the highest exact chance of winning the game, assuming every
+  player plays the expert's way afterwards
+  (:meth:`generala_tui.game.strategy.chances.Chances.champion_action`).
 
 In a tie-break turn the medium and expert players maximise the expected
 tie-break score, counting an automatic win as 100 points (more than any score);
@@ -20,11 +24,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..action import Action, ActionKind
 from ..model import NUMBER_CATEGORIES, NUMBER_OF_DICE, Category, GameState, Level, Phase
 from ..rules import IllegalMove, play, scoring_options, tie_break_score
 from .optimal import Strategy, medium_planner, solve, strategy_key
+
+if TYPE_CHECKING:
+    from .chances import Chances
 
 __all__ = ["choose_action", "play_game", "play_turn"]
 
@@ -35,13 +43,17 @@ _EASY_TIE_BREAK_ENOUGH = 30
 
 
 def choose_action(
-    state: GameState, level: Level | None = None, strategy: Strategy | None = None
+    state: GameState,
+    level: Level | None = None,
+    strategy: Strategy | None = None,
+    chances: Chances | None = None,
 ) -> Action:
     """The action a computer player of ``level`` takes in this position.
 
     ``level`` defaults to the current player's. ``strategy`` is the solved
-    table the expert plays by (solved or fetched from the cache when not
-    given); the other levels don't need it.
+    table the expert plays by and ``chances`` the win-chance tables the
+    champion plays by (each solved or fetched from the cache when not given);
+    the other levels need neither.
     """
     if state.phase is Phase.OVER:
         raise IllegalMove("The game is over.")
@@ -54,6 +66,15 @@ def choose_action(
         return _easy_action(state)
     if level is Level.MEDIUM:
         return medium_planner(state.house_rules).best_action(state)
+    if level is Level.CHAMPION:
+        if chances is None:
+            from .chances import solve_chances
+
+            chances = solve_chances(state.house_rules)
+        elif chances.house_rules != state.house_rules:
+            # Every rule counts, the tie-break too: it decides who wins.
+            raise ValueError("The win chances were solved for other house rules.")
+        return chances.champion_action(state)
     if strategy is None:
         strategy = solve(state.house_rules)
     elif (
@@ -102,11 +123,17 @@ def _easy_box(options: dict[Category, int]) -> Action:
 
 
 def play_turn(
-    state: GameState, strategy: Strategy | None = None, on_action: ActionHook | None = None
+    state: GameState,
+    strategy: Strategy | None = None,
+    on_action: ActionHook | None = None,
+    chances: Chances | None = None,
 ) -> GameState:
-    """Play the current computer player's turn to its end; return the state after it."""
+    """Play the current computer player's turn to its end; return the state after it.
+
+    ``strategy`` and ``chances`` are the tables the expert and the champion play by
+    (see :func:`choose_action`)."""
     while state.phase is not Phase.OVER:
-        action = choose_action(state, strategy=strategy)
+        action = choose_action(state, strategy=strategy, chances=chances)
         if on_action is not None:
             on_action(state, action)
         state = play(state, action)
@@ -116,9 +143,12 @@ def play_turn(
 
 
 def play_game(
-    state: GameState, strategy: Strategy | None = None, on_action: ActionHook | None = None
+    state: GameState,
+    strategy: Strategy | None = None,
+    on_action: ActionHook | None = None,
+    chances: Chances | None = None,
 ) -> GameState:
     """Play turns until the game is over; every player must be a computer."""
     while state.phase is not Phase.OVER:
-        state = play_turn(state, strategy, on_action)
+        state = play_turn(state, strategy, on_action, chances)
     return state

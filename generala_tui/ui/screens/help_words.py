@@ -128,8 +128,10 @@ def keys_text() -> str:
         "",
         _(
             "A seat's level button (Human ▸, ⚙ Medium ▸) says who plays it: a click, `enter` "
-            "or `space` goes on to the next level (Human, Easy, Medium, Expert, then Human "
-            "again), `→` and `←` step forward and back."
+            "or `space` goes on to the next level (Human, Easy, Medium, Expert, Champion, then "
+            "Human again), `→` and `←` step forward and back. Easy plays greedily, Medium for "
+            "each turn's points, Expert for the most points in the game, and Champion to win: "
+            "at every decision it takes the play with the best chance of winning."
         ),
         "",
         _(

@@ -19,13 +19,14 @@ from ..host import host_of
 from ..translated import TranslatedBindings
 from . import dialogs_words, settings_words, setup_words
 
-LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT)
+LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT, Level.CHAMPION)
 """Who plays a seat, in the order the level button goes through them."""
 
 
 class LevelPicker(Button):
     """Who plays a seat: a human or a computer of a level. A click, Enter or Space goes on
-    to the next (Human, Easy, Medium, Expert, Human ...), Right and Left step either way.
+    to the next (Human, Easy, Medium, Expert, Champion, Human ...), Right and Left step
+    either way.
     A button rather than a Select: a Select brings an option list of its own to every
     row, and mounting them took about 30 ms of the setup screen's first frame."""
 

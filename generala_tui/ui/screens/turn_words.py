@@ -154,6 +154,10 @@ def served_note(state: GameState) -> Content:
     return Content.from_markup(_("[b $warning]Served![/] $parts. "), parts=parts)
 
 
+_SOLVING_LEVELS = frozenset({Level.EXPERT, Level.CHAMPION})
+"""The computers that wait for a table being computed (the strategy, or the win chances)."""
+
+
 def prompt(
     state: GameState, *, strategy_progress: float | None, paused: bool, hint: bool = True
 ) -> Content:
@@ -166,7 +170,7 @@ def prompt(
             return Content.from_markup(
                 _("[b]$name[/b] ⚙ is paused: [b]p[/b] resumes."), name=state.current_player.name
             )
-        if strategy_progress is not None and state.current_player.level is Level.EXPERT:
+        if strategy_progress is not None and state.current_player.level in _SOLVING_LEVELS:
             return Content.from_markup(
                 _("[b]$name[/b] ⚙ is working out the best play… $done"),
                 name=name,

@@ -15,6 +15,7 @@ from generala_tui.game.model import (
     Player,
 )
 from generala_tui.game.strategy import Strategy, solve
+from generala_tui.game.strategy.chances import Chances, solve_chances
 from generala_tui.ui import computer
 from generala_tui.ui.computer import ComputerFailed, play_computer_turns
 from generala_tui.ui.solver import StrategyFailed
@@ -31,6 +32,7 @@ class Host:
         self.previews: list[Action] = []
         self.refused: list[str] = []
         self.strategies: list[HouseRules] = []
+        self.chance_tables: list[HouseRules] = []
         self.strategy_error: str | None = None
         self.during_pace: list[GameState] = []
         """Positions the host moves the game to while the computer waits (something else moved)."""
@@ -71,6 +73,12 @@ class Host:
             raise StrategyFailed(self.strategy_error)
         return solve(house_rules)
 
+    async def chances(self, house_rules: HouseRules) -> Chances:
+        self.chance_tables.append(house_rules)
+        if self.strategy_error is not None:
+            raise StrategyFailed(self.strategy_error)
+        return solve_chances(house_rules)
+
 
 def _rita_first(level: Level = Level.EASY, seed: int = 5) -> GameState:
     return rules.new_game([Player(name="Rita", level=level), Player(name="Ana")], seed=seed)
@@ -108,6 +116,34 @@ async def test_an_expert_asks_the_host_for_the_strategy() -> None:
     assert host.game is not None and host.game.current == 1
 
 
+async def test_a_champion_asks_the_host_for_the_win_chances_and_plays_by_them(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    chosen: list[Chances | None] = []
+
+    def champion_action(self: Chances, state: GameState) -> Action:
+        chosen.append(self)
+        return self.strategy.best_action(state)
+
+    monkeypatch.setattr(Chances, "champion_action", champion_action)
+    host = Host(_rita_first(Level.CHAMPION))
+    await play_computer_turns(host)
+    assert host.chance_tables and all(r == HouseRules() for r in host.chance_tables)
+    assert not host.strategies  # the chances rest on the strategy: no table asked of its own
+    assert chosen  # its decisions after the first roll came from the win chances
+    assert host.game is not None and host.game.current == 1
+
+
+async def test_when_the_win_chances_fail_the_champion_makes_no_move() -> None:
+    host = Host(_rita_first(Level.CHAMPION))
+    host.game = rules.roll(host.game)
+    before = host.game
+    host.strategy_error = "disk full"
+    with pytest.raises(StrategyFailed, match="disk full"):
+        await play_computer_turns(host)
+    assert host.game is before
+
+
 async def test_when_the_strategy_fails_the_expert_makes_no_move_and_says_so() -> None:
     host = Host(_rita_first(Level.EXPERT))
     host.game = rules.roll(host.game)  # past the first roll, which needs no strategy
@@ -119,7 +155,7 @@ async def test_when_the_strategy_fails_the_expert_makes_no_move_and_says_so() ->
 
 
 async def test_a_computer_that_cannot_choose_fails_naming_itself(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    def broken(state, strategy=None):  # type: ignore[no-untyped-def]
+    def broken(state, strategy=None, chances=None):  # type: ignore[no-untyped-def]
         raise RuntimeError("no idea")
 
     monkeypatch.setattr(computer, "choose_action", broken)
