@@ -183,12 +183,19 @@ def decimal(value: float, digits: int = 1) -> str:
     return format_decimal(round(value, digits), format=pattern, locale=_locale())
 
 
-def percent(fraction: float) -> str:
-    """``fraction`` (0 to 1) as a whole percentage in the language's conventions (Babel's
-    CLDR data): "45%" in English and in Argentine Spanish, "45 %" in Swedish."""
+def percent(fraction: float, digits: int = 0) -> str:
+    """``fraction`` (0 to 1) as a percentage with ``digits`` decimals (a whole one by default)
+    in the language's conventions (Babel's CLDR data): "45%" in English and in Argentine
+    Spanish, "45 %" in Swedish; "45.3%", "45,3 %" with one decimal."""
     from babel.numbers import format_percent
 
-    return format_percent(round(fraction, 2), locale=_locale())
+    if not digits:
+        return format_percent(round(fraction, 2), locale=_locale())
+    pattern = _locale().percent_formats[None].pattern
+    # The language's pattern ("#,##0%", "#,##0 %") with the decimals after its last digit.
+    whole = pattern.rindex("0") + 1
+    pattern = pattern[:whole] + "." + "0" * digits + pattern[whole:]
+    return format_percent(round(fraction, digits + 2), format=pattern, locale=_locale())
 
 
 def number(value: int) -> str:

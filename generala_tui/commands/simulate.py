@@ -1,13 +1,19 @@
 """``generala-tui simulate``: computer-only games without a user interface.
 
 Plays ``--games`` games between computer players (one to eight) and prints,
-per player, the mean and standard deviation of the final totals and the
-number of wins, and the games played per second. ``--jobs N`` plays them in N
-processes (every core by default); each game depends only on its own seed,
-drawn in order from ``--seed``, so the figures are those of one process.
-``--json`` prints the same as one JSON object, with the strategy's expected
-final score from an empty scorecard (``expected_optimal``), the time it took
-to compute its table (``solve_seconds``) and the processes used (``jobs``).
+per player, the mean and standard deviation of the final totals, the number of
+wins and the win rate with its 95% interval, and the games played per second.
+``--jobs N`` plays them in N processes (every core by default); each game
+depends only on its own seed, drawn in order from ``--seed``, so the figures
+are those of one process. ``--json`` prints the same as one JSON object, with
+the strategy's expected final score from an empty scorecard
+(``expected_optimal``), the time it took to compute its table
+(``solve_seconds``) and the processes used (``jobs``); each of its
+``players`` has ``name``, ``level``, ``mean``, ``stdev``, ``wins`` (the games
+it won, a shared win counting for every sharer), ``win_rate`` (its mean win
+share: a game won alone counts 1, a win shared by k players 1/k, so the rates
+add up to 1) and ``win_rate_low`` and ``win_rate_high``, the 95% Wilson score
+interval of the win rate (:func:`win_interval`).
 
 Ctrl+C stops the run and prints the figures of the games finished so far,
 marked as interrupted (exit status 130). A reader that closes the pipe early
@@ -38,7 +44,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import store
 from ..game.model import MAX_PLAYERS, GameState, HouseRules, Level, Phase, Player
 from ..game.rules import SEED_RANGE, IllegalMove, new_game
-from ..i18n import NP_, _, decimal, metavar, ngettext, number
+from ..i18n import NP_, _, decimal, metavar, ngettext, number, percent
 from ..words import changed_rules, level_name
 from . import output
 from .options import OptionError, parse_players, parse_rules
@@ -46,8 +52,9 @@ from .output import failure, shown, table, write_output
 
 if TYPE_CHECKING:
     from ..game.strategy import Strategy
+    from ..game.strategy.chances import Chances
 
-__all__ = ["configure_parser", "run"]
+__all__ = ["configure_parser", "run", "win_interval"]
 
 DEFAULT_PLAYERS = "expert,medium,easy"
 DEFAULT_GAMES = 1000
@@ -57,6 +64,11 @@ CHUNK = 20
 """Games a process plays per task: small enough for a steady progress bar and a
 prompt Ctrl+C, large enough that passing results costs nothing."""
 _BAR_WIDTH = 30
+_SHARE = math.lcm(*range(1, MAX_PLAYERS + 1))
+"""A whole win in whole parts, so that every share of a win (1/k of it for k sharers) is a
+whole number of them, and the win rates add up exactly, in any order."""
+_Z95 = statistics.NormalDist().inv_cdf(0.975)
+"""The normal quantile of a two-sided 95% interval (1.96)."""
 INTERRUPTED = 130
 """Exit status after Ctrl+C (128 + SIGINT), as shells report it."""
 BROKEN_PIPE = output.BROKEN_PIPE
@@ -69,7 +81,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     """Add the ``simulate`` options to ``parser``."""
     parser.description = _(
         "Play games between computer players without a user interface and print, "
-        "per player, the mean final total, its standard deviation and the wins."
+        "per player, the mean final total, its standard deviation, the wins and the win rate."
     )
     parser.add_argument(
         "--games",
@@ -82,9 +94,9 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         metavar=metavar(NP_("metavar", "LIST")),
         default=DEFAULT_PLAYERS,
         help=_(
-            "the computer players in seating order, by level (easy, medium, expert) "
+            "the computer players in seating order, by level ({levels}) "
             "or as NAME:LEVEL, comma-separated, one to {most} (default {players})"
-        ).format(most=MAX_PLAYERS, players=DEFAULT_PLAYERS),
+        ).format(levels=_levels(), most=MAX_PLAYERS, players=DEFAULT_PLAYERS),
     )
     parser.add_argument(
         "--seed",
@@ -127,10 +139,17 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         help=_("the language of the table and the messages: en, es or sv"),
     )
     parser.epilog = _(
-        "A win shared under tie_break=false counts for every sharer. With "
+        "A win shared under tie_break=false counts for every sharer in Wins. The win "
+        "rate is the mean win share (1 for a game won alone, 1/k for a win shared by k "
+        "players), shown with its 95% Wilson score interval, which holds even at 0 or "
+        "every win (with shared wins it is a little wider than it needs to be). With "
         "served_generala_wins on (the default) an automatic win ends a game early, "
         "so totals are lower than in games played to the last box."
     )
+
+
+def _levels() -> str:
+    return ", ".join(level.value for level in Level)
 
 
 class _InputError(ValueError):
@@ -177,8 +196,8 @@ def _players(text: str) -> list[Player]:
         raise _InputError(
             _(
                 "{name} is not a computer player: simulate plays computers only "
-                "(give a level: easy, medium or expert, or NAME:LEVEL)."
-            ).format(name=humans[0])
+                "(give a level: {levels}, or NAME:LEVEL)."
+            ).format(name=humans[0], levels=_levels())
         )
     return players
 
@@ -251,9 +270,13 @@ def simulate(
     finished, with ``interrupted`` true; None when not one game had ended.
     """
     from ..game.strategy import solve
+    from ..game.strategy.chances import solve_chances
 
     totals: list[list[int]] = [[] for _ in players]
     wins = [0] * len(players)
+    shares = [0] * len(players)  # in parts of _SHARE
+    champions = any(player.level is Level.CHAMPION for player in players)
+    chances: Chances | None = None
     progress = _Progress(games) if show_progress else None
     interrupted = False
     played = 0
@@ -261,15 +284,21 @@ def simulate(
     started = time.perf_counter()
     try:
         # The table's compute time, even when it comes from the cache this time.
-        strategy = solve(house_rules, tables=store.strategy_tables)
+        if champions:  # the champions' win chances, and the strategy they rest on
+            chances = solve_chances(house_rules, tables=store.strategy_tables)
+            strategy = chances.strategy
+        else:
+            strategy = solve(house_rules, tables=store.strategy_tables)
         seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         game_seeds = ((number, seeds.randrange(SEED_RANGE)) for number in range(1, games + 1))
         started = time.perf_counter()
         workers = min(jobs, math.ceil(games / CHUNK))
         if workers > 1:
-            results = _in_processes(game_seeds, players, house_rules, strategy, workers, records)
+            results = _in_processes(
+                game_seeds, players, house_rules, strategy, workers, records, champions
+            )
         else:
-            results = _here(game_seeds, players, house_rules, strategy, records)
+            results = _here(game_seeds, players, house_rules, strategy, records, chances)
         # Closed on the way out, Ctrl+C included: the worker processes are gone on return.
         with contextlib.closing(results):
             for game_totals, winners in results:
@@ -277,6 +306,7 @@ def simulate(
                     totals[seat].append(total)
                 for seat in winners:
                     wins[seat] += 1
+                    shares[seat] += _SHARE // len(winners)
                 played += 1
                 if progress is not None:
                     progress.show(played)
@@ -308,10 +338,35 @@ def simulate(
                 "mean": statistics.fmean(scores),
                 "stdev": statistics.stdev(scores) if len(scores) > 1 else 0.0,
                 "wins": wins[seat],
+                **_win_rate(shares[seat], played),
             }
             for seat, (player, scores) in enumerate(zip(players, totals, strict=True))
         ],
     }
+
+
+def _win_rate(share: int, games: int) -> dict[str, float]:
+    """The ``win_rate`` (mean win share) of a player whose shares add up to ``share`` parts
+    of :data:`_SHARE` over ``games`` games, and its interval (``win_rate_low``, ``_high``)."""
+    rate = share / (_SHARE * games)
+    low, high = win_interval(rate, games)
+    return {"win_rate": rate, "win_rate_low": low, "win_rate_high": high}
+
+
+def win_interval(rate: float, games: int, z: float = _Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a win rate ``rate`` over ``games`` games.
+
+    Wilson's interval rather than the normal approximation's rate ± 1.96 standard errors:
+    it stays within 0 and 1 and does not shrink to nothing at no win or every win, where
+    the standard deviation of the games is 0. It takes the variance of a game's share to
+    be rate * (1 - rate), exact for wins and losses; a shared win's share (1/k) varies
+    less than that, so with shared wins the interval is a little wider than it needs to be,
+    never narrower. The rate is always inside it.
+    """
+    n = games
+    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n))
+    return max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))
 
 
 _Result = tuple[tuple[int, ...], tuple[int, ...]]
@@ -333,12 +388,13 @@ def _play(
     house_rules: HouseRules,
     strategy: Strategy,
     records: Path | None,
+    chances: Chances | None = None,
 ) -> _Result:
     from ..game import strategy as strategies
 
     number, seed = game
     state: GameState = new_game(players, house_rules, seed)
-    state = strategies.play_game(state, strategy)
+    state = strategies.play_game(state, strategy, chances=chances)
     assert state.phase is Phase.OVER
     if records is not None:
         # Played by the rules just now: no need to replay it before writing.
@@ -352,9 +408,10 @@ def _here(
     house_rules: HouseRules,
     strategy: Strategy,
     records: Path | None,
+    chances: Chances | None = None,
 ) -> Generator[_Result]:
     for game in games:
-        yield _play(game, players, house_rules, strategy, records)
+        yield _play(game, players, house_rules, strategy, records, chances)
 
 
 def _in_processes(
@@ -364,8 +421,12 @@ def _in_processes(
     strategy: Strategy,
     workers: int,
     records: Path | None = None,
+    champions: bool = False,
 ) -> Generator[_Result]:
     """The games' results in the order of their seeds, played by ``workers`` processes.
+
+    With ``champions`` each process solves the win-chance tables once, as it starts (from
+    the disk cache the table store keeps, or from this process's memory when forked).
 
     Chunks of seeds go out as workers free up, a few per worker ahead, so a long
     run neither waits for the slowest chunk nor holds every seed in memory. On
@@ -377,7 +438,7 @@ def _in_processes(
     pool = ProcessPoolExecutor(
         max_workers=workers,
         initializer=_start_worker,
-        initargs=(strategy.house_rules, strategy._values, strategy.solve_seconds),
+        initargs=(strategy.house_rules, strategy._values, strategy.solve_seconds, champions),
     )
     pending: deque[Future[list[_Result]]] = deque()
     try:
@@ -399,14 +460,21 @@ def _in_processes(
 
 
 _worker_strategy: Strategy | None = None
+_worker_chances: Chances | None = None
 
 
-def _start_worker(house_rules: HouseRules, values: Any, solve_seconds: float) -> None:
-    global _worker_strategy
+def _start_worker(
+    house_rules: HouseRules, values: Any, solve_seconds: float, champions: bool = False
+) -> None:
+    global _worker_strategy, _worker_chances
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from ..game.strategy import Strategy
 
     _worker_strategy = Strategy(house_rules, values, solve_seconds)
+    if champions:
+        from ..game.strategy.chances import solve_chances
+
+        _worker_chances = solve_chances(house_rules, tables=store.strategy_tables)
 
 
 def _play_chunk(
@@ -416,7 +484,10 @@ def _play_chunk(
     records: Path | None,
 ) -> list[_Result]:
     assert _worker_strategy is not None
-    return [_play(game, players, house_rules, _worker_strategy, records) for game in games]
+    return [
+        _play(game, players, house_rules, _worker_strategy, records, _worker_chances)
+        for game in games
+    ]
 
 
 class _Progress:
@@ -510,7 +581,14 @@ def _print_table(result: dict[str, Any], out: TextIO) -> None:
         ).format(games=number(games), rules=rules_text),
         file=out,
     )
-    heads = [_("Player"), _("Level"), _("Mean"), _("Std dev"), _("Wins")]
+    heads = [
+        _("Player"),
+        _("Level"),
+        _("Mean"),
+        _("Std dev"),
+        _("Wins"),
+        _("Win rate (95% interval)"),
+    ]
     rows = [
         [
             shown(player["name"]),
@@ -518,10 +596,12 @@ def _print_table(result: dict[str, Any], out: TextIO) -> None:
             decimal(player["mean"], 2),
             decimal(player["stdev"], 2),
             number(player["wins"]),
+            _win_rate_text(player),
         ]
         for player in result["players"]
     ]
-    for line in table(heads, rows, right={2, 3, 4}, least={1: 6, 2: 7, 3: 7, 4: 7}):
+    right = {2, 3, 4, 5}
+    for line in table(heads, rows, right=right, least={1: 6, 2: 7, 3: 7, 4: 7}):
         print(line, file=out)
     print(
         _(
@@ -535,6 +615,15 @@ def _print_table(result: dict[str, Any], out: TextIO) -> None:
         ),
         file=out,
     )
+
+
+def _win_rate_text(player: dict[str, Any]) -> str:
+    """``51.3% (49.1-53.5%)`` (with an en dash): the win rate and its 95% interval, in the
+    language's way (``51,3 % (49,1-53,5 %)`` in Swedish)."""
+    rate = percent(player["win_rate"], 1)
+    low = decimal(100 * player["win_rate_low"], 1)
+    high = percent(player["win_rate_high"], 1)
+    return f"{rate} ({low}–{high})"
 
 
 def _refusal(error: IllegalMove) -> str:

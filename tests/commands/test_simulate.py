@@ -42,9 +42,19 @@ def test_json_names_every_figure(capsys):
         ("Easy", "easy"),
     ]
     for player in players:
-        assert set(player) == {"name", "level", "mean", "stdev", "wins"}
+        assert set(player) == {
+            "name",
+            "level",
+            "mean",
+            "stdev",
+            "wins",
+            "win_rate",
+            "win_rate_low",
+            "win_rate_high",
+        }
         assert 0 <= player["mean"] <= 400
         assert player["stdev"] >= 0
+        assert 0 <= player["win_rate_low"] <= player["win_rate"] <= player["win_rate_high"] <= 1
     # Every game has at least one winner (more only when the win is shared).
     assert sum(p["wins"] for p in players) >= 6
 
@@ -76,7 +86,8 @@ def test_text_output_has_a_row_per_player_and_no_progress_bar_off_a_terminal(cap
     assert "\r" not in out
     lines = out.splitlines()
     assert lines[0] == "3 games, house rules: the defaults"
-    assert lines[1].split() == ["Player", "Level", "Mean", "Std", "dev", "Wins"]
+    heads = ["Player", "Level", "Mean", "Std", "dev", "Wins", "Win", "rate", "(95%", "interval)"]
+    assert lines[1].split() == heads
     assert lines[2].split()[:2] == ["Expert", "Expert"]
     assert lines[3].split()[:2] == ["Easy", "Easy"]
     assert "games per second" in lines[4]
@@ -229,13 +240,14 @@ def test_names_of_wide_characters_keep_the_columns_aligned(capsys):
     players = "王小明:expert,Ana:easy,José:medium"
     assert main(["simulate", "--games", "2", "--players", players, "--seed", "1"]) == 0
     header, *rows = capsys.readouterr().out.splitlines()[1:5]
-    _, level, mean, _, stdev, wins = _fields(header)
+    _, level, mean, _, stdev, wins, *_, rate = _fields(header)
     for row in rows:
-        _, level_cells, mean_cells, stdev_cells, wins_cells = _fields(row)
+        _, level_cells, mean_cells, stdev_cells, wins_cells, _, rate_cells = _fields(row)
         assert level_cells[0] == level[0], row  # left-aligned: same first cell
         assert mean_cells[1] == mean[1], row  # right-aligned: same last cell
         assert stdev_cells[1] == stdev[1], row
         assert wins_cells[1] == wins[1], row
+        assert rate_cells[1] == rate[1], row
 
 
 def _simulate_process(*argv: str, **popen: object) -> subprocess.Popen[bytes]:
@@ -396,10 +408,106 @@ def test_a_level_name_longer_than_its_heading_keeps_the_columns_aligned(capsys):
     heading's columns used to stand one to the left of their figures."""
     assert main(["--lang", "es", "simulate", "--games", "2", "--seed", "1"]) == 0
     header, *rows = capsys.readouterr().out.splitlines()[1:5]
-    _, level, mean, stdev, wins = _fields(header)
+    _, level, mean, stdev, wins = _fields(header)[:5]
     for row in rows:
-        _, level_cells, mean_cells, stdev_cells, wins_cells = _fields(row)
+        _, level_cells, mean_cells, stdev_cells, wins_cells = _fields(row)[:5]
         assert level_cells[0] == level[0], row
         assert mean_cells[1] == mean[1], row
         assert stdev_cells[1] == stdev[1], row
         assert wins_cells[1] == wins[1], row
+        assert _fields(row)[-1][1] == _fields(header)[-1][1], row  # the win rate's, too
+
+
+# --- the win rate ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rate", "games", "low", "high"),
+    [
+        # Wilson score intervals, worked out by hand (z = 1.959964).
+        (0.5, 100, 0.403832, 0.596168),
+        (0.0, 10, 0.0, 0.277533),  # no win: not the empty interval [0, 0]
+        (1.0, 10, 0.722467, 1.0),
+        (0.2, 40, 0.105000, 0.347573),
+    ],
+)
+def test_the_win_rate_interval_is_wilsons(rate, games, low, high):
+    assert simulate.win_interval(rate, games) == pytest.approx((low, high), abs=1e-6)
+
+
+def test_win_rates_add_up_to_one_and_match_the_wins_when_no_win_is_shared(capsys):
+    result = run_json(capsys, "--games", "60", "--players", "expert,expert,easy", "--seed", "9")
+    players = result["players"]
+    assert sum(p["win_rate"] for p in players) == pytest.approx(1.0, abs=1e-12)
+    for player in players:
+        # With the tie-break on (the default) no win is shared: the rate is the wins' share.
+        assert player["win_rate"] == player["wins"] / 60
+        low, high = simulate.win_interval(player["wins"] / 60, 60)
+        assert (player["win_rate_low"], player["win_rate_high"]) == (low, high)
+        assert 0 <= low < player["win_rate"] < high <= 1  # each of them won some, not all
+        assert high - low < 0.35  # sixty games pin a rate down to within about ±0.12
+
+
+def test_a_shared_win_counts_whole_in_wins_and_split_in_the_win_rate(capsys):
+    games = 120
+    result = run_json(
+        capsys,
+        *("--games", str(games), "--players", "expert,expert", "--seed", "3"),
+        *("--rule", "tie_break=false", "--rule", "served_generala_wins=false"),
+    )
+    first, second = result["players"]
+    shared = first["wins"] + second["wins"] - games
+    assert shared > 0, "over 120 games two experts tie at least once"
+    for player in (first, second):
+        assert player["win_rate"] == pytest.approx((player["wins"] - shared / 2) / games)
+        assert player["win_rate_low"] < player["win_rate"] < player["win_rate_high"]
+    assert first["win_rate"] + second["win_rate"] == pytest.approx(1.0, abs=1e-12)
+    # Two equal players: each one's interval holds one half, or nearly (5% of runs miss it).
+    assert first["win_rate_low"] < 0.5 + 0.05 and first["win_rate_high"] > 0.5 - 0.05
+
+
+def test_the_table_shows_the_win_rate_and_its_interval(capsys):
+    argv = ("--games", "30", "--players", "medium,easy", "--seed", "5")
+    result = run_json(capsys, *argv)
+    assert main(["simulate", *argv]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:4]
+    for row, player in zip(rows, result["players"], strict=True):
+        rate = f"{100 * player['win_rate']:.1f}%"
+        interval = f"({100 * player['win_rate_low']:.1f}–{100 * player['win_rate_high']:.1f}%)"
+        assert row.endswith(f"{rate} {interval}")
+
+
+def test_the_win_rate_of_a_player_alone_is_all_with_an_honest_interval(capsys):
+    result = run_json(capsys, "--games", "5", "--players", "easy", "--seed", "2")
+    (player,) = result["players"]
+    assert player["win_rate"] == player["win_rate_high"] == 1.0
+    assert player["win_rate_low"] == pytest.approx(0.565518, abs=1e-6)  # Wilson's, 5 of 5
+
+
+# --- the champion --------------------------------------------------------------------
+
+
+def test_a_champion_plays_in_simulate(capsys):
+    result = run_json(capsys, "--games", "4", "--players", "champion,Rita:champion", "--seed", "6")
+    assert [(p["name"], p["level"]) for p in result["players"]] == [
+        ("Champion", "champion"),
+        ("Rita", "champion"),
+    ]
+    assert sum(p["wins"] for p in result["players"]) >= 4
+    assert main(["simulate", "--games", "2", "--players", "champion", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].split()[:2] == ["Champion", "Champion"]
+
+
+def test_two_processes_play_the_champions_games_exactly_as_one(capsys):
+    argv = ("--games", "44", "--players", "champion,expert,medium", "--seed", "21")
+    alone = run_json(capsys, *argv, "--jobs", "1")
+    shared = run_json(capsys, *argv, "--jobs", "2")
+    assert shared["jobs"] == 2
+    assert _same_games(shared) == _same_games(alone)
+
+
+def test_simulate_refuses_a_human_naming_the_levels(capsys):
+    assert main(["simulate", "--games", "1", "--players", "Ana,expert"]) == 2
+    assert "(give a level: easy, medium, expert, champion, or NAME:LEVEL)" in (
+        capsys.readouterr().err
+    )
