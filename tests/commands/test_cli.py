@@ -28,7 +28,7 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
         (["--players", "Ana", "--rule", "straight"], "KEY=VALUE"),
         (["--players", "Ana,,Bruno"], "Player 2 needs a name"),
         (["--players", "Ana,ana"], "Two players are called ana"),
-        (["--players", "Ana:wizard"], "choose one of easy, medium, expert"),
+        (["--players", "Ana:wizard"], "choose one of easy, medium, expert, champion"),
     ],
 )
 def test_bad_options_exit_2_with_one_line(
@@ -66,6 +66,25 @@ def test_players_flag_opens_the_app_on_that_game(
     assert [p.name for p in game.players] == ["Ana", "Rita"]
     assert game.seed == 9
     assert game.house_rules.generala_points == 60
+
+
+def test_a_champion_from_the_command_line_plays_in_the_app(
+    monkeypatch: pytest.MonkeyPatch, terminal: None
+) -> None:
+    from generala_tui.game.model import Level
+    from generala_tui.ui.app import GeneralaApp
+
+    started: list[GeneralaApp] = []
+    monkeypatch.setattr(GeneralaApp, "run", lambda self, *a, **k: started.append(self))
+    assert main(["--players", "Ana,Rita:champion,champion"]) == 0
+    (app,) = started
+    game = app._first_game
+    assert game is not None
+    assert [(p.name, p.level) for p in game.players] == [
+        ("Ana", None),
+        ("Rita", Level.CHAMPION),
+        ("Champion", Level.CHAMPION),
+    ]
 
 
 def test_no_players_flag_opens_setup_with_the_given_rules(
@@ -118,7 +137,7 @@ def test_help_explains_name_colon_level_for_computer_players(
 ) -> None:
     flat = " ".join(_help([], capsys).split())
     assert "NAME:LEVEL makes a computer player" in flat
-    assert "easy, medium, expert" in flat
+    assert "easy, medium, expert, champion" in flat
 
 
 @pytest.mark.parametrize(

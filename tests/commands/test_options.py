@@ -188,13 +188,32 @@ def test_a_bare_level_names_the_computer_in_the_players_language(
     assert [p.level for p in players] == [Level.MEDIUM, Level.MEDIUM, Level.EASY]
 
 
+def test_a_champion_is_a_computer_level_too() -> None:
+    players = parse_players("Ana,Rita:champion,champion,Max:CHAMPION,champion")
+    assert [(p.name, p.level) for p in players] == [
+        ("Ana", None),
+        ("Rita", Level.CHAMPION),
+        ("Champion", Level.CHAMPION),
+        ("Max", Level.CHAMPION),
+        ("Champion 2", Level.CHAMPION),
+    ]
+
+
+@pytest.mark.parametrize(("lang", "name"), [("es", "Campeón"), ("sv", "Mästare")])
+def test_a_bare_champion_is_named_in_the_players_language(lang: str, name: str) -> None:
+    from generala_tui import i18n
+
+    i18n.set_language(lang)
+    assert parse_players("champion") == [Player(name=name, level=Level.CHAMPION)]
+
+
 def test_a_single_player_may_play_alone() -> None:
     assert parse_players("Ana") == [Player(name="Ana")]
 
 
 def test_an_unknown_level_names_the_levels() -> None:
     with pytest.raises(
-        OptionError, match=r"'genius' is not a computer level: .*easy, medium, expert"
+        OptionError, match=r"'genius' is not a computer level: .*easy, medium, expert, champion"
     ):
         parse_players("Ana,Rita:genius")
 

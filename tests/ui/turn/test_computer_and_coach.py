@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from generala_tui.game import rules
-from generala_tui.game.action import ActionKind, action_of
+from generala_tui.game.action import Action, ActionKind, action_of
 from generala_tui.game.model import GameState, Level, Phase, Player
 from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
@@ -31,6 +31,34 @@ async def test_a_computer_turn_plays_out_on_the_turn_screen() -> None:
         rita = app.game.players[1]
         assert len(rita.boxes) == 1
         assert app.game.current == 0 and app.game.turn.rolls == 0
+        rita_moves = [action_of(entry) for entry in app.game.log if entry.seat == 1]
+        assert rita_moves and rita_moves[-1] is not None
+        assert rita_moves[-1].kind in {ActionKind.SCORE, ActionKind.SCRATCH}
+
+
+async def test_a_champion_takes_its_turns_by_the_win_chances_solved_in_a_worker(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    from generala_tui.game.strategy.chances import Chances
+
+    asked: list[GameState] = []
+    champion_action = Chances.champion_action
+
+    def recorded(self: Chances, state: GameState) -> Action:
+        asked.append(state)
+        return champion_action(self, state)
+
+    monkeypatch.setattr(Chances, "champion_action", recorded)
+    game = _game(Player(name="Ana"), Player(name="Rita", level=Level.CHAMPION))
+    async with running(game, computer_delay=0) as (app, pilot):
+        await pilot.press("r", "enter")
+        await pilot.pause()
+        await settle_until(pilot, lambda: app.game.current == 0)
+        assert app.solver.ready_chances(game.house_rules) is not None
+        rita = app.game.players[1]
+        assert len(rita.boxes) == 1
+        assert app.game.current == 0 and app.game.turn.rolls == 0
+        assert asked and all(state.current == 1 for state in asked)
         rita_moves = [action_of(entry) for entry in app.game.log if entry.seat == 1]
         assert rita_moves and rita_moves[-1] is not None
         assert rita_moves[-1].kind in {ActionKind.SCORE, ActionKind.SCRATCH}
@@ -100,6 +128,27 @@ async def test_setup_mixes_humans_and_computers_in_any_order() -> None:
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
         assert [p.level for p in app.game.players] == [Level.EXPERT, None, Level.EASY]
+
+
+async def test_the_level_button_goes_round_to_the_champion_and_back_to_human() -> None:
+    async with running(computer_delay=60) as (app, pilot):
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#name-1", Input).value = "Rita"
+        labels = []
+        for _ in range(5):
+            await pilot.click("#level-1")
+            labels.append(str(screen.query_one("#level-1", LevelPicker).label))
+        assert labels == ["⚙ Easy ▸", "⚙ Medium ▸", "⚙ Expert ▸", "⚙ Champion ▸", "Human ▸"]
+        screen.query_one("#level-1", LevelPicker).focus()
+        await pilot.press("left")  # back from Human: the last level
+        await pilot.pause()
+        assert str(screen.query_one("#level-1", LevelPicker).label) == "⚙ Champion ▸"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
+        assert app.game.players[0].level is Level.CHAMPION
 
 
 async def test_coach_shows_the_best_action_and_follows_holds_and_rolls() -> None:

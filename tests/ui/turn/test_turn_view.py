@@ -79,6 +79,12 @@ def test_a_computers_turn_disables_the_buttons_and_says_how_to_pause() -> None:
     assert (
         "working out the best play… 40%" in turn_view(expert, strategy_progress=0.4).message.plain
     )
+    # The champion waits for its win chances as the expert for its table; the easy, for none.
+    champion = rules.new_game([Player(name="Lu", level=Level.CHAMPION), Player(name="Ana")], seed=1)
+    assert "Lu ⚙ is working out the best play… 70%" in (
+        turn_view(champion, strategy_progress=0.7).message.plain
+    )
+    assert "working out" not in turn_view(state, strategy_progress=0.7).message.plain
 
 
 def test_the_coach_marks_its_advice_on_the_box_it_would_fill() -> None:
