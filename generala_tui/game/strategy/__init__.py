@@ -12,6 +12,11 @@ whose ``expected_score`` is the expected final total of a game.
 cost) of a game, and :func:`analyse_game` is the coach's shorter look back
 at it.
 
+:func:`win_chances` gives every seat's exact chance of winning from any
+position, under the assumption that everyone plays the optimum from there;
+:func:`solve_chances` builds the :class:`Chances` of a rule set, which also
+value each action by the win chance it leaves and play the ``champion``.
+
 Importing this package does not import numpy: numpy and the solver load when
 a table is first solved or loaded, or a turn first planned.
 """
@@ -19,6 +24,14 @@ a table is first solved or loaded, or a turn first planned.
 from __future__ import annotations
 
 from .actions import ActionValue, hold_toggles
+from .chances import (
+    CHANCES_VERSION,
+    Chances,
+    cached_chances,
+    chances_key,
+    solve_chances,
+    win_chances,
+)
 from .coach import Decision, PlayerAnalysis, analyse_game
 from .optimal import (
     SOLVER_VERSION,
@@ -43,9 +56,11 @@ from .review import (
 )
 
 __all__ = [
+    "CHANCES_VERSION",
     "SOLVER_VERSION",
     "ActionHook",
     "ActionValue",
+    "Chances",
     "Decision",
     "DecisionMark",
     "DecisionReview",
@@ -59,7 +74,9 @@ __all__ = [
     "Strategy",
     "TableStore",
     "analyse_game",
+    "cached_chances",
     "cached_strategy",
+    "chances_key",
     "choose_action",
     "hold_toggles",
     "medium_planner",
@@ -67,5 +84,7 @@ __all__ = [
     "play_turn",
     "review_game",
     "solve",
+    "solve_chances",
     "strategy_key",
+    "win_chances",
 ]

@@ -79,6 +79,12 @@ class DiceTables:
     """How many pairs (L, d) of a keep L inside a roll d there are (4368)."""
     locked_levels: tuple[LockedLevel, ...]
     """The pairs with 0, 1, ... 4 dice locked; the last 252 pairs are (d, d)."""
+    pair_keeps: IndexArray
+    """Every pair's L (a keep index), in pair order."""
+    pair_rolls: IndexArray
+    """Every pair's d (a roll index), in pair order."""
+    pair_at: IndexArray
+    """``pair_at[k, d]``: the place of the pair (k, d), -1 where keep k is not inside roll d."""
 
 
 def _counts(dice: tuple[int, ...]) -> tuple[int, ...]:
@@ -182,4 +188,7 @@ def dice_tables() -> DiceTables:
         generala_rolls=np.array([roll_index[(face,) * DICE] for face in faces], dtype=np.intp),
         pairs=len(pairs),
         locked_levels=tuple(levels),
+        pair_keeps=pair_keeps,
+        pair_rolls=pair_rolls,
+        pair_at=pair_at[: len(keeps)],
     )

@@ -118,15 +118,34 @@ class Stops:
     """(252, cards): the same with the last roll served."""
     forced: FloatArray | None
     """(cards,): the value of a served five of a kind that wins at once, NaN where none does."""
+    box_unserved: IndexArray | None = None
+    """(252, cards): the box (category index) the best stop fills, last roll not served;
+    asked for with ``choices``. Of boxes of equal value, the first in scorecard order."""
+    box_served: IndexArray | None = None
+    """(252, cards): the same with the last roll served."""
 
 
-def stop_values(rt: RulesTables, cards: IndexArray, values: FloatArray) -> Stops:
-    """For each card, the value of filling the best open box with each roll."""
+def stop_values(
+    rt: RulesTables, cards: IndexArray, values: FloatArray, choices: bool = False
+) -> Stops:
+    """For each card, the value of filling the best open box with each roll.
+
+    With ``choices``, also which box that is (for the win chances, which follow
+    the optimum's play).
+    """
     tables = dice_tables()
     shape = (len(tables.rolls), len(cards))
     unserved = np.full(shape, -np.inf)
     served = np.full(shape, -np.inf)
     forced: FloatArray | None = None
+    box_u = np.full(shape, -1, dtype=np.intp) if choices else None
+    box_s = np.full(shape, -1, dtype=np.intp) if choices else None
+
+    def take(best: FloatArray, candidate: FloatArray, box: IndexArray | None, index: int) -> None:
+        if box is not None:
+            box[candidate > best] = index
+        np.maximum(best, candidate, out=best)
+
     for index, category in enumerate(rt.categories):
         bit = 1 << index
         is_open = (cards & bit) == 0
@@ -141,8 +160,8 @@ def stop_values(rt: RulesTables, cards: IndexArray, values: FloatArray) -> Stops
             # Only five of a kind scores there: everything else is a scratch.
             candidate = np.broadcast_to(after, shape).copy()
             candidate[tables.generala_rolls] = with_points
-            np.maximum(unserved, candidate, out=unserved)
-            np.maximum(served, candidate, out=served)
+            take(unserved, candidate, box_u, index)
+            take(served, candidate, box_s, index)
             if rt.automatic_win:
                 forced = np.where(is_open, with_points, np.nan)
             continue
@@ -154,9 +173,11 @@ def stop_values(rt: RulesTables, cards: IndexArray, values: FloatArray) -> Stops
         else:
             points_u = rt.unserved[index][:, None]
             points_s = rt.served[index][:, None]
-        np.maximum(unserved, points_u + after, out=unserved)
-        np.maximum(served, points_s + after, out=served)
-    return Stops(unserved=unserved, served=served, forced=forced)
+        take(unserved, points_u + after, box_u, index)
+        take(served, points_s + after, box_s, index)
+    return Stops(
+        unserved=unserved, served=served, forced=forced, box_unserved=box_u, box_served=box_s
+    )
 
 
 @dataclass(frozen=True, eq=False)
