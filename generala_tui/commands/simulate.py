@@ -587,7 +587,7 @@ def _print_table(result: dict[str, Any], out: TextIO) -> None:
         _("Mean"),
         _("Std dev"),
         _("Wins"),
-        _("Win rate (95% interval)"),
+        _("Win rate (interval at 95%)"),
     ]
     rows = [
         [

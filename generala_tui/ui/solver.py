@@ -80,7 +80,7 @@ class Solver:
             return ready
         key = strategy_key(house_rules)
         if self._chances_solving(key) is None:  # the chance tables solve the strategy too
-            self._start(house_rules, key, chances=False)
+            self._start(house_rules, key, chances=False, name=f"strategy table ({key[:8]})")
         return None
 
     async def get(self, house_rules: HouseRules) -> Strategy:
@@ -101,7 +101,8 @@ class Solver:
     def _chances_solving(self, key: str) -> asyncio.Event | None:
         """The event of win-chance tables being computed on the strategy table ``key``."""
         return next(
-            (done for name, done in self._done.items() if name.startswith(f"{_CHANCES}{key} ")), None
+            (done for name, done in self._done.items() if name.startswith(f"{_CHANCES}{key} ")),
+            None,
         )
 
     def ready_chances(self, house_rules: HouseRules) -> Chances | None:
@@ -116,7 +117,12 @@ class Solver:
         ready = self.ready_chances(house_rules)
         if ready is not None:
             return ready
-        self._start(house_rules, _chances_key(house_rules), chances=True)
+        from ..game.strategy import strategy_key
+
+        short = strategy_key(house_rules)[:8]
+        self._start(
+            house_rules, _chances_key(house_rules), chances=True, name=f"win chances ({short})"
+        )
         return None
 
     async def get_chances(self, house_rules: HouseRules) -> Chances:
@@ -131,16 +137,16 @@ class Solver:
                 raise StrategyFailed(self._failed[key])
             await self._done[key].wait()
 
-    def _start(self, house_rules: HouseRules, key: str, *, chances: bool) -> None:
-        """Compute the tables of ``key`` in a worker, unless they are being or failed."""
+    def _start(self, house_rules: HouseRules, key: str, *, chances: bool, name: str) -> None:
+        """Compute the tables of ``key`` in a worker named ``name``, unless they are being
+        computed or failed."""
         if key in self._done or key in self._failed:
             return
         self._done[key] = asyncio.Event()
         self._on_progress(0.0)
         self._app.run_worker(
             lambda: self._solve(house_rules, key, chances),
-            name=f"{'win chances' if chances else 'strategy table'} "
-            f"({key.removeprefix(_CHANCES)[:8]})",
+            name=name,
             group=SOLVE_GROUP,
             thread=True,
             exit_on_error=False,

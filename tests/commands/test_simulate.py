@@ -86,7 +86,19 @@ def test_text_output_has_a_row_per_player_and_no_progress_bar_off_a_terminal(cap
     assert "\r" not in out
     lines = out.splitlines()
     assert lines[0] == "3 games, house rules: the defaults"
-    heads = ["Player", "Level", "Mean", "Std", "dev", "Wins", "Win", "rate", "(95%", "interval)"]
+    heads = [
+        "Player",
+        "Level",
+        "Mean",
+        "Std",
+        "dev",
+        "Wins",
+        "Win",
+        "rate",
+        "(interval",
+        "at",
+        "95%)",
+    ]
     assert lines[1].split() == heads
     assert lines[2].split()[:2] == ["Expert", "Expert"]
     assert lines[3].split()[:2] == ["Easy", "Easy"]
