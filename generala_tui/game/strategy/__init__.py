@@ -6,7 +6,7 @@ in the :class:`TableStore` a caller passes: the game itself does no I/O),
 whose :meth:`~Strategy.evaluate` values every legal action of a position and
 whose ``expected_score`` is the expected final total of a game.
 
-:func:`choose_action` is the computer players (easy, medium, expert),
+:func:`choose_action` is the computer players (easy, medium, expert, champion),
 :func:`play_turn` and :func:`play_game` play without a user interface, and
 :func:`review_game` values every roll (its luck) and every decision (its
 cost) of a game, and :func:`analyse_game` is the coach's shorter look back
