@@ -16,8 +16,9 @@ Four levels (:class:`generala_tui.game.model.Level`):
   (:meth:`generala_tui.game.strategy.chances.Chances.champion_action`).
 
 In a tie-break turn the medium and expert players maximise the expected
-tie-break score, counting an automatic win as 100 points (more than any score);
-the easy player plays its usual greedy way and stops at 30 points or more.
+tie-break score, counting an automatic win as 100 points (more than any score),
+and the champion its chance of winning the tie-break; the easy player plays its
+usual greedy way and stops at 30 points or more.
 """
 
 from __future__ import annotations
