@@ -284,13 +284,12 @@ def forward(pol: Policy, entry: Entry) -> Stopped:
             stopping = np.where(pol.second == STOP, pairs, 0.0)
             auto = auto + np.where(pol.second == AUTO, pairs, 0.0).sum(axis=0)
             _scatter(pairs, pol.second, keeps)
-            to_roll = _pair_to_roll()
             if pol.any_full_roll:
                 level = tables.locked_levels[0]
                 served += stopping[level.start : level.end]
                 stopping = stopping.copy()
                 stopping[level.start : level.end] = 0.0
-            unserved += to_roll.T @ stopping
+            unserved += _rows_summed(tables.pair_rolls, stopping, len(tables.rolls))
         else:
             decide(entry.unserved, pol.second, unserved)
             decide(entry.served, pol.second_served, served)
@@ -311,13 +310,12 @@ def forward(pol: Policy, entry: Entry) -> Stopped:
     return Stopped(unserved=unserved, served=served, auto=auto)
 
 
-@cache
-def _pair_to_roll() -> FloatArray:
-    """(pairs, 252): one where a pair's roll is the column's."""
-    tables = dice_tables()
-    matrix = np.zeros((tables.pairs, len(tables.rolls)))
-    matrix[np.arange(tables.pairs), tables.pair_rolls] = 1.0
-    return matrix
+def _rows_summed(rows: IndexArray, values: FloatArray, count: int) -> FloatArray:
+    """``out[r]``: the sum of the rows of ``values`` whose entry in ``rows`` is ``r``."""
+    cards = values.shape[1]
+    flat = (rows[:, None] * cards + np.arange(cards)[None, :]).ravel()
+    summed = np.bincount(flat, weights=values.ravel(), minlength=count * cards)
+    return summed.reshape(count, cards)
 
 
 @dataclass(frozen=True, eq=False)
@@ -524,60 +522,71 @@ class Future:
     totals: FloatArray
 
 
-def _survive(future: Future, turns: int) -> float:
-    """The chance a player has not won at once in their first ``turns`` turns from now."""
-    return 1.0 - float(future.wins[: turns + 1].sum())
-
-
 def race(futures: Sequence[Future], seat: int) -> FloatArray:
     """``H[t]``: the chance nobody else has won at once before ``seat``'s ``t``-th turn."""
     mine = futures[seat]
     turns = len(mine.wins)
     result = np.ones(turns)
-    for t in range(1, turns):
-        chance = 1.0
-        for other, future in enumerate(futures):
-            if other != seat:
-                chance *= _survive(future, t if future.order < mine.order else t - 1)
-        result[t] = chance
+    steps = np.arange(turns)
+    earlier = np.maximum(steps - 1, 0)
+    for other, future in enumerate(futures):
+        if other == seat or not future.wins.any():
+            continue
+        # Their turns before my t-th: t if they play before me in a round, else t - 1.
+        survive = 1.0 - np.cumsum(future.wins)
+        played = steps if future.order < mine.order else earlier
+        result *= survive[np.minimum(played, len(survive) - 1)]
+    result[0] = 1.0
     return result
 
 
-def standing(futures: Sequence[Future], seat: int, ties: FloatArray) -> FloatArray:
-    """``G[x]``: the chance that nobody else wins at once and ``seat`` wins with total ``x``.
+def standings(
+    futures: Sequence[Future], ties: FloatArray, seats: Sequence[int] | None = None
+) -> list[FloatArray]:
+    """Per seat, ``G[x]``: the chance that nobody else wins at once and the seat wins with
+    total ``x`` (all totals as long as each other).
 
     ``ties[k, j]`` is the chance of winning a tie of ``k`` players from place ``j``
-    (from 0) in seating order; players sit in the order of ``futures``.
+    (from 0) in seating order; players sit in the order of ``futures``. Each other
+    player is a factor ``below(x) + z at(x)`` of a polynomial whose ``z**k`` counts
+    ``k`` of them tied at ``x``: products of the factors before and after each
+    seat, built once from each end, give every seat's ties by place.
     """
-    width = len(futures[seat].totals)
-    before = np.ones((width, 1))
-    after = np.ones((width, 1))
-    for other, future in enumerate(futures):
-        if other == seat:
-            continue
+    width = len(futures[0].totals)
+    count = len(futures)
+
+    def times(poly: FloatArray, future: Future) -> FloatArray:
         below = np.concatenate([[0.0], np.cumsum(future.totals)[:-1]])
-        poly = before if other < seat else after
         grown = np.zeros((width, poly.shape[1] + 1))
-        grown[:, :-1] += poly * below[:, None]
+        grown[:, :-1] = poly * below[:, None]
         grown[:, 1:] += poly * future.totals[:, None]
-        if other < seat:
-            before = grown
-        else:
-            after = grown
-    a = before.shape[1]
-    b = after.shape[1]
-    weights = np.array([[ties[1 + i + j, i] for j in range(b)] for i in range(a)])
-    return np.asarray(np.einsum("xa,xb,ab->x", before, after, weights))
+        return grown
+
+    prefix = [np.ones((width, 1))]
+    for future in futures[:-1]:
+        prefix.append(times(prefix[-1], future))
+    suffix = [np.ones((width, 1))]
+    for future in reversed(futures[1:]):
+        suffix.append(times(suffix[-1], future))
+    suffix.reverse()  # suffix[i]: the factors of the players after seat i
+    result = []
+    for seat in range(count) if seats is None else seats:
+        before, after = prefix[seat], suffix[seat]
+        places, others = np.indices((before.shape[1], after.shape[1]))
+        weights = ties[1 + places + others, places]
+        result.append(np.asarray(np.einsum("xa,xb,ab->x", before, after, weights)))
+    return result
 
 
 def combine(futures: Sequence[Future], ties: FloatArray) -> FloatArray:
-    """Each player's chance of winning (``ties`` as for :func:`standing`)."""
-    chances = np.zeros(len(futures))
-    for seat, future in enumerate(futures):
-        chances[seat] = float(future.wins @ race(futures, seat)) + float(
-            future.totals @ standing(futures, seat, ties)
-        )
-    return chances
+    """Each player's chance of winning (``ties`` as for :func:`standings`)."""
+    given = standings(futures, ties)
+    return np.array(
+        [
+            float(future.wins @ race(futures, seat)) + float(future.totals @ given[seat])
+            for seat, future in enumerate(futures)
+        ]
+    )
 
 
 def shared_ties(players: int) -> FloatArray:

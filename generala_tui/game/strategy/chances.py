@@ -300,7 +300,7 @@ class Chances:
             most_points,
             next_card,
             race,
-            standing,
+            standings,
             tie_break_ties,
         )
 
@@ -317,7 +317,7 @@ class Chances:
         table = _padded(table)
         place = seats.index(state.current) if state.phase is Phase.TIE_BREAK else state.current
         ties = tie_break_ties(self.house_rules, len(table))
-        given_total = standing(table, place, ties)  # G[x]: others beaten with total x
+        given_total = standings(table, ties, [place])[0]  # G[x]: others beaten with total x
         before = race(table, place)  # H[t]: nobody else has won before my t-th turn
         rt = self._rt
         futures = self._futures
@@ -428,20 +428,24 @@ def _future(order: int, wins: Sequence[float], totals: Sequence[float] | FloatAr
 
 def _padded(table: list[Future]) -> list[Future]:
     """The futures with their totals and wins padded to one length each."""
-    import numpy as np
-
     from ._chances import Future
 
     width = max(len(future.totals) for future in table)
     turns = max(len(future.wins) for future in table)
     return [
-        Future(
-            future.order,
-            np.pad(future.wins, (0, turns - len(future.wins))),
-            np.pad(future.totals, (0, width - len(future.totals))),
-        )
+        Future(future.order, _grown(future.wins, turns), _grown(future.totals, width))
         for future in table
     ]
+
+
+def _grown(values: FloatArray, length: int) -> FloatArray:
+    import numpy as np
+
+    if len(values) == length:
+        return values
+    grown = np.zeros(length)
+    grown[: len(values)] = values
+    return grown
 
 
 def _fresh_tie_break(house_rules: HouseRules) -> tuple[float, FloatArray]:
