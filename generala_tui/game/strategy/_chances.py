@@ -314,7 +314,7 @@ def _rows_summed(rows: IndexArray, values: FloatArray, count: int) -> FloatArray
     """``out[r]``: the sum of the rows of ``values`` whose entry in ``rows`` is ``r``."""
     cards = values.shape[1]
     flat = (rows[:, None] * cards + np.arange(cards)[None, :]).ravel()
-    summed = np.bincount(flat, weights=values.ravel(), minlength=count * cards)
+    summed: FloatArray = np.bincount(flat, weights=values.ravel(), minlength=count * cards)
     return summed.reshape(count, cards)
 
 
