@@ -314,8 +314,8 @@ def _rows_summed(rows: IndexArray, values: FloatArray, count: int) -> FloatArray
     """``out[r]``: the sum of the rows of ``values`` whose entry in ``rows`` is ``r``."""
     cards = values.shape[1]
     flat = (rows[:, None] * cards + np.arange(cards)[None, :]).ravel()
-    summed: FloatArray = np.bincount(flat, weights=values.ravel(), minlength=count * cards)
-    return summed.reshape(count, cards)
+    summed = np.bincount(flat, weights=values.ravel(), minlength=count * cards)
+    return np.asarray(summed, dtype=np.float64).reshape(count, cards)
 
 
 @dataclass(frozen=True, eq=False)
