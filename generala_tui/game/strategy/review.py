@@ -25,20 +25,44 @@ complete then, and ``expected_end`` (V where the record stops) takes the
 place of the total in the identity, as it does for an unfinished game.
 docs/analysis.md gives the definitions, the marks' thresholds and the rating
 bands.
+
+With :class:`~generala_tui.game.strategy.chances.Chances` (or alone at the
+table, where every chance is 1) the review also measures the game in win
+chances, W of a position being every seat's exact chance of winning the game
+if everyone plays the expert from there:
+
+- a **roll**'s luck for each seat is W once the dice landed minus W of the
+  keep that threw them (the first roll of a turn: W of the turn);
+- a **decision**'s effect on each seat is W after the action taken minus W of
+  the position (which is W after the expert's choice), and its win-chance cost
+  the best choice's chance for the player minus the chance left, never below 0.
+
+They telescope over the whole game, tie-break turns included, so for each seat::
+
+    chance_end == chance_start + chance_luck + chance_skill + chance_others
+
+where ``chance_end`` is the game's result (1 for a sole winner, 1/k for each
+of k sharers, 0 otherwise; W where the record stops for an unfinished game),
+``chance_skill`` the effect of the seat's own decisions and ``chance_others``
+that of everyone else's.
 """
 
 from __future__ import annotations
 
 import collections
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from ..action import Action, action_of
+from ..action import Action, ActionKind, action_of
 from ..marks import DecisionMark, LuckMark, Rating
 from ..model import Category, GameState, HoldToggled, LogEntry, Phase, Rolled
-from ..rules import replay
+from ..rules import IllegalMove, replay
 from .actions import ActionValue
 from .optimal import Strategy, solve, strategy_key
+
+if TYPE_CHECKING:
+    from .chances import Chances
 
 __all__ = [
     "DECISION_THRESHOLDS",
@@ -51,10 +75,13 @@ __all__ = [
     "PlayerReview",
     "Rating",
     "RollReview",
+    "Step",
+    "chance_change",
     "decision_mark",
     "luck_mark",
     "rating",
     "review_game",
+    "turning_points",
 ]
 
 _NEGLIGIBLE = 1e-9
@@ -140,6 +167,11 @@ class RollReview:
     """A roll of a tie-break turn (valued in tie-break points, outside the identity)."""
     won: bool = False
     """The roll won the game at once (a served Generala)."""
+    chances_before: tuple[float, ...] | None = None
+    """Every seat's win chance before the throw, given the keep (for the first roll of a
+    turn: W of the turn); None when the review was made without win chances."""
+    chances_after: tuple[float, ...] | None = None
+    """Every seat's win chance once the dice landed (the game's result if it won)."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +202,15 @@ class DecisionReview:
     """The whole log of the game reviewed (the same tuple for every decision)."""
     tie_break: bool = False
     """A decision of a tie-break turn (valued in tie-break points, outside the identity)."""
+    chances_before: tuple[float, ...] | None = None
+    """Every seat's win chance in the position (W after the expert's choice); None when
+    the review was made without win chances."""
+    chances_after: tuple[float, ...] | None = None
+    """Every seat's win chance after the action taken (a keep: before its dice land)."""
+    best_chance: float | None = None
+    """The player's win chance after the choice that leaves them the most."""
+    chance_cost: float | None = None
+    """``best_chance`` minus the player's chance after the action taken, at least 0."""
 
     @property
     def state(self) -> GameState:
@@ -215,6 +256,24 @@ class PlayerReview:
     """The mean cost of the decisions with a choice in them (regular rounds); None without any."""
     tie_break_luck: float = 0.0
     tie_break_loss: float = 0.0
+    chance_start: float | None = None
+    """The player's win chance before the first roll (None without win chances)."""
+    chance_end: float | None = None
+    """The game's result for the player (1 a sole win, 1/k a win shared by k, else 0), or
+    their win chance where the record stops: ``chance_start + chance_luck + chance_skill +
+    chance_others``."""
+    chance_luck: float | None = None
+    """What every roll of the game (anyone's, tie-breaks included) did to the player's chance."""
+    chance_skill: float | None = None
+    """What the player's own decisions did to their chance, summed (0 for the expert's)."""
+    chance_others: float | None = None
+    """What the other players' decisions did to this player's chance, summed."""
+    chance_cost: float | None = None
+    """The win-chance cost of the player's own decisions, summed (each at least 0)."""
+
+
+Step = RollReview | DecisionReview
+"""A roll or a decision: the steps of a game, as :attr:`GameReview.steps` orders them."""
 
 
 @dataclass(frozen=True)
@@ -222,6 +281,40 @@ class GameReview:
     """Every player's review, by seat."""
 
     players: tuple[PlayerReview, ...]
+    steps: tuple[Step, ...] = ()
+    """Every roll and decision of the game, of every player, in the game's order (a keep
+    before the roll it threw)."""
+    chances_start: tuple[float, ...] | None = None
+    """Every seat's win chance before the first roll; None without win chances."""
+    chances_end: tuple[float, ...] | None = None
+    """Every seat's result, or win chance where the record stops."""
+
+    @property
+    def has_chances(self) -> bool:
+        """Whether the review measured the game in win chances too."""
+        return self.chances_start is not None
+
+
+def chance_change(step: Step, seat: int) -> float:
+    """What ``step`` did to ``seat``'s win chance (0 without win chances)."""
+    if step.chances_before is None or step.chances_after is None:
+        return 0.0
+    return step.chances_after[seat] - step.chances_before[seat]
+
+
+def turning_points(review: GameReview, seat: int | None = None, count: int = 5) -> list[Step]:
+    """The ``count`` steps that moved ``seat``'s win chance most (without a seat: any
+    player's), largest first; steps that moved nothing are never turning points."""
+
+    def size(step: Step) -> float:
+        if seat is not None:
+            return abs(chance_change(step, seat))
+        return max(abs(chance_change(step, other)) for other in range(len(review.players)))
+
+    moved = [(size(step), index) for index, step in enumerate(review.steps)]
+    moved = [(change, index) for change, index in moved if change > _NEGLIGIBLE]
+    moved.sort(key=lambda pair: (-pair[0], pair[1]))
+    return [review.steps[index] for _, index in moved[:count]]
 
 
 @dataclass
@@ -233,25 +326,36 @@ class _Column:
     course: list[tuple[int, float]]
 
 
-def review_game(state: GameState, strategy: Strategy | None = None) -> GameReview:
+def review_game(
+    state: GameState, strategy: Strategy | None = None, chances: Chances | None = None
+) -> GameReview:
     """Value every roll and decision of the game's log, for each player by seat.
 
     ``strategy`` must be solved for the game's house rules; without it the
-    strategy is solved (or fetched from memory); a strategy of other rules is
-    a :class:`ValueError`. Raises :class:`~generala_tui.game.rules.BadRecord`
-    when the log does not replay.
+    strategy is solved (or fetched from memory), or taken from ``chances``; a
+    strategy of other rules is a :class:`ValueError`. With ``chances`` (of the
+    game's rules, else a :class:`ValueError`) every roll and decision is also
+    valued in win chances; alone at the table they are too, without
+    ``chances`` (every chance is 1). Raises
+    :class:`~generala_tui.game.rules.BadRecord` when the log does not replay.
     """
+    if chances is not None and strategy_key(chances.house_rules) != strategy_key(state.house_rules):
+        raise ValueError("The win chances were solved for other house rules.")
     if strategy is None:
-        strategy = solve(state.house_rules)
+        strategy = chances.strategy if chances is not None else solve(state.house_rules)
     elif strategy_key(strategy.house_rules) != strategy_key(state.house_rules):
         raise ValueError("The strategy was solved for other house rules.")
     start = strategy.expected_score
     columns = [_Column([], [], [(-1, start)]) for _ in state.players]
     rounds = state.rounds
+    steps: list[Step] = []
+    valuer = _ChanceValuer(chances, len(state.players))
     # One pass over the replay, two positions at a time: none is kept but a decision's,
     # and that one without its log (DecisionReview.state gives it back when asked).
     positions = replay(state)
     after = next(positions)
+    chances_start = valuer.win(after) if valuer.on else None
+    now = chances_start  # every seat's W where the game is
     for move, entry in enumerate(state.log):
         before, after = after, next(positions)
         if isinstance(entry, HoldToggled):
@@ -264,39 +368,125 @@ def review_game(state: GameState, strategy: Strategy | None = None) -> GameRevie
         chosen: float | None = None
         if before.turn.rolls:
             decision = _decision(strategy, before, state, action, move, round_, tie_break)
+            if valuer.on:
+                assert now is not None
+                decision = valuer.decision(decision, before, now)
+                now = decision.chances_after
             column.decisions.append(decision)
+            steps.append(decision)
             chosen = decision.expected
             if not tie_break:
                 column.course.append((move, chosen))
+        elif valuer.on:  # the first roll of a turn: W of the turn
+            now = valuer.win(before)
         if isinstance(entry, Rolled):
             if chosen is None:  # the first roll of a turn: V of the turn
                 chosen = strategy.evaluate(before)[0].expected
             value = _after_roll(strategy, after, entry, tie_break)
             luck = value - chosen
-            column.rolls.append(
-                RollReview(
-                    player=entry.seat,
-                    round=round_,
-                    roll=before.turn.rolls + 1,
-                    move=move,
-                    held=entry.held,
-                    dice=entry.dice,
-                    before=chosen,
-                    after=value,
-                    luck=luck,
-                    mark=luck_mark(luck),
-                    tie_break=tie_break,
-                    won=entry.won,
-                )
+            landed = valuer.win(after) if valuer.on else None
+            roll = RollReview(
+                player=entry.seat,
+                round=round_,
+                roll=before.turn.rolls + 1,
+                move=move,
+                held=entry.held,
+                dice=entry.dice,
+                before=chosen,
+                after=value,
+                luck=luck,
+                mark=luck_mark(luck),
+                tie_break=tie_break,
+                won=entry.won,
+                chances_before=now,
+                chances_after=landed,
             )
+            column.rolls.append(roll)
+            steps.append(roll)
+            now = landed
             if not tie_break:
                 column.course.append((move, value))
     # Played out to its end: the end of the replay checks that the log leads to the state.
     collections.deque(positions, maxlen=0)
-    return GameReview(
-        players=tuple(
-            _player_review(state, seat, column, start) for seat, column in enumerate(columns)
+    chances_end = valuer.win(state) if valuer.on else None
+    players = tuple(
+        _player_review(state, seat, column, start) for seat, column in enumerate(columns)
+    )
+    if chances_start is not None and chances_end is not None:
+        players = tuple(
+            _with_chances(player, steps, chances_start, chances_end) for player in players
         )
+    return GameReview(
+        players=players,
+        steps=tuple(steps),
+        chances_start=chances_start,
+        chances_end=chances_end,
+    )
+
+
+class _ChanceValuer:
+    """Win chances for the review: the Chances', or alone at the table every one 1."""
+
+    def __init__(self, chances: Chances | None, seats: int) -> None:
+        self.chances = chances
+        self.alone = seats == 1
+        self.on = chances is not None or self.alone
+
+    def win(self, state: GameState) -> tuple[float, ...]:
+        if self.chances is None:
+            return (1.0,)
+        return self.chances.win_chances(state)
+
+    def decision(
+        self, decision: DecisionReview, state: GameState, before: tuple[float, ...]
+    ) -> DecisionReview:
+        """``decision`` with its win chances: ``before`` is W of the position."""
+        chances = self.chances
+        if chances is None:
+            after: tuple[float, ...] = (1.0,)
+            best = 1.0
+        else:
+            after = _chances_after(chances, state, decision.action)
+            best = max(chances.action_chances(state, decision.choices))
+        cost = best - after[decision.player]
+        return replace(
+            decision,
+            chances_before=before,
+            chances_after=after,
+            best_chance=best,
+            chance_cost=cost if cost >= _NEGLIGIBLE else 0.0,
+        )
+
+
+def _chances_after(chances: Chances, state: GameState, action: Action) -> tuple[float, ...]:
+    """Every seat's chance after ``action``: scoring a number box without any of its
+    number is scratching it, and valued so."""
+    try:
+        return chances.after(state, action)
+    except IllegalMove:
+        if action.kind is not ActionKind.SCORE or action.category is None:
+            raise
+        return chances.after(state, Action.scratch(action.category))
+
+
+def _with_chances(
+    player: PlayerReview,
+    steps: list[Step],
+    start: tuple[float, ...],
+    end: tuple[float, ...],
+) -> PlayerReview:
+    seat = player.player
+    rolls = [chance_change(step, seat) for step in steps if isinstance(step, RollReview)]
+    own = [step for step in steps if isinstance(step, DecisionReview) and step.player == seat]
+    others = [step for step in steps if isinstance(step, DecisionReview) and step.player != seat]
+    return replace(
+        player,
+        chance_start=start[seat],
+        chance_end=end[seat],
+        chance_luck=math.fsum(rolls),
+        chance_skill=math.fsum(chance_change(step, seat) for step in own),
+        chance_others=math.fsum(chance_change(step, seat) for step in others),
+        chance_cost=math.fsum(step.chance_cost or 0.0 for step in own),
     )
 
 
