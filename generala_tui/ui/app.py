@@ -77,6 +77,9 @@ class GeneralaApp(App[None]):
     game: reactive[GameState | None] = reactive(None, init=False, repaint=False)
     coach: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the coach shows the value of every action on the turn screen."""
+    coach_by_chance: reactive[bool] = reactive(False, init=False, repaint=False)
+    """Whether the coach ranks its choices by the chance of winning they leave (else by their
+    expected final total): for this sitting, switched with k."""
     computers_paused: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the computer players wait for ``p``."""
     strategy_progress: reactive[float | None] = reactive(None, init=False, repaint=False)
@@ -519,9 +522,10 @@ class GeneralaApp(App[None]):
 
     def _prepare_strategy(self, state: GameState) -> None:
         """Start the tables the game's experts, champions or the coach will need, after the
-        first frame (the champions' win chances solve the strategy table too)."""
+        first frame (the win chances, of the champions or of the coach at a table of two or
+        more, solve the strategy table too)."""
         levels = {p.level for p in state.players}
-        if Level.CHAMPION in levels:
+        if Level.CHAMPION in levels or (self.coach and len(state.players) > 1):
             self.call_after_refresh(self.solver.prepare_chances, state.house_rules)
         elif self.coach or Level.EXPERT in levels:
             self.call_after_refresh(self.solver.prepare, state.house_rules)
@@ -539,6 +543,10 @@ class GeneralaApp(App[None]):
     def set_roll_animation(self, on: bool) -> None:
         self._roll_animation = on
         self.keeper.remember(roll_animation=on)
+
+    def action_coach_ranking(self) -> None:
+        """The coach's list ranked by the other measure: expected total or win chance."""
+        self.coach_by_chance = not self.coach_by_chance
 
     def toggle_coach(self) -> None:
         self.coach = not self.coach

@@ -80,6 +80,12 @@ class GameHost(Protocol):
         ...
 
     @property
+    def coach_by_chance(self) -> bool:
+        """Whether the coach ranks its choices by the win chance they leave (else by their
+        expected final total)."""
+        ...
+
+    @property
     def roll_animation(self) -> bool:
         """Whether rolled dice tumble for a moment (a preference, off in headless runs)."""
         ...

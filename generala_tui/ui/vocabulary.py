@@ -51,6 +51,7 @@ class Keys:
     FILL = NP_("key", "Fill")
     TAKE_SCORE = NP_("key", "Take score")
     COACH = NP_("key", "Coach")
+    COACH_RANKING = NP_("key", "Rank by")
     LOG = NP_("key", "Log")
     SKIP_AHEAD = NP_("key", "Skip ahead")
     PAUSE = NP_("key", "Pause")
@@ -154,6 +155,11 @@ ADVICE_MARK = "★"
 
 CURRENT_MARK = "»"
 """The player to act, in the standings."""
+
+
+BEST_CHANCE_MARK = "♛"
+"""In the coach's list: the choice that leaves the best chance of winning (★ marks the best
+expected total)."""
 
 
 HELD_KEEP_MARK = "◆"

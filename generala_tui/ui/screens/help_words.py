@@ -38,6 +38,14 @@ def turn_keys() -> dict[str, tuple[str, str]]:
             "`h`",
             _("the coach: every choice's expected final total and what it costs (★ its advice)"),
         ),
+        "coach_ranking": (
+            "`k`",
+            _(
+                "with two or more players, the coach ranks its choices by expected final "
+                "total or by win chance (♛ the best chance). Win: the chance of winning after "
+                "a choice, if everyone plays like the expert from here on"
+            ),
+        ),
         "turn_log": (
             "`l`",
             _("the turn log: every roll, keep and box of the game so far; `escape` closes it"),

@@ -83,6 +83,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         Binding("enter", "fill", vocabulary.Keys.FILL, priority=True),
         Binding("enter", "end_tie_break", vocabulary.Keys.TAKE_SCORE, priority=True),
         Binding("h", "coach", vocabulary.Keys.COACH),
+        Binding("k", "app.coach_ranking", vocabulary.Keys.COACH_RANKING, show=False),
         Binding("l", "turn_log", vocabulary.Keys.LOG),
         Binding("f", "skip_ahead", vocabulary.Keys.SKIP_AHEAD),
         Binding("p", "pause", vocabulary.Keys.PAUSE),
@@ -133,7 +134,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 with Horizontal(id="dice-row"):
                     yield DiceTray(id="dice")
                 yield Static(id="message")
-                yield CoachAdvice(id="coach-advice")  # below 80 columns, where #side is not
+                yield CoachAdvice(id="coach-advice", chances=True)  # below 80 columns: no #side
                 with Horizontal(id="boxes-area"):
                     yield BoxList(id="boxes")
                     # and the scorecard beside them, mounted once the terminal is wide
@@ -146,7 +147,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 yield Standings(id="standings")
                 yield ClickButton(turn_words.roll_button(), id="roll", variant="success")
                 with Vertical(id="coach-room"):  # the room under the Roll button
-                    yield CoachPanel(id="coach")
+                    yield CoachPanel(id="coach", chances=True)
                 with Vertical(id="side-buttons"):
                     yield ClickButton(
                         turn_words.coach_button(False), id="toggle-coach", compact=True

@@ -12,10 +12,11 @@ from textual.widget import Widget
 
 from ...game.action import ActionKind
 from ...game.model import GameState, Phase
-from ...i18n import decimal
-from ..vocabulary import ADVICE_MARK, HELD_KEEP_MARK
+from ...i18n import decimal, percent
+from ..host import host_of
+from ..vocabulary import ADVICE_MARK, BEST_CHANCE_MARK, HELD_KEEP_MARK
 from . import coach_words
-from .coach_words import action_label
+from .coach_words import action_label, shown_best, shown_best_chance
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
@@ -31,9 +32,67 @@ def _fit(label: str, room: int) -> str:
     return label if len(label) <= room else label[: max(room - 1, 1)] + "…"
 
 
+class WinChances:
+    """The current player's chance of winning after each of the coach's values, where the
+    coach shows them: at a table of two or more, in the regular rounds, once the win-chance
+    tables are ready (asked for here, in the solver's worker, until they are).
+
+    The last position's chances are kept (one lookup values them all, in about 3 ms), so a
+    redraw at a new width or a switch of ranking does not look them up again.
+    """
+
+    def __init__(self) -> None:
+        self._last: tuple[GameState, Sequence[ActionValue], list[float]] | None = None
+
+    def of(
+        self, node: Widget, state: GameState, values: Sequence[ActionValue]
+    ) -> list[float] | None:
+        if len(state.players) < 2 or state.phase is not Phase.PLAYING or not values:
+            return None
+        last = self._last
+        if last is not None and last[0] is state and last[1] is values:
+            return last[2]
+        chances = host_of(node).solver.prepare_chances(state.house_rules)
+        if chances is None:
+            return None
+        found = chances.action_chances(state, values)
+        self._last = (state, values, found)
+        return found
+
+
+def by_chance(node: Widget) -> bool:
+    """Whether the coach ranks by win chance (else by expected total), as the app says."""
+    return host_of(node).coach_by_chance
+
+
+def ranked(
+    values: Sequence[ActionValue], chances: Sequence[float] | None, *, by: bool
+) -> list[int]:
+    """The indexes of ``values`` best first: by expected total as they come, or (``by``
+    chance) by the win chance each leaves, the expected total's order between equal chances."""
+    order = list(range(len(values)))
+    if by and chances is not None:
+        order.sort(key=lambda i: -chances[i])
+    return order
+
+
+def best_marks(values: Sequence[ActionValue], chances: Sequence[float] | None, index: int) -> str:
+    """★ where the action's expected total shows as the best one's, ♛ where its win chance
+    shows as the best chance (both where it is best by both); equal to the precision shown."""
+    marks = ADVICE_MARK if shown_best(values[index].expected, values[0].expected) else ""
+    if chances is not None and shown_best_chance(chances[index], max(chances)):
+        marks += BEST_CHANCE_MARK
+    return marks
+
+
 class CoachPanel(Widget):
     """The best action of the position, then every keep, each with its expected total and
-    what it loses against the best; ◆ marks the keep the player's held dice make."""
+    what it loses against the best; ◆ marks the keep the player's held dice make.
+
+    With ``chances`` (the turn screen's coach), at a table of two or more each also shows the
+    chance of winning it leaves, and the list is ranked by expected total or by that chance
+    (``k``, :attr:`GameHost.coach_by_chance`): ★ marks the best total, ♛ the best chance.
+    """
 
     DEFAULT_CSS = """
     CoachPanel {
@@ -44,8 +103,9 @@ class CoachPanel(Widget):
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, chances: bool = False) -> None:
         super().__init__(id=id)
+        self._chances = WinChances() if chances else None
         self._text = Text("")
         self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
         """The position shown, laid out again at a new width (labels cut to fit it)."""
@@ -53,8 +113,18 @@ class CoachPanel(Widget):
         """How many lines the text shown has: where the panel is as high as its text (a wide
         terminal), a change in their number lays it out again."""
 
+    def on_mount(self) -> None:
+        if self._chances is not None:
+            self.watch(self.app, "coach_by_chance", self._rerank, init=False)
+
+    def _rerank(self) -> None:
+        if self._shown is not None and self._shown[1]:
+            self._text = self._table(*self._shown)
+            self._redraw()
+
     def show_progress(self, done: float) -> None:
         self._shown = None
+        self.tooltip = None
         width = 14
         filled = round(done * width)
         self._text = Text.assemble(
@@ -67,16 +137,19 @@ class CoachPanel(Widget):
 
     def show_failure(self, error: str) -> None:
         self._shown = None
+        self.tooltip = None
         self._text = Text(coach_words.coach_failed(error), "dim")
         self._redraw()
 
     def show_computer(self, name: str) -> None:
         self._shown = None
+        self.tooltip = None
         self._text = Text(coach_words.coach_computer(name), style="dim")
         self._redraw()
 
     def show(self, state: GameState, values: Sequence[ActionValue]) -> None:
         self._shown = (state, values)
+        self.tooltip = None
         self._text = (
             self._table(state, values) if values else Text(coach_words.coach_nothing_to_decide())
         )
@@ -94,6 +167,10 @@ class CoachPanel(Widget):
 
         The boxes show their own values in the box list.
         """
+        chances = None if self._chances is None else self._chances.of(self, state, values)
+        if chances is not None:
+            self.tooltip = coach_words.coach_win_tooltip()
+            return self._chance_table(state, values, chances)
         width = max(self.size.width, 20)
         table = Text(no_wrap=True, overflow="ellipsis", end="")
         tie_break = state.phase is Phase.TIE_BREAK
@@ -105,50 +182,129 @@ class CoachPanel(Widget):
         )
         best = values[0]
         number = decimal(best.expected)
-        label = action_label(best, state)
+        label = _best_label(best, state, width - len(number) - 3)
         room = width - len(number) - 3
-        if cell_len(label) > room:  # "Four of a kind 40" in a narrow panel: "4 of a kind 40"
-            label = action_label(best, state, short=True)
-        if best.action.kind is ActionKind.ROLL and state.turn.rolls:
-            # "Keep [5 5]" where it fits, else the dice alone, under the list's own heading.
-            keep = coach_words.coach_keep(label)
-            label = keep if len(keep) <= room else label
         table.append(f"{ADVICE_MARK} {_fit(label, room):<{room}} {number}\n", "bold green")
-        turn = state.turn
-        holding = turn.rolls > 0 and state.rolls_left > 0 and any(turn.held)
-        held: tuple[int, ...] = ()
-        if holding:
-            held = tuple(sorted(d for d, h in zip(turn.dice, turn.held, strict=True) if h))
-        keeps = [v for v in values if v.action.kind is ActionKind.ROLL and turn.rolls]
-        if turn.rolls and not keeps:
+        held = _held(state)
+        keeps = _keeps(state, values)
+        if state.turn.rolls and not keeps:
             table.append(coach_words.coach_no_rolls(), "dim")
         elif keeps:
             table.append(coach_words.coach_keeps_heading(), "dim")
-        for value in keeps:
+        for index in keeps:
+            value = values[index]
             cost = coach_words.coach_cost_between(value.expected, best.expected)
             numbers = f"{decimal(value.expected):>5} {cost:>5}"
             room = width - len(numbers) - 2
-            is_held = value.kept == held and holding
+            is_held = held is not None and value.kept == held
             label = _fit(action_label(value, state), room)
             style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
             table.append(f"{HELD_KEEP_MARK if is_held else ' '}{label:<{room}} {numbers}\n", style)
         table.rstrip()  # no empty line under the last keep
         return table
 
+    def _chance_table(
+        self, state: GameState, values: Sequence[ActionValue], chances: Sequence[float]
+    ) -> Text:
+        """The table with each action's win chance beside its expected total, ranked by the
+        measure in use (the heading says which): the best by it first, then the best by the
+        other where that is another action, then every keep, ★ and ♛ beside the best."""
+        width = max(self.size.width, 20)
+        table = Text(no_wrap=True, overflow="ellipsis", end="")
+        by = by_chance(self)
+        table.append(coach_words.coach_ranked_heading(by), "dim")
+        order = ranked(values, chances, by=by)
+        tops = [order[0]]
+        other = ranked(values, chances, by=not by)[0]
+        if not set(best_marks(values, chances, order[0])) >= set(
+            best_marks(values, chances, other)
+        ):
+            tops.append(other)
+        for index in tops:
+            value = values[index]
+            marks = best_marks(values, chances, index)
+            numbers = f"{decimal(value.expected)} {coach_words.coach_chance(chances[index])}"
+            room = width - len(marks) - len(numbers) - 2
+            label = _fit(_best_label(value, state, room), room)
+            style = "bold green" if index == order[0] else "bold"
+            table.append(f"{marks} {label:<{room}} {numbers}\n", style)
+        held = _held(state)
+        keeps = [i for i in order if i in set(_keeps(state, values))]
+        shown_chances = [coach_words.coach_chance(chances[i]) for i in keeps]
+        chance_width = max(map(cell_len, shown_chances), default=0)
+        # The loss in points too, where a keep's dice still have room beside it.
+        costs = width - 1 - (6 + 7 + 2 + chance_width) - 1 >= 10
+        if state.turn.rolls and not keeps:
+            table.append(coach_words.coach_no_rolls(), "dim")
+        elif keeps:
+            heading = coach_words.coach_keeps_heading().rstrip("\n")
+            total, win = coach_words.coach_columns()
+            titles = f"{total:>5} " + (" " * 7 if costs else "") + f" {win:>{chance_width}} "
+            room = width - cell_len(titles) - 1
+            if cell_len(heading) <= room:
+                heading = f"{heading:<{room}} {titles}".rstrip()
+            table.append(heading + "\n", "dim")
+        best = values[0]
+        for index, chance in zip(keeps, shown_chances, strict=True):
+            value = values[index]
+            star = ADVICE_MARK if shown_best(value.expected, best.expected) else " "
+            crown = BEST_CHANCE_MARK if shown_best_chance(chances[index], max(chances)) else " "
+            cost = coach_words.coach_cost_between(value.expected, best.expected)
+            numbers = f"{decimal(value.expected):>5}{star}"
+            if costs:
+                numbers += f" {cost:>5} "
+            numbers += f" {chance:>{chance_width}}{crown}"
+            room = width - cell_len(numbers) - 2
+            is_held = held is not None and value.kept == held
+            label = _fit(action_label(value, state), room)
+            style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
+            table.append(f"{HELD_KEEP_MARK if is_held else ' '}{label:<{room}} {numbers}\n", style)
+        table.rstrip()
+        return table
+
     def on_resize(self) -> None:
         # Shown before its first layout (at 20 columns) or at another width: fit this one.
-        if self._shown is not None and self._shown[1]:
-            self._text = self._table(*self._shown)
-            self._redraw()
+        self._rerank()
 
     def render(self) -> Text:
         return self._text
 
 
+def _best_label(value: ActionValue, state: GameState, room: int) -> str:
+    """The best action's name in ``room`` columns where it can: "Keep [5 5]", else the dice
+    alone; a box's long name, else its short one ("Four of a kind 40", "4 of a kind 40")."""
+    label = action_label(value, state)
+    if cell_len(label) > room:
+        label = action_label(value, state, short=True)
+    if value.action.kind is ActionKind.ROLL and state.turn.rolls:
+        keep = coach_words.coach_keep(label)
+        label = keep if len(keep) <= room else label
+    return label
+
+
+def _held(state: GameState) -> tuple[int, ...] | None:
+    """The keep the player's held dice make, sorted; None where no die is held before a roll."""
+    turn = state.turn
+    if turn.rolls > 0 and state.rolls_left > 0 and any(turn.held):
+        return tuple(sorted(d for d, h in zip(turn.dice, turn.held, strict=True) if h))
+    return None
+
+
+def _keeps(state: GameState, values: Sequence[ActionValue]) -> list[int]:
+    """The indexes of the keeps among ``values`` (after a first roll)."""
+    if not state.turn.rolls:
+        return []
+    return [i for i, v in enumerate(values) if v.action.kind is ActionKind.ROLL]
+
+
 class CoachAdvice(Widget):
     """The coach's advice on one line, where its panel does not show (below 80 columns): the
     best action (the dice to keep and roll, or the box to fill) and its expected total, so
-    that the losses the boxes show have the best they are counted from."""
+    that the losses the boxes show have the best they are counted from.
+
+    With ``chances`` (the turn screen's), at a table of two or more the win chance the action
+    leaves follows where it fits ("· win 43%"), and ranking by win chance (``k``) advises the
+    action with the best chance."""
 
     DEFAULT_CSS = """
     CoachAdvice {
@@ -157,32 +313,63 @@ class CoachAdvice(Widget):
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, chances: bool = False) -> None:
         super().__init__(id=id)
+        self._chances = WinChances() if chances else None
         self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
+        self._with: list[float] | None = None
+        """The win chances of the values shown, once they are ready."""
+
+    def on_mount(self) -> None:
+        if self._chances is not None:
+            self.watch(self.app, "coach_by_chance", self._rerank, init=False)
+
+    def _rerank(self) -> None:
+        self.refresh()
 
     def show(self, state: GameState | None, values: Sequence[ActionValue] | None) -> None:
         """Advise on ``values`` (the coach's, best first), or nothing (None: coach off, a
         computer to act, the tables not ready)."""
         shown = (state, values) if state is not None and values else None
         self.set_class(shown is not None, "-advising")
-        if shown != self._shown:
+        chances = None
+        if shown is not None and self._chances is not None:
+            chances = self._chances.of(self, *shown)
+        if shown != self._shown or chances is not self._with:
             self._shown = shown
+            self._with = chances
             self.refresh()
 
     def render(self) -> Text:
         if self._shown is None:
             return Text("")
         state, values = self._shown
-        best = values[0]
+        chances = self._with
+        index = ranked(values, chances, by=chances is not None and by_chance(self))[0]
+        best = values[index]
+        marks = best_marks(values, chances, index)
         number = decimal(best.expected)
-        room = max(self.content_region.width, 20) - len(number) - 3
-        for label in advice_labels(best, state):
-            if cell_len(label) <= room:
-                break
+        numbers = [number]
+        if chances is not None:
+            chance = chances[index]
+            numbers = [
+                f"{number} · {coach_words.coach_win_advice(chance)}",
+                f"{number} · {percent(chance)}",
+                *numbers,
+            ]
+        width = max(self.content_region.width, 20)
+        labels = advice_labels(best, state)
+        fitting = (
+            (label, tail)
+            for tail in numbers
+            for label in labels
+            if cell_len(label) <= width - cell_len(tail) - len(marks) - 2
+        )
+        label, tail = next(fitting, (labels[-1], numbers[-1]))
+        room = width - cell_len(tail) - len(marks) - 2
         label = _fit(label, room)
         padding = " " * max(room - cell_len(label), 0)
-        return Text(f"{ADVICE_MARK} {label}{padding} {number}", "bold green", end="")
+        return Text(f"{marks} {label}{padding} {tail}", "bold green", end="")
 
     def on_resize(self) -> None:
         self.refresh()

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 from ...game.action import ActionKind
 from ...game.model import GameState
 from ...i18n import _, decimal, percent, pgettext
-from ..vocabulary import BEST_MARGIN, SCRATCH_MARK, category_label
+from ..vocabulary import (
+    ADVICE_MARK,
+    BEST_CHANCE_MARK,
+    BEST_MARGIN,
+    SCRATCH_MARK,
+    category_label,
+)
 from .boxes_words import box_short_name
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
@@ -51,6 +57,53 @@ def coach_cost_between(expected: float, best: float) -> str:
     if shown_best(expected, best):
         return _("best")
     return f"−{decimal(max(best - expected, 0.1))}"
+
+
+def shown_chance(chance: float) -> int:
+    """A win chance in tenths of a percent, as the coach shows it (:func:`coach_chance`)."""
+    return round(round(chance, 3) * 1000)
+
+
+def shown_best_chance(chance: float, best: float) -> bool:
+    """Whether a win chance is shown as the best beside the best one's ``best``: the twin of
+    :func:`shown_best` for chances, equal to the tenth of a percent shown."""
+    return shown_chance(chance) >= shown_chance(best)
+
+
+def coach_chance(chance: float) -> str:
+    """A win chance in the coach's column, to a tenth of a percent ("43.2%", "43,2 %"); a
+    certain win or loss whole ("100%", "0%")."""
+    if shown_chance(chance) in (0, 1000):
+        return percent(round(chance))
+    return percent(chance, 1)
+
+
+def coach_win_advice(chance: float) -> str:
+    """The win chance on the coach's one line, a whole percent: "win 43%"."""
+    return _("win {chance}").format(chance=percent(chance))
+
+
+def coach_ranked_heading(by_chance: bool) -> str:
+    """The coach's first line beside its win chances: which measure ranks its list, and the
+    key that switches it."""
+    if by_chance:
+        return _("By win chance (k)\n")
+    return _("By final total (k)\n")
+
+
+def coach_columns() -> tuple[str, str]:
+    """The headings of the coach's two numbers, where they fit: the expected final total and
+    the chance of winning."""
+    return pgettext("coach column", "Total"), pgettext("coach column", "Win")
+
+
+def coach_win_tooltip() -> str:
+    """The assumption behind the coach's win chances, said once (its tooltip)."""
+    return _(
+        "Win: the chance of winning after this choice, if everyone plays like the expert "
+        "from here on. Total: the expected final total. {total} marks the best total, "
+        "{chance} the best chance; k ranks the list by one or the other."
+    ).format(total=ADVICE_MARK, chance=BEST_CHANCE_MARK)
 
 
 def action_label(value: ActionValue, state: GameState, *, short: bool = False) -> str:
