@@ -2,11 +2,12 @@
 
 Reads the record (``store.read_record``: a game record, the autosave or a
 history file), values every roll and decision with the optimal strategy of
-its house rules (``review_game``; the table comes from the cache when it can)
-and prints the report of :mod:`generala_tui.commands.report`, or its JSON. A record
-that can't be used gets one line on stderr and exit status 2; output that can't be
-written (a full disk) one line and exit status 1; a reader that closes the pipe early
-(``| head``) nothing, and exit status 141 (:func:`generala_tui.commands.output.write_output`). The
+its house rules (``review_game``; the table comes from the cache when it can),
+in win chances too (their tables likewise), and prints the report of
+:mod:`generala_tui.commands.report`, or its JSON. A record that can't be used
+gets one line on stderr and exit status 2; output that can't be written (a full
+disk) one line and exit status 1; a reader that closes the pipe early (``| head``)
+nothing, and exit status 141 (:func:`generala_tui.commands.output.write_output`). The
 file's name and anything from it are printed escaped where a terminal would not show
 them as they are (a control character, a bidi override).
 
@@ -39,12 +40,18 @@ def run(args: argparse.Namespace) -> int:
     """Analyse the record the parsed ``args`` name; return the exit status."""
     from .. import store
     from ..game.rules import IllegalMove
-    from ..game.strategy import review_game, solve
+    from ..game.strategy import review_game, solve, solve_chances
 
     try:
         state = store.read_record(args.file)
         strategy = solve(state.house_rules, tables=store.strategy_tables)
-        review = review_game(state, strategy)
+        # Alone at the table every win chance is 1: nothing to solve.
+        chances = (
+            solve_chances(state.house_rules, tables=store.strategy_tables)
+            if len(state.players) > 1
+            else None
+        )
+        review = review_game(state, strategy, chances)
     except IllegalMove as error:
         from .options import refusal
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..game.action import Action, ActionKind
 from ..game.model import Category, Ending, GameState, HouseRules, Phase, shows
 from ..game.rules import category_name, scoring_options, tie_break_score
-from ..i18n import N_, _, decimal, ngettext
+from ..i18n import N_, _, decimal, ngettext, percent
 from ..words import category_label, tie_break_round
 from .output import failure as failure_line
 from .output import shown, table
@@ -221,7 +221,35 @@ def _signed(value: float) -> str:
     return ("+" if value >= 0 else "") + decimal(value, 2)
 
 
-def _player_lines(review: PlayerReview) -> list[str]:
+def _signed_percent(fraction: float) -> str:
+    """A change of win chance with its sign, to a tenth of a percent: "+12.3%", "-0.4%"."""
+    shown_value = round(fraction, 3)
+    return ("+" if shown_value >= 0 else "-") + percent(abs(shown_value), 1)
+
+
+def _chance_line(review: PlayerReview) -> str | None:
+    """The win-chance identity in numbers, or None without win chances."""
+    if (
+        review.chance_start is None
+        or review.chance_end is None
+        or review.chance_luck is None
+        or review.chance_skill is None
+        or review.chance_others is None
+    ):
+        return None
+    return _(
+        "win chance {end} = {start} at the start {luck} luck {skill} own decisions "
+        "{others} others' decisions"
+    ).format(
+        end=percent(review.chance_end, 1),
+        start=percent(review.chance_start, 1),
+        luck=_signed_percent(review.chance_luck),
+        skill=_signed_percent(review.chance_skill),
+        others=_signed_percent(review.chance_others),
+    )
+
+
+def _player_lines(review: PlayerReview, seats: int = 2) -> list[str]:
     lines = [review.name]
     sums = _("expected at the start {start} {luck} luck - {loss} losses").format(
         start=_figure(review.expected_start),
@@ -237,6 +265,9 @@ def _player_lines(review: PlayerReview) -> list[str]:
                 expected=_figure(review.expected_end), sums=sums, total=review.total
             )
         )
+    chance = _chance_line(review) if seats > 1 else None
+    if chance is not None:
+        lines.append("  " + chance)
     rated = sum(1 for d in review.decisions if not d.tie_break and not d.forced)
     rating = _(RATINGS[review.rating.value])
     if review.mean_cost is None:
@@ -328,9 +359,16 @@ def analysis_text(state: GameState, review: GameReview, source: str) -> str:
             "{first}, {second}... are tie-break rounds."
         ).format(same=AS_GOOD_AS_BEST, first=tie_break_round(1), second=tie_break_round(2)),
     ]
+    if len(review.players) > 1 and review.has_chances:
+        lines.append(
+            _(
+                "Win chances are exact, a shared win split evenly, if every player plays like "
+                "the expert from each position on."
+            )
+        )
     for player in review.players:
         lines.append("")
-        lines += _player_lines(player)
+        lines += _player_lines(player, len(review.players))
     return "\n".join(lines) + "\n"
 
 
@@ -347,7 +385,13 @@ def _roll_json(roll: RollReview) -> dict[str, Any]:
         "luck": roll.luck,
         "mark": roll.mark.value,
         "won": roll.won,
+        "chances_before": _chances(roll.chances_before),
+        "chances_after": _chances(roll.chances_after),
     }
+
+
+def _chances(chances: tuple[float, ...] | None) -> list[float] | None:
+    return None if chances is None else list(chances)
 
 
 def _decision_json(decision: DecisionReview) -> dict[str, Any]:
@@ -367,6 +411,10 @@ def _decision_json(decision: DecisionReview) -> dict[str, Any]:
         "cost": decision.cost,
         "mark": decision.mark.value,
         "forced": decision.forced,
+        "chances_before": _chances(decision.chances_before),
+        "chances_after": _chances(decision.chances_after),
+        "best_chance": decision.best_chance,
+        "chance_cost": decision.chance_cost,
     }
 
 
@@ -384,6 +432,12 @@ def _player_json(review: PlayerReview) -> dict[str, Any]:
         "mean_cost": review.mean_cost,
         "tie_break_luck": review.tie_break_luck,
         "tie_break_loss": review.tie_break_loss,
+        "chance_start": review.chance_start,
+        "chance_end": review.chance_end,
+        "chance_luck": review.chance_luck,
+        "chance_skill": review.chance_skill,
+        "chance_others": review.chance_others,
+        "chance_cost": review.chance_cost,
         "decisions": [_decision_json(decision) for decision in review.decisions],
         "rolls": [_roll_json(roll) for roll in review.rolls],
     }
