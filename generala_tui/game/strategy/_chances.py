@@ -32,6 +32,7 @@ from numpy.typing import NDArray
 from ..model import Category, HouseRules
 from ._dice import FloatArray, IndexArray, dice_tables
 from ._solver import (
+    Progress,
     RulesTables,
     Stops,
     TurnArrays,
@@ -473,29 +474,62 @@ def mix(
     return points, wins
 
 
-def solve_futures(house_rules: HouseRules, values: FloatArray) -> Futures:
-    """Every card's future, from the solved table ``values`` of the same rules."""
+def solve_futures(
+    house_rules: HouseRules, values: FloatArray, progress: Progress | None = None
+) -> Futures:
+    """Every card's future, from the solved table ``values`` of the same rules.
+
+    Cards are worked out fullest first, so each one's successors are known;
+    ``progress`` is called with the fraction done as the work goes on.
+    """
     rt = rules_tables(house_rules)
     width = most_points(house_rules) + 1
     points = np.zeros((rt.cards, width))
     points[:, 0] = 1.0  # a full card adds nothing more
     wins = np.zeros((rt.cards, len(rt.categories) + 1))
     futures = Futures(points, wins)
-    for layer in _layers(rt):
+    layers = _layers(rt)
+    total = sum(layer.size for layer in layers)
+    done = 0
+    for layer in layers:
         for start in range(0, layer.size, _CHUNK):
             cards = layer[start : start + _CHUNK]
             pol = card_policy(rt, cards, values)
             turn = outcomes(rt, cards, pol, forward(pol, start_entry(len(cards))))
             points[cards], wins[cards] = mix(rt, futures, cards, turn)
+            done += cards.size
+            if progress is not None:
+                progress(done / total)
     return futures
 
 
 def consistent(
     house_rules: HouseRules, values: FloatArray, futures: Futures, sample: int = 48
 ) -> bool:
-    """Whether a sample of cards' futures agree with a turn played from their successors'."""
+    """Whether saved futures can be the optimum's: every card's chances add up to 1, a
+    card with every box filled (or none that play can reach) adds nothing, and a sample
+    of cards agree with a turn played from their successors'."""
     rt = rules_tables(house_rules)
     reachable = np.concatenate(_layers(rt))
+    others = np.ones(rt.cards, dtype=np.bool_)
+    others[reachable] = False
+    nothing = np.zeros(futures.points.shape[1])
+    nothing[0] = 1.0
+    if not (
+        np.array_equal(
+            futures.points[others], np.broadcast_to(nothing, (others.sum(), nothing.size))
+        )
+        and not futures.wins[others].any()
+        and np.allclose(
+            futures.points[reachable].sum(axis=1) + futures.wins[reachable].sum(axis=1),
+            1.0,
+            rtol=0,
+            atol=1e-9,
+        )
+        and (futures.points >= 0).all()
+        and (futures.wins >= 0).all()
+    ):
+        return False
     step = max(1, reachable.size // sample)
     cards = np.concatenate([reachable[::step], np.zeros(1, dtype=np.intp)])
     pol = card_policy(rt, cards, values)

@@ -494,8 +494,10 @@ def solve_chances(
 ) -> Chances:
     """The win chances of ``house_rules``: from memory, from ``tables``, or computed now.
 
-    Solves the expert's table first when needed (``progress`` sees both, the
-    strategy's first half). Safe to call from several threads.
+    Solves the expert's table first when needed. ``progress`` is called with
+    the fraction done (0 to 1): the strategy's table is the first half, the
+    chances' the second. Safe to call from several threads: one computes, the
+    others wait for its result.
     """
     house_rules = house_rules or HouseRules()
     key = chances_key(house_rules)
@@ -513,8 +515,9 @@ def solve_chances(
         from ._chances import solve_futures
 
         started = time.perf_counter()
+        rest = None if progress is None else (lambda done: progress(0.5 + done / 2))
         with one_blas_thread():
-            futures = solve_futures(strategy.house_rules, strategy._values)
+            futures = solve_futures(strategy.house_rules, strategy._values, rest)
         seconds = time.perf_counter() - started
         made = Chances(strategy, futures, seconds)
         if tables is not None:
