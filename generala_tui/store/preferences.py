@@ -89,6 +89,11 @@ class Preferences(FileModel):
     computer_delay: float = Field(default=0.7, ge=0, le=5)
     """Seconds between a computer's steps."""
     coach: bool = False
+    win_chances: bool = False
+    """Whether the turn screen shows every player's chance of winning (the bar under the top
+    bar, ``w``). Off at first, like the coach: both tell what the expert sees, and a newcomer
+    learns the game before being told the odds (and a first game with a friend is not
+    dampened by a 3%)."""
     roll_animation: bool = True
     """Whether rolled dice tumble for a moment before they settle."""
     players: tuple[Seat, ...] = Field(default=(), max_length=MAX_PLAYERS)

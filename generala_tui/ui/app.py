@@ -80,6 +80,8 @@ class GeneralaApp(App[None]):
     coach_by_chance: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the coach ranks its choices by the chance of winning they leave (else by their
     expected final total): for this sitting, switched with k."""
+    win_chances: reactive[bool] = reactive(False, init=False, repaint=False)
+    """Whether the turn screen shows every player's chance of winning (``w``, remembered)."""
     computers_paused: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the computer players wait for ``p``."""
     strategy_progress: reactive[float | None] = reactive(None, init=False, repaint=False)
@@ -124,6 +126,7 @@ class GeneralaApp(App[None]):
         )
         """Seconds between the steps of a computer player's turn."""
         self.set_reactive(GeneralaApp.coach, preferences.coach)
+        self.set_reactive(GeneralaApp.win_chances, preferences.win_chances)
         self._roll_animation = preferences.roll_animation
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
         self._colours_chosen: dict[str, str] = {}
@@ -524,6 +527,9 @@ class GeneralaApp(App[None]):
         """Start the tables the game's experts, champions or the coach will need, after the
         first frame (the win chances, of the champions or of the coach at a table of two or
         more, solve the strategy table too)."""
+        if self.win_chances and len(state.players) > 1:  # the win-chance bar's
+            self.call_after_refresh(self.solver.prepare_chances, state.house_rules)
+            return  # they solve the strategy table too
         levels = {p.level for p in state.players}
         if Level.CHAMPION in levels or (self.coach and len(state.players) > 1):
             self.call_after_refresh(self.solver.prepare_chances, state.house_rules)
@@ -554,6 +560,13 @@ class GeneralaApp(App[None]):
         if self.coach and self.game is not None:
             self.solver.retry()
             self.solver.prepare(self.game.house_rules)
+
+    def toggle_win_chances(self) -> None:
+        self.win_chances = not self.win_chances
+        self.keeper.remember(win_chances=self.win_chances)
+        if self.win_chances and self.game is not None and len(self.game.players) > 1:
+            self.solver.retry()
+            self.solver.prepare_chances(self.game.house_rules)
 
     # --- failures ---------------------------------------------------------
 

@@ -171,6 +171,15 @@ class GameHost(Protocol):
         """The coach on or off."""
         ...
 
+    @property
+    def win_chances(self) -> bool:
+        """Whether the turn screen shows every player's chance of winning (a preference)."""
+        ...
+
+    def toggle_win_chances(self) -> None:
+        """The win-chance bar shown or hidden (remembered)."""
+        ...
+
     def set_roll_animation(self, on: bool) -> None:
         """The roll animation on or off, at once, and remembered."""
         ...

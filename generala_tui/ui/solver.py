@@ -111,6 +111,10 @@ class Solver:
 
         return cached_chances(house_rules)
 
+    def chances_failure(self, house_rules: HouseRules) -> str | None:
+        """Why the win-chance tables for these rules could not be computed, if they could not."""
+        return self._failed.get(_chances_key(house_rules))
+
     def prepare_chances(self, house_rules: HouseRules) -> Chances | None:
         """The win-chance tables if they are ready; otherwise start computing them (once)
         and return None."""

@@ -53,6 +53,7 @@ class Keys:
     COACH = NP_("key", "Coach")
     COACH_RANKING = NP_("key", "Rank by")
     LOG = NP_("key", "Log")
+    WIN_CHANCES = NP_("key", "Chances")
     SKIP_AHEAD = NP_("key", "Skip ahead")
     PAUSE = NP_("key", "Pause")
     PACE = NP_("key", "Pace")

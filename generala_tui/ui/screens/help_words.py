@@ -50,6 +50,13 @@ def turn_keys() -> dict[str, tuple[str, str]]:
             "`l`",
             _("the turn log: every roll, keep and box of the game so far; `escape` closes it"),
         ),
+        "win_chances": (
+            "`w`",
+            _(
+                "the win chances, with two or more players: each player's chance of winning, "
+                "if everyone plays like the expert from here (shown or hidden, remembered)"
+            ),
+        ),
         "help": ("`?`", _("this help")),
         "skip_ahead": ("`f`", _("during a computer's turn: play the rest of it at once")),
         "speed": ("`+` `-`", _("a computer's pace: faster, slower")),

@@ -26,11 +26,12 @@ from ...game.model import Category, Filled, GameState, Phase, Rolled
 from .. import vocabulary
 from ..host import GameHost, host_of
 from ..translated import TranslatedBindings, translate
-from ..widgets import coach_words
+from ..widgets import coach_words, win_chances_words
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachAdvice, CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.standings import Standings
+from ..widgets.win_chances import WinChances
 from . import dialogs_words, turn_words
 from .turn_view import TurnView, first_open_box, turn_view
 
@@ -85,6 +86,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         Binding("h", "coach", vocabulary.Keys.COACH),
         Binding("k", "app.coach_ranking", vocabulary.Keys.COACH_RANKING, show=False),
         Binding("l", "turn_log", vocabulary.Keys.LOG),
+        # Off the Footer (full at 80 columns in Spanish): the side panel's button says "(w)".
+        Binding("w", "win_chances", vocabulary.Keys.WIN_CHANCES, show=False),
         Binding("f", "skip_ahead", vocabulary.Keys.SKIP_AHEAD),
         Binding("p", "pause", vocabulary.Keys.PAUSE),
         Binding("plus,equals_sign", "speed(1)", vocabulary.Keys.PACE, key_display="+-"),
@@ -124,6 +127,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
+        yield WinChances(id="win-chances")
         with Horizontal(id="status-row"):
             yield Standings(id="standings-line", one_line=True)
             yield ClickButton(
@@ -151,6 +155,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 with Vertical(id="side-buttons"):
                     yield ClickButton(
                         turn_words.coach_button(False), id="toggle-coach", compact=True
+                    )
+                    yield ClickButton(
+                        win_chances_words.chances_button(False),
+                        id="toggle-chances",
+                        compact=True,
                     )
                     yield ClickButton(
                         turn_words.turn_scorecard_button(),
@@ -204,6 +213,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         for redraw in ("coach", "strategies_ready", "strategy_progress", "computers_paused"):
             self.watch(self.app, redraw, self._redraw, init=False)
         self.watch(self.app, "theme", self._theme_changed, init=False)
+        self.watch(self.app, "win_chances", self._redraw, init=False)
         if self.host.take_guide():  # a guided game: its guide between the dice and the boxes
             from ..guide import Guide
 
@@ -357,6 +367,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             roll_button.disabled = not view.roll_enabled
         relabel(self.query_one("#roll", Button), view.roll_label)
         self._show_coach(state, values)
+        self._show_chances(state)
         self._refresh_keys()
 
     def _short_topbar(self, state: GameState) -> bool:
@@ -455,6 +466,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         state = self.game
         if state is None:
             return action == "coach"
+        if action == "win_chances":  # alone at the table, the chance is 1: no bar
+            return len(state.players) > 1
         computer = rules.computer_to_act(state)
         computers_play = any(player.level is not None for player in state.players)
         if action in {"speed", "pause"}:
@@ -616,6 +629,33 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             panel.show_failure(failure)
         else:
             panel.show_progress(host.strategy_progress or 0.0)
+
+    # --- the win chances -------------------------------------------------
+
+    @on(Button.Pressed, "#toggle-chances")
+    def action_win_chances(self) -> None:
+        self.host.toggle_win_chances()
+
+    def _show_chances(self, state: GameState) -> None:
+        """The bar of every player's chance of winning, when it is on and two or more play;
+        its tables asked for (after this frame) when they are not ready."""
+        host = self.host
+        at_table = len(state.players) > 1
+        shown = host.win_chances and at_table
+        bar = self.query_one(WinChances)
+        bar.set_class(shown, "-on")  # (a class: the too-small notice hides it, in the CSS)
+        button = self.query_one("#toggle-chances", Button)
+        if button.display != at_table:
+            button.display = at_table
+        relabel(button, win_chances_words.chances_button(shown))
+        if not shown:
+            return
+        solver = host.solver
+        chances = solver.ready_chances(state.house_rules)
+        failed = chances is None and solver.chances_failure(state.house_rules) is not None
+        if chances is None and not failed:
+            self.call_after_refresh(solver.prepare_chances, state.house_rules)
+        bar.show(state, chances, failed)
 
     # --- computer players -------------------------------------------------
 
