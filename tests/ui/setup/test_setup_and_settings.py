@@ -335,9 +335,11 @@ async def test_a_seats_level_button_steps_through_the_levels_by_click_and_keys()
         picker.focus()
         await pilot.press("enter", "space")  # every press counts, however quick
         assert shown() == (Level.EXPERT, "⚙ Expert ▸")
+        await pilot.press("right")
+        assert shown() == (Level.CHAMPION, "⚙ Champion ▸")
         await pilot.press("right")  # round to the start
         assert shown() == (None, "Human ▸")
-        await pilot.press("left", "left")
+        await pilot.press("left", "left", "left")
         assert shown() == (Level.MEDIUM, "⚙ Medium ▸")
         await pilot.click("#down-1")  # the seats change places with their levels
         await pilot.pause()
