@@ -1,5 +1,7 @@
-"""After a game: each player's luck, losses and rating, a chart of the game's course, and
-every decision, any one of which opens on its position with the coach's values."""
+"""After a game: each player's luck, losses and rating, in points and (at a table of two or
+more) in win chances, a chart of every player's win chance with the turning points or of the
+game's course in points, and every decision, any one of which opens on its position with the
+coach's values."""
 
 from __future__ import annotations
 
@@ -11,12 +13,14 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
 from ...game.model import GameState
 from ...game.strategy import ActionValue, DecisionReview, GameReview, PlayerReview
-from ...i18n import decimal
+from ...game.strategy.review import chance_change
+from ...i18n import decimal, percent
 from .. import vocabulary
 from ..colours import for_node
 from ..host import host_of
@@ -26,7 +30,15 @@ from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray
 from ..widgets.scorecard import ScorecardTable
 from . import analysis_words
-from .analysis_view import COSTLY, LUCKY_SWING, UNLUCKY_SWING, course_chart, listed_decisions
+from .analysis_view import (
+    COSTLY,
+    LUCKY_SWING,
+    UNLUCKY_SWING,
+    WinChart,
+    course_chart,
+    listed_decisions,
+    win_chart,
+)
 from .modal import Modal, scroll
 from .turn_view import box_offers
 
@@ -103,7 +115,33 @@ class AnalysisScreen(Modal[None]):
         Binding("n", "player(1)", vocabulary.Keys.PLAYER, key_display="n/p"),
         Binding("p", "player(-1)", vocabulary.Keys.PLAYER, show=False),
         Binding("c", "chart", vocabulary.Keys.CHART),
+        Binding("w", "win_chart", analysis_words.WIN_CHART_KEY),
     ]
+    # The win-chance chart (by default at a table of two or more) or the course in points
+    # (-course, w): one of the two in each player's tab.
+    DEFAULT_CSS = """
+    AnalysisScreen {
+        #analysis-chances-note { height: auto; color: $text-muted; }
+        #analysis-chances { height: auto; max-height: 10; }
+        .win-legend, .turning-points { height: auto; color: $text-muted; }
+        .turning-points { color: $text; }
+        &.-short WinChartPlot { height: 10; }
+        &.-tiny WinChartPlot { height: 6; min-height: 6; }
+        &.-tiny #analysis-chances-note { display: none; }
+        &.-win {
+            CourseChartPlot, .chart-legend { display: none; }
+        }
+        &.-course {
+            WinChartPlot, .win-legend, .turning-points { display: none; }
+        }
+        &.-list.-reviewed {
+            WinChartPlot, .win-legend, .turning-points { display: none; }
+        }
+        &.-list.-tiny.-reviewed {
+            #analysis-chances, #analysis-chances-note { display: none; }
+        }
+    }
+    """
     # Below 30 rows a shorter chart and no spacing, and the decisions alone at first (c
     # brings the chart): at 80x24 the list has room; below 16 rows only the list and tabs.
     VERTICAL_BREAKPOINTS = [(0, "-tiny"), (16, "-short"), (30, "-tall")]
@@ -140,8 +178,15 @@ class AnalysisScreen(Modal[None]):
         from ...game.strategy import review_game
 
         try:
-            strategy = await host_of(self).solver.get(self.game.house_rules)
-            review = await asyncio.to_thread(review_game, self.game, strategy)
+            solver = host_of(self).solver
+            strategy = await solver.get(self.game.house_rules)
+            # Alone at the table every win chance is 1: nothing to solve.
+            chances = (
+                await solver.get_chances(self.game.house_rules)
+                if len(self.game.players) > 1
+                else None
+            )
+            review = await asyncio.to_thread(review_game, self.game, strategy, chances)
         except Exception as error:
             if self.is_attached:
                 self._failed = True
@@ -156,6 +201,7 @@ class AnalysisScreen(Modal[None]):
     async def _show(self, review: GameReview) -> None:
         # The chart's library loads here, when a chart is first drawn: never at start-up.
         from ..widgets.course_chart import CourseChartPlot
+        from ..widgets.win_chart import WinChartPlot
 
         self.review = review
         # The summary stays the analysis's text; on screen the players' table says it.
@@ -164,6 +210,9 @@ class AnalysisScreen(Modal[None]):
         self.add_class("-reviewed")
         # The chart with the list under it where there is room, else the list alone.
         self.set_class(self.app.size.height < 30, "-list")
+        winning = self._has_win_chart()
+        self.set_class(winning, "-win")
+        self.set_class(not winning, "-course")
         # Focusable, so that the arrows can scroll it sideways on a narrow terminal.
         players = DataTable[Text](id="analysis-players", cursor_type="none", zebra_stripes=True)
         incomplete = not all(player.complete for player in review.players)
@@ -171,7 +220,16 @@ class AnalysisScreen(Modal[None]):
         note.display = incomplete
         tabs = TabbedContent(id="analysis-tabs")
         body = self.query_one("#analysis-body", Vertical)
-        await body.mount_all([players, note, tabs])
+        widgets: list[Static | DataTable[Text] | TabbedContent] = [players, note]
+        if winning:
+            chances_table = DataTable[Text](
+                id="analysis-chances", cursor_type="none", zebra_stripes=True
+            )
+            chances_note = Static(
+                analysis_words.analysis_chances_note(), id="analysis-chances-note"
+            )
+            widgets += [chances_note, chances_table]
+        await body.mount_all([*widgets, tabs])
         columns = list(analysis_words.analysis_players_columns())
         if incomplete:
             # Total alone does not add up when the columns are not complete: say where V ends.
@@ -189,7 +247,10 @@ class AnalysisScreen(Modal[None]):
             if incomplete:
                 cells.insert(-1, Text(decimal(player.expected_end), justify="right"))
             players.add_row(*cells)
+        if winning:
+            self._fill_chances(chances_table, review)
         colours = for_node(self, [player.name for player in self.game.players])
+        rgbs = [colours.rgb(seat) for seat in range(len(review.players))]
         for player in review.players:
             listed = DecisionList(
                 player,
@@ -204,8 +265,20 @@ class AnalysisScreen(Modal[None]):
             )
             if any(decision.tie_break for decision in listed.decisions):
                 hint = f"{hint} {analysis_words.analysis_tie_break_hint()}"
+            charts: list[Static | WinChartPlot] = []
+            if winning:
+                chart = win_chart(review, player.player, self.game.rounds)
+                charts = [
+                    WinChartPlot(chart, colours=rgbs, id=f"win-chart-{player.player + 1}"),
+                    Static(
+                        analysis_words.win_chart_legend(player.name, len(chart.turning)),
+                        classes="win-legend",
+                    ),
+                    Static(self._turning_points(chart), classes="turning-points"),
+                ]
             pane = TabPane(
                 colours.name(player.player, player.name),
+                *charts,
                 CourseChartPlot(
                     course_chart(player),
                     colour=colours.rgb(player.player),
@@ -224,6 +297,47 @@ class AnalysisScreen(Modal[None]):
         # The players' table stays in view on opening: the list takes the keys from below it.
         self._focus_decisions(scroll_visible=False)
 
+    def _has_win_chart(self) -> bool:
+        return self.review is not None and self.review.has_chances and len(self.review.players) > 1
+
+    def _fill_chances(self, table: DataTable[Text], review: GameReview) -> None:
+        """One row a player: the win-chance identity, start + luck + decisions = result."""
+        table.add_columns(*analysis_words.analysis_chances_columns(self.game.phase.value == "over"))
+        signed = analysis_words.signed_percent
+        for player in review.players:
+            table.add_row(
+                Text(player.name),
+                Text(percent(player.chance_start or 0.0, 1), justify="right"),
+                Text(signed(player.chance_luck or 0.0), justify="right"),
+                Text(signed(player.chance_skill or 0.0), justify="right"),
+                Text(signed(player.chance_others or 0.0), justify="right"),
+                Text(percent(player.chance_end or 0.0, 1), justify="right"),
+            )
+
+    def _turning_points(self, chart: WinChart) -> Content:
+        """The turning points of the chart's player, numbered as on the chart."""
+        from ...game.strategy import RollReview
+
+        lines = []
+        for number, step in enumerate(chart.turning, start=1):
+            name = self.game.players[step.player].name
+            change = chance_change(step, chart.seat)
+            if isinstance(step, RollReview):
+                lines.append(
+                    analysis_words.turning_point(
+                        number, name, step.round, self.game.rounds, change, dice=step.dice
+                    )
+                )
+            else:
+                dice = step.position.turn.dice
+                action = vocabulary.describe_action(step.action, dice)
+                lines.append(
+                    analysis_words.turning_point(
+                        number, name, step.round, self.game.rounds, change, action=action
+                    )
+                )
+        return Content("\n").join(lines)
+
     def _focus_decisions(self, scroll_visible: bool = True) -> None:
         """Focus the shown player's decisions, so that the arrows and Enter work on them."""
         tabs = self.query_one("#analysis-tabs", TabbedContent)
@@ -238,6 +352,8 @@ class AnalysisScreen(Modal[None]):
             return self.review is not None and len(self.review.players) > 1
         if action == "chart":
             return self.review is not None
+        if action == "win_chart":
+            return self._has_win_chart()
         return True
 
     def action_retry(self) -> None:
@@ -261,10 +377,21 @@ class AnalysisScreen(Modal[None]):
         if not self.has_class("-list"):
             self.call_after_refresh(self._show_chart)
 
+    def action_win_chart(self) -> None:
+        """Between every player's win chance and the shown player's course in points."""
+        if not self._has_win_chart():
+            return
+        self.toggle_class("-win", "-course")
+        if self.has_class("-list"):  # the list alone: show the chart asked for
+            self.remove_class("-list")
+        self.call_after_refresh(self._focus_decisions)
+        self.call_after_refresh(self._show_chart)
+
     def _show_chart(self) -> None:
         tabs = self.query_one("#analysis-tabs", TabbedContent)
+        kind = "WinChartPlot" if self.has_class("-win") else "CourseChartPlot"
         with contextlib.suppress(NoMatches):
-            chart = tabs.query_one(f"#{tabs.active} CourseChartPlot")
+            chart = tabs.query_one(f"#{tabs.active} {kind}")
             self.query_one("#analysis-scroll").scroll_to_widget(chart, animate=False, top=True)
 
     @on(DataTable.RowSelected, "DecisionList")

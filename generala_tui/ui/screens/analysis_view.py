@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...game.strategy import DecisionMark, DecisionReview, LuckMark, PlayerReview
-from ...game.strategy.review import DECISION_THRESHOLDS, LUCK_THRESHOLDS
+from ...game.strategy import (
+    DecisionMark,
+    DecisionReview,
+    GameReview,
+    LuckMark,
+    PlayerReview,
+    RollReview,
+)
+from ...game.strategy.review import DECISION_THRESHOLDS, LUCK_THRESHOLDS, Step, turning_points
 
 SWING_MARKS = {LuckMark.VERY_LUCKY: 1, LuckMark.VERY_UNLUCKY: -1}
 """The rolls the chart marks: the big swings of luck, up or down."""
@@ -78,3 +85,63 @@ def course_chart(player: PlayerReview) -> CourseChart:
 def listed_decisions(player: PlayerReview) -> list[DecisionReview]:
     """The decisions the analysis lists: every one with a choice in it, in the game's order."""
     return [decision for decision in player.decisions if not decision.forced]
+
+
+TURNING_POINTS = 5
+"""How many turning points the win-chance chart marks and lists for the player shown."""
+
+
+@dataclass(frozen=True)
+class WinChart:
+    """Every player's win chance through the game, step by step, and the turning points of
+    the player shown."""
+
+    lines: tuple[tuple[float, ...], ...]
+    """Per seat, the chance in percent at each point: x 0 is the start, x k the chance after
+    the game's k-th roll or decision."""
+    seat: int
+    """The player whose turning points are marked."""
+    turning: tuple[Step, ...]
+    """The turning points, largest first (numbered from 1 on the chart and in the list)."""
+    marks: tuple[tuple[int, float], ...]
+    """Where each turning point is drawn: (x, the player's chance after it, in percent)."""
+    ticks: tuple[int, ...]
+    """The point each round starts at (the first player's first roll of the round)."""
+    tick_labels: tuple[str, ...]
+
+
+def win_chart(review: GameReview, seat: int, rounds: int, count: int = TURNING_POINTS) -> WinChart:
+    """The win-chance chart of ``review`` with ``seat``'s turning points (``rounds``: the
+    game's regular rounds, after which tie-break rounds are labelled tb1, tb2...)."""
+    from ... import words
+
+    start = review.chances_start or ()
+    lines = [[100 * chance] for chance in start]
+    ticks: list[int] = []
+    labels: list[str] = []
+    index: dict[int, int] = {}
+    for number, step in enumerate(review.steps):
+        index[id(step)] = number + 1
+        after = step.chances_after or ()
+        for line, chance in zip(lines, after, strict=True):
+            line.append(100 * chance)
+        if isinstance(step, RollReview) and step.roll == 1:
+            # A round starts with its first player's first roll: the first of its number.
+            label = (
+                words.tie_break_round(step.round - rounds)
+                if step.round > rounds
+                else str(step.round)
+            )
+            if label not in labels:
+                ticks.append(number)
+                labels.append(label)
+    turning = tuple(turning_points(review, seat, count))
+    marks = tuple((index[id(step)], 100 * (step.chances_after or ())[seat]) for step in turning)
+    return WinChart(
+        lines=tuple(tuple(line) for line in lines),
+        seat=seat,
+        turning=turning,
+        marks=marks,
+        ticks=tuple(ticks),
+        tick_labels=tuple(labels),
+    )

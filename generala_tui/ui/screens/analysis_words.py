@@ -16,7 +16,7 @@ from textual.content import Content
 
 from ... import words
 from ...game.marks import DecisionMark, LuckMark, Rating
-from ...i18n import _, decimal, ngettext, pgettext
+from ...i18n import NP_, _, decimal, genitive, ngettext, percent, pgettext
 from ..vocabulary import describe_action, dice_text
 from ..widgets.course_chart_words import COSTLY_MARKER, LUCKY_MARKER, UNLUCKY_MARKER
 
@@ -260,3 +260,81 @@ def analysis_tie_break_hint() -> str:
 def decision_round(round_: int, rounds: int) -> str:
     """A decision's round as the analysis lists it: tie-break rounds as tb1, tb2..."""
     return words.tie_break_round(round_ - rounds) if round_ > rounds else str(round_)
+
+
+WIN_CHART_KEY = NP_("key", "Wins/points")
+"""The Footer's word for the key between the win-chance chart and the points chart."""
+
+
+def signed_percent(fraction: float) -> str:
+    """A change of win chance with its sign (a minus sign below 0), to a tenth of a percent."""
+    shown = round(fraction, 3)
+    return f"+{percent(shown, 1)}" if shown >= 0 else f"−{percent(-shown, 1)}"
+
+
+def analysis_chances_note() -> str:
+    """Over the win-chance table: what the chances assume, and how its columns add up."""
+    return _("Chances of winning, if everyone plays like the expert from each step on:")
+
+
+def analysis_chances_columns(over: bool) -> tuple[str, ...]:
+    """The win-chance table's columns (``over``: the game is over, the end is its result)."""
+    return (
+        _("Player"),
+        _("At start"),
+        _("Luck"),
+        _("Own decisions"),
+        _("Others' decisions"),
+        _("Result") if over else _("Now"),
+    )
+
+
+def win_chart_legend(name: str, count: int) -> Content:
+    """Under the win-chance chart: its lines, and whose turning points its numbers are."""
+    if not count:
+        return Content.from_markup(
+            _("Lines: each player's chance of winning after every roll and decision.")
+        )
+    return Content.from_markup(
+        _(
+            "Lines: each player's chance of winning after every roll and decision. "
+            "[b]1[/b]–[b]$last[/b]: the steps that moved $whose chance most:"
+        ),
+        last=str(count),
+        whose=genitive(name),
+    )
+
+
+def turning_point(
+    number: int,
+    name: str,
+    round_: int,
+    rounds: int,
+    change: float,
+    dice: tuple[int, ...] | None = None,
+    action: str | None = None,
+) -> Content:
+    """One turning point: where, who, what happened (a roll's ``dice``, or the ``action``
+    decided) and what it did to the chance of the player shown."""
+    where = (
+        _("Tie-break round {n}").format(n=round_ - rounds)
+        if rounds and round_ > rounds
+        else _("Round {n}").format(n=round_)
+    )
+    if dice is not None:
+        return Content.from_markup(
+            _("[b]$number[/b]  $where · $name rolled $dice: [b]$change[/b]"),
+            number=str(number),
+            where=where,
+            name=name,
+            dice=dice_text(dice),
+            change=signed_percent(change),
+        )
+    return Content.from_markup(
+        _("[b]$number[/b]  $where · $name: $action, [b]$change[/b]"),
+        number=str(number),
+        where=where,
+        name=name,
+        action=action or "",
+        change=signed_percent(change),
+    )

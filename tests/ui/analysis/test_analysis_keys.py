@@ -113,11 +113,12 @@ async def test_the_decisions_are_chosen_and_opened_by_keys_alone(
 async def test_c_shows_the_chart_whole_and_goes_back_to_the_decisions(
     finished: GameState, size: tuple[int, int]
 ) -> None:
-    from generala_tui.ui.widgets.course_chart import CourseChartPlot
+    from generala_tui.ui.widgets.win_chart import WinChartPlot
 
     async with running(finished, size=size) as (app, pilot):
         screen = await _open(app, pilot, finished)
-        chart = screen.query_one("#chart-1", CourseChartPlot)
+        # At a table of two the chart shown is every player's win chance (w: the course).
+        chart = screen.query_one("#win-chart-1", WinChartPlot)
         assert not _seen(screen, chart)
         await pilot.press("c")
         await pilot.pause()
