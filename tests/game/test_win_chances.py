@@ -206,6 +206,14 @@ def test_filling_a_box_leaves_the_chances_of_the_next_position() -> None:
         )
 
 
+def test_a_number_box_scored_without_its_number_is_its_scratch() -> None:
+    chances = solve_chances()
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=2), [1, 2, 3, 4, 6])
+    assert chances.after(state, Action.score(Category.FIVES)) == pytest.approx(
+        chances.after(state, Action.scratch(Category.FIVES)), abs=1e-15
+    )
+
+
 def test_an_illegal_action_is_refused() -> None:
     chances = solve_chances()
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=2), [1, 2, 3, 4, 6])
