@@ -13,7 +13,7 @@ SCRIPT = ROOT / "scripts" / "screenshots.py"
 
 SHOWN = {
     "setup.svg": "Players,&#160;in&#160;seating&#160;order",
-    "turn.svg": "Expected&#160;final&#160;total",  # the coach's advice
+    "turn.svg": "By&#160;final&#160;total",  # the coach's advice
     "scorecard.svg": "Full&#160;house",
     "settings.svg": "House&#160;rules",
     "game-over.svg": "wins!",

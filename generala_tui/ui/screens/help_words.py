@@ -173,6 +173,10 @@ def keys_text() -> str:
             "the next or previous player; `r` tries again when the analysis failed; `escape` or "
             "`v` closes it."
         ),
+        _(
+            "At a table of two or more, `w` switches the chart between the chances of winning "
+            "and the points."
+        ),
         "",
         "## " + _("In the trainer"),
         _(

@@ -120,11 +120,11 @@ async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypat
 
     calls = []
 
-    def broken_once(state, strategy=None):  # type: ignore[no-untyped-def]
+    def broken_once(state, strategy=None, chances=None):  # type: ignore[no-untyped-def]
         calls.append(state)
         if len(calls) == 1:
             raise RuntimeError("no table")
-        return original(state, strategy=strategy)
+        return original(state, strategy=strategy, chances=chances)
 
     original = computer.choose_action
     monkeypatch.setattr(computer, "choose_action", broken_once)
