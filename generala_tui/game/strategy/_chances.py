@@ -517,7 +517,7 @@ def consistent(
     nothing[0] = 1.0
     if not (
         np.array_equal(
-            futures.points[others], np.broadcast_to(nothing, (others.sum(), nothing.size))
+            futures.points[others], np.broadcast_to(nothing, (int(others.sum()), nothing.size))
         )
         and not futures.wins[others].any()
         and np.allclose(
@@ -636,7 +636,7 @@ def tie_break_turn(house_rules: HouseRules, entry: Entry | None = None) -> tuple
     pol = tie_break_policy(house_rules)
     stopped = forward(pol, entry or start_entry(1))
     stops = tie_break_stops(house_rules)
-    width = int(max(stops.unserved.max(), stops.served.max())) + 1
+    width = int(max(np.max(stops.unserved), np.max(stops.served))) + 1
     scores = np.zeros(width)
     np.add.at(scores, stops.unserved[:, 0].astype(np.intp), stopped.unserved[:, 0])
     np.add.at(scores, stops.served[:, 0].astype(np.intp), stopped.served[:, 0])
