@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,12 +15,8 @@ from generala_tui.game.strategy import chances, chances_key, optimal, solve_chan
 RULES = HouseRules(generala_points=60)
 
 
-@pytest.fixture(autouse=True)
-def cache_home(generala_home: Path) -> Path:
-    """This test's own cache folder (not the run's shared one)."""
-    home = generala_home / "cache"
-    home.unlink()
-    return home
+# Every test here solves into its own cache folder (tests/store/conftest.py).
+pytestmark = pytest.mark.usefixtures("cache_home")
 
 
 @pytest.fixture

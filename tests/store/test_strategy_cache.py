@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,12 +17,8 @@ from generala_tui.game.strategy._blas import blas_threads, one_blas_thread
 DEFAULT_EXPECTED = 151.8989551829597
 
 
-@pytest.fixture(autouse=True)
-def cache_home(generala_home: Path) -> Path:
-    """This test's own cache folder (not the run's shared one)."""
-    home = generala_home / "cache"
-    home.unlink()
-    return home
+# Every test here solves into its own cache folder (tests/store/conftest.py).
+pytestmark = pytest.mark.usefixtures("cache_home")
 
 
 @pytest.fixture

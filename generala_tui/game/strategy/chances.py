@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..action import Action, ActionKind
-from ..model import MAX_ROLLS, NUMBER_CATEGORIES, Category, GameState, HouseRules, Phase
+from ..model import MAX_ROLLS, Category, GameState, HouseRules, Phase
 from ..rules import IllegalMove, tie_break_score
 from .actions import ActionValue
 from .optimal import Strategy, TableStore, solve, strategy_key
@@ -239,16 +239,9 @@ class Chances:
         return Future(0, wins, points)
 
     def _value_of(self, state: GameState, action: Action) -> ActionValue:
-        category = action.category
-        if (
-            action.kind is ActionKind.SCORE
-            and category in NUMBER_CATEGORIES
-            and NUMBER_CATEGORIES.index(category) + 1 not in state.turn.dice
-        ):
-            action = Action.scratch(category)  # no dice of the number: a scratch
-        for value in self.strategy.evaluate(state, all_scratches=True):
-            if value.action == action:
-                return value
+        value = self.strategy.listed_value(state, action)
+        if value is not None:
+            return value
         raise IllegalMove(f"The rules don't allow {action!r} here.")
 
     # --- the table ---------------------------------------------------------------------

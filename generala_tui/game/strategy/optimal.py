@@ -157,6 +157,24 @@ class Planner:
 
         Raises :class:`IllegalMove` when the rules don't allow ``action`` here.
         """
+        value = self.listed_value(state, action)
+        if value is not None:
+            return value.expected
+        position = self._position(state)
+        if position is not None and action.kind is ActionKind.ROLL and position.rolls:
+            # The same keep held at other positions is worth the same.
+            kept = tuple(sorted(state.turn.dice[i] for i in action.held))
+            for value in self.evaluate(state):
+                if value.action.kind is ActionKind.ROLL and value.kept == kept:
+                    return value.expected
+        raise IllegalMove(f"The rules don't allow {action!r} here.")
+
+    def listed_value(self, state: GameState, action: Action) -> ActionValue | None:
+        """``action``'s row in :meth:`evaluate` (every scratch listed), or None.
+
+        A number box scored without a die of its number is that box's scratch, and is
+        found as such.
+        """
         if (
             action.kind is ActionKind.SCORE
             and action.category in NUMBER_CATEGORIES
@@ -166,15 +184,8 @@ class Planner:
             action = Action.scratch(action.category)  # no dice of the number: a scratch
         for value in self.evaluate(state, all_scratches=True):
             if value.action == action:
-                return value.expected
-        position = self._position(state)
-        if position is not None and action.kind is ActionKind.ROLL and position.rolls:
-            # The same keep held at other positions is worth the same.
-            kept = tuple(sorted(state.turn.dice[i] for i in action.held))
-            for value in self.evaluate(state):
-                if value.action.kind is ActionKind.ROLL and value.kept == kept:
-                    return value.expected
-        raise IllegalMove(f"The rules don't allow {action!r} here.")
+                return value
+        return None
 
     # --- positions -----------------------------------------------------------
 
