@@ -158,6 +158,12 @@ def _configure_serve(parser: argparse.ArgumentParser) -> None:
     serve.configure_parser(parser)
 
 
+def _configure_host(parser: argparse.ArgumentParser) -> None:
+    from . import host
+
+    host.configure_parser(parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's parser, its help in the current language."""
     speak_to_argparse()
@@ -225,6 +231,12 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     serve_parser.when_used(_configure_serve)
+    host_parser = commands.add_parser(
+        "host",
+        help=_("run a table server that players in other terminals join"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    host_parser.when_used(_configure_host)
     analyse_parser = commands.add_parser(
         "analyse", help=_("print the luck and the decisions of a recorded game")
     )
@@ -336,6 +348,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import serve
 
         return serve.run(args)
+    if args.command == "host":
+        if given or args.resume:
+            return fail(_("--players, --seed and --rule go after 'host', not before it."), "host")
+        from . import host
+
+        return host.run(args)
     if args.command == "analyse":
         if given:
             return fail(_("--players, --seed and --rule don't go with 'analyse'."), "analyse")

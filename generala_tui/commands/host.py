@@ -1,0 +1,254 @@
+"""``generala-tui host``: a table server in the foreground (docs/server.md).
+
+It keeps its tables in a SQLite database in ``--data`` (the game's data folder's
+``tables`` by default), so stopping it, or killing it, and starting it again on the
+same folder goes on with every table. With ``--players`` it opens one more table
+first. It prints, for every table not finished, one line per human seat with the
+command that joins it, and logs to stderr until Ctrl+C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..i18n import NP_, _, metavar
+from .output import fail, shown
+from .serve import _PrintableFormatter, host_address, is_loopback, port_number, session_limit
+
+if TYPE_CHECKING:
+    from ..game.model import HouseRules, Player
+    from ..online.tables import TableRecord
+
+__all__ = ["configure_parser", "run"]
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+
+def _seconds(value: str) -> float:
+    try:
+        seconds = float(value.strip())
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 86_400:
+        raise argparse.ArgumentTypeError(
+            _("{value!r} is not a time: give seconds from 0 to 86400").format(value=value)
+        )
+    return seconds
+
+
+def configure_parser(parser: argparse.ArgumentParser) -> None:
+    """Add the ``host`` options to ``parser``."""
+    parser.description = _(
+        "Run a table server: players in other terminals join its tables with\n"
+        "generala-tui join URL. The server rolls the dice and keeps every table\n"
+        "in its data folder, so a restart goes on where each table was."
+    )
+    parser.add_argument(
+        "--host",
+        metavar=metavar(NP_("metavar", "HOST")),
+        type=host_address,
+        default=DEFAULT_HOST,
+        help=_(
+            "the address to listen on (default {host}, this machine only; "
+            "0.0.0.0 lets any machine that can reach this one join)"
+        ).format(host=DEFAULT_HOST),
+    )
+    parser.add_argument(
+        "--port",
+        metavar=metavar(NP_("metavar", "PORT")),
+        type=port_number,
+        default=DEFAULT_PORT,
+        help=_("the port to listen on (default {port})").format(port=DEFAULT_PORT),
+    )
+    parser.add_argument(
+        "--data",
+        metavar=metavar(NP_("metavar", "DIR")),
+        type=Path,
+        help=_("the folder the tables are kept in (default: the game's data folder's tables)"),
+    )
+    parser.add_argument(
+        "--players",
+        metavar=metavar(NP_("metavar", "NAMES")),
+        help=_(
+            "open a table with these players, comma-separated, in seating order; "
+            "NAME:LEVEL seats a computer, played by the server"
+        ),
+    )
+    parser.add_argument(
+        "--rule",
+        dest="rules",
+        action="append",
+        default=[],
+        metavar=metavar(NP_("metavar", "KEY=VALUE")),
+        help=_("a house rule for the new table (repeatable), as for the game itself"),
+    )
+    parser.add_argument(
+        "--seed",
+        metavar=metavar(NP_("metavar", "N")),
+        type=int,
+        help=_("roll the new table's dice from this seed (else from the system's randomness)"),
+    )
+    parser.add_argument(
+        "--away",
+        choices=["computer", "pause"],
+        default="computer",
+        help=_(
+            "when a player is away on their turn too long: a computer plays for them "
+            "until they are back (computer, the default), or the table waits (pause)"
+        ),
+    )
+    parser.add_argument(
+        "--away-after",
+        metavar=metavar(NP_("metavar", "SECONDS")),
+        type=_seconds,
+        default=60.0,
+        help=_("how long a player may be away on their turn first (default 60)"),
+    )
+    parser.add_argument(
+        "--max-tables",
+        metavar=metavar(NP_("metavar", "N")),
+        type=session_limit,
+        default=100,
+        help=_("the most tables not finished the server keeps (default 100)"),
+    )
+    parser.add_argument(
+        "--max-connections",
+        metavar=metavar(NP_("metavar", "N")),
+        type=session_limit,
+        default=200,
+        help=_("the most connections at once (default 200)"),
+    )
+    parser.add_argument(
+        "--url",
+        metavar=metavar(NP_("metavar", "URL")),
+        help=_(
+            "the address players reach the server at, for the join commands printed "
+            "(behind a proxy, for example wss://example.org/generala); default ws://HOST:PORT"
+        ),
+    )
+
+
+def _default_data() -> Path:
+    from ..store.paths import data_dir
+
+    return data_dir() / "tables"
+
+
+def join_lines(server_url: str, records: Sequence[TableRecord]) -> list[str]:
+    """The lines that tell who joins each table, and how."""
+    from ..online.client import join_url
+
+    lines: list[str] = []
+    for record in records:
+        game = record.game
+        names = ", ".join(shown(player.name) for player in game.players)
+        lines.append(
+            _("Table {table} ({names}), round {round}:").format(
+                table=record.id, names=names, round=game.round
+            )
+        )
+        for player, seat in zip(game.players, record.seats, strict=True):
+            if seat.key is not None:
+                command = f"generala-tui join {join_url(server_url, record.id, seat.key)}"
+                lines.append(f"  {shown(player.name)}: {command}")
+        watch = f"generala-tui join {join_url(server_url, record.id, None)}"
+        lines.append("  " + _("to watch: {command}").format(command=watch))
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve tables until Ctrl+C; return the exit status."""
+    from ..game.rules import IllegalMove
+    from ..words import refusal
+    from .options import OptionError, parse_players, parse_rules
+
+    players = None
+    try:
+        if args.players is not None:
+            players = parse_players(args.players)
+        house_rules = parse_rules(args.rules)
+    except OptionError as error:
+        return fail(str(error), "host")
+    if args.rules and players is None:
+        return fail(_("--rule is for the new table: give --players too."), "host")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_PrintableFormatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    root = logging.getLogger("generala_tui.online")
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    logging.getLogger("generala_tui.online.websockets").setLevel(logging.WARNING)
+    shown_host = f"[{args.host}]" if ":" in args.host else args.host
+    url = (args.url or f"ws://{shown_host}:{args.port}").rstrip("/")
+    try:
+        return asyncio.run(_serve(args, players, house_rules, url))
+    except IllegalMove as error:
+        return fail(refusal(error), "host")
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _serve(
+    args: argparse.Namespace, players: list[Player] | None, house_rules: HouseRules, url: str
+) -> int:
+    from ..game.refusals import Refusal
+    from ..online.server import TableServer
+    from ..words import refusal
+
+    data = args.data or _default_data()
+    try:
+        server = TableServer(
+            data,
+            max_connections=args.max_connections,
+            max_tables=args.max_tables,
+            away_after=args.away_after,
+        )
+    except OSError as error:
+        return fail(
+            _("cannot keep tables in {folder}: {error}").format(
+                folder=shown(str(data)), error=shown(error.strerror or str(error))
+            ),
+            "host",
+        )
+    try:
+        if players is not None:
+            try:
+                server.open(players, house_rules, away=args.away, seed=args.seed)
+            except Refusal as error:
+                return fail(refusal(error), "host")
+        try:
+            await server.start(args.host, args.port)
+        except OSError as error:
+            return fail(
+                _("cannot listen on {host}:{port}: {error}").format(
+                    host=args.host, port=args.port, error=shown(error.strerror or str(error))
+                ),
+                "host",
+            )
+        if not is_loopback(args.host):
+            logging.getLogger("generala_tui.online").warning(
+                "listening on %s: anyone who can reach it and has a table's link can join",
+                args.host,
+            )
+        tables = server.open_tables()
+        lines = join_lines(url, tables) or [
+            _("No tables yet: start the server with --players NAMES to open one.")
+        ]
+        print("\n".join(lines), flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+    finally:
+        await server.close()
+    return 0

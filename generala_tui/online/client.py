@@ -1,0 +1,213 @@
+"""One seat's connection to a table server: join, send moves, receive the table.
+
+:class:`TableClient` connects to the URL ``generala-tui host`` printed for a seat,
+says :class:`~.protocol.Join`, and then calls ``on_table`` with every table the
+server sends, until it is closed. A dropped connection is opened again by itself
+(``websockets``' reconnecting ``connect``, backing off up to a minute), and the seat
+is taken again with the same key. It knows nothing of screens: the app shows what it
+receives, and a test or a benchmark drives it alone.
+
+A join URL is ``ws://HOST:PORT/TABLE?seat=KEY`` (``wss://`` behind a TLS proxy); a
+spectator's has no ``seat``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import parse_qs, quote, urlsplit
+
+from pydantic import ValidationError
+
+from ..game.action import Action
+from ..game.refusals import Refusal
+from ..game.words import N_
+from .protocol import (
+    MAX_SERVER_MESSAGE,
+    SERVER_MESSAGE,
+    Hold,
+    Join,
+    Move,
+    Refused,
+    Table,
+    Update,
+    Welcome,
+)
+
+log = logging.getLogger("generala_tui.online")
+
+_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where a join URL leads: the server, the table and the seat's key (None: watch)."""
+
+    server: str
+    table: str
+    key: str | None = None
+
+    @property
+    def url(self) -> str:
+        """The join URL."""
+        seat = f"?seat={quote(self.key)}" if self.key is not None else ""
+        return f"{self.server}/{quote(self.table)}{seat}"
+
+
+def _an_id(text: str) -> bool:
+    return 8 <= len(text) <= 64 and set(text) <= _ID_CHARS
+
+
+def parse_url(url: str) -> Address:
+    """The address of a join URL; raises :class:`Refusal` saying what is wrong with it."""
+    bad = Refusal(
+        N_("{url} is not a table's address: it looks like ws://HOST:PORT/TABLE?seat=KEY."),
+        url=url[:200],
+    )
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        raise bad from None
+    if parts.scheme not in {"ws", "wss"} or not parts.hostname or parts.fragment:
+        raise bad
+    table = parts.path.strip("/")
+    query = parse_qs(parts.query, keep_blank_values=True)
+    keys = query.pop("seat", [])
+    if not _an_id(table) or query or len(keys) > 1 or (keys and not _an_id(keys[0])):
+        raise bad
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    server = f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")
+    return Address(server=server, table=table, key=keys[0] if keys else None)
+
+
+def join_url(server: str, table: str, key: str | None) -> str:
+    """The URL that joins ``table``'s seat ``key`` (None: watches) at ``server``."""
+    return Address(server=server, table=table, key=key).url
+
+
+class TableClient:
+    """A seat's (or a spectator's) connection, kept open until :meth:`close`.
+
+    ``on_table(table, seat)`` is called with every table received (``seat`` is the seat
+    taken, None for a spectator), ``on_refused`` with what the server refused, and
+    ``on_connected(True/False)`` whenever the connection is made or lost.
+    """
+
+    def __init__(
+        self,
+        address: Address,
+        *,
+        on_table: Callable[[Table, int | None], None],
+        on_refused: Callable[[Refused], None] = lambda refused: None,
+        on_connected: Callable[[bool], None] = lambda connected: None,
+        open_timeout: float = 10.0,
+    ) -> None:
+        self.address = address
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.ended: Refused | None = None
+        """The final refusal that ended the connection for good (a wrong key, a full
+        server), if one did."""
+        self._on_table = on_table
+        self._on_refused = on_refused
+        self._on_connected = on_connected
+        self._open_timeout = open_timeout
+        self._socket: object | None = None
+        self._closing = False
+
+    async def run(self) -> None:
+        """Connect, and reconnect whenever the connection drops, until :meth:`close` or a
+        final refusal."""
+        from websockets.asyncio.client import ClientConnection, connect
+        from websockets.exceptions import ConnectionClosed
+
+        join = Join(table=self.address.table, key=self.address.key).model_dump_json()
+        async for socket in connect(
+            self.address.server,
+            max_size=MAX_SERVER_MESSAGE,
+            open_timeout=self._open_timeout,
+            compression=None,
+            logger=logging.getLogger("generala_tui.online.websockets"),
+        ):
+            assert isinstance(socket, ClientConnection)
+            if self._closing:
+                await socket.close()
+                return
+            try:
+                await socket.send(join)
+                self._socket = socket
+                self._on_connected(True)
+                async for raw in socket:
+                    if not self._receive(raw):
+                        await socket.close()
+                        return
+            except ConnectionClosed:
+                pass
+            finally:
+                self._socket = None
+            if self._closing:
+                return
+            self._on_connected(False)
+
+    def _receive(self, raw: str | bytes) -> bool:
+        try:
+            message = SERVER_MESSAGE.validate_json(raw)
+        except ValidationError as error:
+            log.warning("the server sent what is not a table: %s", error.error_count())
+            return True
+        if isinstance(message, Refused):
+            if message.final:
+                self.ended = message
+            self._on_refused(message)
+            return not message.final
+        if isinstance(message, Welcome):
+            self.seat = message.seat
+        assert isinstance(message, Welcome | Update)
+        self.table = message.table
+        self._on_table(message.table, self.seat)
+        return True
+
+    @property
+    def connected(self) -> bool:
+        return self._socket is not None
+
+    async def _send(self, text: str) -> bool:
+        from websockets.asyncio.client import ClientConnection
+        from websockets.exceptions import ConnectionClosed
+
+        socket = self._socket
+        if not isinstance(socket, ClientConnection):
+            return False
+        try:
+            await socket.send(text)
+        except ConnectionClosed:
+            return False
+        return True
+
+    async def move(self, action: Action) -> bool:
+        """Send a decision made at the table as last received; False when not connected."""
+        if self.table is None:
+            return False
+        step = len(self.table.game.log)
+        return await self._send(Move(step=step, action=action).model_dump_json())
+
+    async def hold(self, die: int) -> bool:
+        """Send a hold change made at the table as last received; False when not connected."""
+        if self.table is None:
+            return False
+        step = len(self.table.game.log)
+        return await self._send(Hold(step=step, die=die).model_dump_json())
+
+    async def close(self) -> None:
+        """End the connection for good."""
+        from websockets.asyncio.client import ClientConnection
+
+        self._closing = True
+        socket = self._socket
+        if isinstance(socket, ClientConnection):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(socket.close(), 5)

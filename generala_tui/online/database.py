@@ -1,0 +1,93 @@
+"""The table server's tables on disk: one SQLite database in its data folder.
+
+Each table is one row: its id, its record (:class:`~.tables.TableRecord` as JSON) and
+when it last moved. Every step is one ``UPDATE`` in its own transaction, so a server
+killed at any moment (``kill -9``) and started again on the same folder finds every
+table as it was after its last step. The database is in WAL mode with
+``synchronous=NORMAL``: a transaction is safe once committed against the process
+dying, and only a power cut could lose the last few (SQLite's own guarantee for that
+mode), at a fraction of the cost of a sync per step.
+
+A row that no longer reads as a table (a file from another program, a newer version)
+is set aside in the log and left where it is: the other tables go on.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ..game.refusals import printable
+from .tables import TableRecord
+
+log = logging.getLogger("generala_tui.online")
+
+FILE_NAME = "tables.sqlite3"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    record TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    updated REAL NOT NULL
+)
+"""
+
+
+class TableDatabase:
+    """The tables of one data folder."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.path = folder / FILE_NAME
+        # The module's own transactions: each statement that writes opens one, and ``with``
+        # commits it (or rolls it back on an error).
+        self._db = sqlite3.connect(self.path)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute(_SCHEMA)
+        self.path.chmod(0o600)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def load(self) -> list[TableRecord]:
+        """Every table that reads as one, oldest first."""
+        records = []
+        for table_id, text in self._db.execute("SELECT id, record FROM tables ORDER BY rowid"):
+            try:
+                records.append(TableRecord.model_validate_json(text))
+            except ValidationError as error:
+                log.warning(
+                    "table %s is not one this server reads, left as it is: %s",
+                    printable(str(table_id))[:80],
+                    printable(str(error).splitlines()[0]),
+                )
+        return records
+
+    def save(self, record: TableRecord) -> None:
+        """Keep ``record`` (a new table or a step of one), in one transaction."""
+        finished = record.game.phase == "over"
+        with self._db:
+            self._db.execute(
+                "INSERT INTO tables (id, record, finished, updated) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT(id) DO UPDATE SET record = excluded.record,"
+                " finished = excluded.finished, updated = excluded.updated",
+                (record.id, record.model_dump_json(), finished, time.time()),
+            )
+
+    def forget_finished(self, before: float) -> list[str]:
+        """Delete the finished tables that have not moved since ``before``; their ids."""
+        with self._db:
+            gone = [
+                row[0]
+                for row in self._db.execute(
+                    "SELECT id FROM tables WHERE finished AND updated < ?", (before,)
+                )
+            ]
+            self._db.execute("DELETE FROM tables WHERE finished AND updated < ?", (before,))
+        return gone

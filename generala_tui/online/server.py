@@ -1,0 +1,464 @@
+"""The table server: tables kept in SQLite, played over WebSocket, the server deciding.
+
+One asyncio process holds every table in memory and in its database
+(:mod:`.database`). A client connects, says which table and seat (:class:`Join`), and
+from then on sends moves; the server checks each is that seat's and in turn, plays it
+through the rules (rolling the dice itself), writes the step, and sends every client
+at the table the new table (:class:`Update`). Computer seats are played here, a step
+at a time at :attr:`TableServer.pace`, so everyone sees their turns roll by roll.
+
+What it trusts no client with:
+
+- **Size and pace.** A message is at most :data:`~.protocol.MAX_CLIENT_MESSAGE` bytes
+  (``websockets`` closes the connection on a bigger one); a connection sends at most
+  :data:`BURST` messages at once and :data:`PER_SECOND` a second, what comes faster
+  is refused and, far faster, ends the connection.
+- **Who it is.** A seat is played only by the holder of its key (unguessable, from
+  :mod:`secrets`); anyone who knows the table's id may watch it and nothing more. A
+  wrong key or table is refused in one message and the connection closed.
+- **Whose move.** A move out of turn, of another seat, made on a table that has moved
+  on, or refused by the rules is refused with the reason and changes nothing.
+- **Browsers.** Connections carrying an ``Origin`` header (every browser page's
+  WebSocket does) are refused, so a web page cannot reach the server from a player's
+  browser; ``generala-tui join``, in a terminal or a ``serve`` page's process, sends none.
+- **How many.** Connections and tables are capped (:attr:`max_connections`,
+  :attr:`max_tables`); a silent connection is found by heartbeats (``websockets``'
+  pings) and closed.
+- **What it shows.** Names are checked by the game's model (nothing a terminal does not
+  show as itself), and every client escapes what it prints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
+
+from ..game import rules
+from ..game.action import ActionKind
+from ..game.model import GameState, HouseRules, Level, Phase, Player
+from ..game.refusals import Refusal, printable, refused
+from ..game.words import N_
+from .database import TableDatabase
+from .protocol import (
+    CLIENT_MESSAGE,
+    MAX_CLIENT_MESSAGE,
+    MAX_SERVER_MESSAGE,
+    PROTOCOL,
+    Join,
+    Refused,
+    Table,
+    Update,
+    Welcome,
+)
+from .tables import Away, TableRecord, draw, open_table, public, seat_of, take
+
+if TYPE_CHECKING:
+    from websockets.asyncio.server import Server, ServerConnection
+
+log = logging.getLogger("generala_tui.online")
+
+BURST = 40
+"""Messages a connection may send at once (a player's fastest clicking is a few)."""
+PER_SECOND = 20.0
+"""Messages a connection may send a second, over time."""
+CUT_OFF = 200
+"""Messages refused for coming too fast after which the connection is closed."""
+JOIN_SECONDS = 10.0
+"""How long a new connection has to say :class:`Join`."""
+HEARTBEAT_SECONDS = 20.0
+"""A ping every this many seconds; a connection that does not answer within as many is
+closed (its player reconnects, or their seat counts as away)."""
+FINISHED_KEPT_SECONDS = 24 * 3600.0
+"""How long a finished table stays (its players can still look at it), then it goes."""
+
+
+@dataclass(eq=False)
+class _Connection:
+    socket: ServerConnection
+    seat: int | None = None
+    tokens: float = BURST
+    last: float = field(default_factory=time.monotonic)
+    too_fast: int = 0
+
+    def allowed(self) -> bool:
+        """Whether one more message fits this connection's budget (a token bucket)."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.last) * PER_SECOND)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.too_fast += 1
+        return False
+
+
+@dataclass(eq=False)
+class _Table:
+    record: TableRecord
+    clients: set[_Connection] = field(default_factory=set)
+    stand_ins: list[bool] = field(default_factory=list)
+    away_since: list[float | None] = field(default_factory=list)
+    driver: asyncio.Task[None] | None = None
+    away_timer: asyncio.TimerHandle | None = None
+
+    def __post_init__(self) -> None:
+        seats = len(self.record.seats)
+        self.stand_ins = [False] * seats
+        self.away_since = [None] * seats
+
+    def connected(self) -> list[bool]:
+        here = {client.seat for client in self.clients}
+        return [index in here for index in range(len(self.record.seats))]
+
+    @property
+    def paused(self) -> bool:
+        """Whether the game waits for its away player (the table's ``away`` is pause)."""
+        state = self.record.game
+        seat = self.record.seats[state.current]
+        return (
+            self.record.away == "pause"
+            and state.phase is not Phase.OVER
+            and seat.key is not None
+            and self.away_since[state.current] is not None
+            and not self.connected()[state.current]
+        )
+
+
+def refusal_message(refusal: Refusal, *, final: bool = False) -> Refused:
+    """The :class:`Refused` that says ``refusal``."""
+    params: dict[str, str | int] = {}
+    for key, value in refusal.params.items():
+        params[key] = value if isinstance(value, int) else printable(str(value))[:200]
+    return Refused(
+        template=refusal.message, params=params, english=str(refusal)[:1000], final=final
+    )
+
+
+class TableServer:
+    """Every table of one data folder, played over WebSocket."""
+
+    def __init__(
+        self,
+        data: Path,
+        *,
+        max_connections: int = 200,
+        max_tables: int = 100,
+        pace: float = 0.6,
+        away_after: float = 60.0,
+    ) -> None:
+        self.database = TableDatabase(data)
+        self.max_connections = max_connections
+        self.max_tables = max_tables
+        self.pace = pace
+        """Seconds between a computer's steps."""
+        self.away_after = away_after
+        """Seconds a human may be away on their turn before the table acts (``away``)."""
+        self.database.forget_finished(time.time() - FINISHED_KEPT_SECONDS)
+        self.tables: dict[str, _Table] = {
+            record.id: _Table(record) for record in self.database.load()
+        }
+        self._connections: set[_Connection] = set()
+        self._server: Server | None = None
+        self.moves = 0
+        """Steps played since the server started (the benchmark reads it)."""
+
+    # --- tables ------------------------------------------------------------------
+
+    def open(
+        self,
+        players: Sequence[Player],
+        house_rules: HouseRules | None = None,
+        *,
+        away: Away = "computer",
+        seed: int | None = None,
+    ) -> TableRecord:
+        """A new table, kept at once; raises :class:`Refusal` for bad names or when the
+        server has as many tables as it takes."""
+        if len(self.open_tables()) >= self.max_tables:
+            raise Refusal(N_("This server has as many tables as it takes."))
+        record = open_table(players, house_rules, away=away, created=time.time(), seed=seed)
+        self.database.save(record)
+        self.tables[record.id] = _Table(record)
+        return record
+
+    # --- the network -------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 8765) -> Server:
+        """Listen on ``host``:``port`` (port 0: any free one); the server is returned."""
+        from websockets.asyncio.server import serve
+
+        self._server = await serve(
+            self._client,
+            host,
+            port,
+            max_size=MAX_CLIENT_MESSAGE,
+            max_queue=4,
+            write_limit=MAX_SERVER_MESSAGE,
+            origins=[None],  # no browser page: join sends no Origin
+            ping_interval=HEARTBEAT_SECONDS,
+            ping_timeout=HEARTBEAT_SECONDS,
+            compression=None,
+            logger=logging.getLogger("generala_tui.online.websockets"),
+        )
+        for table in self.tables.values():
+            self._drive(table)
+        return self._server
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        return int(next(iter(self._server.sockets)).getsockname()[1])
+
+    async def close(self) -> None:
+        """Stop listening, end every connection and computer, and close the database."""
+        for table in self.tables.values():
+            if table.driver is not None:
+                table.driver.cancel()
+            if table.away_timer is not None:
+                table.away_timer.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self.database.close()
+
+    async def _client(self, socket: ServerConnection) -> None:
+        connection = _Connection(socket)
+        if len(self._connections) >= self.max_connections:
+            await self._refuse(connection, Refusal(N_("This server is full: try again later.")))
+            return
+        self._connections.add(connection)
+        try:
+            table = await self._join(connection)
+            if table is None:
+                return
+            try:
+                async for raw in socket:
+                    if not await self._message(connection, table, raw):
+                        return
+            finally:
+                table.clients.discard(connection)
+                self._presence_changed(table)
+        except Exception as error:  # a connection's trouble ends it alone
+            from websockets.exceptions import ConnectionClosed
+
+            if not isinstance(error, ConnectionClosed):
+                log.warning("a connection ended on an error: %s", printable(repr(error))[:200])
+        finally:
+            self._connections.discard(connection)
+
+    async def _refuse(self, connection: _Connection, refusal: Refusal) -> None:
+        with contextlib.suppress(Exception):
+            await connection.socket.send(refusal_message(refusal, final=True).model_dump_json())
+            await connection.socket.close(1008, str(refusal)[:100])
+
+    async def _join(self, connection: _Connection) -> _Table | None:
+        try:
+            raw = await asyncio.wait_for(connection.socket.recv(), JOIN_SECONDS)
+            join = CLIENT_MESSAGE.validate_json(raw)
+        except (TimeoutError, ValidationError):
+            await self._refuse(connection, Refusal(N_("Say which table to join first.")))
+            return None
+        if not isinstance(join, Join):
+            await self._refuse(connection, Refusal(N_("Say which table to join first.")))
+            return None
+        if join.protocol != PROTOCOL:
+            await self._refuse(
+                connection,
+                Refusal(N_("This server speaks another version of the game: update generala-tui.")),
+            )
+            return None
+        table = self.tables.get(join.table)
+        seat = None if table is None or join.key is None else seat_of(table.record, join.key)
+        if table is None or (join.key is not None and seat is None):
+            await self._refuse(
+                connection, Refusal(N_("There is no such table or seat on this server."))
+            )
+            return None
+        connection.seat = seat
+        for other in [c for c in table.clients if seat is not None and c.seat == seat]:
+            # The seat's player is back on a new connection: the old one is let go.
+            other.seat = None
+            table.clients.discard(other)
+            with contextlib.suppress(Exception):
+                await other.socket.close(1000, "the seat was taken again")
+        table.clients.add(connection)
+        if seat is not None:
+            table.away_since[seat] = None
+            table.stand_ins[seat] = False
+        await connection.socket.send(
+            Welcome(seat=seat, table=self._public(table)).model_dump_json()
+        )
+        log.info("table %s: %s joined", table.record.id, _who(table, seat))
+        self._presence_changed(table, joined=connection)
+        return table
+
+    async def _message(self, connection: _Connection, table: _Table, raw: str | bytes) -> bool:
+        """Handle one message; False when the connection is to be closed."""
+        if not connection.allowed():
+            if connection.too_fast >= CUT_OFF:
+                await self._refuse(connection, Refusal(N_("Too many messages: slow down.")))
+                return False
+            if connection.too_fast == 1 or connection.too_fast % 20 == 0:
+                await self._send(connection, Refusal(N_("Too many messages: slow down.")))
+            return True
+        try:
+            message = CLIENT_MESSAGE.validate_json(raw)
+        except ValidationError as error:
+            found = refused(error)
+            await self._send(
+                connection,
+                found or Refusal(N_("That message is not one a table understands.")),
+            )
+            return True
+        if isinstance(message, Join):
+            await self._send(connection, Refusal(N_("You are at this table already.")))
+            return True
+        try:
+            state = take(table.record, connection.seat, message)
+        except Refusal as refusal:
+            await self._send(connection, refusal)
+            return True
+        self._step(table, state)
+        return True
+
+    async def _send(self, connection: _Connection, refusal: Refusal) -> None:
+        await connection.socket.send(refusal_message(refusal).model_dump_json())
+
+    # --- steps ---------------------------------------------------------------------
+
+    def _step(self, table: _Table, state: GameState) -> None:
+        """The table's game is now ``state``: keep it, tell everyone, let a computer go on."""
+        table.record = table.record.model_copy(update={"game": state})
+        self.database.save(table.record)
+        self.moves += 1
+        self._broadcast(table)
+        self._drive(table)
+
+    def _public(self, table: _Table) -> Table:
+        return public(
+            table.record,
+            connected=table.connected(),
+            stand_ins=table.stand_ins,
+            spectators=sum(c.seat is None for c in table.clients),
+            paused=table.paused,
+        )
+
+    def _broadcast(self, table: _Table) -> None:
+        from websockets.asyncio.server import broadcast
+
+        message = Update(table=self._public(table)).model_dump_json()
+        broadcast([c.socket for c in table.clients], message)
+
+    def _presence_changed(self, table: _Table, joined: _Connection | None = None) -> None:
+        """Someone came or went: tell the others, and see whether the turn is left waiting."""
+        now = time.monotonic()
+        connected = table.connected()
+        for index, seat in enumerate(table.record.seats):
+            if seat.key is not None and not connected[index] and table.away_since[index] is None:
+                table.away_since[index] = now
+        others = [c for c in table.clients if c is not joined]
+        if others:
+            from websockets.asyncio.server import broadcast
+
+            message = Update(table=self._public(table)).model_dump_json()
+            broadcast([c.socket for c in others], message)
+        self._watch_away(table)
+        self._drive(table)
+
+    def _watch_away(self, table: _Table) -> None:
+        """Set a timer for the player to act when they are away: at :attr:`away_after`, a
+        computer stands in for them (or the game pauses)."""
+        if table.away_timer is not None:
+            table.away_timer.cancel()
+            table.away_timer = None
+        state = table.record.game
+        if state.phase is Phase.OVER:
+            return
+        seat = state.current
+        since = table.away_since[seat]
+        if table.record.seats[seat].key is None or since is None or table.stand_ins[seat]:
+            return
+        delay = max(0.0, since + self.away_after - time.monotonic())
+        table.away_timer = asyncio.get_running_loop().call_later(
+            delay, self._away_too_long, table, seat
+        )
+
+    def _away_too_long(self, table: _Table, seat: int) -> None:
+        table.away_timer = None
+        if table.connected()[seat] or table.away_since[seat] is None:
+            return
+        if table.record.away == "computer":
+            table.stand_ins[seat] = True
+            log.info("table %s: a computer plays for %s", table.record.id, _who(table, seat))
+        else:
+            log.info("table %s: waits for %s", table.record.id, _who(table, seat))
+        self._broadcast(table)
+        self._drive(table)
+
+    def _drive(self, table: _Table) -> None:
+        """Start the table's computer if a computer (or a stand-in) is to act."""
+        self._watch_away(table)
+        if table.driver is not None and not table.driver.done():
+            return
+        if self._computer_level(table) is not None:
+            table.driver = asyncio.get_running_loop().create_task(self._computer(table))
+
+    def _computer_level(self, table: _Table) -> Level | None:
+        state = table.record.game
+        if state.phase is Phase.OVER:
+            return None
+        seat = table.record.seats[state.current]
+        if seat.level is not None:
+            return seat.level
+        return Level.EXPERT if table.stand_ins[state.current] else None
+
+    async def _computer(self, table: _Table) -> None:
+        """Play the computers' (and stand-ins') steps, one each :attr:`pace`."""
+        from ..game.strategy import choose_action, solve, solve_chances
+
+        while (level := self._computer_level(table)) is not None:
+            await asyncio.sleep(self.pace)
+            state = table.record.game
+            if self._computer_level(table) is None:
+                return
+            try:
+                strategy = chances = None
+                if level is Level.EXPERT:
+                    strategy = await asyncio.to_thread(solve, state.house_rules)
+                elif level is Level.CHAMPION:
+                    chances = await asyncio.to_thread(solve_chances, state.house_rules)
+                action = await asyncio.to_thread(
+                    choose_action, state, level, strategy=strategy, chances=chances
+                )
+            except Exception as error:  # the seat is left to wait; the log says why
+                log.error("table %s: the computer failed: %s", table.record.id, error)
+                return
+            if table.record.game is not state:
+                continue  # someone else moved meanwhile (a player came back)
+            try:
+                dice = draw(table.record, action) if action.kind is ActionKind.ROLL else None
+                after = rules.play(state, action, dice)
+            except rules.IllegalMove as error:
+                log.error("table %s: the computer's move was refused: %s", table.record.id, error)
+                return
+            self._step(table, after)
+
+    # --- what the host prints ---------------------------------------------------------
+
+    def open_tables(self) -> list[TableRecord]:
+        """The tables not finished, oldest first."""
+        return [t.record for t in self.tables.values() if t.record.game.phase is not Phase.OVER]
+
+
+def _who(table: _Table, seat: int | None) -> str:
+    if seat is None:
+        return "a spectator"
+    return repr(table.record.game.players[seat].name)

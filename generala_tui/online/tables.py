@@ -1,0 +1,136 @@
+"""An online table's own record and its one way to move: no network, no database.
+
+A :class:`TableRecord` is what the server keeps of a table (and writes to its
+database after every step): the game, and for each seat either the key that lets
+its human play it or the level of the computer that does. :func:`take` plays one
+message of one seat through the rules, refusing what is not that seat's to do now;
+the server rolls the dice (:func:`draw`) from the operating system's randomness, so
+nothing a client is sent tells what the dice will do. A table opened with a seed
+(``host --seed``, for tests and demonstrations) rolls from it as a local game does;
+the seed stays on the server (:func:`public` sends 0).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ..game import rules
+from ..game.action import Action, ActionKind
+from ..game.model import NUMBER_OF_DICE, FrozenModel, GameState, HouseRules, Level, Phase, Player
+from ..game.refusals import Refusal
+from ..game.words import N_
+from .protocol import Hold, Move, SeatKey, SeatView, Table, TableId
+
+_DICE = random.SystemRandom()
+"""The server's dice: the operating system's randomness, no seed anyone could learn."""
+
+Away = Literal["computer", "pause"]
+"""What a table does when a human is away on their turn for too long: a computer plays
+for them until they are back, or the game waits."""
+
+
+class Seat(FrozenModel):
+    """A seat: a human's (``key`` lets its holder play it) or a computer's (``level``)."""
+
+    key: SeatKey | None = None
+    level: Level | None = None
+
+
+class TableRecord(FrozenModel):
+    """What the server keeps of a table."""
+
+    id: TableId
+    seats: tuple[Seat, ...]
+    game: GameState
+    away: Away = "computer"
+    created: Annotated[float, Field(ge=0)] = 0.0
+    seeded: bool = False
+    """Whether the dice come from the game's seed (else from :func:`draw`)."""
+
+
+def new_id() -> str:
+    """A fresh, unguessable table id or seat key (96 random bits)."""
+    return secrets.token_urlsafe(12)
+
+
+def open_table(
+    players: Sequence[Player],
+    house_rules: HouseRules | None = None,
+    *,
+    away: Away = "computer",
+    created: float = 0.0,
+    seed: int | None = None,
+) -> TableRecord:
+    """A new table for ``players`` (computers where their level says), each human seat with
+    its own key. Raises :class:`~generala_tui.game.rules.IllegalMove` for bad names."""
+    game = rules.new_game(list(players), house_rules, seed=0 if seed is None else seed)
+    seats = tuple(
+        Seat(level=player.level) if player.level is not None else Seat(key=new_id())
+        for player in game.players
+    )
+    return TableRecord(
+        id=new_id(), seats=seats, game=game, away=away, created=created, seeded=seed is not None
+    )
+
+
+def seat_of(record: TableRecord, key: str) -> int | None:
+    """The seat ``key`` opens at this table, or None; compared in constant time."""
+    found = None
+    for index, seat in enumerate(record.seats):
+        if seat.key is not None and secrets.compare_digest(seat.key, key):
+            found = index
+    return found
+
+
+def draw(record: TableRecord, action: Action) -> list[int] | None:
+    """The dice a roll throws, from the server's own randomness (None: from the seed)."""
+    if record.seeded:
+        return None
+    state = record.game
+    thrown = NUMBER_OF_DICE if not state.turn.rolls else NUMBER_OF_DICE - len(action.held)
+    return [_DICE.randint(1, 6) for _ in range(thrown)]
+
+
+def take(record: TableRecord, seat: int | None, message: Move | Hold) -> GameState:
+    """The game after ``seat`` (None: a spectator) plays ``message``; raises
+    :class:`~generala_tui.game.refusals.Refusal` (and changes nothing) when it is not that
+    seat's to play now, the table has moved on since the client saw it, or the rules say no."""
+    state = record.game
+    if seat is None:
+        raise Refusal(N_("You are watching this table: only its players move."))
+    if state.phase is Phase.OVER:
+        raise Refusal(N_("The game is over."))
+    if seat != state.current:
+        raise Refusal(N_("It is {name}'s turn, not yours."), name=state.players[state.current].name)
+    if message.step != len(state.log):
+        raise Refusal(N_("The table moved on before your move arrived: look again."))
+    if isinstance(message, Hold):
+        return rules.toggle_hold(state, message.die)
+    action = message.action
+    dice = draw(record, action) if action.kind is ActionKind.ROLL else None
+    return rules.play(state, action, dice)
+
+
+def public(
+    record: TableRecord,
+    *,
+    connected: Sequence[bool],
+    stand_ins: Sequence[bool],
+    spectators: int = 0,
+    paused: bool = False,
+) -> Table:
+    """The table as every client is sent it."""
+    seats = tuple(
+        SeatView(
+            level=seat.level if seat.level is not None else (Level.EXPERT if stand_in else None),
+            connected=seat.key is None or here,
+            stand_in=stand_in,
+        )
+        for seat, here, stand_in in zip(record.seats, connected, stand_ins, strict=True)
+    )
+    return Table(id=record.id, game=record.game, seats=seats, spectators=spectators, paused=paused)
