@@ -114,6 +114,13 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         help=_("how long a player may be away on their turn first (default 60)"),
     )
     parser.add_argument(
+        "--pace",
+        metavar=metavar(NP_("metavar", "SECONDS")),
+        type=_seconds,
+        default=0.6,
+        help=_("the time between a computer's steps, so everyone sees them (default 0.6)"),
+    )
+    parser.add_argument(
         "--max-tables",
         metavar=metavar(NP_("metavar", "N")),
         type=session_limit,
@@ -210,6 +217,7 @@ async def _serve(
             max_connections=args.max_connections,
             max_tables=args.max_tables,
             away_after=args.away_after,
+            pace=args.pace,
         )
     except OSError as error:
         return fail(
