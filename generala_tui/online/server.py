@@ -76,6 +76,8 @@ JOIN_SECONDS = 10.0
 HEARTBEAT_SECONDS = 20.0
 """A ping every this many seconds; a connection that does not answer within as many is
 closed (its player reconnects, or their seat counts as away)."""
+CLOSE_SECONDS = 2.0
+"""How long a connection being closed waits for its client's answer before it is dropped."""
 FINISHED_KEPT_SECONDS = 24 * 3600.0
 """How long a finished table stays (its players can still look at it), then it goes."""
 
@@ -206,6 +208,9 @@ class TableServer:
             ping_interval=HEARTBEAT_SECONDS,
             ping_timeout=HEARTBEAT_SECONDS,
             compression=None,
+            # A closing connection whose client does not answer (or floods: what it sent
+            # waits unread behind the close) is dropped after this.
+            close_timeout=CLOSE_SECONDS,
             logger=logging.getLogger("generala_tui.online.websockets"),
         )
         for table in self.tables.values():

@@ -1,0 +1,210 @@
+"""The server decides: a seat's own move in turn is played and sent to everyone; anything
+else is refused with a reason and changes nothing (issue 25, "The server decides")."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from generala_tui.game.action import Action
+from generala_tui.game.model import Player, Rolled
+from generala_tui.game.refusals import Refusal
+from generala_tui.online.protocol import Hold, Join, Move, Refused, Update
+from generala_tui.online.server import BURST, TableServer
+from generala_tui.online.tables import TableRecord
+
+from .conftest import joined, receive, url
+
+
+async def test_a_seats_roll_is_rolled_by_the_server_and_everyone_sees_it(
+    server: TableServer, table: TableRecord
+) -> None:
+    async with connect(url(server)) as ana, connect(url(server)) as bruno:
+        welcome = await joined(ana, table, 0)
+        assert welcome.seat == 0 and welcome.table.game.seed == 0
+        await joined(bruno, table, 1)
+        assert isinstance(await receive(ana), Update)  # Bruno came: Ana is told
+        await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
+        for socket in (ana, bruno):
+            update = await receive(socket)
+            assert isinstance(update, Update)
+            assert isinstance(update.table.game.log[-1], Rolled)
+            assert update.table.game.turn.rolls == 1
+        assert server.tables[table.id].record.game == update.table.game.model_copy(
+            update={"seed": table.game.seed}
+        )
+
+
+def _stored(server: TableServer, table: TableRecord) -> str:
+    with sqlite3.connect(server.database.path) as db:
+        (record,) = db.execute("SELECT record FROM tables WHERE id = ?", (table.id,)).fetchone()
+    return str(record)
+
+
+@pytest.mark.parametrize(
+    ("who", "message", "reason"),
+    [
+        ("bruno", Move(step=0, action=Action.roll()), "It is Ana's turn, not yours."),
+        ("watcher", Move(step=0, action=Action.roll()), "You are watching this table"),
+        ("ana", Move(step=5, action=Action.roll()), "The table moved on"),
+        ("ana", Hold(step=0, die=2), "Roll first"),
+    ],
+    ids=["out of turn", "spectator", "stale", "against the rules"],
+)
+async def test_a_move_not_the_seats_to_make_now_is_refused_and_changes_nothing(
+    server: TableServer, table: TableRecord, who: str, message: Move | Hold, reason: str
+) -> None:
+    before, stored = server.tables[table.id].record, _stored(server, table)
+    seat = {"ana": 0, "bruno": 1, "watcher": None}[who]
+    async with connect(url(server)) as socket:
+        await joined(socket, table, seat)
+        await socket.send(message.model_dump_json())
+        refused = await receive(socket)
+    assert isinstance(refused, Refused) and not refused.final
+    assert refused.english.startswith(reason)
+    assert server.tables[table.id].record is before
+    assert _stored(server, table) == stored
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        json.dumps({"kind": "move", "step": 0}),
+        json.dumps({"kind": "move", "step": 0, "action": {"kind": "roll", "held": [9]}}),
+        json.dumps({"kind": "hold", "step": 10**30, "die": 0}),
+        json.dumps({"kind": "steal", "seat": 0}),
+        json.dumps([1, 2, 3]),
+        json.dumps({"kind": "move", "step": 0, "action": {"kind": "roll"}, "extra": "\x1b[2J"}),
+    ],
+    ids=["not json", "no action", "no such die", "huge step", "no such kind", "a list", "extra"],
+)
+async def test_a_malformed_message_is_refused_with_a_reason_and_the_connection_goes_on(
+    server: TableServer, table: TableRecord, raw: str
+) -> None:
+    before = server.tables[table.id].record
+    async with connect(url(server)) as ana:
+        await joined(ana, table, 0)
+        await ana.send(raw)
+        refused = await receive(ana)
+        assert isinstance(refused, Refused) and not refused.final
+        assert "\x1b" not in refused.english
+        assert server.tables[table.id].record is before
+        await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
+        assert isinstance(await receive(ana), Update)  # still at the table
+
+
+async def test_an_oversized_message_closes_only_its_connection(
+    server: TableServer, table: TableRecord
+) -> None:
+    async with connect(url(server)) as ana, connect(url(server)) as bruno:
+        await joined(ana, table, 0)
+        await joined(bruno, table, 1)
+        await receive(ana)
+        await bruno.send("x" * 10_000)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await receive(bruno)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
+        update = await receive(ana)
+        while isinstance(update, Update) and not update.table.game.log:
+            update = await receive(ana)  # Bruno leaving is told first
+        assert isinstance(update, Update) and update.table.game.turn.rolls == 1
+
+
+@pytest.mark.parametrize(
+    "join",
+    [
+        lambda record: Join(table=record.id, key="A" * 16),
+        lambda record: Join(table="B" * 16, key=record.seats[0].key),
+        lambda record: Join(table="C" * 16),
+    ],
+    ids=["wrong key", "wrong table", "no such table to watch"],
+)
+async def test_a_wrong_key_or_table_is_refused_and_the_connection_closed(
+    server: TableServer, table: TableRecord, join: object
+) -> None:
+    async with connect(url(server)) as socket:
+        await socket.send(join(table).model_dump_json())  # type: ignore[operator]
+        refused = await receive(socket)
+        assert isinstance(refused, Refused) and refused.final
+        assert refused.english == "There is no such table or seat on this server."
+        with pytest.raises(ConnectionClosed):
+            await receive(socket)
+
+
+async def test_a_first_message_that_is_not_a_join_is_refused(
+    server: TableServer, table: TableRecord
+) -> None:
+    async with connect(url(server)) as socket:
+        await socket.send(Move(step=0, action=Action.roll()).model_dump_json())
+        refused = await receive(socket)
+        assert isinstance(refused, Refused) and refused.final
+
+
+async def test_a_browser_page_is_refused(server: TableServer, table: TableRecord) -> None:
+    with pytest.raises(InvalidStatus) as refused:
+        async with connect(url(server), origin="https://elsewhere.example"):  # type: ignore[arg-type]
+            pass
+    assert refused.value.response.status_code == 403
+
+
+async def test_a_flood_of_messages_is_refused_then_cut_off(
+    server: TableServer, table: TableRecord
+) -> None:
+    before = server.tables[table.id].record
+    async with connect(url(server)) as ana:
+        await joined(ana, table, 0)
+        stale = Hold(step=99, die=0).model_dump_json()
+        reasons = []
+        with pytest.raises(ConnectionClosed):
+            for _ in range(10 * BURST):
+                await ana.send(stale)
+            while True:
+                message = await receive(ana)
+                assert isinstance(message, Refused)
+                reasons.append(message.english)
+    assert "Too many messages: slow down." in reasons
+    assert server.tables[table.id].record is before
+
+
+async def test_connections_beyond_the_cap_are_told_the_server_is_full(
+    server: TableServer, table: TableRecord
+) -> None:
+    server.max_connections = 1
+    async with connect(url(server)) as ana, connect(url(server)) as bruno:
+        await joined(ana, table, 0)
+        refused = await receive(bruno)
+        assert isinstance(refused, Refused) and refused.final
+        assert refused.english == "This server is full: try again later."
+
+
+def test_tables_beyond_the_cap_and_names_that_do_not_show_are_refused(
+    server: TableServer,
+) -> None:
+    with pytest.raises(Refusal, match="show"):
+        server.open([Player(name="\x1b]52;c;bad\x07"), Player(name="Bruno")])
+    server.max_tables = 1
+    server.open([Player(name="Ana"), Player(name="Bruno")])
+    with pytest.raises(Refusal, match="as many tables"):
+        server.open([Player(name="Caro"), Player(name="Dani")])
+    assert len(server.open_tables()) == 1
+
+
+async def test_every_step_is_in_the_database_as_soon_as_it_is_sent(
+    server: TableServer, table: TableRecord
+) -> None:
+    async with connect(url(server)) as ana:
+        await joined(ana, table, 0)
+        await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
+        update = await receive(ana)
+    assert isinstance(update, Update)
+    stored = TableRecord.model_validate_json(_stored(server, table))
+    assert stored.game.log == update.table.game.log
+    await asyncio.sleep(0)
