@@ -98,7 +98,7 @@ async def processes() -> AsyncIterator[list[asyncio.subprocess.Process]]:
             await process.wait()
 
 
-async def test_a_whole_game_survives_a_dropped_client_and_a_killed_server(
+async def test_a_game_played_to_its_end_survives_a_dropped_client_and_a_killed_server(
     tmp_path: Path, processes: list[asyncio.subprocess.Process]
 ) -> None:
     data, port = tmp_path / "tables", _free_port()
