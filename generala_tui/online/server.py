@@ -106,14 +106,15 @@ class _Connection:
 class _Table:
     record: TableRecord
     clients: set[_Connection] = field(default_factory=set)
-    stand_ins: list[bool] = field(default_factory=list)
+    overdue: list[bool] = field(default_factory=list)
+    """Per seat: its player has been away on their turn too long (and not back since)."""
     away_since: list[float | None] = field(default_factory=list)
     driver: asyncio.Task[None] | None = None
     away_timer: asyncio.TimerHandle | None = None
 
     def __post_init__(self) -> None:
         seats = len(self.record.seats)
-        self.stand_ins = [False] * seats
+        self.overdue = [False] * seats
         self.away_since = [None] * seats
 
     def connected(self) -> list[bool]:
@@ -121,16 +122,19 @@ class _Table:
         return [index in here for index in range(len(self.record.seats))]
 
     @property
+    def stand_ins(self) -> list[bool]:
+        """Per seat: a computer plays it for now (its player overdue, the table's ``away``
+        computer)."""
+        return [late and self.record.away == "computer" for late in self.overdue]
+
+    @property
     def paused(self) -> bool:
-        """Whether the game waits for its away player (the table's ``away`` is pause)."""
+        """Whether the game waits for its overdue player (the table's ``away`` is pause)."""
         state = self.record.game
-        seat = self.record.seats[state.current]
         return (
             self.record.away == "pause"
             and state.phase is not Phase.OVER
-            and seat.key is not None
-            and self.away_since[state.current] is not None
-            and not self.connected()[state.current]
+            and self.overdue[state.current]
         )
 
 
@@ -297,7 +301,7 @@ class TableServer:
         table.clients.add(connection)
         if seat is not None:
             table.away_since[seat] = None
-            table.stand_ins[seat] = False
+            table.overdue[seat] = False
         await connection.socket.send(
             Welcome(seat=seat, table=self._public(table)).model_dump_json()
         )
@@ -389,7 +393,7 @@ class TableServer:
             return
         seat = state.current
         since = table.away_since[seat]
-        if table.record.seats[seat].key is None or since is None or table.stand_ins[seat]:
+        if table.record.seats[seat].key is None or since is None or table.overdue[seat]:
             return
         delay = max(0.0, since + self.away_after - time.monotonic())
         table.away_timer = asyncio.get_running_loop().call_later(
@@ -400,8 +404,8 @@ class TableServer:
         table.away_timer = None
         if table.connected()[seat] or table.away_since[seat] is None:
             return
+        table.overdue[seat] = True
         if table.record.away == "computer":
-            table.stand_ins[seat] = True
             log.info("table %s: a computer plays for %s", table.record.id, _who(table, seat))
         else:
             log.info("table %s: waits for %s", table.record.id, _who(table, seat))

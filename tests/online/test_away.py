@@ -1,0 +1,61 @@
+"""A human away on their turn: after a while a computer plays for them until they are
+back, or, at a table that says so, the game waits (issue 25, "Nothing lost")."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect
+
+from generala_tui.game.model import Player
+from generala_tui.online.protocol import Update
+from generala_tui.online.server import TableServer
+
+from .conftest import joined, receive, url
+
+
+@pytest.fixture
+async def quick(tmp_path: Path) -> AsyncIterator[TableServer]:
+    """A server whose players may be away a tenth of a second."""
+    table_server = TableServer(tmp_path / "tables", pace=0.0, away_after=0.1)
+    await table_server.start("127.0.0.1", 0)
+    yield table_server
+    await table_server.close()
+
+
+async def _until(socket: object, done: object) -> Update:
+    while True:
+        message = await receive(socket)
+        if isinstance(message, Update) and done(message):  # type: ignore[operator]
+            return message
+
+
+async def test_a_computer_plays_for_an_away_player_until_they_are_back(
+    quick: TableServer,
+) -> None:
+    record = quick.open([Player(name="Ana"), Player(name="Bruno")])
+    async with connect(url(quick)) as bruno:
+        await joined(bruno, record, 1)
+        # Ana never came: her turn is played for her, and then it is Bruno's.
+        standing_in = await _until(bruno, lambda u: u.table.seats[0].stand_in)
+        assert not standing_in.table.seats[0].connected
+        played = await _until(bruno, lambda u: u.table.game.current == 1)
+        assert len(played.table.game.players[0].boxes) == 1
+        async with connect(url(quick)) as ana:
+            welcome = await joined(ana, record, 0)
+            assert not welcome.table.seats[0].stand_in and welcome.table.seats[0].connected
+        assert quick.tables[record.id].record.game.current == 1  # Bruno's turn waits for him
+
+
+async def test_a_table_that_pauses_waits_for_its_away_player(quick: TableServer) -> None:
+    record = quick.open([Player(name="Ana"), Player(name="Bruno")], away="pause")
+    async with connect(url(quick)) as bruno:
+        await joined(bruno, record, 1)
+        paused = await _until(bruno, lambda u: u.table.paused)
+        assert not paused.table.game.log and not paused.table.seats[0].stand_in
+        async with connect(url(quick)) as ana:
+            welcome = await joined(ana, record, 0)
+            assert not welcome.table.paused
+        assert not quick.tables[record.id].record.game.log
