@@ -1,0 +1,726 @@
+"""Many online tables at once: ``python tests/benchmarks/bench_tables.py [--tables N]``.
+
+One table server (:class:`generala_tui.online.server.TableServer`) runs in a process of
+its own on loopback, with ``--tables`` tables (500 unless told) of four human seats,
+each seat a scripted player on a WebSocket connection of its own from one client
+process (``--clients`` of them if told; the machine this was written on has two
+cores, so one server and one client process each have one). Whenever a seat receives
+the table and it is that seat's turn, it plays at once (``--think`` adds a pause) the
+easy computer's move (``choose_action(state, Level.EASY)``), once per step. For
+``--seconds`` (30 unless told) it measures:
+
+- moves a second: the steps the server played between two marks (its own counter), and
+  the moves the clients sent in the window;
+- the move-to-broadcast latency: from just before a seat sends its move to each of the
+  table's three other seats receiving the server's :class:`~generala_tui.online.protocol.
+  Update` for that step (median, 90th and 99th percentile, largest), for every move sent
+  in the window; after it, the clients send nothing more and wait up to
+  :data:`DRAIN_SECONDS` for the broadcasts still on their way (any that never came are
+  counted as lost);
+- each process's CPU time in the window and its event loop's lag (how late a
+  :data:`LAG_TICK` sleep wakes up): a client loop that lags adds its lag to the latency.
+
+Every seat moves as soon as it can, so the server is never idle while a move waits:
+the latency is then what a move waits behind the other tables' moves (Little's law: it
+is about the tables divided by the moves a second). ``--think S`` makes each move wait
+a random time first (0 to 2S, S on average), as players do, so the server is loaded
+less than fully and the latency is the server's time for one move plus its queue.
+
+The scripted clients are cheaper than ``generala-tui join``, so that one client process
+keeps up with the server and the time measured is the server's: a table's first
+:class:`~generala_tui.online.protocol.Welcome` is validated with the protocol's models,
+and from then on the seats follow the game by playing each move through the rules with
+the dice the server sent, read from the update's text (:func:`_glance`: the log's
+length, whose turn, the dice and the phase, checked against the game followed; a
+mismatch is counted and the server's game validated instead). ``join`` validates every
+table it is sent, which costs 0.2 to 1.4 ms for a four-player game as it grows.
+
+A table whose game ends is left and its seats join one of ``--spare`` tables (as many as
+``--tables`` unless told) opened for that, so the tables played at once stay as many
+as long as the spares last. The server keeps its tables in a temporary folder's SQLite
+database, as ``generala-tui host`` does. ``--profile`` runs the server under cProfile
+during the window (slower: its figures are not the benchmark's) and prints where its
+time went. The open-files limit is raised to the hard limit when the connections need
+more. Not collected by pytest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import re
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SEATS = 4
+NAMES = ("Ana", "Bruno", "Caro", "Dora")
+CONNECTING_AT_ONCE = 50
+"""Connections a client process opens at once (the server's listen backlog is 100)."""
+DRAIN_SECONDS = 5.0
+"""How long the clients wait after the window for the broadcasts still on their way."""
+LAG_TICK = 0.01
+"""The sleep whose late wake-ups measure an event loop's lag."""
+START_SECONDS = 120.0
+"""How long the server and the clients may take to start (open, connect, join)."""
+
+
+def _raise_open_files(needed: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        limit = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    """Median, 90th and 99th percentile and largest of ``values`` (seconds), or nothing."""
+    if not values:
+        return {}
+    ordered = sorted(values)
+    count = len(ordered)
+
+    def at(share: float) -> float:
+        return ordered[min(count - 1, int(share * count))]
+
+    return {
+        "n": count,
+        "median": statistics.median(ordered),
+        "p90": at(0.90),
+        "p99": at(0.99),
+        "max": ordered[-1],
+    }
+
+
+class _LagMonitor:
+    """How late the event loop wakes a :data:`LAG_TICK` sleep, tick after tick."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(LAG_TICK)
+            self.lags.append(loop.time() - start - LAG_TICK)
+
+    def take(self) -> list[float]:
+        lags, self.lags = self.lags, []
+        return lags
+
+
+async def _line() -> str:
+    """The next line on stdin ('' at its end), read without blocking the loop."""
+    return await asyncio.to_thread(sys.stdin.readline)
+
+
+# --- the server process ---------------------------------------------------------------
+
+
+async def _serve(args: argparse.Namespace) -> None:
+    """Open the tables, print them as JSON, and answer ``mark`` until ``stop``."""
+    import cProfile
+
+    from generala_tui.game.model import Player
+    from generala_tui.online.server import TableServer
+
+    total = args.tables + args.spare
+    _raise_open_files(args.tables * SEATS + 200)
+    started = time.perf_counter()
+    server = TableServer(
+        Path(args.data),
+        max_tables=total,
+        max_connections=total * SEATS + 100,
+        pace=0.0,
+        away_after=3600.0,
+    )
+    players = [Player(name=name) for name in NAMES]
+    records = [server.open(players) for _ in range(total)]
+    await server.start("127.0.0.1", 0)
+    tables = [[record.id, [seat.key for seat in record.seats]] for record in records]
+    opened = time.perf_counter() - started
+    print(json.dumps({"port": server.port, "tables": tables, "open_seconds": opened}), flush=True)
+    monitor = _LagMonitor()
+    lag_task = asyncio.get_running_loop().create_task(monitor.run())
+    profile = cProfile.Profile() if args.profile else None
+    marks = 0
+    try:
+        while (await _line()).strip() == "mark":
+            marks += 1
+            if profile is not None and marks == 1:
+                profile.enable()
+            elif profile is not None and marks == 2:
+                profile.disable()
+                profile.dump_stats(args.profile)
+            reply = {
+                "moves": server.moves,
+                "cpu": _cpu(),
+                "time": time.perf_counter(),
+                "lag": _summary(monitor.take()),
+                "rss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+            }
+            print(json.dumps(reply), flush=True)
+    finally:
+        lag_task.cancel()
+        await server.close()
+
+
+# --- a client process -----------------------------------------------------------------
+
+_Glance = tuple[int, int, list[int], str]
+"""What a seat reads of an update: the log's length, whose turn, the dice, the phase."""
+_UPDATE = '{"kind":"update",'
+_TURN = re.compile(r'"current":(\d+),"turn":\{"dice":\[([\d,]*)\][^}]*\},"phase":"(\w+)"')
+
+
+def _glance(raw: str) -> _Glance | None:
+    """An update's figures, read from its text as the server writes it (None: not so).
+
+    Cheaper than ``json.loads`` (a whole game's table is 20 kB): the turn comes before the
+    log, the names are the benchmark's own, and each of the log's entries has one
+    ``"kind"`` (the message's own is before the log, nothing after it has one)."""
+    if not raw.startswith(_UPDATE):
+        return None
+    turn = _TURN.search(raw)
+    log = raw.find(',"log":[')
+    if turn is None or log < 0:
+        return None
+    dice = [int(face) for face in turn[2].split(",")] if turn[2] else []
+    return raw.count('"kind":', log), int(turn[1]), dice, turn[3]
+
+
+@dataclass
+class _Sent:
+    step: int
+    at: float
+    mover: int
+
+
+@dataclass
+class _Run:
+    """What a client process measures, and the window's state."""
+
+    url: str
+    think: float
+    random: random.Random
+    spares: list[list[Any]]
+    connecting: asyncio.Semaphore = field(
+        default_factory=lambda: asyncio.Semaphore(CONNECTING_AT_ONCE)
+    )
+    started: bool = False
+    stopping: bool = False
+    window: tuple[float, float] = (0.0, 0.0)
+    latencies: list[float] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    mismatches: int = 0
+    finished: int = 0
+    tables: list[_ClientTable] = field(default_factory=list)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def in_window(self, at: float) -> bool:
+        return self.window[0] <= at < self.window[1]
+
+    def spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+
+class _ClientTable:
+    """One table's four scripted seats, and the game as they follow it."""
+
+    def __init__(self, run: _Run, table_id: str, keys: list[str]) -> None:
+        from generala_tui.game.action import Action
+        from generala_tui.game.model import GameState
+
+        self.run = run
+        self.id = table_id
+        self.keys = keys
+        self.sockets: list[Any] = [None] * SEATS
+        self.welcomed = 0
+        self.ready = asyncio.Event()
+        self.state: GameState | None = None
+        self.steps = 0
+        """The log's length of the game as the seats know it."""
+        self.action: Action | None = None
+        """The move sent and not yet seen played."""
+        self.moved_at = -1
+        self.sent: list[_Sent] = []
+        self.seen = [0] * SEATS
+        """For each seat, how many of :attr:`sent` it has received the update of."""
+        self.over = False
+
+    async def join(self) -> None:
+        from websockets.asyncio.client import connect
+
+        from generala_tui.online.protocol import MAX_SERVER_MESSAGE, Join
+
+        for seat in range(SEATS):
+            async with self.run.connecting:
+                socket = await connect(
+                    self.run.url,
+                    max_size=MAX_SERVER_MESSAGE,
+                    compression=None,
+                    open_timeout=START_SECONDS,
+                )
+                await socket.send(Join(table=self.id, key=self.keys[seat]).model_dump_json())
+            self.sockets[seat] = socket
+            self.run.spawn(self._read(seat, socket))
+
+    async def _read(self, seat: int, socket: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for raw in socket:
+                now = time.perf_counter()
+                move = self._received(seat, raw, now)
+                if move is not None:
+                    await self._send(*move)
+        except ConnectionClosed:
+            pass
+
+    def _received(self, seat: int, raw: str | bytes, now: float) -> tuple[int, str] | None:
+        from generala_tui.online.protocol import SERVER_MESSAGE, Welcome
+
+        glance = _glance(raw) if isinstance(raw, str) else None
+        if glance is not None:
+            return self._update(seat, raw, glance, now)
+        message = json.loads(raw)
+        kind = message["kind"]
+        if kind == "update":  # not as the glance expects it: read in full
+            game = message["table"]["game"]
+            glance = (len(game["log"]), game["current"], game["turn"]["dice"], game["phase"])
+            return self._update(seat, raw, glance, now)
+        if kind == "refused":
+            self.run.refused.append(str(message["english"])[:200])
+            return None
+        if kind == "welcome":
+            if self.state is None:
+                welcome = SERVER_MESSAGE.validate_json(raw)
+                assert isinstance(welcome, Welcome)
+                self.state = welcome.table.game
+                self.steps = len(self.state.log)
+            self.welcomed += 1
+            if self.welcomed == SEATS:
+                self.ready.set()
+                return self.kick()
+        return None
+
+    def _update(
+        self, seat: int, raw: str | bytes, glance: _Glance, now: float
+    ) -> tuple[int, str] | None:
+        length = glance[0]
+        if length > self.steps:
+            self._follow(raw, glance)
+        sent, index = self.sent, self.seen[seat]
+        while index < len(sent) and sent[index].step < length:
+            entry = sent[index]
+            if entry.mover != seat and self.run.in_window(entry.at):
+                self.run.latencies.append(now - entry.at)
+            index += 1
+        self.seen[seat] = index
+        return self._move(seat)
+
+    def _follow(self, raw: str | bytes, glance: _Glance) -> None:
+        """Play the move sent through the rules with the server's dice; check the result."""
+        from generala_tui.game import rules
+        from generala_tui.game.action import ActionKind
+        from generala_tui.game.model import NUMBER_OF_DICE, GameState, Phase
+
+        length, current, dice, phase = glance
+        state, action = self.state, self.action
+        after = None
+        if state is not None and action is not None:
+            values = None
+            if action.kind is ActionKind.ROLL:
+                first = not state.turn.rolls
+                thrown = [i for i in range(NUMBER_OF_DICE) if first or i not in action.held]
+                values = [dice[i] for i in thrown]
+            after = rules.play(state, action, values)
+        if (
+            after is None
+            or len(after.log) != length
+            or after.current != current
+            or list(after.turn.dice) != dice
+            or after.phase != phase
+        ):
+            self.run.mismatches += 1
+            after = GameState.model_validate(json.loads(raw)["table"]["game"])
+        self.state, self.action, self.steps = after, None, len(after.log)
+        if after.phase is Phase.OVER and not self.over:
+            self.over = True
+            self.run.finished += 1
+            self.run.spawn(self._leave())
+
+    def kick(self) -> tuple[int, str] | None:
+        """The first move at a table all four seats have joined (the window has begun)."""
+        if self.state is None:
+            return None
+        return self._move(self.state.current)
+
+    def _move(self, seat: int) -> tuple[int, str] | None:
+        from generala_tui.game.model import Level, Phase
+        from generala_tui.game.strategy import choose_action
+        from generala_tui.online.protocol import Move
+
+        state = self.state
+        if (
+            not self.run.started
+            or self.run.stopping
+            or not self.ready.is_set()
+            or state is None
+            or state.phase is Phase.OVER
+            or seat != state.current
+            or self.moved_at == self.steps
+        ):
+            return None
+        self.moved_at = self.steps
+        self.action = choose_action(state, Level.EASY)
+        return seat, Move(step=self.steps, action=self.action).model_dump_json()
+
+    async def _send(self, seat: int, text: str) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        if self.run.think:
+            await asyncio.sleep(self.run.random.uniform(0, 2 * self.run.think))
+            if self.run.stopping:
+                return
+        self.sent.append(_Sent(self.moved_at, time.perf_counter(), seat))
+        with contextlib.suppress(ConnectionClosed):
+            await self.sockets[seat].send(text)
+
+    def unseen(self) -> int:
+        """The moves sent in the window whose update some other seat has not received."""
+        return sum(
+            1
+            for index, entry in enumerate(self.sent)
+            if self.run.in_window(entry.at)
+            and any(self.seen[seat] <= index for seat in range(SEATS) if seat != entry.mover)
+        )
+
+    async def close(self) -> None:
+        for socket in self.sockets:
+            if socket is not None:
+                await socket.close()
+
+    async def _leave(self) -> None:
+        """The game is over: once every seat has it, leave, and sit at a spare table."""
+        for _ in range(100):
+            if min(self.seen) >= len(self.sent):
+                break
+            await asyncio.sleep(0.05)
+        await self.close()
+        if self.run.spares and not self.run.stopping:
+            from websockets.exceptions import WebSocketException
+
+            table_id, keys = self.run.spares.pop()
+            table = _ClientTable(self.run, table_id, keys)
+            self.run.tables.append(table)
+            try:
+                await table.join()
+            except (OSError, TimeoutError, WebSocketException) as error:
+                self.run.refused.append(f"joining a spare table: {error!r}"[:200])
+
+
+async def _client(config: dict[str, Any]) -> None:
+    """Join the tables, say ready, play the window after ``go``, and print the figures."""
+    _raise_open_files((len(config["tables"]) + len(config["spares"])) * SEATS + 200)
+    run = _Run(
+        url=f"ws://127.0.0.1:{config['port']}",
+        think=config["think"],
+        random=random.Random(config["seed"]),
+        spares=list(config["spares"]),
+    )
+    monitor = _LagMonitor()
+    lag_task = asyncio.get_running_loop().create_task(monitor.run())
+    started = time.perf_counter()
+    run.tables = [_ClientTable(run, table_id, keys) for table_id, keys in config["tables"]]
+    await asyncio.gather(*(table.join() for table in run.tables))
+    await asyncio.gather(*(table.ready.wait() for table in run.tables))
+    print(json.dumps({"ready": time.perf_counter() - started}), flush=True)
+    if (await _line()).strip() != "go":
+        return
+    monitor.take()
+    cpu = _cpu()
+    begin = time.perf_counter()
+    run.window = (begin, begin + config["seconds"])
+    run.started = True
+    for table in list(run.tables):
+        move = table.kick()
+        if move is not None:
+            run.spawn(table._send(*move))
+    await asyncio.sleep(config["seconds"])
+    run.stopping = True
+    cpu = _cpu() - cpu
+    lags = monitor.take()
+    for _ in range(int(DRAIN_SECONDS / 0.05)):
+        if not any(table.unseen() for table in run.tables):
+            break
+        await asyncio.sleep(0.05)
+    sent = sum(1 for table in run.tables for entry in table.sent if run.in_window(entry.at))
+    result = {
+        "latencies": run.latencies,
+        "sent": sent,
+        "lost": sum(table.unseen() for table in run.tables),
+        "refused": len(run.refused),
+        "refusals": sorted(set(run.refused))[:5],
+        "mismatches": run.mismatches,
+        "finished": run.finished,
+        "spares_left": len(run.spares),
+        "playing": sum(1 for table in run.tables if not table.over),
+        "cpu": cpu,
+        "lag": _summary(lags),
+    }
+    print(json.dumps(result), flush=True)
+    lag_task.cancel()
+    await asyncio.wait_for(asyncio.gather(*(t.close() for t in run.tables)), 30)
+
+
+# --- the benchmark ------------------------------------------------------------------
+
+
+async def _start(command: list[str]) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 26
+    )
+
+
+async def _say(process: asyncio.subprocess.Process, line: str) -> None:
+    assert process.stdin is not None
+    process.stdin.write(line.encode() + b"\n")
+    await process.stdin.drain()
+
+
+async def _hear(process: asyncio.subprocess.Process, timeout: float) -> Any:
+    assert process.stdout is not None
+    line = await asyncio.wait_for(process.stdout.readline(), timeout)
+    if not line:
+        raise RuntimeError(f"a child process ended (status {await process.wait()})")
+    return json.loads(line)
+
+
+def _ms(value: float) -> str:
+    return f"{value * 1000:.1f} ms"
+
+
+def _machine() -> list[str]:
+    model = "unknown CPU"
+    with open("/proc/cpuinfo") as info:
+        for line in info:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    import pydantic
+    import websockets
+
+    return [
+        f"{os.cpu_count()} cores ({model}), {platform.system()} {platform.release()}",
+        f"Python {platform.python_version()}, websockets {websockets.__version__},"
+        f" pydantic {pydantic.VERSION}",
+        f"date {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+    ]
+
+
+async def _bench(args: argparse.Namespace) -> None:
+    me = [sys.executable, str(Path(__file__).resolve())]
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="bench-tables-") as folder:
+        profile_path = Path(folder) / "server.prof"
+        serve = [*me, "--serve", "--tables", str(args.tables), "--spare", str(args.spare)]
+        serve += ["--data", str(Path(folder) / "tables")]
+        if args.profile:
+            serve += ["--profile", str(profile_path)]
+        server = await _start(serve)
+        clients: list[asyncio.subprocess.Process] = []
+        try:
+            opened = await _hear(server, START_SECONDS)
+            tables, spares = opened["tables"][: args.tables], opened["tables"][args.tables :]
+            print(
+                f"server: {len(opened['tables'])} tables opened and listening in"
+                f" {opened['open_seconds']:.1f} s",
+                flush=True,
+            )
+            for number in range(args.clients):
+                client = await _start([*me, "--client"])
+                config = {
+                    "port": opened["port"],
+                    "tables": tables[number :: args.clients],
+                    "spares": spares[number :: args.clients],
+                    "seconds": args.seconds,
+                    "think": args.think,
+                    "seed": args.seed + number,
+                }
+                await _say(client, json.dumps(config))
+                clients.append(client)
+            ready = [await _hear(client, START_SECONDS) for client in clients]
+            print(
+                f"clients: {args.tables * SEATS} connections joined in"
+                f" {max(r['ready'] for r in ready):.1f} s",
+                flush=True,
+            )
+            first = await _mark(server)
+            for client in clients:
+                await _say(client, "go")
+            await asyncio.sleep(args.seconds)
+            last = await _mark(server)
+            results = [await _hear(client, DRAIN_SECONDS + START_SECONDS) for client in clients]
+        finally:
+            # The clients first: the server is to see them leave, not to close on them.
+            for process in (*clients, server):
+                if process.returncode is None and process.stdin is not None:
+                    process.stdin.close()
+                try:
+                    await asyncio.wait_for(process.wait(), 60)
+                except TimeoutError:
+                    process.kill()
+                    await process.wait()
+        load_after = os.getloadavg()
+        _report(args, first, last, results, load_before, load_after)
+        if args.profile:
+            _profile_report(profile_path)
+
+
+async def _mark(server: asyncio.subprocess.Process) -> Any:
+    await _say(server, "mark")
+    return await _hear(server, 30)
+
+
+def _report(
+    args: argparse.Namespace,
+    first: dict[str, Any],
+    last: dict[str, Any],
+    results: list[dict[str, Any]],
+    load_before: tuple[float, float, float],
+    load_after: tuple[float, float, float],
+) -> None:
+    elapsed = last["time"] - first["time"]
+    moves = last["moves"] - first["moves"]
+    latencies = [value for result in results for value in result["latencies"]]
+    latency = _summary(latencies)
+    sent = sum(result["sent"] for result in results)
+    print()
+    print(
+        f"{args.tables} tables of {SEATS} seats ({args.tables * SEATS} connections),"
+        f" {args.clients} client process(es), {args.seconds:g} s window,"
+        f" think {args.think:g} s a move on average"
+        + (" -- PROFILED: not the benchmark's figures" if args.profile else "")
+    )
+    print(
+        f"moves a second: {moves / elapsed:.0f} played by the server,"
+        f" {sent / args.seconds:.0f} sent by the clients"
+    )
+    if latency:
+        print(
+            f"move to broadcast, to each other seat ({latency['n']:.0f} deliveries):"
+            f" median {_ms(latency['median'])}, p90 {_ms(latency['p90'])},"
+            f" p99 {_ms(latency['p99'])}, max {_ms(latency['max'])}"
+        )
+    print(
+        f"lost (sent in the window, not received within {DRAIN_SECONDS:g} s):"
+        f" {sum(r['lost'] for r in results)}; refused or failed:"
+        f" {sum(r['refused'] for r in results)}"
+        f" {[x for r in results for x in r['refusals']][:3]};"
+        f" followed games not matching the server's: {sum(r['mismatches'] for r in results)}"
+    )
+    print(
+        f"games finished: {sum(r['finished'] for r in results)};"
+        f" tables being played at the end: {sum(r['playing'] for r in results)};"
+        f" spare tables left: {sum(r['spares_left'] for r in results)}"
+    )
+    lag = last["lag"]
+    print(
+        f"server: {(last['cpu'] - first['cpu']) / elapsed:.0%} of a core,"
+        f" loop lag median {_ms(lag.get('median', 0))} p99 {_ms(lag.get('p99', 0))},"
+        f" peak memory {last['rss_kib'] / 1024:.0f} MiB"
+    )
+    for number, result in enumerate(results):
+        lag = result["lag"]
+        print(
+            f"client {number}: {result['cpu'] / args.seconds:.0%} of a core,"
+            f" loop lag median {_ms(lag.get('median', 0))} p99 {_ms(lag.get('p99', 0))}"
+        )
+    before = " ".join(f"{x:.2f}" for x in load_before)
+    after = " ".join(f"{x:.2f}" for x in load_after)
+    print(f"machine: {'; '.join(_machine())}; load average before {before}, after {after}")
+
+
+def _profile_report(path: Path) -> None:
+    """Where the server's time went in the window: its own functions, and by what they do."""
+    import pstats
+
+    stats = pstats.Stats(str(path))
+    table: dict[tuple[str, int, str], Any] = stats.stats  # type: ignore[attr-defined]
+    total = sum(entry[2] for entry in table.values())
+    print(f"\nserver profile: {total:.1f} s profiled in the window (epoll's waits included)")
+
+    def cumulative(name: str, file_part: str = "") -> float:
+        return sum(
+            entry[3]
+            for (file, _, function), entry in table.items()
+            if function == name and file_part in file
+        )
+
+    parts = [
+        ("reading a move (CLIENT_MESSAGE.validate_json)", cumulative("validate_json", "")),
+        ("the rules (take)", cumulative("take", "online/tables.py")),
+        ("a step in all (TableServer._step)", cumulative("_step", "online/server.py")),
+        ("  its save (TableDatabase.save)", cumulative("save", "online/database.py")),
+        ("  its broadcast (TableServer._broadcast)", cumulative("_broadcast", "online/server")),
+        ("the table for clients (public)", cumulative("public", "online/tables.py")),
+        ("model_dump_json, every caller", cumulative("model_dump_json", "pydantic")),
+        ("websockets' broadcast", cumulative("broadcast", "websockets")),
+    ]
+    for label, seconds in parts:
+        print(f"  {label}: {seconds:.2f} s ({seconds / total:.0%})")
+    print("  the 15 functions that took the most time themselves:")
+    heaviest = sorted(table.items(), key=lambda item: item[1][2], reverse=True)[:15]
+    for (file, line, function), entry in heaviest:
+        where = f"{Path(file).parent.name}/{Path(file).name}:{line}" if line else file
+        print(f"    {entry[2]:6.2f} s {entry[1]:>9} calls  {function}  ({where})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=500, help="tables played at once")
+    parser.add_argument("--seconds", type=float, default=30.0, help="the window measured")
+    parser.add_argument("--spare", type=int, help="tables for seats whose game ended")
+    parser.add_argument("--clients", type=int, default=1, help="client processes")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds before a move")
+    parser.add_argument("--seed", type=int, default=0, help="of the think times")
+    parser.add_argument("--profile", nargs="?", const="", help="profile the server")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--data", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.spare is None:
+        args.spare = args.tables
+    if args.serve:
+        asyncio.run(_serve(args))
+    elif args.client:
+        asyncio.run(_client(json.loads(sys.stdin.readline())))
+    else:
+        args.profile = args.profile is not None
+        if not 1 <= args.clients <= args.tables:
+            parser.error("--clients: from 1 to --tables")
+        if args.seconds <= 0 or args.seconds > 600:
+            parser.error("--seconds: more than 0, at most 600")
+        asyncio.run(_bench(args))
+
+
+if __name__ == "__main__":
+    main()
