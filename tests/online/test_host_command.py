@@ -1,0 +1,67 @@
+"""``generala-tui host``: bad options and unusable folders or ports get one clear line and
+status 2, and nothing is served."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generala_tui.commands.main import main
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["host", "--players", "Ana,,Bruno"], "Player 2 needs a name"),
+        (["host", "--players", "Ana:wizard"], "choose one of easy, medium, expert, champion"),
+        (["host", "--rule", "generala_points=60"], "give --players too"),
+        (["host", "--players", "Ana", "--rule", "nope=1"], "There is no house rule 'nope'"),
+        (["--players", "Ana", "host"], "go after 'host'"),
+        (["host", "--port", "70000"], "is not a port"),
+        (["host", "--away-after", "-1"], "is not a time"),
+        (["host", "--away", "sometimes"], "invalid choice"),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(
+    args: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        status = main(args)
+    except SystemExit as exit_:  # argparse's own refusals
+        status = int(exit_.code or 0)
+    assert status == 2
+    err = capsys.readouterr().err
+    assert expected in err.splitlines()[-1]  # argparse says its usage lines first
+    assert "Traceback" not in err
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generala_tui", "host", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_taken_port_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        done = _run("--data", str(tmp_path / "tables"), "--port", port, "--players", "Ana,Bo")
+    assert done.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert "Traceback" not in done.stderr and not done.stdout
+
+
+def test_a_data_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "tables").write_text("not a folder")
+    done = _run("--data", str(tmp_path / "tables"), "--port", "1")
+    assert done.returncode == 2
+    assert "cannot keep tables in" in done.stderr
+    assert "Traceback" not in done.stderr
