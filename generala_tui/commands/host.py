@@ -152,7 +152,7 @@ def _default_data() -> Path:
 
 def join_lines(server_url: str, records: Sequence[TableRecord]) -> list[str]:
     """The lines that tell who joins each table, and how."""
-    from ..online.client import join_url
+    from ..online.invites import join_command, seat_commands
 
     lines: list[str] = []
     for record in records:
@@ -163,11 +163,10 @@ def join_lines(server_url: str, records: Sequence[TableRecord]) -> list[str]:
                 table=record.id, names=names, round=game.round
             )
         )
-        for player, seat in zip(game.players, record.seats, strict=True):
-            if seat.key is not None:
-                command = f"generala-tui join {join_url(server_url, record.id, seat.key)}"
-                lines.append(f"  {shown(player.name)}: {command}")
-        watch = f"generala-tui join {join_url(server_url, record.id, None)}"
+        lines.extend(
+            f"  {shown(name)}: {command}" for name, command in seat_commands(server_url, record)
+        )
+        watch = join_command(server_url, record.id, None)
         lines.append("  " + _("to watch: {command}").format(command=watch))
     return lines
 

@@ -8,6 +8,10 @@ table as it was after its last step. The database is in WAL mode with
 dying, and only a power cut could lose the last few (SQLite's own guarantee for that
 mode), at a fraction of the cost of a sync per step.
 
+One server at a time keeps a folder: it holds ``tables.lock`` (:mod:`filelock`) while it
+runs, and a second one started on the same folder is refused (:class:`FolderInUse`) rather
+than both serving, and overwriting, the same tables.
+
 A row that no longer reads as a table (a file from another program, a newer version)
 is set aside in the log and left where it is: the other tables go on.
 """
@@ -27,6 +31,12 @@ from .tables import TableRecord
 log = logging.getLogger("generala_tui.online")
 
 FILE_NAME = "tables.sqlite3"
+LOCK_NAME = "tables.lock"
+
+
+class FolderInUse(OSError):
+    """Another table server keeps its tables in this folder now."""
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -42,7 +52,26 @@ class TableDatabase:
     """The tables of one data folder."""
 
     def __init__(self, folder: Path) -> None:
+        from filelock import FileLock, Timeout
+
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self._lock = FileLock(folder / LOCK_NAME, timeout=0)
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise FolderInUse(0, "another table server is using it") from None
+        try:
+            self._open(folder)
+        except sqlite3.DatabaseError as error:  # not SQLite's, or damaged: left as it is
+            self._lock.release()
+            raise OSError(
+                0, f"{FILE_NAME} is not a database this server can read ({error})"
+            ) from None
+        except BaseException:
+            self._lock.release()
+            raise
+
+    def _open(self, folder: Path) -> None:
         self.path = folder / FILE_NAME
         # The module's own transactions: each statement that writes opens one, and ``with``
         # commits it (or rolls it back on an error).
@@ -54,6 +83,7 @@ class TableDatabase:
 
     def close(self) -> None:
         self._db.close()
+        self._lock.release()
 
     def load(self) -> list[TableRecord]:
         """Every table that reads as one, oldest first."""

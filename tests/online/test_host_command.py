@@ -65,3 +65,26 @@ def test_a_data_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "cannot keep tables in" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_folder_another_server_keeps_is_refused(tmp_path: Path) -> None:
+    from generala_tui.online.database import TableDatabase
+
+    keeper = TableDatabase(tmp_path / "tables")
+    try:
+        done = _run("--data", str(tmp_path / "tables"), "--port", "1")
+    finally:
+        keeper.close()
+    assert done.returncode == 2
+    assert "another table server is using it" in done.stderr
+
+
+def test_a_damaged_database_is_one_line_and_left_as_it_is(tmp_path: Path) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    (folder / "tables.sqlite3").write_bytes(b"\x1b]52;c;not a database\x07" * 100)
+    done = _run("--data", str(folder), "--port", "1")
+    assert done.returncode == 2
+    assert "is not a database this server can read" in done.stderr
+    assert "\x1b" not in done.stderr and "Traceback" not in done.stderr
+    assert (folder / "tables.sqlite3").read_bytes().startswith(b"\x1b]52")

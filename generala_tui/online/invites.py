@@ -1,0 +1,31 @@
+"""The commands that bring players to a table: one a human seat (its key in the link), and
+one that watches. ``generala-tui host`` prints them; the setup screen's host dialog shows
+them to copy."""
+
+from __future__ import annotations
+
+from .client import join_url
+from .tables import TableRecord
+
+COMMAND = "generala-tui join"
+
+
+def join_command(server_url: str, table: str, key: str | None) -> str:
+    """The command that joins ``table``'s seat ``key`` (None: watches) at ``server_url``."""
+    return f"{COMMAND} {join_url(server_url, table, key)}"
+
+
+def seat_commands(
+    server_url: str, record: TableRecord, *, but: int | None = None
+) -> list[tuple[str, str]]:
+    """Each human seat's player and join command, in seat order (seat ``but`` left out)."""
+    return [
+        (player.name, join_command(server_url, record.id, seat.key))
+        for index, (player, seat) in enumerate(zip(record.game.players, record.seats, strict=True))
+        if seat.key is not None and index != but
+    ]
+
+
+def first_human(record: TableRecord) -> int:
+    """The first human seat: the one the player hosting from the setup screen takes."""
+    return next(index for index, seat in enumerate(record.seats) if seat.key is not None)
