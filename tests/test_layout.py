@@ -6,7 +6,7 @@ the start-up collector). Each module imports only from its own layer and the lay
 below it, at the top of the file or inside a function alike::
 
     ui, commands    the screens; the command line (which starts the ui)
-    store           every file on disk
+    store, online   every file on disk; the online tables (their server and client)
     words           the words the screens, the command line and the files share
     i18n, collector the languages; the garbage collector paused until the first frame
     game            the rules, the models and the strategy: pure, no I/O
@@ -30,6 +30,7 @@ LAYERS = {
     "generala_tui.collector": 1,
     "generala_tui.words": 2,
     "generala_tui.store": 3,
+    "generala_tui.online": 3,
     "generala_tui.ui": 4,
     "generala_tui.commands": 5,
 }
