@@ -35,13 +35,16 @@ length, whose turn, the dice and the phase, checked against the game followed; a
 mismatch is counted and the server's game validated instead). ``join`` validates every
 table it is sent, which costs 0.2 to 1.4 ms for a four-player game as it grows.
 
-A table whose game ends is left and its seats join one of ``--spare`` tables (as many as
-``--tables`` unless told) opened for that, so the tables played at once stay as many
-as long as the spares last. The server keeps its tables in a temporary folder's SQLite
-database, as ``generala-tui host`` does. ``--profile`` runs the server under cProfile
-during the window (slower: its figures are not the benchmark's) and prints where its
-time went. The open-files limit is raised to the hard limit when the connections need
-more. Not collected by pytest.
+A table whose game ends is left and its seats join one of ``--spare`` tables (unless
+told, as many as ``--tables`` and :data:`SPARES_A_SECOND` more for each second of the
+window) opened for that, so the tables played at once stay as many as long as the
+spares last (the figures say when they ran out). The server keeps its tables in a
+temporary folder's SQLite database, as ``generala-tui host`` does; the figures tell its
+garbage collector's pauses and its saves' times, timed by the benchmark's own hooks
+(``gc.callbacks``, a wrapper around the database's ``save``). ``--profile`` runs the
+server under cProfile during the window (slower: its figures are not the benchmark's)
+and prints where its time went. The open-files limit is raised to the hard limit when
+the connections need more. Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -71,6 +74,11 @@ DRAIN_SECONDS = 5.0
 """How long the clients wait after the window for the broadcasts still on their way."""
 LAG_TICK = 0.01
 """The sleep whose late wake-ups measure an event loop's lag."""
+SPARES_A_SECOND = 10
+"""Spare tables opened beyond ``--tables`` for each second of the window, unless told: a
+four-player game is about 150 steps, and the server plays fewer than 1500 a second."""
+SLOW = 0.05
+"""A delivery slower than this (the issue's goal for the 99th percentile) is told when."""
 START_SECONDS = 120.0
 """How long the server and the clients may take to start (open, connect, join)."""
 
@@ -129,6 +137,45 @@ async def _line() -> str:
     return await asyncio.to_thread(sys.stdin.readline)
 
 
+class _Pauses:
+    """The garbage collector's collections (young and full) and the database's saves,
+    each as long as it took (seconds), since they were last taken."""
+
+    def __init__(self) -> None:
+        self.lists: dict[str, list[float]] = {"collections": [], "full": [], "saves": []}
+
+    def take(self, name: str) -> dict[str, float]:
+        values, self.lists[name] = self.lists[name], []
+        return {"n": len(values), "total": sum(values), "max": max(values, default=0.0)}
+
+
+def _watch_pauses(server: Any) -> _Pauses:
+    """Time every collection (``gc.callbacks``) and every save of ``server``'s database
+    (the benchmark's own wrapper around its :meth:`~TableDatabase.save`)."""
+    import gc
+
+    pauses = _Pauses()
+    started = [0.0]
+
+    def collecting(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            took = time.perf_counter() - started[0]
+            pauses.lists["full" if info["generation"] == 2 else "collections"].append(took)
+
+    gc.callbacks.append(collecting)
+    save = server.database.save
+
+    def timed_save(record: Any) -> None:
+        begin = time.perf_counter()
+        save(record)
+        pauses.lists["saves"].append(time.perf_counter() - begin)
+
+    server.database.save = timed_save
+    return pauses
+
+
 # --- the server process ---------------------------------------------------------------
 
 
@@ -157,6 +204,7 @@ async def _serve(args: argparse.Namespace) -> None:
     print(json.dumps({"port": server.port, "tables": tables, "open_seconds": opened}), flush=True)
     monitor = _LagMonitor()
     lag_task = asyncio.get_running_loop().create_task(monitor.run())
+    pauses = _watch_pauses(server)
     profile = cProfile.Profile() if args.profile else None
     marks = 0
     try:
@@ -172,6 +220,9 @@ async def _serve(args: argparse.Namespace) -> None:
                 "cpu": _cpu(),
                 "time": time.perf_counter(),
                 "lag": _summary(monitor.take()),
+                "collections": pauses.take("collections"),
+                "full": pauses.take("full"),
+                "saves": pauses.take("saves"),
                 "rss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
             }
             print(json.dumps(reply), flush=True)
@@ -226,6 +277,8 @@ class _Run:
     stopping: bool = False
     window: tuple[float, float] = (0.0, 0.0)
     latencies: list[float] = field(default_factory=list)
+    when: list[float] = field(default_factory=list)
+    """For each latency, when its move was sent (seconds into the window)."""
     refused: list[str] = field(default_factory=list)
     mismatches: int = 0
     finished: int = 0
@@ -332,6 +385,7 @@ class _ClientTable:
             entry = sent[index]
             if entry.mover != seat and self.run.in_window(entry.at):
                 self.run.latencies.append(now - entry.at)
+                self.run.when.append(entry.at - self.run.window[0])
             index += 1
         self.seen[seat] = index
         return self._move(seat)
@@ -475,6 +529,7 @@ async def _client(config: dict[str, Any]) -> None:
     sent = sum(1 for table in run.tables for entry in table.sent if run.in_window(entry.at))
     result = {
         "latencies": run.latencies,
+        "when": run.when,
         "sent": sent,
         "lost": sum(table.unseen() for table in run.tables),
         "refused": len(run.refused),
@@ -637,12 +692,35 @@ def _report(
         f" {[x for r in results for x in r['refusals']][:3]};"
         f" followed games not matching the server's: {sum(r['mismatches'] for r in results)}"
     )
+    if not sum(r["spares_left"] for r in results):
+        print("THE SPARE TABLES RAN OUT: fewer tables were played at the end (--spare)")
     print(
         f"games finished: {sum(r['finished'] for r in results)};"
         f" tables being played at the end: {sum(r['playing'] for r in results)};"
         f" spare tables left: {sum(r['spares_left'] for r in results)}"
     )
+    slow = [
+        int(when)
+        for result in results
+        for when, value in zip(result["when"], result["latencies"], strict=True)
+        if value > SLOW
+    ]
+    if slow:
+        seconds = sorted(((slow.count(second), second) for second in set(slow)), reverse=True)[:5]
+        print(
+            f"deliveries over {_ms(SLOW)}: {len(slow)} ({len(slow) / len(latencies):.1%});"
+            " most in the window's seconds "
+            + ", ".join(f"{second} ({count})" for count, second in seconds)
+        )
     lag = last["lag"]
+    collections, full, saves = last["collections"], last["full"], last["saves"]
+    print(
+        f"server: {collections['n']} young collections ({_ms(collections['total'])} in all,"
+        f" the longest {_ms(collections['max'])}), {full['n']} full ones"
+        f" ({_ms(full['total'])}, the longest {_ms(full['max'])}); {saves['n']} saves"
+        f" ({_ms(saves['total'] / max(1, saves['n']))} each on average, the longest"
+        f" {_ms(saves['max'])})"
+    )
     print(
         f"server: {(last['cpu'] - first['cpu']) / elapsed:.0%} of a core,"
         f" loop lag median {_ms(lag.get('median', 0))} p99 {_ms(lag.get('p99', 0))},"
@@ -708,7 +786,7 @@ def main() -> None:
     parser.add_argument("--data", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.spare is None:
-        args.spare = args.tables
+        args.spare = args.tables + int(SPARES_A_SECOND * args.seconds)
     if args.serve:
         asyncio.run(_serve(args))
     elif args.client:
