@@ -196,6 +196,21 @@ class GameHost(Protocol):
         """Pause the computer players, or resume them."""
         ...
 
+    def join_table(self, url: str) -> None:
+        """Play the seat of an online table that ``url`` opens (watch it: no seat key)."""
+        ...
+
+    async def host_table(self, players: Sequence[Player], address: str, port: int) -> list[str]:
+        """Open an online table for ``players`` under the house rules for new games, its
+        server running in this app on ``address``:``port``; the join commands of the human
+        seats but the first, which :meth:`sit_at_hosted_table` takes. Raises
+        :class:`OSError` when the port can't be had."""
+        ...
+
+    def sit_at_hosted_table(self) -> None:
+        """Play the first human seat of the table :meth:`host_table` opened."""
+        ...
+
     def turn_screen_shown(self) -> None:
         """The turn screen is in front again (a dialog or another screen closed)."""
         ...

@@ -70,6 +70,8 @@ class Keys:
     TRY_AGAIN = NP_("key", "Try again")
     LANGUAGE = NP_("key", "Language")
     TRAINER = NP_("key", "Trainer")
+    HOST_ONLINE = NP_("key", "Host online")
+    JOIN_ONLINE = NP_("key", "Join online")
     NEXT = NP_("key", "Next")
     ANOTHER_ROUND = NP_("key", "Another round")
     OPEN = NP_("key", "Open")

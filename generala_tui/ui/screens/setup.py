@@ -195,6 +195,8 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         Binding("ctrl+y", "history", vocabulary.Keys.HISTORY, show=False),
         Binding("ctrl+g", "trainer", vocabulary.Keys.TRAINER, show=False),
         Binding("ctrl+f", "guided_game", guide_words.GUIDED_GAME_KEY, show=False),
+        Binding("ctrl+b", "join_online", vocabulary.Keys.JOIN_ONLINE, show=False),
+        Binding("ctrl+e", "host_online", vocabulary.Keys.HOST_ONLINE, show=False),
     ]
 
     def __init__(
@@ -255,6 +257,9 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                     yield Button(
                         setup_words.trainer_setup_button(), id="open-trainer", compact=True
                     )
+                with Horizontal(id="online-buttons"):
+                    yield Button(setup_words.host_online_button(), id="host-online", compact=True)
+                    yield Button(setup_words.join_online_button(), id="join-online", compact=True)
             if host_of(self).offer_guided_game:  # a first launch: beside Start (ui/guide.py)
                 from ..guide import GuideOffer
 
@@ -453,6 +458,61 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         return True
 
     @on(Button.Pressed, "#resume")
+    @on(Button.Pressed, "#join-online")
+    def action_join_online(self) -> None:
+        """Join a table online by the link its host sent."""
+        if self.app.screen is not self:
+            return
+        from .online import JoinDialog
+
+        def joined(url: str | None) -> None:
+            if url is not None and self.app.screen is self:
+                host_of(self).join_table(url)
+
+        self.app.push_screen(JoinDialog(), joined)
+
+    @on(Button.Pressed, "#host-online")
+    def action_host_online(self) -> None:
+        """Open the table set up here online: the others join it from their terminals."""
+        if self.app.screen is not self:
+            return
+        players = self._checked_players()
+        if players is None:
+            return
+        humans = [player for player in players if player.level is None]
+        if len(humans) < 2:
+            self._error(setup_words.hosting_needs_humans())
+            return
+        from .online import HostDialog
+
+        host = host_of(self)
+
+        def answered(sit_down: bool | None) -> None:
+            if sit_down:
+                host.sit_at_hosted_table()
+
+        self.app.push_screen(
+            HostDialog(
+                humans[0].name,
+                lambda address, port: host.host_table(players, address, port),
+            ),
+            answered,
+        )
+
+    def _checked_players(self) -> list[Player] | None:
+        """The players as typed, their names checked (None, and the reason shown, if not)."""
+        self._read_names()
+        try:
+            names = validate_names([player.name for player in self.players])
+        except IllegalMove as error:
+            self._error(vocabulary.refusal(error))
+            return None
+        self._error("")
+        return [
+            Player(name=name, level=player.level)
+            for name, player in zip(names, self.players, strict=True)
+        ]
+
     def action_resume(self) -> None:
         """Go on with the game saved when the app last stopped."""
         if self.resumable is not None and self.app.screen is self:
@@ -466,16 +526,9 @@ class SetupScreen(TranslatedBindings, Screen[None]):
             # A second Enter sent with the one that started the game (fast typing, a
             # terminal's paste, a websocket) must not start another game over it.
             return
-        self._read_names()
-        try:
-            names = validate_names([player.name for player in self.players])
-        except IllegalMove as error:
-            self._error(vocabulary.refusal(error))
+        players = self._checked_players()
+        if players is None:
             return
-        players = [
-            Player(name=name, level=player.level)
-            for name, player in zip(names, self.players, strict=True)
-        ]
         colours = {
             player.name: colour for player, colour in zip(players, self.colours, strict=True)
         }

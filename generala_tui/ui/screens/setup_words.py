@@ -172,6 +172,18 @@ def trainer_setup_button() -> str:
     return _("Trainer (ctrl+g)")
 
 
+def host_online_button() -> str:
+    return _("Host online (ctrl+e)")
+
+
+def join_online_button() -> str:
+    return _("Join online (ctrl+b)")
+
+
+def hosting_needs_humans() -> str:
+    return _("An online table needs at least two human players: the others join from afar.")
+
+
 def colour_tooltip(colour: str) -> str:
     """A seat's colour button's tooltip: its colour, and how to change it."""
     tip = _("Colour: {colour}. Click, Enter or Space for the next free colour; ←/→ to step")
