@@ -43,8 +43,10 @@ temporary folder's SQLite database, as ``generala-tui host`` does; the figures t
 garbage collector's pauses and its saves' times, timed by the benchmark's own hooks
 (``gc.callbacks``, a wrapper around the database's ``save``). ``--profile`` runs the
 server under cProfile during the window (slower: its figures are not the benchmark's)
-and prints where its time went. The open-files limit is raised to the hard limit when
-the connections need more. Not collected by pytest.
+and prints where its time went. ``--steps`` instead times, in this one process, the
+parts of the server's step (the table for clients, the update's and the row's JSON, the
+save) and their cheaper variants on every step of whole games. The open-files limit is
+raised to the hard limit when the connections need more. Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import platform
 import random
@@ -77,6 +80,8 @@ LAG_TICK = 0.01
 SPARES_A_SECOND = 10
 """Spare tables opened beyond ``--tables`` for each second of the window, unless told: a
 four-player game is about 150 steps, and the server plays fewer than 1500 a second."""
+STEP_GAMES = 6
+"""Whole games whose every step ``--steps`` times the server's parts on."""
 SLOW = 0.05
 """A delivery slower than this (the issue's goal for the 99th percentile) is told when."""
 START_SECONDS = 120.0
@@ -546,6 +551,98 @@ async def _client(config: dict[str, Any]) -> None:
     await asyncio.wait_for(asyncio.gather(*(t.close() for t in run.tables)), 30)
 
 
+# --- the parts of one step, in one process ------------------------------------------
+
+
+def _steps() -> None:
+    """What the server's parts of a step cost, on every position of whole games."""
+    import sqlite3
+
+    from generala_tui.game import rules
+    from generala_tui.game.model import Level, Phase, Player
+    from generala_tui.game.strategy import choose_action
+    from generala_tui.online.database import TableDatabase
+    from generala_tui.online.protocol import SeatView, Table, Update
+    from generala_tui.online.tables import TableRecord, open_table, public
+
+    records: list[TableRecord] = []
+    before: dict[int, int] = {}
+    for _ in range(STEP_GAMES):
+        record = open_table([Player(name=name) for name in NAMES])
+        state = record.game
+        while state.phase is not Phase.OVER:
+            after = rules.play(state, choose_action(state, Level.EASY))
+            records.append(record.model_copy(update={"game": after}))
+            before[id(records[-1])] = len(state.log)
+            state = after
+    here, away = [True] * SEATS, [False] * SEATS
+    seats = tuple(SeatView(connected=True) for _ in range(SEATS))
+
+    def built(record: TableRecord) -> Table:
+        return Table.model_construct(id=record.id, game=record.game, seats=seats)
+
+    def delta(record: TableRecord) -> str:
+        game, start = record.game, before[id(record)]
+        entries = [entry.model_dump(mode="json") for entry in game.log[start:]]
+        turn = game.turn.model_dump(mode="json")
+        step = {"step": start, "entries": entries, "turn": turn, "current": game.current}
+        return json.dumps({"kind": "step", **step, "phase": game.phase.value})
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-steps-"))
+    database = TableDatabase(folder / "tables")
+    texts = {id(record): record.model_dump_json() for record in records}
+    tables = {id(record): public(record, connected=here, stand_ins=away) for record in records}
+    bare = sqlite3.connect(folder / "bare.sqlite3")
+    bare.execute("PRAGMA journal_mode=WAL")
+    bare.execute("PRAGMA synchronous=NORMAL")
+    bare.execute("CREATE TABLE t (id TEXT PRIMARY KEY, record TEXT, updated REAL)")
+
+    def upsert(record: TableRecord) -> None:
+        with bare:
+            bare.execute(
+                "INSERT INTO t VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET"
+                " record = excluded.record, updated = excluded.updated",
+                (record.id, texts[id(record)], time.time()),
+            )
+
+    parts = [
+        (
+            "public(): the table for clients, its game validated again",
+            lambda r: public(r, connected=here, stand_ins=away),
+        ),
+        ("  the same built without validating (Table.model_construct)", built),
+        (
+            "Update(table=...).model_dump_json(): the whole table",
+            lambda r: Update(table=tables[id(r)]).model_dump_json(),
+        ),
+        ("record.model_dump_json(): the database's row", lambda r: r.model_dump_json()),
+        ("TableDatabase.save(): that dump and one transaction", database.save),
+        ("  the transaction alone (the row's text already dumped)", upsert),
+        ("a step's news alone as JSON (entries, turn, whose turn, phase)", delta),
+    ]
+    print(
+        f"{len(records)} steps of {STEP_GAMES} four-player games (easy moves), each part"
+        " timed on every step, the best of 3 rounds:"
+    )
+    for label, part in parts:
+        best = math.inf
+        for _ in range(3):
+            start = time.perf_counter()
+            for record in records:
+                part(record)
+            best = min(best, (time.perf_counter() - start) / len(records))
+        print(f"  {label}: {best * 1e6:.0f} us a step")
+    sizes = [len(Update(table=built(record)).model_dump_json()) for record in records]
+    news = [len(delta(record)) for record in records]
+    print(
+        f"  an update's size: {statistics.mean(sizes) / 1000:.1f} kB on average,"
+        f" {max(sizes) / 1000:.1f} kB at most; a step's news alone:"
+        f" {statistics.mean(news):.0f} bytes on average, {max(news)} at most"
+    )
+    database.close()
+    bare.close()
+
+
 # --- the benchmark ------------------------------------------------------------------
 
 
@@ -781,13 +878,18 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="seconds before a move")
     parser.add_argument("--seed", type=int, default=0, help="of the think times")
     parser.add_argument("--profile", nargs="?", const="", help="profile the server")
+    parser.add_argument(
+        "--steps", action="store_true", help="time the parts of a step instead, in-process"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--data", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.spare is None:
         args.spare = args.tables + int(SPARES_A_SECOND * args.seconds)
-    if args.serve:
+    if args.steps:
+        _steps()
+    elif args.serve:
         asyncio.run(_serve(args))
     elif args.client:
         asyncio.run(_client(json.loads(sys.stdin.readline())))
