@@ -154,9 +154,9 @@ class _Pauses:
         return {"n": len(values), "total": sum(values), "max": max(values, default=0.0)}
 
 
-def _watch_pauses(server: Any) -> _Pauses:
+def _watch_pauses(server: Any = None) -> _Pauses:
     """Time every collection (``gc.callbacks``) and every save of ``server``'s database
-    (the benchmark's own wrapper around its :meth:`~TableDatabase.save`)."""
+    (the benchmark's own wrapper around its :meth:`~TableDatabase.save`), if one."""
     import gc
 
     pauses = _Pauses()
@@ -170,6 +170,8 @@ def _watch_pauses(server: Any) -> _Pauses:
             pauses.lists["full" if info["generation"] == 2 else "collections"].append(took)
 
     gc.callbacks.append(collecting)
+    if server is None:
+        return pauses
     save = server.database.save
 
     def timed_save(record: Any) -> None:
@@ -515,6 +517,7 @@ async def _client(config: dict[str, Any]) -> None:
     if (await _line()).strip() != "go":
         return
     monitor.take()
+    pauses = _watch_pauses()
     cpu = _cpu()
     begin = time.perf_counter()
     run.window = (begin, begin + config["seconds"])
@@ -545,6 +548,8 @@ async def _client(config: dict[str, Any]) -> None:
         "playing": sum(1 for table in run.tables if not table.over),
         "cpu": cpu,
         "lag": _summary(lags),
+        "collections": pauses.take("collections"),
+        "full": pauses.take("full"),
     }
     print(json.dumps(result), flush=True)
     lag_task.cancel()
@@ -824,10 +829,11 @@ def _report(
         f" peak memory {last['rss_kib'] / 1024:.0f} MiB"
     )
     for number, result in enumerate(results):
-        lag = result["lag"]
+        lag, full = result["lag"], result["full"]
         print(
             f"client {number}: {result['cpu'] / args.seconds:.0%} of a core,"
-            f" loop lag median {_ms(lag.get('median', 0))} p99 {_ms(lag.get('p99', 0))}"
+            f" loop lag median {_ms(lag.get('median', 0))} p99 {_ms(lag.get('p99', 0))},"
+            f" {full['n']} full collections (the longest {_ms(full['max'])})"
         )
     before = " ".join(f"{x:.2f}" for x in load_before)
     after = " ".join(f"{x:.2f}" for x in load_after)
