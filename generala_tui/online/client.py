@@ -9,6 +9,11 @@ receives, and a test or a benchmark drives it alone.
 
 A join URL is ``ws://HOST:PORT/TABLE?seat=KEY`` (``wss://`` behind a TLS proxy); a
 spectator's has no ``seat``.
+
+The server closes a connection normally (code 1000) only when it lets it go on purpose:
+the seat was taken again on another connection (the same link opened in another window).
+The client then stops, as after a final refusal, rather than take the seat back and be
+let go in turn, forever.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 from pydantic import ValidationError
 
 from ..game.action import Action
+from ..game.model import GameState, Phase
 from ..game.refusals import Refusal
 from ..game.words import N_
 from .protocol import (
@@ -89,6 +95,27 @@ def join_url(server: str, table: str, key: str | None) -> str:
     return Address(server=server, table=table, key=key).url
 
 
+def turn_refusal(game: GameState, seat: int | None) -> Refusal | None:
+    """Why ``seat`` (None: a spectator) may not move in ``game`` now, as the server would say
+    it; None when it is that seat's turn. A client asks before sending, so a move out of
+    turn is refused at once, without a message to the server and back."""
+    if seat is None:
+        return Refusal(N_("You are watching this table: only its players move."))
+    if game.phase is Phase.OVER:
+        return Refusal(N_("The game is over."))
+    if seat != game.current:
+        return Refusal(N_("It is {name}'s turn, not yours."), name=game.players[game.current].name)
+    return None
+
+
+LET_GO = Refused(
+    template=N_("This seat was taken in another window: this one has left the table."),
+    english="This seat was taken in another window: this one has left the table.",
+    final=True,
+)
+"""What ends a connection the server closed normally: it let it go for a newer one."""
+
+
 class TableClient:
     """A seat's (or a spectator's) connection, kept open until :meth:`close`.
 
@@ -124,6 +151,7 @@ class TableClient:
         final refusal."""
         from websockets.asyncio.client import ClientConnection, connect
         from websockets.exceptions import ConnectionClosed
+        from websockets.frames import CloseCode
 
         join = Join(table=self.address.table, key=self.address.key).model_dump_json()
         async for socket in connect(
@@ -141,12 +169,16 @@ class TableClient:
                 await socket.send(join)
                 self._socket = socket
                 self._on_connected(True)
-                async for raw in socket:
-                    if not self._receive(raw):
-                        await socket.close()
-                        return
-            except ConnectionClosed:
-                pass
+                while self._receive(await socket.recv()):
+                    pass
+                await socket.close()
+                return
+            except ConnectionClosed as closed:
+                if self._closing:
+                    return  # closed from here: the server's answer to it is no news
+                if closed.rcvd is not None and closed.rcvd.code == CloseCode.NORMAL_CLOSURE:
+                    self._end(LET_GO)
+                    return
             finally:
                 self._socket = None
             if self._closing:
@@ -161,8 +193,9 @@ class TableClient:
             return True
         if isinstance(message, Refused):
             if message.final:
-                self.ended = message
-            self._on_refused(message)
+                self._end(message)
+            else:
+                self._on_refused(message)
             return not message.final
         if isinstance(message, Welcome):
             self.seat = message.seat
@@ -170,6 +203,10 @@ class TableClient:
         self.table = message.table
         self._on_table(message.table, self.seat)
         return True
+
+    def _end(self, refused: Refused) -> None:
+        self.ended = refused
+        self._on_refused(refused)
 
     @property
     def connected(self) -> bool:
