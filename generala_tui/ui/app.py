@@ -3,6 +3,11 @@
 Screens reach it through the :class:`~generala_tui.ui.host.GameHost` protocol
 and the computer worker through :class:`~generala_tui.ui.host.ComputerHost`;
 neither knows this class.
+
+At an online table (``generala-tui join``, or the setup screen's join and host) the
+game is the server's: ``game`` is set from every table it sends (:mod:`.remote`), the
+moves go to it, and nothing of the game is computed, played by a computer, taken back or
+autosaved here; a finished game still goes to the player's history.
 """
 
 from __future__ import annotations
@@ -39,7 +44,10 @@ from .translated import TranslatedBindings
 if TYPE_CHECKING:
     from ..game.strategy import Strategy
     from ..game.strategy.chances import Chances
+    from ..online.client import Address
     from .computer import ComputerFailed
+    from .hosting import HostedTable
+    from .remote import RemoteTable
 
 COMPUTER_GROUP = "computer"
 """The worker group of the computer players (``ui.computer.COMPUTER_GROUP``)."""
@@ -102,9 +110,19 @@ class GeneralaApp(App[None]):
         resume: bool = False,
         language: str | None = None,
         replay: GameState | None = None,
+        table: Address | None = None,
     ) -> None:
         super().__init__()
         self._first_game = game
+        self._first_table = table
+        """The online table to join at once (``generala-tui join``): when it ends, so does
+        the app, with :attr:`table_ended_with` to print."""
+        self._remote: RemoteTable | None = None
+        """The online table this window plays at, if it does."""
+        self._hosted: HostedTable | None = None
+        """The table server this window runs (the setup screen's host), if it does."""
+        self.table_ended_with: str | None = None
+        """Why the table joined from the command line ended (a wrong key, a full server)."""
         self._replay = replay
         """A game record to step through, opened over the setup screen."""
         self._resume = resume
@@ -169,6 +187,10 @@ class GeneralaApp(App[None]):
             self.keeper.remember(theme=self.theme)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._watch_signals()
+        if self._first_table is not None:
+            # The server keeps this game: the saved one stays for a game at this keyboard.
+            self._sit_at(self._first_table)
+            return
         saved, warning = self.keeper.saved_game()
         if self.keeper.beside_another:
             self._startup_warnings.append(app_words.beside_another_window())
@@ -217,8 +239,13 @@ class GeneralaApp(App[None]):
             answered,
         )
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         colours_module.follow(None)
+        remote, self._remote = self._remote, None
+        if remote is not None:
+            await remote.close()
+        if self._hosted is not None:
+            await self._hosted.close()
         self.keeper.close()
 
     def _file_trouble(self, warning: str) -> None:
@@ -327,7 +354,7 @@ class GeneralaApp(App[None]):
     def play_again(self) -> None:
         """The same players, a new game of the match: the first seat moves on by one."""
         seats = self._seats()
-        if seats is None:
+        if seats is None or self._remote is not None:  # an online table's next is its host's
             self.show_setup()
             return
         tally = self._match
@@ -366,8 +393,12 @@ class GeneralaApp(App[None]):
     def show_setup(self) -> None:
         """The setup screen, with the players of the last game (and the game, if it was
         left unfinished, offered to resume: it stays saved)."""
-        seats = self._seats()
-        left = self.game if self.game_in_progress() else None
+        if self._remote is not None:  # the table's game is the server's: not offered here
+            self._leave_table()
+            seats, left = self._last_table(), None
+        else:
+            seats = self._seats()
+            left = self.game if self.game_in_progress() else None
         self.game = None
         from .screens.setup import SetupScreen
 
@@ -378,11 +409,14 @@ class GeneralaApp(App[None]):
         if state is None:
             self.workers.cancel_group(self, COMPUTER_GROUP)
             return
-        self.keeper.autosave(state)
+        remote = self._remote
+        if remote is None:  # an online table's server keeps its game
+            self.keeper.autosave(state)
         if state.phase is Phase.OVER:
             if old is None or old.phase is not Phase.OVER:
                 self._match = self._match.after(state)
-                self.run_worker(self._file_finished(state), name="history", group="history")
+                if remote is None or remote.seat is not None:  # a player's, not a watcher's
+                    self.run_worker(self._file_finished(state), name="history", group="history")
             from .screens.game_over import GameOverScreen
 
             if not isinstance(self.screen, GameOverScreen):
@@ -411,9 +445,12 @@ class GeneralaApp(App[None]):
     # --- moves ------------------------------------------------------------
 
     def move(self, action: Action) -> bool:
-        """Make a decision of the player to act; tell the player when the rules refuse it."""
+        """Make a decision of the player to act; tell the player when the rules refuse it
+        (at an online table: send it, unless it is not this seat's turn)."""
         if self.game is None:
             return False
+        if self._remote is not None:
+            return self._remote.move(action)
         try:
             self.game = rules.play(self.game, action)
         except rules.IllegalMove as error:
@@ -425,6 +462,8 @@ class GeneralaApp(App[None]):
         """Hold or release a die of the player to act; tell the player when it can't be."""
         if self.game is None:
             return False
+        if self._remote is not None:
+            return self._remote.hold(die)
         before = self.game
         try:
             after = rules.toggle_hold(before, die)
@@ -445,11 +484,87 @@ class GeneralaApp(App[None]):
         if isinstance(self.screen, TurnScreen) and action.category is not None:
             self.screen.point_at(action.category)
 
+    # --- online tables (ui/remote.py, ui/hosting.py) ------------------------
+
+    def join_table(self, url: str) -> None:
+        """Play the seat of the online table ``url`` opens (watch it: no seat key); a link
+        that is not a table's is told."""
+        from ..game.refusals import Refusal
+        from ..online.client import parse_url
+        from ..words import refusal
+
+        try:
+            address = parse_url(url)
+        except Refusal as error:
+            self.notify(refusal(error), severity="error", markup=False)
+            return
+        self._sit_at(address)
+
+    def _sit_at(self, address: Address) -> None:
+        """Leave the game or table of now, and join the one at ``address``: the joining
+        screen shows until its table arrives."""
+        from .remote import JoiningScreen, RemoteTable
+
+        self._leave_table()
+        self.game = None
+        self._match = MatchTally()
+        self._remote = RemoteTable(address, self)
+        self._remote.start()
+        self._show(JoiningScreen(address.server))
+
+    def _leave_table(self) -> None:
+        """Leave the online table played at, if any (its connection closes in a worker)."""
+        remote, self._remote = self._remote, None
+        if remote is not None:
+            self.run_worker(remote.close(), name="leave table", group="online")
+
+    def _hosting(self) -> bool:
+        """Whether this window runs the server of the table it plays at."""
+        return self._hosted is not None and self._hosted.server is not None
+
+    def show_table(self, game: GameState, *, first: bool) -> None:
+        """The online table's game, as its server sent it (:class:`.remote.Seated`)."""
+        if first:
+            self.start(game)
+        else:
+            self.game = game
+
+    def tell(self, message: str, *, warning: bool = False) -> None:
+        """Tell the player something of the online table (:class:`.remote.Seated`)."""
+        self.notify(message, severity="warning" if warning else "information", markup=False)
+
+    def table_ended(self, message: str) -> None:
+        """The online table refused this window for good (:class:`.remote.Seated`): joined
+        from the command line, the app ends, saying why; else the setup screen comes back."""
+        if self._first_table is not None:
+            self.table_ended_with = message
+            self.exit(return_code=2)
+            return
+        self.notify(message, severity="error", timeout=10, markup=False)
+        self.show_setup()
+
+    async def host_table(self, players: Sequence[Player], address: str, port: int) -> list[str]:
+        """Open an online table for ``players``, its server in this window; the join
+        commands of the other humans (:meth:`.hosting.HostedTable.open`)."""
+        from .hosting import HostedTable
+
+        if self._hosted is None:
+            self._hosted = HostedTable()
+        return await self._hosted.open(players, self.house_rules, address, port)
+
+    def sit_at_hosted_table(self) -> None:
+        """Play the first human seat of the table :meth:`host_table` opened."""
+        hosted = self._hosted
+        if hosted is not None and hosted.own_url is not None:
+            self.join_table(hosted.own_url)
+
     # --- computer players -------------------------------------------------
 
     def _start_computer(self) -> None:
         """Start the computer players' worker if one is to act and none is running."""
         state = self.game
+        if self._remote is not None:  # the table's server plays its computers
+            return
         if state is None or not rules.computer_to_act(state) or self._computers_held():
             return
         running = [w for w in self.workers if w.group == COMPUTER_GROUP and w.is_running]
@@ -496,7 +611,7 @@ class GeneralaApp(App[None]):
     def skip_ahead(self) -> None:
         """Play the rest of the computer's turn at once; retry a failed computer or table."""
         state = self.game
-        if state is None:
+        if state is None or self._online_computers():
             return
         self.solver.retry()
         if rules.computer_to_act(state):
@@ -506,6 +621,8 @@ class GeneralaApp(App[None]):
         self._start_computer()
 
     def change_pace(self, step: int) -> None:
+        if self._online_computers():
+            return
         speeds = self.COMPUTER_SPEEDS
         index = min(range(len(speeds)), key=lambda i: abs(speeds[i] - self.computer_delay))
         index = max(0, min(len(speeds) - 1, index + step))
@@ -514,8 +631,18 @@ class GeneralaApp(App[None]):
         self.notify(app_words.pace_notice(index), timeout=1.5)
 
     def toggle_pause(self) -> None:
+        if self._online_computers():
+            return
         self.computers_paused = not self.computers_paused
         self.notify(app_words.paused_notice(self.computers_paused), timeout=1.5)
+
+    def _online_computers(self) -> bool:
+        """Whether the computers are an online table's, out of this window's reach (the
+        player is told so)."""
+        if self._remote is None:
+            return False
+        self.notify(app_words.server_plays_computers(), markup=False)
+        return True
 
     def watch_computers_paused(self) -> None:
         self._wake.set()
@@ -615,6 +742,9 @@ class GeneralaApp(App[None]):
         """Take back the last fill or hold change (see :func:`rules.undo`)."""
         if self.game is None:
             return
+        if self._remote is not None:
+            self.notify(app_words.no_undo_online(), severity="warning", markup=False)
+            return
         game = self.game
         if self._hold_trail and self._hold_trail_end is game and game.current_player.level is None:
             # The press before, as the player made it (a hold taken back left the log).
@@ -642,9 +772,14 @@ class GeneralaApp(App[None]):
             if quit_:
                 self.exit()
 
+        question = (
+            dialogs_words.quit_question(self._unsaved_in())
+            if self._remote is None
+            else app_words.quit_table_question(self._hosting())
+        )
         self.push_screen(
             QuitDialog(
-                dialogs_words.quit_question(self._unsaved_in()),
+                question,
                 dialogs_words.quit_answer(),
                 dialogs_words.keep_playing_answer(),
             ),
@@ -686,9 +821,14 @@ class GeneralaApp(App[None]):
 
         from .screens.dialogs import ConfirmDialog
 
+        question = (
+            dialogs_words.leave_question(self._unsaved_in())
+            if self._remote is None
+            else app_words.leave_table_question(self._hosting())
+        )
         self.push_screen(
             ConfirmDialog(
-                dialogs_words.leave_question(self._unsaved_in()),
+                question,
                 dialogs_words.leave_answer(),
                 dialogs_words.stay_answer(),
             ),

@@ -1,0 +1,277 @@
+"""A seat at an online table, in the app: what joins a table's client to GeneralaApp.
+
+At an online table the app computes nothing of the game. The server plays every move
+(it rolls the dice) and sends the table after each; each table's game becomes the app's
+``game``, so every screen shows it as it shows a game played at this keyboard. A move
+made here (:meth:`RemoteTable.move`, :meth:`RemoteTable.hold`) is sent to the server and
+shows once its answer is back; one out of turn, or a spectator's, is refused here at
+once, in the words the server would use.
+
+Moves go one at a time, each sent on the table as the server's answer to the one before
+left it: the server refuses a move made at a step the table has since left, so a quick
+"1 2 r" sent at once would lose all but the first. A roll throws with the dice held when
+it goes, so the holds pressed before it, still on their way when the turn screen asked
+for the roll, are part of it.
+
+It also tells what the screens do not show: the connection lost and made again, another
+seat's player leaving and coming back, a computer standing in for an away player, the
+table waiting for one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import string
+from collections.abc import Iterator
+from typing import Protocol
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..game.action import Action, ActionKind
+from ..game.model import Category, GameState
+from ..game.refusals import Refusal, printable
+from ..online.client import Address, TableClient, turn_refusal
+from ..online.protocol import Refused, Table
+from ..words import refusal
+from . import app_words
+
+ANSWER_SECONDS = 10.0
+"""How long a move waits for the server's answer before the next one goes all the same."""
+
+
+class Seated(Protocol):
+    """What a seat at an online table needs of the app."""
+
+    def show_table(self, game: GameState, *, first: bool) -> None:
+        """The table's game as the server sent it (``first``: the first since joining)."""
+        ...
+
+    def tell(self, message: str, *, warning: bool = False) -> None:
+        """Tell the player ``message`` (text from outside in it is escaped already)."""
+        ...
+
+    def table_ended(self, message: str) -> None:
+        """The table can't be played from here any more (refused for good): why."""
+        ...
+
+
+def said(refused: Refused) -> str:
+    """What the server refused, in the player's language: its template is the game's own
+    refusal, looked up in the catalogs. A template this game can't say (another version's,
+    or a server's of its own making) is told in the server's English words."""
+    if _only_names_its_params(refused.template):
+        params: dict[str, object] = {
+            key: _box_or_value(key, value) for key, value in refused.params.items()
+        }
+        with contextlib.suppress(KeyError, IndexError, ValueError, AttributeError):
+            return refusal(Refusal(refused.template, **params))
+    return printable(refused.english)
+
+
+def _only_names_its_params(template: str) -> bool:
+    """Whether ``template`` only names its parameters (``{name}``, ``{die!r}``, ``{count:,}``):
+    no attribute or item looked up, no width a server could make a gigabyte of."""
+    try:
+        fields = [
+            (name, spec) for _text, name, spec, _ in string.Formatter().parse(template) if name
+        ]
+    except ValueError:
+        return False
+    return all(name.isidentifier() and spec in {"", ","} for name, spec in fields)
+
+
+def _box_or_value(key: str, value: str | int) -> object:
+    """A refusal's parameter as the game made it: a box (``box``, sent as its key) is said
+    as the players of the language name it."""
+    if key == "box" and isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            return Category(value)
+    return value
+
+
+def news(before: Table, after: Table, seat: int | None) -> Iterator[str]:
+    """What changed at the table besides the game, for the player at ``seat``: another
+    seat's player gone or back, a computer standing in, the table waiting or going on."""
+    names = [player.name for player in after.game.players]
+    for index, (was, now) in enumerate(zip(before.seats, after.seats, strict=False)):
+        if index == seat:
+            continue
+        if was.connected != now.connected:
+            yield (
+                app_words.seat_back(names[index])
+                if now.connected
+                else app_words.seat_left(names[index])
+            )
+        if now.stand_in and not was.stand_in:
+            yield app_words.stand_in(names[index])
+    if after.paused and not before.paused:
+        yield app_words.table_paused(names[after.game.current])
+    elif before.paused and not after.paused:
+        yield app_words.table_goes_on()
+
+
+def thrown_as_held(action: Action, game: GameState) -> Action:
+    """``action``, a roll made as the holds stand in ``game`` (see the module's words)."""
+    if action.kind is not ActionKind.ROLL or not game.turn.rolls:
+        return action
+    return Action.roll([die for die, held in enumerate(game.turn.held) if held])
+
+
+class RemoteTable:
+    """This window's seat at an online table (or its place watching one), until closed."""
+
+    def __init__(self, address: Address, app: Seated) -> None:
+        self.address = address
+        self._app = app
+        self.client = TableClient(
+            address,
+            on_table=self._table_received,
+            on_refused=self._refused,
+            on_connected=self._connection_changed,
+        )
+        self._outbox: asyncio.Queue[Action | int] = asyncio.Queue()
+        """The moves (an action, or a die to hold) made here and not sent yet, in order."""
+        self._answered = asyncio.Event()
+        self._sent_on: GameState | None = None
+        """The game the move on its way was made on, until the server answers it."""
+        self._lost = False
+        """Whether the connection dropped and is not made again yet."""
+        self._latest: Table | None = None
+        """The table last received (the client keeps it too: this one is the glue's own,
+        to tell what changed)."""
+        self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def seat(self) -> int | None:
+        """The seat taken (None: watching, or not joined yet)."""
+        return self.client.seat
+
+    def start(self) -> None:
+        """Connect (and reconnect whenever the connection drops), and send the moves made."""
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._connect()), loop.create_task(self._send())]
+
+    async def close(self) -> None:
+        """Leave the table."""
+        await self.client.close()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    # --- what the server sends -------------------------------------------------------
+
+    async def _connect(self) -> None:
+        try:
+            await self.client.run()
+        except Exception as error:  # no table server there: an HTTP page, a bad handshake
+            self._app.table_ended(app_words.could_not_join(self.address.server, str(error)))
+            return
+        if self.client.ended is not None:
+            self._app.table_ended(said(self.client.ended))
+
+    def _table_received(self, table: Table, seat: int | None) -> None:
+        before = self._latest
+        self._latest = table
+        if self._sent_on is not None and table.game != self._sent_on:
+            self._answered.set()
+        self._app.show_table(table.game, first=before is None)
+        if before is None:
+            players = table.game.players
+            self._app.tell(
+                app_words.watching() if seat is None else app_words.seated(players[seat].name)
+            )
+            return
+        for line in news(before, table, seat):
+            self._app.tell(line)
+
+    def _refused(self, refused: Refused) -> None:
+        if refused.final:
+            return  # the end of the connection: told by _connect once the client stops
+        self._answered.set()
+        self._app.tell(said(refused), warning=True)
+
+    def _connection_changed(self, connected: bool) -> None:
+        if connected:
+            if self._lost:
+                self._lost = False
+                self._app.tell(app_words.reconnected())
+            return
+        self._lost = True
+        # What was made on the table before the drop may have been played, or not: the
+        # table sent on reconnecting shows which, and the player decides again.
+        while not self._outbox.empty():
+            self._outbox.get_nowait()
+        self._answered.set()
+        self._app.tell(app_words.connection_lost(), warning=True)
+
+    # --- the moves made here ---------------------------------------------------------
+
+    def move(self, action: Action) -> bool:
+        """Send a decision; False (and the player is told why) when it is not this seat's
+        turn or the connection is down."""
+        return self._queue(action)
+
+    def hold(self, die: int) -> bool:
+        """Send a hold or a release of a die, as :meth:`move`."""
+        return self._queue(die)
+
+    def _queue(self, step: Action | int) -> bool:
+        table = self.client.table
+        found = None if table is None else turn_refusal(table.game, self.client.seat)
+        if found is not None:
+            self._app.tell(refusal(found), warning=True)
+            return False
+        if table is None or not self.client.connected:
+            self._app.tell(app_words.not_connected(), warning=True)
+            return False
+        self._outbox.put_nowait(step)
+        return True
+
+    async def _send(self) -> None:
+        """Send the moves made, one at a time, each once the one before was answered."""
+        while True:
+            step = await self._outbox.get()
+            table = self.client.table
+            if table is None:
+                continue
+            found = turn_refusal(table.game, self.client.seat)
+            if found is not None:  # the move before it ended the turn
+                self._app.tell(refusal(found), warning=True)
+                continue
+            self._sent_on = table.game
+            self._answered.clear()
+            if isinstance(step, int):
+                sent = await self.client.hold(step)
+            else:
+                sent = await self.client.move(thrown_as_held(step, table.game))
+            if not sent:
+                self._app.tell(app_words.not_connected(), warning=True)
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._answered.wait(), ANSWER_SECONDS)
+            self._sent_on = None
+
+
+class JoiningScreen(Screen[None]):
+    """What shows until the table arrives: where it is being joined (ctrl+q quits)."""
+
+    DEFAULT_CSS = """
+    JoiningScreen {
+        align: center middle;
+    }
+    JoiningScreen > #joining {
+        width: auto;
+        max-width: 90%;
+    }
+    """
+
+    def __init__(self, server: str) -> None:
+        super().__init__()
+        self.server = server
+
+    def compose(self) -> ComposeResult:
+        yield Static(app_words.joining(self.server), id="joining", markup=False)
+        yield Footer()
