@@ -260,6 +260,24 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--lang", metavar=metavar(NP_("metavar", "LANG")), help=_("the language: en, es or sv")
     )
+    join = commands.add_parser(
+        "join",
+        help=_("play a seat of an online table in this terminal, or watch it"),
+        description=_(
+            "Sit down at an online table by the link its host sent (generala-tui host prints "
+            "one for each seat): the game opens at that seat, its server rolling the dice and "
+            "playing the computers. A link without a seat watches the table."
+        ),
+        epilog=_("A link that is not a table's gets one line on stderr and exit status 2."),
+    )
+    join.add_argument(
+        "url",
+        metavar=metavar(NP_("metavar", "URL")),
+        help=_("the table's link: ws://HOST:PORT/TABLE?seat=KEY"),
+    )
+    join.add_argument(
+        "--lang", metavar=metavar(NP_("metavar", "LANG")), help=_("the language: en, es or sv")
+    )
     return parser
 
 
@@ -366,6 +384,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _("--players, --seed, --rule and --resume don't go with 'replay'."), "replay"
             )
         return _replay(args.file)
+    if args.command == "join":
+        if given or args.resume:
+            return fail(_("--players, --seed, --rule and --resume don't go with 'join'."), "join")
+        from . import join
+
+        return join.run(args.url)
     collector.pause()  # until the app's first frame (see generala_tui.collector)
     try:
         return _play(args, preferences, warning)
