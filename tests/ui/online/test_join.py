@@ -1,0 +1,172 @@
+"""``generala-tui join``: the game at a seat of an online table, the server deciding (issue
+25, "Join a table"). Each test runs a real table server on loopback and the app joined to
+it: the keys pressed go to the server, and what shows is what it sent back."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Static
+
+from generala_tui import store
+from generala_tui.game.action import Action
+from generala_tui.game.model import Box, Category, GameState, HouseRules, Phase, Player
+from generala_tui.online.client import TableClient, parse_url
+from generala_tui.online.protocol import Table
+from generala_tui.online.server import TableServer
+from generala_tui.online.tables import TableRecord
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.dialogs import ConfirmDialog
+from generala_tui.ui.screens.game_over import GameOverScreen
+from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.turn import TurnScreen
+from generala_tui.ui.widgets.dice import Die
+
+from ..conftest import running, settle
+from .conftest import link, notices, seated, served, until
+
+
+async def test_rolls_holds_and_a_fill_made_here_are_the_servers_and_show_here(
+    server: TableServer, table: TableRecord
+) -> None:
+    async with seated(link(server, table, 0)) as (app, pilot):
+        assert isinstance(app.screen, TurnScreen)
+        assert "You play Ana's seat at this table." in notices(app)
+        await pilot.press("r")
+        await until(pilot, lambda: served(server, table).turn.rolls == 1)
+        await until(pilot, lambda: app.game == served(server, table))
+        first = served(server, table).turn.dice
+
+        # Keys pressed one by one go one by one.
+        await pilot.press("1", "2")
+        await until(pilot, lambda: served(server, table).turn.held[:2] == (True, True))
+        await until(pilot, lambda: app.game == served(server, table))
+        assert [die.held for die in app.screen.query(Die).results(Die)][:2] == [True, True]
+
+        # Made at once, before any answer is back (keys in one burst, as a paste sends
+        # them): both holds and the roll are played, the roll keeping the holds made
+        # before it, which the screen had not seen when it asked for the roll.
+        assert app.toggle_hold(0) and app.toggle_hold(2) and app.move(Action.roll([0, 1]))
+        await until(pilot, lambda: served(server, table).turn.rolls == 2)
+        game = served(server, table)
+        assert game.turn.dice[1:3] == first[1:3] and game.turn.held[:3] == (False, True, True)
+        await until(pilot, lambda: app.game == served(server, table))
+        assert "roll 2 of 3" in str(app.screen.query_one("#topbar", Static).render())
+
+        await pilot.press("enter")
+        if isinstance(app.screen, ConfirmDialog):  # the box would hold 0: a scratch, asked
+            await pilot.press("y")
+        await until(pilot, lambda: served(server, table).current == 1)
+        await until(pilot, lambda: app.game == served(server, table))
+        assert [p.name for p in app.game.players if p.boxes] == ["Ana"]
+        assert not [n for n in app._notifications if n.severity == "warning"]
+
+
+async def test_a_move_out_of_turn_is_refused_here_and_nothing_is_sent(
+    server: TableServer, table: TableRecord
+) -> None:
+    async with seated(link(server, table, 1)) as (app, pilot):  # Bruno's: Ana plays first
+        await pilot.press("r", "1")
+        await pilot.pause()
+        assert "It is Ana's turn, not yours." in notices(app)
+        assert app.move(Action.roll()) is False and app.toggle_hold(0) is False
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Nothing is taken back at an online table: everyone has seen it." in notices(app)
+        assert server.moves == 0 and served(server, table).log == ()
+        assert app.game == served(server, table)
+
+
+async def test_a_spectator_sees_the_others_come_go_and_roll_and_cannot_move(
+    server: TableServer, table: TableRecord
+) -> None:
+    seen: list[Table] = []
+    arrived = asyncio.Event()
+
+    def on_table(table: Table, seat: int | None) -> None:
+        seen.append(table)
+        arrived.set()
+
+    async with seated(link(server, table, None)) as (app, pilot):
+        assert "You are watching this table." in notices(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert "You are watching this table: only its players move." in notices(app)
+        assert server.moves == 0
+
+        # Ana joins from elsewhere and rolls: the spectator sees her come, roll and go.
+        ana = TableClient(parse_url(link(server, table, 0)), on_table=on_table)
+        task = asyncio.get_running_loop().create_task(ana.run())
+        try:
+            async with asyncio.timeout(20):
+                while not seen:
+                    await arrived.wait()
+            await until(pilot, lambda: "Ana is back at the table." in notices(app))
+            assert await ana.move(Action.roll())
+            await until(pilot, lambda: app.game is not None and app.game.turn.rolls == 1)
+            assert app.game == served(server, table)
+        finally:
+            await ana.close()
+            task.cancel()
+        await until(pilot, lambda: "Ana left the table." in notices(app))
+
+
+def _brunos_last_box() -> GameState:
+    """Ana done at 24; Bruno, to play, has only Generala left: any fill ends the game."""
+    categories = HouseRules().categories()
+    ana = {c: Box(points=0, scratched=True) for c in categories}
+    ana[Category.SIXES] = Box(points=24)
+    bruno = {c: Box(points=0, scratched=True) for c in categories if c is not Category.GENERALA}
+    bruno[Category.SIXES] = Box(points=30)
+    return GameState(
+        players=(Player(name="Ana", boxes=ana), Player(name="Bruno", boxes=bruno)), current=1
+    )
+
+
+async def test_a_game_finished_at_the_table_goes_to_the_players_history(
+    server: TableServer,
+) -> None:
+    record = server.open([Player(name="Ana"), Player(name="Bruno")], seed=1)
+    server.tables[record.id].record = record.model_copy(update={"game": _brunos_last_box()})
+    async with seated(link(server, record, 1)) as (app, pilot):
+        await pilot.press("r")
+        await until(pilot, lambda: app.game is not None and app.game.turn.rolls == 1)
+        await pilot.press("enter")
+        if isinstance(app.screen, ConfirmDialog):
+            await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert served(server, record).phase is Phase.OVER
+        await settle(pilot)  # the history's worker
+        await app.keeper.flush()
+        (filed,), _ = store.load_history()
+        assert filed.game == served(server, record)
+        assert store.load_game(0)[0] is None  # nothing autosaved: the server keeps it
+
+        # Play again starts no game here: the table is left for the setup screen.
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen) and app.game is None
+        assert not server.tables[record.id].connected()[1]
+
+
+async def test_a_wrong_key_ends_the_join_with_the_servers_reason(
+    server: TableServer, table: TableRecord
+) -> None:
+    url = link(server, table, 0).replace(table.seats[0].key or "", "WrongKey1234")
+    app = GeneralaApp(table=parse_url(url))
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.table_ended_with is not None)
+    assert app.table_ended_with == "There is no such table or seat on this server."
+    assert app.return_code == 2
+
+
+async def test_a_table_joined_from_the_setup_screen_that_refuses_brings_the_setup_back(
+    server: TableServer, table: TableRecord
+) -> None:
+    url = link(server, table, 0).replace(table.seats[0].key or "", "WrongKey1234")
+    async with running() as (app, pilot):
+        await pilot.pause()
+        app.join_table(url)
+        await until(pilot, lambda: "There is no such table or seat on this server." in notices(app))
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.game is None
