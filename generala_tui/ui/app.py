@@ -519,7 +519,8 @@ class GeneralaApp(App[None]):
             self.run_worker(remote.close(), name="leave table", group="online")
 
     def _hosting(self) -> bool:
-        """Whether this window runs the server of the table it plays at."""
+        """Whether this window runs a table server (the setup screen's host): quitting stops
+        it for everyone at its table."""
         return self._hosted is not None and self._hosted.server is not None
 
     def show_table(self, game: GameState, *, first: bool) -> None:
@@ -562,9 +563,9 @@ class GeneralaApp(App[None]):
 
     def _start_computer(self) -> None:
         """Start the computer players' worker if one is to act and none is running."""
-        state = self.game
         if self._remote is not None:  # the table's server plays its computers
             return
+        state = self.game
         if state is None or not rules.computer_to_act(state) or self._computers_held():
             return
         running = [w for w in self.workers if w.group == COMPUTER_GROUP and w.is_running]
@@ -611,9 +612,13 @@ class GeneralaApp(App[None]):
     def skip_ahead(self) -> None:
         """Play the rest of the computer's turn at once; retry a failed computer or table."""
         state = self.game
-        if state is None or self._online_computers():
+        if state is None:
             return
         self.solver.retry()
+        if self._remote is not None:  # a failed table is retried; the computers are the server's
+            if rules.computer_to_act(state):
+                self._online_computers()
+            return
         if rules.computer_to_act(state):
             self._skip_turn = rules.turns_ended(state)
         self.computers_paused = False  # f means: go on now
