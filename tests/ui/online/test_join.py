@@ -170,3 +170,35 @@ async def test_a_table_joined_from_the_setup_screen_that_refuses_brings_the_setu
         await until(pilot, lambda: "There is no such table or seat on this server." in notices(app))
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.game is None
+
+
+async def test_a_dropped_connection_is_told_made_again_by_itself_and_played_on(
+    server: TableServer, table: TableRecord
+) -> None:
+    async with seated(link(server, table, 0)) as (app, pilot):
+        (connection,) = server.tables[table.id].clients
+        await connection.socket.close(1011, "dropped by the test")
+        await until(pilot, lambda: "Back at the table." in notices(app))
+        assert "The connection to the table was lost: reconnecting…" in notices(app)
+        await pilot.press("r")
+        await until(pilot, lambda: served(server, table).turn.rolls == 1)
+        await until(pilot, lambda: app.game == served(server, table))
+
+
+async def test_the_seat_taken_in_another_window_ends_this_one_which_does_not_take_it_back(
+    server: TableServer, table: TableRecord
+) -> None:
+    other = TableClient(parse_url(link(server, table, 0)), on_table=lambda table, seat: None)
+    async with seated(link(server, table, 0)) as (app, pilot):
+        task = asyncio.get_running_loop().create_task(other.run())
+        try:
+            await until(pilot, lambda: app.table_ended_with is not None)
+            assert app.table_ended_with == (
+                "This seat was taken in another window: this one has left the table."
+            )
+            assert app.return_code == 2
+            await until(pilot, lambda: len(server.tables[table.id].clients) == 1)
+            assert other.connected and other.ended is None
+        finally:
+            await other.close()
+            task.cancel()
