@@ -33,7 +33,10 @@ and from then on the seats follow the game by playing each move through the rule
 the dice the server sent, read from the update's text (:func:`_glance`: the log's
 length, whose turn, the dice and the phase, checked against the game followed; a
 mismatch is counted and the server's game validated instead). ``join`` validates every
-table it is sent, which costs 0.2 to 1.4 ms for a four-player game as it grows.
+table it is sent, which costs 0.2 to 1.4 ms for a four-player game as it grows. The
+client processes' garbage collector is off during the window (a full collection would
+stop all their seats at once and count as the server's latency); the server's is as
+``host`` has it.
 
 A table whose game ends is left and its seats join one of ``--spare`` tables (unless
 told, as many as ``--tables`` and :data:`SPARES_A_SECOND` more for each second of the
@@ -54,6 +57,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import math
 import os
@@ -157,8 +161,6 @@ class _Pauses:
 def _watch_pauses(server: Any = None) -> _Pauses:
     """Time every collection (``gc.callbacks``) and every save of ``server``'s database
     (the benchmark's own wrapper around its :meth:`~TableDatabase.save`), if one."""
-    import gc
-
     pauses = _Pauses()
     started = [0.0]
 
@@ -516,6 +518,11 @@ async def _client(config: dict[str, Any]) -> None:
     print(json.dumps({"ready": time.perf_counter() - started}), flush=True)
     if (await _line()).strip() != "go":
         return
+    # The clients' own collector would stop all 2000 seats at once for as long as a full
+    # collection takes, and count it as the server's latency: off for the window.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
     monitor.take()
     pauses = _watch_pauses()
     cpu = _cpu()
@@ -528,6 +535,7 @@ async def _client(config: dict[str, Any]) -> None:
             run.spawn(table._send(*move))
     await asyncio.sleep(config["seconds"])
     run.stopping = True
+    gc.enable()
     cpu = _cpu() - cpu
     lags = monitor.take()
     for _ in range(int(DRAIN_SECONDS / 0.05)):
