@@ -136,7 +136,8 @@ def keys_text() -> str:
             "it starts the game), `ctrl+n` adds a player, `ctrl+r` opens the house rules and "
             "the language, `ctrl+s` starts the game, `ctrl+o` resumes the game in progress "
             "saved when the game last stopped, `ctrl+t` shows the statistics, `ctrl+y` the "
-            "history of finished games, `ctrl+g` the trainer, `tab` moves between the fields. "
+            "history of finished games, `ctrl+g` the trainer, `ctrl+l` plays online (hosts this "
+            "table, or joins one by the link its host sent), `tab` moves between the fields. "
             "In the statistics and the history `escape` closes them; in the history `enter` or "
             "a click opens a game in the analysis."
         ),

@@ -39,6 +39,42 @@ def link_in(typed: str) -> str:
     return typed.strip()
 
 
+class OnlineChoice(Modal[str | None]):
+    """Host the table set up here, or join one: dismiss with ``host``, ``join`` or None."""
+
+    BINDINGS = [
+        Binding("h", "choose('host')", vocabulary.Keys.HOST_TABLE),
+        Binding("j", "choose('join')", vocabulary.Keys.JOIN_TABLE),
+        Binding("escape", "cancel", vocabulary.Keys.CANCEL),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="online-dialog"):
+            yield Static(online_words.choice_title(), classes="online-title")
+            with Horizontal(classes="online-buttons"):
+                yield Button(online_words.choice_host_button(), variant="primary", id="host")
+                yield Button(online_words.choice_join_button(), id="join")
+                yield Button(online_words.cancel_button(), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#host", Button).focus()
+
+    @on(Button.Pressed, "#host")
+    def host(self) -> None:
+        self.dismiss("host")
+
+    @on(Button.Pressed, "#join")
+    def join(self) -> None:
+        self.dismiss("join")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class JoinDialog(Modal[str | None]):
     """Ask for the join link; dismiss with it once it reads as one, or None."""
 

@@ -5,6 +5,18 @@ from __future__ import annotations
 from ...i18n import _
 
 
+def choice_title() -> str:
+    return _("Play online")
+
+
+def choice_host_button() -> str:
+    return _("Host this table (h)")
+
+
+def choice_join_button() -> str:
+    return _("Join a table (j)")
+
+
 def join_title() -> str:
     return _("Join a table online")
 

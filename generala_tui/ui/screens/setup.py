@@ -195,8 +195,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         Binding("ctrl+y", "history", vocabulary.Keys.HISTORY, show=False),
         Binding("ctrl+g", "trainer", vocabulary.Keys.TRAINER, show=False),
         Binding("ctrl+f", "guided_game", guide_words.GUIDED_GAME_KEY, show=False),
-        Binding("ctrl+b", "join_online", vocabulary.Keys.JOIN_ONLINE, show=False),
-        Binding("ctrl+e", "host_online", vocabulary.Keys.HOST_ONLINE, show=False),
+        Binding("ctrl+l", "online", vocabulary.Keys.ONLINE, show=False),
     ]
 
     def __init__(
@@ -242,6 +241,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                 yield VerticalScroll(id="players")
                 with Horizontal(id="player-buttons"):
                     yield Button(setup_words.add_player_button(), id="add-player", compact=True)
+                    yield Button(setup_words.online_button(), id="online", compact=True)
                 yield Static(id="setup-error", markup=False)
                 yield Label(setup_words.house_rules_heading(), classes="section")
                 with Horizontal(id="rules-row"):
@@ -257,9 +257,6 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                     yield Button(
                         setup_words.trainer_setup_button(), id="open-trainer", compact=True
                     )
-                with Horizontal(id="online-buttons"):
-                    yield Button(setup_words.host_online_button(), id="host-online", compact=True)
-                    yield Button(setup_words.join_online_button(), id="join-online", compact=True)
             if host_of(self).offer_guided_game:  # a first launch: beside Start (ui/guide.py)
                 from ..guide import GuideOffer
 
@@ -457,8 +454,21 @@ class SetupScreen(TranslatedBindings, Screen[None]):
             return self.resumable is not None
         return True
 
-    @on(Button.Pressed, "#resume")
-    @on(Button.Pressed, "#join-online")
+    @on(Button.Pressed, "#online")
+    def action_online(self) -> None:
+        """Host the table set up here online, or join one: the player chooses."""
+        if self.app.screen is not self:
+            return
+        from .online import OnlineChoice
+
+        def chosen(choice: str | None) -> None:
+            if choice == "host":
+                self.action_host_online()
+            elif choice == "join":
+                self.action_join_online()
+
+        self.app.push_screen(OnlineChoice(), chosen)
+
     def action_join_online(self) -> None:
         """Join a table online by the link its host sent."""
         if self.app.screen is not self:
@@ -471,7 +481,6 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
         self.app.push_screen(JoinDialog(), joined)
 
-    @on(Button.Pressed, "#host-online")
     def action_host_online(self) -> None:
         """Open the table set up here online: the others join it from their terminals."""
         if self.app.screen is not self:
@@ -513,6 +522,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
             for name, player in zip(names, self.players, strict=True)
         ]
 
+    @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
         """Go on with the game saved when the app last stopped."""
         if self.resumable is not None and self.app.screen is self:

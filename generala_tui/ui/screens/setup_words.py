@@ -172,12 +172,8 @@ def trainer_setup_button() -> str:
     return _("Trainer (ctrl+g)")
 
 
-def host_online_button() -> str:
-    return _("Host online (ctrl+e)")
-
-
-def join_online_button() -> str:
-    return _("Join online (ctrl+b)")
+def online_button() -> str:
+    return _("Play online (ctrl+l)")
 
 
 def hosting_needs_humans() -> str:

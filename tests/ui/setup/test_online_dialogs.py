@@ -13,7 +13,7 @@ from generala_tui.game.model import Phase
 from generala_tui.online.client import TableClient, parse_url
 from generala_tui.online.protocol import Table
 from generala_tui.ui.app import GeneralaApp
-from generala_tui.ui.screens.online import HostDialog, JoinDialog, link_in
+from generala_tui.ui.screens.online import HostDialog, JoinDialog, OnlineChoice, link_in
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
@@ -35,7 +35,10 @@ def test_the_whole_join_command_pasted_gives_its_link() -> None:
 async def test_a_bad_link_is_told_in_the_dialog_and_nothing_is_joined() -> None:
     async with running() as (app, pilot):
         await pilot.pause()
-        await pilot.press("ctrl+b")
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(app.screen, OnlineChoice)
+        await pilot.press("j")
         await pilot.pause()
         assert isinstance(app.screen, JoinDialog)
         app.screen.query_one("#join-link", Input).value = "http://example.org/\x1b[2J"
@@ -60,7 +63,7 @@ async def test_hosting_needs_two_humans() -> None:
         await _names(app, "Ana")
         await pilot.click("#remove-2")
         await pilot.pause()
-        await pilot.press("ctrl+e")
+        await pilot.press("ctrl+l", "h")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert "two human players" in str(app.screen.query_one("#setup-error", Static).render())
@@ -71,7 +74,9 @@ async def test_a_hosted_table_is_played_here_and_joined_from_elsewhere() -> None
     async with running(size=(100, 32)) as (app, pilot):
         await pilot.pause()
         await _names(app, "Ana", "Bruno")
-        await pilot.click("#host-online")
+        await pilot.click("#online")
+        await pilot.pause()
+        await pilot.click("#host")
         await pilot.pause()
         assert isinstance(app.screen, HostDialog)
         app.screen.query_one("#host-port", Input).value = str(port)
