@@ -28,7 +28,6 @@ from urllib.parse import parse_qs, quote, urlsplit
 from pydantic import ValidationError
 
 from ..game.action import Action
-from ..game.model import GameState, Phase
 from ..game.refusals import Refusal
 from ..game.words import N_
 from .protocol import (
@@ -42,6 +41,7 @@ from .protocol import (
     Update,
     Welcome,
 )
+from .tables import SEAT_TAKEN
 
 log = logging.getLogger("generala_tui.online")
 
@@ -95,24 +95,7 @@ def join_url(server: str, table: str, key: str | None) -> str:
     return Address(server=server, table=table, key=key).url
 
 
-def turn_refusal(game: GameState, seat: int | None) -> Refusal | None:
-    """Why ``seat`` (None: a spectator) may not move in ``game`` now, as the server would say
-    it; None when it is that seat's turn. A client asks before sending, so a move out of
-    turn is refused at once, without a message to the server and back."""
-    if seat is None:
-        return Refusal(N_("You are watching this table: only its players move."))
-    if game.phase is Phase.OVER:
-        return Refusal(N_("The game is over."))
-    if seat != game.current:
-        return Refusal(N_("It is {name}'s turn, not yours."), name=game.players[game.current].name)
-    return None
-
-
-LET_GO = Refused(
-    template=N_("This seat was taken in another window: this one has left the table."),
-    english="This seat was taken in another window: this one has left the table.",
-    final=True,
-)
+LET_GO = Refused(template=SEAT_TAKEN, english=SEAT_TAKEN, final=True)
 """What ends a connection the server closed normally: it let it go for a newer one."""
 
 

@@ -58,7 +58,7 @@ from .protocol import (
     Update,
     Welcome,
 )
-from .tables import Away, TableRecord, draw, open_table, public, seat_of, take
+from .tables import SEAT_TAKEN, Away, TableRecord, draw, open_table, public, seat_of, take
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
@@ -263,10 +263,11 @@ class TableServer:
         finally:
             self._connections.discard(connection)
 
-    async def _refuse(self, connection: _Connection, refusal: Refusal) -> None:
+    async def _refuse(self, connection: _Connection, refusal: Refusal, code: int = 1008) -> None:
+        """Say ``refusal`` as the connection's last word, and close it."""
         with contextlib.suppress(Exception):
             await connection.socket.send(refusal_message(refusal, final=True).model_dump_json())
-            await connection.socket.close(1008, str(refusal)[:100])
+            await connection.socket.close(code, str(refusal)[:100])
 
     async def _join(self, connection: _Connection) -> _Table | None:
         try:
@@ -296,8 +297,7 @@ class TableServer:
             # The seat's player is back on a new connection: the old one is let go.
             other.seat = None
             table.clients.discard(other)
-            with contextlib.suppress(Exception):
-                await other.socket.close(1000, "the seat was taken again")
+            await self._refuse(other, Refusal(SEAT_TAKEN), code=1000)
         table.clients.add(connection)
         if seat is not None:
             table.away_since[seat] = None

@@ -96,17 +96,31 @@ def draw(record: TableRecord, action: Action) -> list[int] | None:
     return [_DICE.randint(1, 6) for _ in range(thrown)]
 
 
+def turn_refusal(game: GameState, seat: int | None) -> Refusal | None:
+    """Why ``seat`` (None: a spectator) may not move in ``game`` now; None when it is that
+    seat's turn. The server refuses by it, and a client asks it before sending, so a move
+    out of turn is refused at once, in the same words, without a message there and back."""
+    if seat is None:
+        return Refusal(N_("You are watching this table: only its players move."))
+    if game.phase is Phase.OVER:
+        return Refusal(N_("The game is over."))
+    if seat != game.current:
+        return Refusal(N_("It is {name}'s turn, not yours."), name=game.players[game.current].name)
+    return None
+
+
+SEAT_TAKEN = N_("This seat was taken in another window: this one has left the table.")
+"""Why the server lets a connection go: its seat was taken again on a newer one."""
+
+
 def take(record: TableRecord, seat: int | None, message: Move | Hold) -> GameState:
     """The game after ``seat`` (None: a spectator) plays ``message``; raises
     :class:`~generala_tui.game.refusals.Refusal` (and changes nothing) when it is not that
     seat's to play now, the table has moved on since the client saw it, or the rules say no."""
     state = record.game
-    if seat is None:
-        raise Refusal(N_("You are watching this table: only its players move."))
-    if state.phase is Phase.OVER:
-        raise Refusal(N_("The game is over."))
-    if seat != state.current:
-        raise Refusal(N_("It is {name}'s turn, not yours."), name=state.players[state.current].name)
+    refusal = turn_refusal(state, seat)
+    if refusal is not None:
+        raise refusal
     if message.step != len(state.log):
         raise Refusal(N_("The table moved on before your move arrived: look again."))
     if isinstance(message, Hold):

@@ -33,8 +33,9 @@ from textual.widgets import Footer, Static
 from ..game.action import Action, ActionKind
 from ..game.model import Category, GameState
 from ..game.refusals import Refusal, printable
-from ..online.client import Address, TableClient, turn_refusal
+from ..online.client import Address, TableClient
 from ..online.protocol import Refused, Table
+from ..online.tables import turn_refusal
 from ..words import refusal
 from . import app_words
 
