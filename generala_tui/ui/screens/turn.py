@@ -75,8 +75,18 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     BINDINGS = [
         Binding("r", "roll", vocabulary.Keys.ROLL, priority=True),
         Binding("space", "roll", vocabulary.Keys.ROLL, show=False, priority=True),
+        # Priority like the roll's: a burst of keys ("1 2 4 r" in one read of the terminal)
+        # runs in the order typed. A key without priority goes by the focused widget's queue
+        # first, and a priority key typed after it would run before it.
         *(
-            Binding(str(n), f"hold({n - 1})", vocabulary.Keys.HOLD, key_display="1-5", show=n == 1)
+            Binding(
+                str(n),
+                f"hold({n - 1})",
+                vocabulary.Keys.HOLD,
+                key_display="1-5",
+                show=n == 1,
+                priority=True,
+            )
             for n in range(1, 6)
         ),
         Binding("up", "move(-1)", vocabulary.Keys.CHOOSE, key_display="↑↓", priority=True),
