@@ -486,6 +486,10 @@ class GeneralaApp(App[None]):
 
     # --- online tables (ui/remote.py, ui/hosting.py) ------------------------
 
+    def plays_here(self, seat: int) -> bool:
+        """Whether ``seat``'s player plays at this window (:class:`.host.GameHost`)."""
+        return self._remote is None or self._remote.seat == seat
+
     def join_table(self, url: str) -> None:
         """Play the seat of the online table ``url`` opens (watch it: no seat key); a link
         that is not a table's is told."""

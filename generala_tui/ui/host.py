@@ -196,6 +196,11 @@ class GameHost(Protocol):
         """Pause the computer players, or resume them."""
         ...
 
+    def plays_here(self, seat: int) -> bool:
+        """Whether ``seat``'s player plays at this window: every seat at one keyboard, only
+        this window's own at an online table (a computer's there is the server's)."""
+        ...
+
     def join_table(self, url: str) -> None:
         """Play the seat of an online table that ``url`` opens (watch it: no seat key)."""
         ...

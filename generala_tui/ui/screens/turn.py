@@ -352,6 +352,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             paused=host.computers_paused,
             short=self._short_topbar(state),
             room=self._topbar_room(),
+            here=host.plays_here(state.current),
         )
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)

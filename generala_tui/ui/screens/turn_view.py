@@ -91,16 +91,18 @@ def turn_view(
     paused: bool = False,
     short: bool = False,
     room: int | None = None,
+    here: bool = True,
 ) -> TurnView:
     """What the turn screen shows of ``state`` (a game in play); ``short`` and ``room``: the
-    top bar's form for a narrow terminal, and the cells it has."""
+    top bar's form for a narrow terminal, and the cells it has; ``here``: whether the player
+    to act plays at this window (not so for another seat of an online table)."""
     computer = rules.computer_to_act(state)
-    prompt = turn_words.prompt(state, strategy_progress=strategy_progress, paused=paused)
+    prompt = turn_words.prompt(state, strategy_progress=strategy_progress, paused=paused, here=here)
     message = prompt
     brief = message
     if state.turn.served and state.turn.rolls:
         brief = turn_words.prompt(
-            state, strategy_progress=strategy_progress, paused=paused, hint=False
+            state, strategy_progress=strategy_progress, paused=paused, hint=False, here=here
         )
     if state.turn.rolls == 0 and state.log:
         said = turn_words.announcement(state, state.log[-1])

@@ -159,12 +159,24 @@ _SOLVING_LEVELS = frozenset({Level.EXPERT, Level.CHAMPION})
 
 
 def prompt(
-    state: GameState, *, strategy_progress: float | None, paused: bool, hint: bool = True
+    state: GameState,
+    *,
+    strategy_progress: float | None,
+    paused: bool,
+    hint: bool = True,
+    here: bool = True,
 ) -> Content:
     """What the player to act can do now, in one or two lines. Without ``hint``, a served
-    roll's note goes without the reminder after it (for a message area it would overflow)."""
+    roll's note goes without the reminder after it (for a message area it would overflow).
+    Not ``here`` (another seat of an online table), what they are doing."""
     turn = state.turn
     name = state.current_player.name
+    if not here:
+        if rules.computer_to_act(state):
+            return Content.from_markup(_("[b]$name[/b] ⚙ is playing at the table."), name=name)
+        return Content.from_markup(
+            _("It is [b]$name[/b]'s turn: their rolls show here as they play."), name=name
+        )
     if rules.computer_to_act(state):
         if paused:
             return Content.from_markup(

@@ -75,6 +75,10 @@ async def test_a_move_out_of_turn_is_refused_here_and_nothing_is_sent(
         assert "Nothing is taken back at an online table: everyone has seen it." in notices(app)
         assert server.moves == 0 and served(server, table).log == ()
         assert app.game == served(server, table)
+        # The turn screen says whose turn it is, not what Bruno could press.
+        said = str(app.screen.query_one("#message").render())
+        assert "It is Ana's turn: their rolls show here as they play." in said
+        assert "roll the dice" not in said
 
 
 async def test_a_spectator_sees_the_others_come_go_and_roll_and_cannot_move(
