@@ -242,8 +242,9 @@ async def _serve(
             )
         if not is_loopback(args.host):
             logging.getLogger("generala_tui.online").warning(
-                "listening on %s: anyone who can reach it and has a table's link can join",
-                args.host,
+                _(
+                    "listening on {host}: anyone who can reach it and has a table's link can join"
+                ).format(host=args.host)
             )
         tables = server.open_tables()
         lines = join_lines(url, tables) or [
