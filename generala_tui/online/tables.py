@@ -138,13 +138,21 @@ def public(
     spectators: int = 0,
     paused: bool = False,
 ) -> Table:
-    """The table as every client is sent it."""
+    """The table as every client is sent it: the game without its seed. Built from parts
+    already checked (the game validated when it was played, the seats made here), so not
+    validated again: a step's whole game would be checked once more for every broadcast."""
     seats = tuple(
-        SeatView(
+        SeatView.model_construct(
             level=seat.level if seat.level is not None else (Level.EXPERT if stand_in else None),
             connected=seat.key is None or here,
             stand_in=stand_in,
         )
         for seat, here, stand_in in zip(record.seats, connected, stand_ins, strict=True)
     )
-    return Table(id=record.id, game=record.game, seats=seats, spectators=spectators, paused=paused)
+    return Table.model_construct(
+        id=record.id,
+        game=record.game.model_copy(update={"seed": 0}),
+        seats=seats,
+        spectators=spectators,
+        paused=paused,
+    )

@@ -40,6 +40,17 @@ async def test_a_seats_roll_is_rolled_by_the_server_and_everyone_sees_it(
         )
 
 
+async def test_a_seeded_tables_seed_stays_on_the_server(server: TableServer) -> None:
+    record = server.open([Player(name="Ana"), Player(name="Bruno")], seed=987654321)
+    async with connect(url(server)) as ana:
+        welcome = await joined(ana, record, 0)
+        assert welcome.table.game.seed == 0
+        await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
+        update = await receive(ana)
+    assert isinstance(update, Update) and update.table.game.seed == 0
+    assert server.tables[record.id].record.game.seed == 987654321
+
+
 def _stored(server: TableServer, table: TableRecord) -> str:
     with sqlite3.connect(server.database.path) as db:
         (record,) = db.execute("SELECT record FROM tables WHERE id = ?", (table.id,)).fetchone()

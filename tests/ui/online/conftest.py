@@ -41,8 +41,8 @@ def link(server: TableServer, record: TableRecord, seat: int | None) -> str:
 
 
 def served(server: TableServer, record: TableRecord) -> GameState:
-    """The table's game as the server has it now."""
-    return server.tables[record.id].record.game
+    """The table's game as the server has it now, as its clients are sent it (no seed)."""
+    return server.tables[record.id].record.game.model_copy(update={"seed": 0})
 
 
 def notices(app: GeneralaApp) -> list[str]:
