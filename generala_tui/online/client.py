@@ -45,6 +45,8 @@ from .tables import SEAT_TAKEN
 
 log = logging.getLogger("generala_tui.online")
 
+_PATH_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./~")
+"""What a proxy's path before the table may hold."""
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
@@ -80,13 +82,21 @@ def parse_url(url: str) -> Address:
         raise bad from None
     if parts.scheme not in {"ws", "wss"} or not parts.hostname or parts.fragment:
         raise bad
-    table = parts.path.strip("/")
+    # The table is the path's last part; what comes before it is the server's own path
+    # (a proxy's, as wss://example.org/generala/TABLE), kept with the server.
+    prefix, _, table = parts.path.rstrip("/").rpartition("/")
     query = parse_qs(parts.query, keep_blank_values=True)
     keys = query.pop("seat", [])
-    if not _an_id(table) or query or len(keys) > 1 or (keys and not _an_id(keys[0])):
+    if (
+        set(prefix) - _PATH_CHARS
+        or not _an_id(table)
+        or query
+        or len(keys) > 1
+        or (keys and not _an_id(keys[0]))
+    ):
         raise bad
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    server = f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")
+    server = f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "") + prefix
     return Address(server=server, table=table, key=keys[0] if keys else None)
 
 
@@ -137,8 +147,10 @@ class TableClient:
         from websockets.frames import CloseCode
 
         join = Join(table=self.address.table, key=self.address.key).model_dump_json()
+        # To the table's own path (the key goes in the Join, never in a URL a proxy logs),
+        # so a proxy in front of several servers can route by the table.
         async for socket in connect(
-            self.address.server,
+            f"{self.address.server}/{quote(self.address.table)}",
             max_size=MAX_SERVER_MESSAGE,
             open_timeout=self._open_timeout,
             compression=None,
