@@ -285,7 +285,12 @@ class TableServer:
                 Refusal(N_("This server speaks another version of the game: update generala-tui.")),
             )
             return None
-        table = self.tables.get(join.table)
+        # A client connects to its table's own path (so a proxy can route by table): one
+        # that names another table in its Join is refused like a wrong table.
+        request = connection.socket.request
+        path = request.path.partition("?")[0] if request is not None else "/"
+        named = path.rstrip("/").rpartition("/")[2]
+        table = self.tables.get(join.table) if named in {"", join.table} else None
         seat = None if table is None or join.key is None else seat_of(table.record, join.key)
         if table is None or (join.key is not None and seat is None):
             await self._refuse(

@@ -219,3 +219,14 @@ async def test_every_step_is_in_the_database_as_soon_as_it_is_sent(
     stored = TableRecord.model_validate_json(_stored(server, table))
     assert stored.game.log == update.table.game.log
     await asyncio.sleep(0)
+
+
+async def test_a_join_naming_another_table_than_its_path_is_refused(
+    server: TableServer, table: TableRecord
+) -> None:
+    async with connect(f"{url(server)}/{'Z' * 16}") as socket:
+        await socket.send(Join(table=table.id, key=table.seats[0].key).model_dump_json())
+        refused = await receive(socket)
+        assert isinstance(refused, Refused) and refused.final
+    async with connect(f"{url(server)}/proxy/{table.id}") as socket:
+        assert (await joined(socket, table, 0)).seat == 0
