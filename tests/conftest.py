@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Generator, Iterator
+from collections.abc import AsyncIterator, Generator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from filelock import FileLock
 
 from generala_tui import i18n
+
+if TYPE_CHECKING:
+    from generala_tui.online.server import TableServer
 
 
 @pytest.hookimpl(wrapper=True, optionalhook=True)
@@ -89,3 +93,15 @@ def _english() -> Iterator[None]:
 def generala_home(_isolated_files: Path) -> Path:
     """This test's GENERALA_TUI_HOME."""
     return _isolated_files
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[TableServer]:
+    """A table server on a free loopback port, its computers playing at once, kept in
+    ``tmp_path`` (the online tests' of tests/online and tests/ui/online)."""
+    from generala_tui.online.server import TableServer
+
+    table_server = TableServer(tmp_path / "tables", pace=0.0, away_after=3600.0)
+    await table_server.start("127.0.0.1", 0)
+    yield table_server
+    await table_server.close()

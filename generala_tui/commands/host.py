@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING
 
 from ..i18n import NP_, _, metavar
 from .output import fail, shown
-from .serve import _PrintableFormatter, host_address, is_loopback, port_number, session_limit
+from .serve import (
+    DEFAULT_HOST,
+    _PrintableFormatter,
+    add_address_options,
+    is_loopback,
+    session_limit,
+)
 
 if TYPE_CHECKING:
     from ..game.model import HouseRules, Player
@@ -29,7 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = ["configure_parser", "run"]
 
-DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 
 
@@ -52,22 +57,13 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         "generala-tui join URL. The server rolls the dice and keeps every table\n"
         "in its data folder, so a restart goes on where each table was."
     )
-    parser.add_argument(
-        "--host",
-        metavar=metavar(NP_("metavar", "HOST")),
-        type=host_address,
-        default=DEFAULT_HOST,
-        help=_(
+    add_address_options(
+        parser,
+        _(
             "the address to listen on (default {host}, this machine only; "
             "0.0.0.0 lets any machine that can reach this one join)"
         ).format(host=DEFAULT_HOST),
-    )
-    parser.add_argument(
-        "--port",
-        metavar=metavar(NP_("metavar", "PORT")),
-        type=port_number,
-        default=DEFAULT_PORT,
-        help=_("the port to listen on (default {port})").format(port=DEFAULT_PORT),
+        DEFAULT_PORT,
     )
     parser.add_argument(
         "--data",

@@ -184,28 +184,38 @@ def session_limit(value: str) -> int:
     return limit
 
 
+def add_address_options(parser: argparse.ArgumentParser, host_help: str, port: int) -> None:
+    """``--host`` (loopback unless it names an address) and ``--port``, for the commands
+    that listen: ``serve`` and ``host``."""
+    parser.add_argument(
+        "--host",
+        metavar=metavar(NP_("metavar", "HOST")),
+        type=host_address,
+        default=DEFAULT_HOST,
+        help=host_help,
+    )
+    parser.add_argument(
+        "--port",
+        metavar=metavar(NP_("metavar", "PORT")),
+        type=port_number,
+        default=port,
+        help=_("the port to listen on (default {port})").format(port=port),
+    )
+
+
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     """Add the ``serve`` options to ``parser``."""
     parser.description = _(
         "Serve the game to a web browser. Every page opened plays its own game,\n"
         "run on this machine. Needs the web extra: {install}"
     ).format(install=INSTALL_HINT)
-    parser.add_argument(
-        "--host",
-        metavar=metavar(NP_("metavar", "HOST")),
-        type=host_address,
-        default=DEFAULT_HOST,
-        help=_(
+    add_address_options(
+        parser,
+        _(
             "the address to listen on (default {host}, this machine only; "
             "0.0.0.0 lets any machine that can reach this one play here)"
         ).format(host=DEFAULT_HOST),
-    )
-    parser.add_argument(
-        "--port",
-        metavar=metavar(NP_("metavar", "PORT")),
-        type=port_number,
-        default=DEFAULT_PORT,
-        help=_("the port to listen on (default {port})").format(port=DEFAULT_PORT),
+        DEFAULT_PORT,
     )
     parser.add_argument(
         "--max-sessions",

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from generala_tui.game.model import Level, Player
 from generala_tui.online.protocol import SERVER_MESSAGE, Join, Refused, Update, Welcome
 from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[TableServer]:
-    """A server on a free loopback port, computers at once, kept in ``tmp_path``."""
-    table_server = TableServer(tmp_path / "tables", pace=0.0, away_after=3600.0)
-    await table_server.start("127.0.0.1", 0)
-    yield table_server
-    await table_server.close()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
@@ -15,15 +14,6 @@ from generala_tui.online.client import join_url, parse_url
 from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
 from generala_tui.ui.app import GeneralaApp
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[TableServer]:
-    """A server on a free loopback port, its computers playing at once, in ``tmp_path``."""
-    table_server = TableServer(tmp_path / "tables", pace=0.0, away_after=3600.0)
-    await table_server.start("127.0.0.1", 0)
-    yield table_server
-    await table_server.close()
 
 
 @pytest.fixture
