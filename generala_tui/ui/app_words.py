@@ -223,6 +223,11 @@ def reconnected() -> str:
     return _("Back at the table.")
 
 
+def too_many_moves() -> str:
+    """Said when moves are made faster than the table takes them (the server's words for it)."""
+    return _("Too many messages: slow down.")
+
+
 def not_connected() -> str:
     """Said when a move is made while the connection to the table is down."""
     return _("Not connected to the table: reconnecting…")

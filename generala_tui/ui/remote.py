@@ -39,6 +39,9 @@ from ..online.tables import turn_refusal
 from ..words import refusal
 from . import app_words
 
+OUTBOX = 16
+"""Moves made here and not yet sent, at most: more (a paste of keys, a server that does not
+answer) are refused, so the queue never grows past a player's quick hands."""
 ANSWER_SECONDS = 10.0
 """How long a move waits for the server's answer before the next one goes all the same."""
 
@@ -133,7 +136,7 @@ class RemoteTable:
             on_refused=self._refused,
             on_connected=self._connection_changed,
         )
-        self._outbox: asyncio.Queue[Action | int] = asyncio.Queue()
+        self._outbox: asyncio.Queue[Action | int] = asyncio.Queue(OUTBOX)
         """The moves (an action, or a die to hold) made here and not sent yet, in order."""
         self._answered = asyncio.Event()
         self._sent_on: GameState | None = None
@@ -228,7 +231,11 @@ class RemoteTable:
         if table is None or not self.client.connected:
             self._app.tell(app_words.not_connected(), warning=True)
             return False
-        self._outbox.put_nowait(step)
+        try:
+            self._outbox.put_nowait(step)
+        except asyncio.QueueFull:  # a paste of keys, or a server that does not answer
+            self._app.tell(app_words.too_many_moves(), warning=True)
+            return False
         return True
 
     async def _send(self) -> None:

@@ -206,3 +206,16 @@ async def test_the_seat_taken_in_another_window_ends_this_one_which_does_not_tak
         finally:
             await other.close()
             task.cancel()
+
+
+async def test_a_paste_of_keys_queues_no_more_than_the_outbox_holds(
+    server: TableServer, table: TableRecord
+) -> None:
+    from generala_tui.ui.remote import OUTBOX
+
+    async with seated(link(server, table, 0)) as (app, pilot):
+        # Made in one go, as a paste's keys come: none is sent before the last is made.
+        accepted = [app.move(Action.roll()) for _ in range(OUTBOX * 4)]
+        assert accepted == [True] * OUTBOX + [False] * (OUTBOX * 3)
+        await pilot.pause()
+        assert "Too many messages: slow down." in notices(app)
