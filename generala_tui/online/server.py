@@ -365,11 +365,13 @@ class TableServer:
             paused=table.paused,
         )
 
-    def _broadcast(self, table: _Table) -> None:
+    def _broadcast(self, table: _Table, but: _Connection | None = None) -> None:
+        """Send the table to everyone at it (but ``but``, who has it already)."""
         from websockets.asyncio.server import broadcast
 
-        message = Update(table=self._public(table)).model_dump_json()
-        broadcast([c.socket for c in table.clients], message)
+        others = [c.socket for c in table.clients if c is not but]
+        if others:
+            broadcast(others, Update(table=self._public(table)).model_dump_json())
 
     def _presence_changed(self, table: _Table, joined: _Connection | None = None) -> None:
         """Someone came or went: tell the others, and see whether the turn is left waiting."""
@@ -378,12 +380,7 @@ class TableServer:
         for index, seat in enumerate(table.record.seats):
             if seat.key is not None and not connected[index] and table.away_since[index] is None:
                 table.away_since[index] = now
-        others = [c for c in table.clients if c is not joined]
-        if others:
-            from websockets.asyncio.server import broadcast
-
-            message = Update(table=self._public(table)).model_dump_json()
-            broadcast([c.socket for c in others], message)
+        self._broadcast(table, but=joined)
         self._watch_away(table)
         self._drive(table)
 
