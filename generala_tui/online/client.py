@@ -1,11 +1,12 @@
 """One seat's connection to a table server: join, send moves, receive the table.
 
-:class:`TableClient` connects to the URL ``generala-tui host`` printed for a seat,
-says :class:`~.protocol.Join`, and then calls ``on_table`` with every table the
-server sends, until it is closed. A dropped connection is opened again by itself
-(``websockets``' reconnecting ``connect``, backing off up to a minute), and the seat
-is taken again with the same key. It knows nothing of screens: the app shows what it
-receives, and a test or a benchmark drives it alone.
+:class:`TableClient` connects to the URL ``generala-tui host`` printed for a seat, says
+:class:`~.protocol.Join`, and then calls ``on_table`` with the table after every message
+the server sends (the whole table first, then each step played through the rules here,
+:func:`~.tables.follow`), until it is closed. A dropped connection is opened again by
+itself (``websockets``' reconnecting ``connect``, backing off up to a minute), and the
+seat is taken again with the same key. It knows nothing of screens: the app shows what
+it receives, and a test or a benchmark drives it alone.
 
 A join URL is ``ws://HOST:PORT/TABLE?seat=KEY`` (``wss://`` behind a TLS proxy); a
 spectator's has no ``seat``.
@@ -36,12 +37,13 @@ from .protocol import (
     Hold,
     Join,
     Move,
+    Played,
     Refused,
+    Seats,
     Table,
-    Update,
     Welcome,
 )
-from .tables import SEAT_TAKEN
+from .tables import SEAT_TAKEN, OutOfStep, follow
 
 log = logging.getLogger("generala_tui.online")
 
@@ -103,6 +105,18 @@ def parse_url(url: str) -> Address:
 def join_url(server: str, table: str, key: str | None) -> str:
     """The URL that joins ``table``'s seat ``key`` (None: watches) at ``server``."""
     return Address(server=server, table=table, key=key).url
+
+
+def after(table: Table, message: Played | Seats) -> Table:
+    """The table after ``message`` (a step played through the rules here, or who is at it
+    now); raises :class:`~.tables.OutOfStep` when it does not follow ``table``."""
+    if isinstance(message, Played):
+        return table.model_copy(update={"game": follow(table.game, message)})
+    if len(message.seats) != len(table.seats):
+        raise OutOfStep(f"{len(message.seats)} seats at a table of {len(table.seats)}")
+    return table.model_copy(
+        update={"seats": message.seats, "spectators": message.spectators, "paused": message.paused}
+    )
 
 
 LET_GO = Refused(template=SEAT_TAKEN, english=SEAT_TAKEN, final=True)
@@ -168,6 +182,10 @@ class TableClient:
                     pass
                 await socket.close()
                 return
+            except OutOfStep as error:
+                # Never from a server of this version: the table is asked for again, by
+                # joining anew (this connection closes as the loop goes on).
+                log.warning("the table's step did not follow, joining again: %s", error)
             except ConnectionClosed as closed:
                 if self._closing:
                     return  # closed from here: the server's answer to it is no news
@@ -193,10 +211,13 @@ class TableClient:
                 self._on_refused(message)
             return not message.final
         if isinstance(message, Welcome):
-            self.seat = message.seat
-        assert isinstance(message, Welcome | Update)
-        self.table = message.table
-        self._on_table(message.table, self.seat)
+            self.seat, table = message.seat, message.table
+        elif self.table is None:
+            raise OutOfStep("a step before the table")
+        else:
+            table = after(self.table, message)
+        self.table = table
+        self._on_table(table, self.seat)
         return True
 
     def _end(self, refused: Refused) -> None:

@@ -1,9 +1,14 @@
 """The table server's tables on disk: one SQLite database in its data folder.
 
-Each table is one row: its id, its record (:class:`~.tables.TableRecord` as JSON) and
-when it last moved. Every step is one ``UPDATE`` in its own transaction, so a server
-killed at any moment (``kill -9``) and started again on the same folder finds every
-table as it was after its last step. The database is in WAL mode with
+Each table is one row of ``tables``: its id, its record (:class:`~.tables.TableRecord`
+as JSON) as it was opened or last written whole, and when it last moved. Every step is
+one row of ``steps`` (the :class:`~.protocol.Played` the clients were sent, the same
+text) written in its own transaction before it is sent, so a step costs a few hundred
+bytes, not the whole game again; loading a table plays its steps on its record
+(:func:`~.tables.follow`, as a client does) and writes it whole again, as does the step
+that ends a game. So a server killed at any moment (``kill -9``) and started again on
+the same folder finds every table as it was after its last step. The database is in WAL
+mode with
 ``synchronous=NORMAL``: a transaction is safe once committed against the process
 dying, and only a power cut could lose the last few (SQLite's own guarantee for that
 mode), at a fraction of the cost of a sync per step.
@@ -13,7 +18,9 @@ runs, and a second one started on the same folder is refused (:class:`FolderInUs
 than both serving, and overwriting, the same tables.
 
 A row that no longer reads as a table (a file from another program, a newer version)
-is set aside in the log and left where it is: the other tables go on.
+is set aside in the log and left where it is: the other tables go on. A step that does
+not read, or does not follow its table, is told in the log, and the table goes on from
+the step before it.
 """
 
 from __future__ import annotations
@@ -25,8 +32,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..game.model import Phase
 from ..game.refusals import printable
-from .tables import TableRecord
+from .protocol import Played
+from .tables import OutOfStep, TableRecord, follow
 
 log = logging.getLogger("generala_tui.online")
 
@@ -38,14 +47,24 @@ class FolderInUse(OSError):
     """Another table server keeps its tables in this folder now."""
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    record TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
-    updated REAL NOT NULL
+_SCHEMA = (
+    """
+    CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        record TEXT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0,
+        updated REAL NOT NULL
+    )
+    """,
+    # A table's steps since its record was written whole, in the order played (rowid).
+    """
+    CREATE TABLE IF NOT EXISTS steps (
+        id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        played TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX IF NOT EXISTS steps_of_a_table ON steps (id)",
 )
-"""
 
 
 class TableDatabase:
@@ -78,7 +97,9 @@ class TableDatabase:
         self._db = sqlite3.connect(self.path)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute(_SCHEMA)
+        self._db.execute("PRAGMA foreign_keys=ON")
+        for statement in _SCHEMA:
+            self._db.execute(statement)
         self.path.chmod(0o600)
 
     def close(self) -> None:
@@ -86,29 +107,73 @@ class TableDatabase:
         self._lock.release()
 
     def load(self) -> list[TableRecord]:
-        """Every table that reads as one, oldest first."""
+        """Every table that reads as one, oldest first, each with its steps played (and
+        written whole again, so its steps are played once)."""
         records = []
-        for table_id, text in self._db.execute("SELECT id, record FROM tables ORDER BY rowid"):
+        for table_id, text in self._db.execute(
+            "SELECT id, record FROM tables ORDER BY rowid"
+        ).fetchall():
             try:
-                records.append(TableRecord.model_validate_json(text))
+                record = TableRecord.model_validate_json(text)
             except ValidationError as error:
                 log.warning(
                     "table %s is not one this server reads, left as it is: %s",
                     printable(str(table_id))[:80],
                     printable(str(error).splitlines()[0]),
                 )
+                continue
+            steps = self._db.execute(
+                "SELECT played FROM steps WHERE id = ? ORDER BY rowid", (table_id,)
+            ).fetchall()
+            if steps:
+                record = self._played(record, [played for (played,) in steps])
+                self.save(record)
+            records.append(record)
         return records
 
+    def _played(self, record: TableRecord, steps: list[str]) -> TableRecord:
+        game = record.game
+        for number, text in enumerate(steps, start=1):
+            try:
+                game = follow(game, Played.model_validate_json(text))
+            except (ValidationError, OutOfStep) as error:
+                log.warning(
+                    "table %s: its step %d of %d is not one this server plays (%s); the table"
+                    " goes on from the step before it",
+                    record.id,
+                    number,
+                    len(steps),
+                    printable(str(error).splitlines()[0])[:200],
+                )
+                break
+        return record.model_copy(update={"game": game})
+
     def save(self, record: TableRecord) -> None:
-        """Keep ``record`` (a new table or a step of one), in one transaction."""
-        finished = record.game.phase == "over"
+        """Keep ``record`` whole (a new table, or one whose steps were played on it), in
+        one transaction."""
         with self._db:
-            self._db.execute(
-                "INSERT INTO tables (id, record, finished, updated) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT(id) DO UPDATE SET record = excluded.record,"
-                " finished = excluded.finished, updated = excluded.updated",
-                (record.id, record.model_dump_json(), finished, time.time()),
-            )
+            self._write(record)
+
+    def step(self, record: TableRecord, played: str) -> None:
+        """Keep a step of a table: ``played`` (a :class:`~.protocol.Played` as JSON) took
+        it to ``record``; in one transaction. The step that ends the game writes the table
+        whole instead, so a finished table is one row."""
+        with self._db:
+            if record.game.phase is Phase.OVER:
+                self._write(record)
+                return
+            self._db.execute("INSERT INTO steps (id, played) VALUES (?, ?)", (record.id, played))
+            self._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), record.id))
+
+    def _write(self, record: TableRecord) -> None:
+        finished = record.game.phase is Phase.OVER
+        self._db.execute(
+            "INSERT INTO tables (id, record, finished, updated) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(id) DO UPDATE SET record = excluded.record,"
+            " finished = excluded.finished, updated = excluded.updated",
+            (record.id, record.model_dump_json(), finished, time.time()),
+        )
+        self._db.execute("DELETE FROM steps WHERE id = ?", (record.id,))
 
     def forget_finished(self, before: float) -> list[str]:
         """Delete the finished tables that have not moved since ``before``; their ids."""

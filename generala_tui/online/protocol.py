@@ -2,25 +2,29 @@
 
 A client (``generala-tui join``) opens a WebSocket to the table server
 (``generala-tui host``) and says :class:`Join` first: the table, and its seat's key
-(none for a spectator). The server answers :class:`Welcome` (the seat taken and the
-table as it stands) and then, after every step anyone takes, :class:`Update` (the
-table again). A player's :class:`Move` or :class:`Hold` names the step of the game it
-was made at (the log's length the client saw), so a move made on a stale table is
-refused, not played at the wrong moment. Anything the server will not do is
+(none for a spectator). The server answers :class:`Welcome`: the seat taken and the
+table as it stands, whole. From then on it sends what changes, not the table again:
+after every step anyone takes, :class:`Played` (the move, and the dice its roll threw),
+which every client plays through the rules itself (:func:`.tables.follow`), as the
+server did; and whenever a seat's player comes or goes, a computer stands in or the game
+waits, :class:`Seats`. A player's :class:`Move` or :class:`Hold` names the step of the
+game it was made at (the log's length the client saw), so a move made on a stale table
+is refused, not played at the wrong moment. Anything the server will not do is
 :class:`Refused`, with the reason as the game's own refusal (a template and its
 parameters, said in the client's language) and in English.
 
 Messages are JSON text frames, at most :data:`MAX_CLIENT_MESSAGE` bytes from a client
 (a move is under 200) and :data:`MAX_SERVER_MESSAGE` from the server (a whole game's
-table, with its log, is under 100 kB). The server never sends the game's seed: it
-rolls the dice itself (:mod:`secrets`), so no client can tell what comes next.
+table, with its log, is under 100 kB; a step is a few hundred bytes). The server never
+sends the game's seed: it rolls the dice itself (:mod:`secrets`), so no client can tell
+what comes next.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, model_validator
 
 from ..game.action import Action
 from ..game.model import FrozenModel, GameState, Level
@@ -29,7 +33,7 @@ MAX_CLIENT_MESSAGE = 4096
 """The most bytes of one message a client may send (a move is under 200)."""
 MAX_SERVER_MESSAGE = 1 << 20
 """The most bytes of one message the server sends (a table with its whole log is far less)."""
-PROTOCOL = 1
+PROTOCOL = 2
 """The protocol's version: a client of another is refused in words, not misunderstood."""
 
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
@@ -80,15 +84,27 @@ class SeatView(FrozenModel):
     """Whether the table plays this human's turns for now, the player being away too long."""
 
 
-class Table(FrozenModel):
-    """A table as every client sees it: the game (seed hidden) and its seats."""
+class Presence(FrozenModel):
+    """Who is at a table: its seats as every client sees them, the spectators, and whether
+    the game waits."""
 
-    id: TableId
-    game: GameState
-    seats: tuple[SeatView, ...]
+    seats: tuple[SeatView, ...] = Field(max_length=8)
     spectators: Annotated[int, Field(ge=0)] = 0
     paused: bool = False
     """Whether the game waits for an away player to come back."""
+
+
+class Table(Presence):
+    """A table as every client sees it: the game (seed hidden), and who is at it."""
+
+    id: TableId
+    game: GameState
+
+    @model_validator(mode="after")
+    def _a_view_a_seat(self) -> Self:
+        if len(self.seats) != len(self.game.players):
+            raise ValueError("a table shows one seat for each of its players")
+        return self
 
 
 class Welcome(FrozenModel):
@@ -100,11 +116,24 @@ class Welcome(FrozenModel):
     table: Table
 
 
-class Update(FrozenModel):
-    """The table after a step (or a seat's player coming or going)."""
+Face = Annotated[int, Field(ge=1, le=6)]
 
-    kind: Literal["update"] = "update"
-    table: Table
+
+class Played(FrozenModel):
+    """A step taken at the table: the move the seat to act made (at its ``step``), and for
+    a roll the dice it threw, in position order. Every client plays it through the rules
+    (:func:`.tables.follow`) and has the table the server has."""
+
+    kind: Literal["played"] = "played"
+    move: Annotated[Move | Hold, Field(discriminator="kind")]
+    dice: tuple[Face, ...] = Field(default=(), max_length=5)
+
+
+class Seats(Presence):
+    """Who is at the table changed: a seat's player came or went, a computer stands in for
+    one, or the game waits (or goes on)."""
+
+    kind: Literal["seats"] = "seats"
 
 
 Param = Annotated[str, Field(max_length=200)] | int
@@ -124,5 +153,5 @@ class Refused(FrozenModel):
     final: bool = False
 
 
-ServerMessage = Annotated[Welcome | Update | Refused, Field(discriminator="kind")]
-SERVER_MESSAGE: TypeAdapter[Welcome | Update | Refused] = TypeAdapter(ServerMessage)
+ServerMessage = Annotated[Welcome | Played | Seats | Refused, Field(discriminator="kind")]
+SERVER_MESSAGE: TypeAdapter[Welcome | Played | Seats | Refused] = TypeAdapter(ServerMessage)

@@ -4,8 +4,10 @@ One asyncio process holds every table in memory and in its database
 (:mod:`.database`). A client connects, says which table and seat (:class:`Join`), and
 from then on sends moves; the server checks each is that seat's and in turn, plays it
 through the rules (rolling the dice itself), writes the step, and sends every client
-at the table the new table (:class:`Update`). Computer seats are played here, a step
-at a time at :attr:`TableServer.pace`, so everyone sees their turns roll by roll.
+at the table the step (:class:`~.protocol.Played`: the move and its dice, which each
+plays through the rules itself), and whenever who is at the table changes, that
+(:class:`~.protocol.Seats`). Computer seats are played here, a step at a time at
+:attr:`TableServer.pace`, so everyone sees their turns roll by roll.
 
 What it trusts no client with:
 
@@ -41,8 +43,6 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from ..game import rules
-from ..game.action import ActionKind
 from ..game.model import GameState, HouseRules, Level, Phase, Player
 from ..game.refusals import Refusal, printable, refused
 from ..game.words import N_
@@ -53,12 +53,22 @@ from .protocol import (
     MAX_SERVER_MESSAGE,
     PROTOCOL,
     Join,
+    Move,
+    Played,
     Refused,
-    Table,
-    Update,
+    Seats,
     Welcome,
 )
-from .tables import SEAT_TAKEN, Away, TableRecord, draw, open_table, public, seat_of, take
+from .tables import (
+    SEAT_TAKEN,
+    Away,
+    TableRecord,
+    open_table,
+    presence,
+    public,
+    seat_of,
+    take,
+)
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
@@ -102,6 +112,11 @@ class _Connection:
         return False
 
 
+_Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool]
+"""Who is at a table: per seat whether its player is connected and whether a computer
+stands in, the spectators, and whether the game waits."""
+
+
 @dataclass(eq=False)
 class _Table:
     record: TableRecord
@@ -111,11 +126,18 @@ class _Table:
     away_since: list[float | None] = field(default_factory=list)
     driver: asyncio.Task[None] | None = None
     away_timer: asyncio.TimerHandle | None = None
+    shown: _Looks | None = None
+    """Who is at the table as every client at it was last told (in its Welcome or since)."""
 
     def __post_init__(self) -> None:
         seats = len(self.record.seats)
         self.overdue = [False] * seats
         self.away_since = [None] * seats
+
+    def looks(self) -> _Looks:
+        """Who is at the table, in short: what its :class:`Seats` are built from."""
+        spectators = sum(client.seat is None for client in self.clients)
+        return tuple(self.connected()), tuple(self.stand_ins), spectators, self.paused
 
     def connected(self) -> list[bool]:
         here = {client.seat for client in self.clients}
@@ -307,9 +329,8 @@ class TableServer:
         if seat is not None:
             table.away_since[seat] = None
             table.overdue[seat] = False
-        await connection.socket.send(
-            Welcome(seat=seat, table=self._public(table)).model_dump_json()
-        )
+        table_now = public(table.record, self._presence(table))
+        await connection.socket.send(Welcome(seat=seat, table=table_now).model_dump_json())
         log.info("table %s: %s joined", table.record.id, _who(table, seat))
         self._presence_changed(table, joined=connection)
         return table
@@ -336,11 +357,11 @@ class TableServer:
             await self._send(connection, Refusal(N_("You are at this table already.")))
             return True
         try:
-            state = take(table.record, connection.seat, message)
+            state, played = take(table.record, connection.seat, message)
         except Refusal as refusal:
             await self._send(connection, refusal)
             return True
-        self._step(table, state)
+        self._step(table, state, played)
         return True
 
     async def _send(self, connection: _Connection, refusal: Refusal) -> None:
@@ -348,30 +369,43 @@ class TableServer:
 
     # --- steps ---------------------------------------------------------------------
 
-    def _step(self, table: _Table, state: GameState) -> None:
-        """The table's game is now ``state``: keep it, tell everyone, let a computer go on."""
+    def _step(self, table: _Table, state: GameState, played: Played) -> None:
+        """The table's game is now ``state``, after ``played``: keep it, tell everyone, let a
+        computer go on."""
         table.record = table.record.model_copy(update={"game": state})
-        self.database.save(table.record)
+        text = played.model_dump_json()  # one text: kept, then sent
+        self.database.step(table.record, text)
         self.moves += 1
-        self._broadcast(table)
+        self._broadcast(table, text)
+        self._tell_presence(table)  # a turn that passes to an away player may pause
         self._drive(table)
 
-    def _public(self, table: _Table) -> Table:
-        return public(
+    def _presence(self, table: _Table) -> Seats:
+        connected, stand_ins, spectators, paused = table.looks()
+        return presence(
             table.record,
-            connected=table.connected(),
-            stand_ins=table.stand_ins,
-            spectators=sum(c.seat is None for c in table.clients),
-            paused=table.paused,
+            connected=connected,
+            stand_ins=stand_ins,
+            spectators=spectators,
+            paused=paused,
         )
 
-    def _broadcast(self, table: _Table, but: _Connection | None = None) -> None:
-        """Send the table to everyone at it (but ``but``, who has it already)."""
+    def _tell_presence(self, table: _Table, but: _Connection | None = None) -> None:
+        """Tell everyone at the table (but ``but``, who has it already) who is at it, if
+        that changed since they were last told."""
+        looks = table.looks()
+        if looks != table.shown:
+            table.shown = looks
+            self._broadcast(table, self._presence(table).model_dump_json(), but=but)
+
+    def _broadcast(self, table: _Table, message: str, but: _Connection | None = None) -> None:
+        """Send ``message`` (a :class:`Played` or :class:`Seats`) to everyone at the table
+        (but ``but``)."""
         from websockets.asyncio.server import broadcast
 
         others = [c.socket for c in table.clients if c is not but]
         if others:
-            broadcast(others, Update(table=self._public(table)).model_dump_json())
+            broadcast(others, message)
 
     def _presence_changed(self, table: _Table, joined: _Connection | None = None) -> None:
         """Someone came or went: tell the others, and see whether the turn is left waiting."""
@@ -380,7 +414,7 @@ class TableServer:
         for index, seat in enumerate(table.record.seats):
             if seat.key is not None and not connected[index] and table.away_since[index] is None:
                 table.away_since[index] = now
-        self._broadcast(table, but=joined)
+        self._tell_presence(table, but=joined)
         self._watch_away(table)
         self._drive(table)
 
@@ -411,7 +445,7 @@ class TableServer:
             log.info("table %s: a computer plays for %s", table.record.id, _who(table, seat))
         else:
             log.info("table %s: waits for %s", table.record.id, _who(table, seat))
-        self._broadcast(table)
+        self._tell_presence(table)
         self._drive(table)
 
     def _drive(self, table: _Table) -> None:
@@ -455,12 +489,13 @@ class TableServer:
             if table.record.game is not state:
                 continue  # someone else moved meanwhile (a player came back)
             try:
-                dice = draw(table.record, action) if action.kind is ActionKind.ROLL else None
-                after = rules.play(state, action, dice)
-            except rules.IllegalMove as error:
+                after, played = take(
+                    table.record, state.current, Move(step=len(state.log), action=action)
+                )
+            except Refusal as error:
                 log.error("table %s: the computer's move was refused: %s", table.record.id, error)
                 return
-            self._step(table, after)
+            self._step(table, after, played)
 
     # --- what the host prints ---------------------------------------------------------
 

@@ -1,13 +1,14 @@
 """An online table's own record and its one way to move: no network, no database.
 
-A :class:`TableRecord` is what the server keeps of a table (and writes to its
-database after every step): the game, and for each seat either the key that lets
-its human play it or the level of the computer that does. :func:`take` plays one
-message of one seat through the rules, refusing what is not that seat's to do now;
-the server rolls the dice (:func:`draw`) from the operating system's randomness, so
-nothing a client is sent tells what the dice will do. A table opened with a seed
-(``host --seed``, for tests and demonstrations) rolls from it as a local game does;
-the seed stays on the server (:func:`public` sends 0).
+A :class:`TableRecord` is what the server keeps of a table (and writes to its database
+after every step): the game, and for each seat either the key that lets its human play
+it or the level of the computer that does. :func:`take` plays one message of one seat
+through the rules, refusing what is not that seat's to do now, and every client plays
+the step it is sent by :func:`follow`, the same rules with the same dice, so the two
+agree. The server rolls the dice (:func:`draw`) from the operating system's randomness,
+so nothing a client is sent tells what the dice will do. A table opened with a seed
+(``host --seed``, for tests and demonstrations) rolls from it as a local game does; the
+seed stays on the server (:func:`public` sends 0).
 """
 
 from __future__ import annotations
@@ -21,10 +22,19 @@ from pydantic import Field
 
 from ..game import rules
 from ..game.action import Action, ActionKind
-from ..game.model import NUMBER_OF_DICE, FrozenModel, GameState, HouseRules, Level, Phase, Player
+from ..game.model import (
+    NUMBER_OF_DICE,
+    FrozenModel,
+    GameState,
+    HouseRules,
+    Level,
+    Phase,
+    Player,
+    Rolled,
+)
 from ..game.refusals import Refusal
 from ..game.words import N_
-from .protocol import Hold, Move, SeatKey, SeatView, Table, TableId
+from .protocol import Hold, Move, Played, SeatKey, Seats, SeatView, Table, TableId
 
 _DICE = random.SystemRandom()
 """The server's dice: the operating system's randomness, no seed anyone could learn."""
@@ -113,10 +123,11 @@ SEAT_TAKEN = N_("This seat was taken in another window: this one has left the ta
 """Why the server lets a connection go: its seat was taken again on a newer one."""
 
 
-def take(record: TableRecord, seat: int | None, message: Move | Hold) -> GameState:
-    """The game after ``seat`` (None: a spectator) plays ``message``; raises
-    :class:`~generala_tui.game.refusals.Refusal` (and changes nothing) when it is not that
-    seat's to play now, the table has moved on since the client saw it, or the rules say no."""
+def take(record: TableRecord, seat: int | None, message: Move | Hold) -> tuple[GameState, Played]:
+    """The game after ``seat`` (None: a spectator) plays ``message``, and the step as every
+    client is sent it; raises :class:`~generala_tui.game.refusals.Refusal` (and changes
+    nothing) when it is not that seat's to play now, the table has moved on since the client
+    saw it, or the rules say no."""
     state = record.game
     refusal = turn_refusal(state, seat)
     if refusal is not None:
@@ -124,23 +135,47 @@ def take(record: TableRecord, seat: int | None, message: Move | Hold) -> GameSta
     if message.step != len(state.log):
         raise Refusal(N_("The table moved on before your move arrived: look again."))
     if isinstance(message, Hold):
-        return rules.toggle_hold(state, message.die)
+        return rules.toggle_hold(state, message.die), Played(move=message)
     action = message.action
-    dice = draw(record, action) if action.kind is ActionKind.ROLL else None
-    return rules.play(state, action, dice)
+    rolls = action.kind is ActionKind.ROLL
+    after = rules.play(state, action, draw(record, action) if rolls else None)
+    if not rolls:
+        return after, Played(move=message)
+    roll = after.log[-1]
+    assert isinstance(roll, Rolled)
+    return after, Played(move=message, dice=tuple(roll.dice[die] for die in roll.thrown))
 
 
-def public(
+def follow(game: GameState, played: Played) -> GameState:
+    """The game after ``played``, as the server played it: what every client does with a
+    step it is sent (the same rules, the server's dice). Raises :class:`OutOfStep` when it
+    is not the next step of ``game``, or the rules refuse it there."""
+    move = played.move
+    if move.step != len(game.log):
+        raise OutOfStep(f"step {move.step} sent to a game at step {len(game.log)}")
+    try:
+        if isinstance(move, Hold):
+            return rules.toggle_hold(game, move.die)
+        return rules.play(game, move.action, played.dice if played.dice else None)
+    except rules.IllegalMove as error:
+        raise OutOfStep(f"step {move.step} refused by the rules: {error}") from None
+
+
+class OutOfStep(ValueError):
+    """A step that does not follow the game a client has: the client is out of step with
+    its server (which should never be), and asks for the table again."""
+
+
+def presence(
     record: TableRecord,
     *,
     connected: Sequence[bool],
     stand_ins: Sequence[bool],
     spectators: int = 0,
     paused: bool = False,
-) -> Table:
-    """The table as every client is sent it: the game without its seed. Built from parts
-    already checked (the game validated when it was played, the seats made here), so not
-    validated again: a step's whole game would be checked once more for every broadcast."""
+) -> Seats:
+    """Who is at the table, as every client is sent it. Built from parts made here, so not
+    validated again."""
     seats = tuple(
         SeatView.model_construct(
             level=seat.level if seat.level is not None else (Level.EXPERT if stand_in else None),
@@ -149,10 +184,17 @@ def public(
         )
         for seat, here, stand_in in zip(record.seats, connected, stand_ins, strict=True)
     )
+    return Seats.model_construct(seats=seats, spectators=spectators, paused=paused)
+
+
+def public(record: TableRecord, at: Seats) -> Table:
+    """The table as a client joining it is sent it: the game without its seed, and who is
+    at it (``at``). Built from parts already checked (the game validated when it was
+    played), so not validated again: a step's whole game would be checked once more."""
     return Table.model_construct(
         id=record.id,
         game=record.game.model_copy(update={"seed": 0}),
-        seats=seats,
-        spectators=spectators,
-        paused=paused,
+        seats=at.seats,
+        spectators=at.spectators,
+        paused=at.paused,
     )

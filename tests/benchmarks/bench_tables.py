@@ -13,7 +13,7 @@ easy computer's move (``choose_action(state, Level.EASY)``), once per step. For
   the moves the clients sent in the window;
 - the move-to-broadcast latency: from just before a seat sends its move to each of the
   table's three other seats receiving the server's :class:`~generala_tui.online.protocol.
-  Update` for that step (median, 90th and 99th percentile, largest), for every move sent
+  Played` for that step (median, 90th and 99th percentile, largest), for every move sent
   in the window; after it, the clients send nothing more and wait up to
   :data:`DRAIN_SECONDS` for the broadcasts still on their way (any that never came are
   counted as lost);
@@ -26,14 +26,10 @@ is about the tables divided by the moves a second). ``--think S`` makes each mov
 a random time first (0 to 2S, S on average), as players do, so the server is loaded
 less than fully and the latency is the server's time for one move plus its queue.
 
-The scripted clients are cheaper than ``generala-tui join``, so that one client process
-keeps up with the server and the time measured is the server's: a table's first
-:class:`~generala_tui.online.protocol.Welcome` is validated with the protocol's models,
-and from then on the seats follow the game by playing each move through the rules with
-the dice the server sent, read from the update's text (:func:`_glance`: the log's
-length, whose turn, the dice and the phase, checked against the game followed; a
-mismatch is counted and the server's game validated instead). ``join`` validates every
-table it is sent, which costs 0.2 to 1.4 ms for a four-player game as it grows. The
+The scripted clients read every message as ``generala-tui join`` does (validated with
+the protocol's models) and follow each table as it does, playing every step through the
+rules with the server's dice (:func:`~generala_tui.online.tables.follow`), once a table
+for its four seats (a step that does not follow is counted as a mismatch). The
 client processes' garbage collector is off during the window (a full collection would
 stop all their seats at once and count as the server's latency); the server's is as
 ``host`` has it.
@@ -44,10 +40,10 @@ window) opened for that, so the tables played at once stay as many as long as th
 spares last (the figures say when they ran out). The server keeps its tables in a
 temporary folder's SQLite database, as ``generala-tui host`` does; the figures tell its
 garbage collector's pauses and its saves' times, timed by the benchmark's own hooks
-(``gc.callbacks``, a wrapper around the database's ``save``). ``--profile`` runs the
+(``gc.callbacks``, a wrapper around the database's ``step``). ``--profile`` runs the
 server under cProfile during the window (slower: its figures are not the benchmark's)
 and prints where its time went. ``--steps`` instead times, in this one process, the
-parts of the server's step (the table for clients, the update's and the row's JSON, the
+parts of the server's step (the rules, the step's JSON, the whole table's, the
 save) and their cheaper variants on every step of whole games. The open-files limit is
 raised to the hard limit when the connections need more. Not collected by pytest.
 """
@@ -63,12 +59,12 @@ import math
 import os
 import platform
 import random
-import re
 import resource
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,15 +150,19 @@ class _Pauses:
 
     def __init__(self) -> None:
         self.lists: dict[str, list[float]] = {"collections": [], "full": [], "saves": []}
+        self.freed = {"collections": 0, "full": 0}
+        """The objects the collections found unreachable (in cycles), young and full."""
 
     def take(self, name: str) -> dict[str, float]:
         values, self.lists[name] = self.lists[name], []
-        return {"n": len(values), "total": sum(values), "max": max(values, default=0.0)}
+        freed, self.freed[name] = self.freed.get(name, 0), 0
+        figures = {"n": len(values), "total": sum(values), "max": max(values, default=0.0)}
+        return figures | {"freed": freed} if name in self.freed else figures
 
 
 def _watch_pauses(server: Any = None) -> _Pauses:
     """Time every collection (``gc.callbacks``) and every save of ``server``'s database
-    (the benchmark's own wrapper around its :meth:`~TableDatabase.save`), if one."""
+    (the benchmark's own wrapper around its :meth:`~TableDatabase.step`), if one."""
     pauses = _Pauses()
     started = [0.0]
 
@@ -171,19 +171,21 @@ def _watch_pauses(server: Any = None) -> _Pauses:
             started[0] = time.perf_counter()
         else:
             took = time.perf_counter() - started[0]
-            pauses.lists["full" if info["generation"] == 2 else "collections"].append(took)
+            kind = "full" if info["generation"] == 2 else "collections"
+            pauses.lists[kind].append(took)
+            pauses.freed[kind] += info["collected"]
 
     gc.callbacks.append(collecting)
     if server is None:
         return pauses
-    save = server.database.save
+    save = server.database.step
 
-    def timed_save(record: Any) -> None:
+    def timed_save(record: Any, played: str) -> None:
         begin = time.perf_counter()
-        save(record)
+        save(record, played)
         pauses.lists["saves"].append(time.perf_counter() - begin)
 
-    server.database.save = timed_save
+    server.database.step = timed_save
     return pauses
 
 
@@ -244,27 +246,6 @@ async def _serve(args: argparse.Namespace) -> None:
 
 # --- a client process -----------------------------------------------------------------
 
-_Glance = tuple[int, int, list[int], str]
-"""What a seat reads of an update: the log's length, whose turn, the dice, the phase."""
-_UPDATE = '{"kind":"update",'
-_TURN = re.compile(r'"current":(\d+),"turn":\{"dice":\[([\d,]*)\][^}]*\},"phase":"(\w+)"')
-
-
-def _glance(raw: str) -> _Glance | None:
-    """An update's figures, read from its text as the server writes it (None: not so).
-
-    Cheaper than ``json.loads`` (a whole game's table is 20 kB): the turn comes before the
-    log, the names are the benchmark's own, and each of the log's entries has one
-    ``"kind"`` (the message's own is before the log, nothing after it has one)."""
-    if not raw.startswith(_UPDATE):
-        return None
-    turn = _TURN.search(raw)
-    log = raw.find(',"log":[')
-    if turn is None or log < 0:
-        return None
-    dice = [int(face) for face in turn[2].split(",")] if turn[2] else []
-    return raw.count('"kind":', log), int(turn[1]), dice, turn[3]
-
 
 @dataclass
 class _Sent:
@@ -309,7 +290,6 @@ class _ClientTable:
     """One table's four scripted seats, and the game as they follow it."""
 
     def __init__(self, run: _Run, table_id: str, keys: list[str]) -> None:
-        from generala_tui.game.action import Action
         from generala_tui.game.model import GameState
 
         self.run = run
@@ -321,12 +301,10 @@ class _ClientTable:
         self.state: GameState | None = None
         self.steps = 0
         """The log's length of the game as the seats know it."""
-        self.action: Action | None = None
-        """The move sent and not yet seen played."""
         self.moved_at = -1
         self.sent: list[_Sent] = []
         self.seen = [0] * SEATS
-        """For each seat, how many of :attr:`sent` it has received the update of."""
+        """For each seat, how many of :attr:`sent` it has received the step of."""
         self.over = False
 
     async def join(self) -> None:
@@ -359,25 +337,16 @@ class _ClientTable:
             pass
 
     def _received(self, seat: int, raw: str | bytes, now: float) -> tuple[int, str] | None:
-        from generala_tui.online.protocol import SERVER_MESSAGE, Welcome
+        from generala_tui.online.protocol import SERVER_MESSAGE, Played, Refused, Welcome
 
-        glance = _glance(raw) if isinstance(raw, str) else None
-        if glance is not None:
-            return self._update(seat, raw, glance, now)
-        message = json.loads(raw)
-        kind = message["kind"]
-        if kind == "update":  # not as the glance expects it: read in full
-            game = message["table"]["game"]
-            glance = (len(game["log"]), game["current"], game["turn"]["dice"], game["phase"])
-            return self._update(seat, raw, glance, now)
-        if kind == "refused":
-            self.run.refused.append(str(message["english"])[:200])
-            return None
-        if kind == "welcome":
+        message = SERVER_MESSAGE.validate_json(raw)
+        if isinstance(message, Played):
+            return self._played(seat, message, now)
+        if isinstance(message, Refused):
+            self.run.refused.append(message.english[:200])
+        elif isinstance(message, Welcome):
             if self.state is None:
-                welcome = SERVER_MESSAGE.validate_json(raw)
-                assert isinstance(welcome, Welcome)
-                self.state = welcome.table.game
+                self.state = message.table.game
                 self.steps = len(self.state.log)
             self.welcomed += 1
             if self.welcomed == SEATS:
@@ -385,14 +354,14 @@ class _ClientTable:
                 return self.kick()
         return None
 
-    def _update(
-        self, seat: int, raw: str | bytes, glance: _Glance, now: float
-    ) -> tuple[int, str] | None:
-        length = glance[0]
-        if length > self.steps:
-            self._follow(raw, glance)
+    def _played(self, seat: int, played: Any, now: float) -> tuple[int, str] | None:
+        step = played.move.step
+        if step == self.steps:
+            self._follow(played)
+        elif step > self.steps:
+            self.run.mismatches += 1  # a step skipped: never, over one connection
         sent, index = self.sent, self.seen[seat]
-        while index < len(sent) and sent[index].step < length:
+        while index < len(sent) and sent[index].step <= step:
             entry = sent[index]
             if entry.mover != seat and self.run.in_window(entry.at):
                 self.run.latencies.append(now - entry.at)
@@ -401,32 +370,18 @@ class _ClientTable:
         self.seen[seat] = index
         return self._move(seat)
 
-    def _follow(self, raw: str | bytes, glance: _Glance) -> None:
-        """Play the move sent through the rules with the server's dice; check the result."""
-        from generala_tui.game import rules
-        from generala_tui.game.action import ActionKind
-        from generala_tui.game.model import NUMBER_OF_DICE, GameState, Phase
+    def _follow(self, played: Any) -> None:
+        """Play the step through the rules with the server's dice, as every client does."""
+        from generala_tui.game.model import Phase
+        from generala_tui.online.tables import OutOfStep, follow
 
-        length, current, dice, phase = glance
-        state, action = self.state, self.action
-        after = None
-        if state is not None and action is not None:
-            values = None
-            if action.kind is ActionKind.ROLL:
-                first = not state.turn.rolls
-                thrown = [i for i in range(NUMBER_OF_DICE) if first or i not in action.held]
-                values = [dice[i] for i in thrown]
-            after = rules.play(state, action, values)
-        if (
-            after is None
-            or len(after.log) != length
-            or after.current != current
-            or list(after.turn.dice) != dice
-            or after.phase != phase
-        ):
+        assert self.state is not None
+        try:
+            after = follow(self.state, played)
+        except OutOfStep:
             self.run.mismatches += 1
-            after = GameState.model_validate(json.loads(raw)["table"]["game"])
-        self.state, self.action, self.steps = after, None, len(after.log)
+            return
+        self.state, self.steps = after, len(after.log)
         if after.phase is Phase.OVER and not self.over:
             self.over = True
             self.run.finished += 1
@@ -455,8 +410,8 @@ class _ClientTable:
         ):
             return None
         self.moved_at = self.steps
-        self.action = choose_action(state, Level.EASY)
-        return seat, Move(step=self.steps, action=self.action).model_dump_json()
+        action = choose_action(state, Level.EASY)
+        return seat, Move(step=self.steps, action=action).model_dump_json()
 
     async def _send(self, seat: int, text: str) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -470,7 +425,7 @@ class _ClientTable:
             await self.sockets[seat].send(text)
 
     def unseen(self) -> int:
-        """The moves sent in the window whose update some other seat has not received."""
+        """The moves sent in the window whose step some other seat has not received."""
         return sum(
             1
             for index, entry in enumerate(self.sent)
@@ -573,40 +528,32 @@ def _steps() -> None:
     """What the server's parts of a step cost, on every position of whole games."""
     import sqlite3
 
-    from generala_tui.game import rules
     from generala_tui.game.model import Level, Phase, Player
     from generala_tui.game.strategy import choose_action
     from generala_tui.online.database import TableDatabase
-    from generala_tui.online.protocol import SeatView, Table, Update
-    from generala_tui.online.tables import TableRecord, open_table, public
+    from generala_tui.online.protocol import SERVER_MESSAGE, Move, Played, Welcome
+    from generala_tui.online.tables import TableRecord, follow, open_table, presence, public, take
 
     records: list[TableRecord] = []
-    before: dict[int, int] = {}
+    steps: dict[int, tuple[TableRecord, Move, Played]] = {}
+    """For each record after a step: the record before it, the move and the step sent."""
     for _ in range(STEP_GAMES):
         record = open_table([Player(name=name) for name in NAMES])
-        state = record.game
-        while state.phase is not Phase.OVER:
-            after = rules.play(state, choose_action(state, Level.EASY))
+        while record.game.phase is not Phase.OVER:
+            state = record.game
+            move = Move(step=len(state.log), action=choose_action(state, Level.EASY))
+            after, step = take(record, state.current, move)
             records.append(record.model_copy(update={"game": after}))
-            before[id(records[-1])] = len(state.log)
-            state = after
+            steps[id(records[-1])] = (record, move, step)
+            record = records[-1]
     here, away = [True] * SEATS, [False] * SEATS
-    seats = tuple(SeatView(connected=True) for _ in range(SEATS))
-
-    def built(record: TableRecord) -> Table:
-        return Table.model_construct(id=record.id, game=record.game, seats=seats)
-
-    def delta(record: TableRecord) -> str:
-        game, start = record.game, before[id(record)]
-        entries = [entry.model_dump(mode="json") for entry in game.log[start:]]
-        turn = game.turn.model_dump(mode="json")
-        step = {"step": start, "entries": entries, "turn": turn, "current": game.current}
-        return json.dumps({"kind": "step", **step, "phase": game.phase.value})
+    at = presence(records[0], connected=here, stand_ins=away)
 
     folder = Path(tempfile.mkdtemp(prefix="bench-steps-"))
     database = TableDatabase(folder / "tables")
     texts = {id(record): record.model_dump_json() for record in records}
-    tables = {id(record): public(record, connected=here, stand_ins=away) for record in records}
+    sent = {id(record): steps[id(record)][2].model_dump_json() for record in records}
+    tables = {id(record): public(record, at) for record in records}
     bare = sqlite3.connect(folder / "bare.sqlite3")
     bare.execute("PRAGMA journal_mode=WAL")
     bare.execute("PRAGMA synchronous=NORMAL")
@@ -621,13 +568,12 @@ def _steps() -> None:
             )
 
     bare.execute("CREATE TABLE steps (id TEXT, step INTEGER, news TEXT, PRIMARY KEY (id, step))")
-    news = {id(record): delta(record) for record in records}
 
     def append(record: TableRecord) -> None:
         with bare:
             bare.execute(
                 "INSERT OR REPLACE INTO steps VALUES (?, ?, ?)",
-                (record.id, len(record.game.log), news[id(record)]),
+                (record.id, len(record.game.log), sent[id(record)]),
             )
 
     grouped: list[TableRecord] = []
@@ -644,22 +590,36 @@ def _steps() -> None:
                     )
             grouped.clear()
 
-    parts = [
+    def replayed(record: TableRecord) -> None:
+        before, move, _ = steps[id(record)]
+        take(before, before.game.current, move)
+
+    def followed(record: TableRecord) -> None:
+        before, _, step = steps[id(record)]
+        follow(before.game, step)
+
+    parts: list[tuple[str, Callable[[TableRecord], object]]] = [
+        ("take(): the move played through the rules (the server's dice)", replayed),
+        ("presence(): who is at the table", lambda r: presence(r, connected=here, stand_ins=away)),
         (
-            "public(): the table for clients, its game validated again",
-            lambda r: public(r, connected=here, stand_ins=away),
+            "Played(...).model_dump_json(): the step as sent",
+            lambda r: steps[id(r)][2].model_dump_json(),
         ),
-        ("  the same built without validating (Table.model_construct)", built),
         (
-            "Update(table=...).model_dump_json(): the whole table",
-            lambda r: Update(table=tables[id(r)]).model_dump_json(),
+            "  SERVER_MESSAGE.validate_json() of it, at each client",
+            lambda r: SERVER_MESSAGE.validate_json(sent[id(r)]),
+        ),
+        ("  follow(): each client plays it through the rules", followed),
+        ("public(): the whole table, for a joining client", lambda r: public(r, at)),
+        (
+            "  Welcome(...).model_dump_json(): it as sent",
+            lambda r: Welcome(seat=0, table=tables[id(r)]).model_dump_json(),
         ),
         ("record.model_dump_json(): the database's row", lambda r: r.model_dump_json()),
         ("TableDatabase.save(): that dump and one transaction", database.save),
         ("  the transaction alone (the row's text already dumped)", upsert),
         (f"  the same rows, {GROUPED} steps a transaction", group),
-        ("  one row of the step's news alone a step, one transaction", append),
-        ("a step's news alone as JSON (entries, turn, whose turn, phase)", delta),
+        ("  one row of the step alone (as sent), one transaction", append),
     ]
     print(
         f"{len(records)} steps of {STEP_GAMES} four-player games (easy moves), each part"
@@ -673,11 +633,11 @@ def _steps() -> None:
                 part(record)
             best = min(best, (time.perf_counter() - start) / len(records))
         print(f"  {label}: {best * 1e6:.0f} us a step")
-    sizes = [len(Update(table=built(record)).model_dump_json()) for record in records]
-    lengths = [len(text) for text in news.values()]
+    sizes = [len(Welcome(seat=0, table=tables[id(r)]).model_dump_json()) for r in records]
+    lengths = [len(text) for text in sent.values()]
     print(
-        f"  an update's size: {statistics.mean(sizes) / 1000:.1f} kB on average,"
-        f" {max(sizes) / 1000:.1f} kB at most; a step's news alone:"
+        f"  the whole table's size: {statistics.mean(sizes) / 1000:.1f} kB on average,"
+        f" {max(sizes) / 1000:.1f} kB at most; a step as sent:"
         f" {statistics.mean(lengths):.0f} bytes on average, {max(lengths)} at most"
     )
     database.close()
@@ -854,8 +814,9 @@ def _report(
     collections, full, saves = last["collections"], last["full"], last["saves"]
     print(
         f"server: {collections['n']} young collections ({_ms(collections['total'])} in all,"
-        f" the longest {_ms(collections['max'])}), {full['n']} full ones"
-        f" ({_ms(full['total'])}, the longest {_ms(full['max'])}); {saves['n']} saves"
+        f" the longest {_ms(collections['max'])}, {collections['freed']:.0f} objects freed),"
+        f" {full['n']} full ones ({_ms(full['total'])}, the longest {_ms(full['max'])},"
+        f" {full['freed']:.0f} freed); {saves['n']} saves"
         f" ({_ms(saves['total'] / max(1, saves['n']))} each on average, the longest"
         f" {_ms(saves['max'])})"
     )
@@ -896,9 +857,9 @@ def _profile_report(path: Path) -> None:
         ("reading a move (CLIENT_MESSAGE.validate_json)", cumulative("validate_json", "")),
         ("the rules (take)", cumulative("take", "online/tables.py")),
         ("a step in all (TableServer._step)", cumulative("_step", "online/server.py")),
-        ("  its save (TableDatabase.save)", cumulative("save", "online/database.py")),
+        ("  its save (TableDatabase.step)", cumulative("step", "online/database.py")),
         ("  its broadcast (TableServer._broadcast)", cumulative("_broadcast", "online/server")),
-        ("the table for clients (public)", cumulative("public", "online/tables.py")),
+        ("  who is at the table (presence)", cumulative("presence", "online/tables.py")),
         ("model_dump_json, every caller", cumulative("model_dump_json", "pydantic")),
         ("websockets' broadcast", cumulative("broadcast", "websockets")),
     ]

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from generala_tui.game.model import Level, Player
-from generala_tui.online.protocol import SERVER_MESSAGE, Join, Refused, Update, Welcome
+from generala_tui.online.client import after
+from generala_tui.online.protocol import (
+    SERVER_MESSAGE,
+    Join,
+    Played,
+    Refused,
+    Seats,
+    Table,
+    Welcome,
+)
 from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
 
@@ -22,7 +33,7 @@ def url(server: TableServer) -> str:
     return f"ws://127.0.0.1:{server.port}"
 
 
-async def receive(socket: object) -> Welcome | Update | Refused:
+async def receive(socket: object) -> Welcome | Played | Seats | Refused:
     """The next message the server sends, validated."""
     import asyncio
 
@@ -37,3 +48,32 @@ async def joined(socket: object, record: TableRecord, seat: int | None) -> Welco
     welcome = await receive(socket)
     assert isinstance(welcome, Welcome), welcome
     return welcome
+
+
+class Following:
+    """A raw connection at a table, following it as a client does: the table it was
+    welcomed with, and every step and change of seats played on it since."""
+
+    def __init__(self, socket: object, welcome: Welcome) -> None:
+        self.socket = socket
+        self.table: Table = welcome.table
+
+    async def next(self) -> Played | Seats | Refused:
+        """The next message, the table followed by it."""
+        message = await receive(self.socket)
+        assert not isinstance(message, Welcome), message
+        if not isinstance(message, Refused):
+            self.table = after(self.table, message)
+        return message
+
+    async def until(self, done: Callable[[Table], bool]) -> Table:
+        """Follow the table until ``done`` says it is as wanted (refusals fail)."""
+        while not done(self.table):
+            message = await self.next()
+            assert not isinstance(message, Refused), message
+        return self.table
+
+
+async def following(socket: object, record: TableRecord, seat: int | None) -> Following:
+    """Join ``record`` at ``seat`` (None: watch) and follow it."""
+    return Following(socket, await joined(socket, record, seat))

@@ -10,10 +10,9 @@ import pytest
 from websockets.asyncio.client import connect
 
 from generala_tui.game.model import Player
-from generala_tui.online.protocol import Update
 from generala_tui.online.server import TableServer
 
-from .conftest import joined, receive, url
+from .conftest import following, joined, url
 
 
 @pytest.fixture
@@ -25,24 +24,18 @@ async def quick(tmp_path: Path) -> AsyncIterator[TableServer]:
     await table_server.close()
 
 
-async def _until(socket: object, done: object) -> Update:
-    while True:
-        message = await receive(socket)
-        if isinstance(message, Update) and done(message):  # type: ignore[operator]
-            return message
-
-
 async def test_a_computer_plays_for_an_away_player_until_they_are_back(
     quick: TableServer,
 ) -> None:
     record = quick.open([Player(name="Ana"), Player(name="Bruno")])
     async with connect(url(quick)) as bruno:
-        await joined(bruno, record, 1)
+        at = await following(bruno, record, 1)
         # Ana never came: her turn is played for her, and then it is Bruno's.
-        standing_in = await _until(bruno, lambda u: u.table.seats[0].stand_in)
-        assert not standing_in.table.seats[0].connected
-        played = await _until(bruno, lambda u: u.table.game.current == 1)
-        assert len(played.table.game.players[0].boxes) == 1
+        standing_in = await at.until(lambda table: table.seats[0].stand_in)
+        assert not standing_in.seats[0].connected
+        played = await at.until(lambda table: table.game.current == 1)
+        assert len(played.game.players[0].boxes) == 1
+        assert played.game == quick.tables[record.id].record.game.model_copy(update={"seed": 0})
         async with connect(url(quick)) as ana:
             welcome = await joined(ana, record, 0)
             assert not welcome.table.seats[0].stand_in and welcome.table.seats[0].connected
@@ -52,9 +45,9 @@ async def test_a_computer_plays_for_an_away_player_until_they_are_back(
 async def test_a_table_that_pauses_waits_for_its_away_player(quick: TableServer) -> None:
     record = quick.open([Player(name="Ana"), Player(name="Bruno")], away="pause")
     async with connect(url(quick)) as bruno:
-        await joined(bruno, record, 1)
-        paused = await _until(bruno, lambda u: u.table.paused)
-        assert not paused.table.game.log and not paused.table.seats[0].stand_in
+        at = await following(bruno, record, 1)
+        paused = await at.until(lambda table: table.paused)
+        assert not paused.game.log and not paused.seats[0].stand_in
         async with connect(url(quick)) as ana:
             welcome = await joined(ana, record, 0)
             assert not welcome.table.paused

@@ -3,7 +3,6 @@ else is refused with a reason and changes nothing (issue 25, "The server decides
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 
@@ -14,47 +13,51 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from generala_tui.game.action import Action
 from generala_tui.game.model import Player, Rolled
 from generala_tui.game.refusals import Refusal
-from generala_tui.online.protocol import Hold, Join, Move, Refused, Update
+from generala_tui.online.protocol import Hold, Join, Move, Played, Refused, Seats
 from generala_tui.online.server import BURST, TableServer
 from generala_tui.online.tables import TableRecord
 
-from .conftest import joined, receive, url
+from .conftest import following, joined, receive, url
 
 
 async def test_a_seats_roll_is_rolled_by_the_server_and_everyone_sees_it(
     server: TableServer, table: TableRecord
 ) -> None:
     async with connect(url(server)) as ana, connect(url(server)) as bruno:
-        welcome = await joined(ana, table, 0)
-        assert welcome.seat == 0 and welcome.table.game.seed == 0
-        await joined(bruno, table, 1)
-        assert isinstance(await receive(ana), Update)  # Bruno came: Ana is told
+        at_ana = await following(ana, table, 0)
+        assert at_ana.table.game.seed == 0
+        at_bruno = await following(bruno, table, 1)
+        came = await at_ana.next()  # Bruno came: Ana is told
+        assert isinstance(came, Seats) and at_ana.table.seats[1].connected
         await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
-        for socket in (ana, bruno):
-            update = await receive(socket)
-            assert isinstance(update, Update)
-            assert isinstance(update.table.game.log[-1], Rolled)
-            assert update.table.game.turn.rolls == 1
-        assert server.tables[table.id].record.game == update.table.game.model_copy(
-            update={"seed": table.game.seed}
-        )
+        for seat in (at_ana, at_bruno):
+            played = await seat.next()
+            assert isinstance(played, Played) and len(played.dice) == 5
+            assert isinstance(seat.table.game.log[-1], Rolled)
+            assert seat.table.game.turn.dice == played.dice
+            assert server.tables[table.id].record.game == seat.table.game.model_copy(
+                update={"seed": table.game.seed}
+            )
 
 
 async def test_a_seeded_tables_seed_stays_on_the_server(server: TableServer) -> None:
     record = server.open([Player(name="Ana"), Player(name="Bruno")], seed=987654321)
     async with connect(url(server)) as ana:
-        welcome = await joined(ana, record, 0)
-        assert welcome.table.game.seed == 0
+        at = await following(ana, record, 0)
+        assert at.table.game.seed == 0
         await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
-        update = await receive(ana)
-    assert isinstance(update, Update) and update.table.game.seed == 0
-    assert server.tables[record.id].record.game.seed == 987654321
+        assert isinstance(await at.next(), Played)
+    kept = server.tables[record.id].record.game
+    assert kept.seed == 987654321 and at.table.game.seed == 0
+    assert at.table.game == kept.model_copy(update={"seed": 0})  # the seed's dice, sent
 
 
-def _stored(server: TableServer, table: TableRecord) -> str:
+def _stored(server: TableServer, table: TableRecord) -> list[object]:
+    """What the database holds of ``table``: its row, and its steps since."""
     with sqlite3.connect(server.database.path) as db:
-        (record,) = db.execute("SELECT record FROM tables WHERE id = ?", (table.id,)).fetchone()
-    return str(record)
+        row = db.execute("SELECT record FROM tables WHERE id = ?", (table.id,)).fetchone()
+        steps = db.execute("SELECT played FROM steps WHERE id = ?", (table.id,)).fetchall()
+    return [row, steps]
 
 
 @pytest.mark.parametrize(
@@ -107,26 +110,24 @@ async def test_a_malformed_message_is_refused_with_a_reason_and_the_connection_g
         assert "\x1b" not in refused.english
         assert server.tables[table.id].record is before
         await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
-        assert isinstance(await receive(ana), Update)  # still at the table
+        assert isinstance(await receive(ana), Played)  # still at the table
 
 
 async def test_an_oversized_message_closes_only_its_connection(
     server: TableServer, table: TableRecord
 ) -> None:
     async with connect(url(server)) as ana, connect(url(server)) as bruno:
-        await joined(ana, table, 0)
+        at = await following(ana, table, 0)
         await joined(bruno, table, 1)
-        await receive(ana)
+        await at.next()
         await bruno.send("x" * 10_000)
         with pytest.raises(ConnectionClosed) as closed:
             while True:
                 await receive(bruno)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
         await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
-        update = await receive(ana)
-        while isinstance(update, Update) and not update.table.game.log:
-            update = await receive(ana)  # Bruno leaving is told first
-        assert isinstance(update, Update) and update.table.game.turn.rolls == 1
+        rolled = await at.until(lambda now: bool(now.game.log))  # Bruno's leaving told first
+        assert rolled.game.turn.rolls == 1 and not rolled.seats[1].connected
 
 
 @pytest.mark.parametrize(
@@ -212,13 +213,13 @@ async def test_every_step_is_in_the_database_as_soon_as_it_is_sent(
     server: TableServer, table: TableRecord
 ) -> None:
     async with connect(url(server)) as ana:
-        await joined(ana, table, 0)
+        at = await following(ana, table, 0)
         await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
-        update = await receive(ana)
-    assert isinstance(update, Update)
-    stored = TableRecord.model_validate_json(_stored(server, table))
-    assert stored.game.log == update.table.game.log
-    await asyncio.sleep(0)
+        played = await at.next()
+        assert isinstance(played, Played)
+        with sqlite3.connect(server.database.path) as db:
+            steps = db.execute("SELECT played FROM steps WHERE id = ?", (table.id,)).fetchall()
+    assert [Played.model_validate_json(text) for (text,) in steps] == [played]
 
 
 async def test_a_join_naming_another_table_than_its_path_is_refused(
