@@ -452,6 +452,12 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             hidden |= _COMPUTER_KEYS
         else:
             hidden.add("undo")  # a computer's move is not taken back (the key says why)
+        if state is not None and not all(map(self.host.plays_here, range(len(state.players)))):
+            # An online table: nothing is taken back, and another seat's turn is theirs to
+            # play (the keys say why when pressed).
+            hidden.add("undo")
+            if not self.host.plays_here(state.current):
+                hidden |= _TURN_KEYS
         shown = {
             key: active
             for key, active in bindings.items()
@@ -701,3 +707,5 @@ _ACTION_NAMES = tuple(
 """The turn screen's own actions, by name, whose state the Footer shows."""
 _COMPUTER_KEYS = frozenset({"pause", "speed"})
 """The actions the Footer shows only during a computer's turn."""
+_TURN_KEYS = frozenset({"roll", "hold", "fill", "end_tie_break"})
+"""The keys that play the turn: hidden from the Footer while another window's seat plays."""

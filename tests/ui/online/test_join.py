@@ -32,6 +32,8 @@ async def test_rolls_holds_and_a_fill_made_here_are_the_servers_and_show_here(
     async with seated(link(server, table, 0)) as (app, pilot):
         assert isinstance(app.screen, TurnScreen)
         assert "You play Ana's seat at this table." in notices(app)
+        footer = {active.binding.action for active in app.screen.active_bindings.values()}
+        assert "roll" in footer and "undo" not in footer  # Ana's turn, online
         await pilot.press("r")
         await until(pilot, lambda: served(server, table).turn.rolls == 1)
         await until(pilot, lambda: app.game == served(server, table))
@@ -78,6 +80,10 @@ async def test_a_move_out_of_turn_is_refused_here_and_nothing_is_sent(
         # The turn screen says whose turn it is, not what Bruno could press.
         said = str(app.screen.query_one("#message").render())
         assert "It is Ana's turn: their rolls show here as they play." in said
+        # Nor does the Footer: no turn's keys on Ana's turn, no undo at an online table.
+        footer = {active.binding.action for active in app.screen.active_bindings.values()}
+        assert footer.isdisjoint({"roll", "hold", "fill", "undo"}), footer
+        assert {"coach", "help"} <= footer
         assert "roll the dice" not in said
 
 
