@@ -1,7 +1,8 @@
 """A seat at an online table, in the app: what joins a table's client to GeneralaApp.
 
-At an online table the app computes nothing of the game. The server plays every move
-(it rolls the dice) and sends the table after each; each table's game becomes the app's
+At an online table the app decides nothing of the game. The server plays every move
+(it rolls the dice) and sends it; the client plays it through the same rules with the
+server's dice (:mod:`..online.client`), and each table's game becomes the app's
 ``game``, so every screen shows it as it shows a game played at this keyboard. A move
 made here (:meth:`RemoteTable.move`, :meth:`RemoteTable.hold`) is sent to the server and
 shows once its answer is back; one out of turn, or a spectator's, is refused here at

@@ -617,6 +617,10 @@ def _steps() -> None:
         ),
         ("record.model_dump_json(): the database's row", lambda r: r.model_dump_json()),
         ("TableDatabase.save(): that dump and one transaction", database.save),
+        (
+            "TableDatabase.step(): the step kept instead, one transaction",
+            lambda r: database.step(r, sent[id(r)]),
+        ),
         ("  the transaction alone (the row's text already dumped)", upsert),
         (f"  the same rows, {GROUPED} steps a transaction", group),
         ("  one row of the step alone (as sent), one transaction", append),
