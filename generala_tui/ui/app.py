@@ -96,6 +96,8 @@ class GeneralaApp(App[None]):
     """How far computing the optimal strategy has come (0 to 1), None when idle."""
     strategies_ready: reactive[int] = reactive(0, init=False, repaint=False)
     """Counts the strategy tables computed so far, for screens waiting on one."""
+    seats_away: reactive[tuple[bool, ...]] = reactive((), init=False, repaint=False)
+    """At an online table, per seat: its player is away (not connected); else empty."""
 
     COMPUTER_SPEEDS = (1.2, 0.7, 0.4, 0.15, 0.0)
     """Seconds between a computer player's steps, slowest first."""
@@ -519,6 +521,7 @@ class GeneralaApp(App[None]):
     def _leave_table(self) -> None:
         """Leave the online table played at, if any (its connection closes in a worker)."""
         remote, self._remote = self._remote, None
+        self.seats_away = ()
         if remote is not None:
             self.run_worker(remote.close(), name="leave table", group="online")
 
@@ -527,12 +530,14 @@ class GeneralaApp(App[None]):
         it for everyone at its table."""
         return self._hosted is not None and self._hosted.server is not None
 
-    def show_table(self, game: GameState, *, first: bool) -> None:
-        """The online table's game, as its server sent it (:class:`.remote.Seated`)."""
+    def show_table(self, game: GameState, *, first: bool, away: tuple[bool, ...]) -> None:
+        """The online table's game, as its server sent it, and who is away from it
+        (:class:`.remote.Seated`)."""
         if first:
             self.start(game)
         else:
             self.game = game
+        self.seats_away = away
 
     def tell(self, message: str, *, warning: bool = False) -> None:
         """Tell the player something of the online table (:class:`.remote.Seated`)."""

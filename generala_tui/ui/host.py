@@ -96,6 +96,12 @@ class GameHost(Protocol):
         ...
 
     @property
+    def seats_away(self) -> tuple[bool, ...]:
+        """At an online table, per seat: whether its player is away (not connected); at
+        one keyboard, empty."""
+        ...
+
+    @property
     def strategy_progress(self) -> float | None:
         """How far computing a strategy table has come (0 to 1); None when none is."""
         ...

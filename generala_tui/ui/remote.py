@@ -50,8 +50,9 @@ ANSWER_SECONDS = 10.0
 class Seated(Protocol):
     """What a seat at an online table needs of the app."""
 
-    def show_table(self, game: GameState, *, first: bool) -> None:
-        """The table's game as the server sent it (``first``: the first since joining)."""
+    def show_table(self, game: GameState, *, first: bool, away: tuple[bool, ...]) -> None:
+        """The table's game as the server sent it (``first``: the first since joining), and
+        per seat whether its player is away (not connected)."""
         ...
 
     def tell(self, message: str, *, warning: bool = False) -> None:
@@ -182,7 +183,8 @@ class RemoteTable:
         self._latest = table
         if self._sent_on is not None and table.game != self._sent_on:
             self._answered.set()
-        self._app.show_table(table.game, first=before is None)
+        away = tuple(not seat.connected for seat in table.seats)
+        self._app.show_table(table.game, first=before is None, away=away)
         if before is None:
             players = table.game.players
             self._app.tell(

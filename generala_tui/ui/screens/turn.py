@@ -220,7 +220,13 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             self.cursor = first_open_box(state)
         self._fit(self.app.size.width, self.app.size.height)  # and draws the position
         self.watch(self.app, "game", self._game_changed, init=False)
-        for redraw in ("coach", "strategies_ready", "strategy_progress", "computers_paused"):
+        for redraw in (
+            "coach",
+            "strategies_ready",
+            "strategy_progress",
+            "computers_paused",
+            "seats_away",
+        ):
             self.watch(self.app, redraw, self._redraw, init=False)
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "win_chances", self._redraw, init=False)
@@ -359,7 +365,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._update("#topbar", view.topbar)
         self._update("#message", self._fitting_message(view))
         for standings in self._standings:
-            standings.show(state)
+            standings.show(state, away=host.seats_away)
         if self._wide_scorecard is not None and self.has_class("-wide"):
             self._wide_scorecard.show(state)
         if self._wide_records is not None and self.has_class("-wide"):

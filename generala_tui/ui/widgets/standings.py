@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -35,25 +37,28 @@ class Standings(Widget):
         super().__init__(id=id, classes="-one-line" if one_line else "")
         self.one_line = one_line
         self._rows: list[tuple[bool, str, bool, int, str]] = []
+        """Per seat: whether it is to play, the name, whether a computer plays it, the
+        total, and its notes (in the tie-break, away from an online table)."""
 
     def _colours(self) -> SeatColours:
         # Asked at each drawing, so a change of theme shows the colours' shades for it.
         return for_node(self, [row[1] for row in self._rows])
 
-    def show(self, state: GameState) -> None:
+    def show(self, state: GameState, away: Sequence[bool] = ()) -> None:
+        """Show ``state``'s standings; ``away`` marks, per seat, a player away from an online
+        table."""
         contenders: set[int] = set()
         if state.phase is Phase.TIE_BREAK and state.tie_breaks:
             contenders = set(state.tie_breaks[-1].contenders)
-        rows = [
-            (
-                index == state.current and state.phase is not Phase.OVER,
-                player.name,
-                player.level is not None,
-                player.total,
-                standings_words.tie_note() if index in contenders else "",
+        rows = []
+        for index, player in enumerate(state.players):
+            notes = [standings_words.tie_note()] if index in contenders else []
+            if index < len(away) and away[index]:
+                notes.append(standings_words.away_note())
+            current = index == state.current and state.phase is not Phase.OVER
+            rows.append(
+                (current, player.name, player.level is not None, player.total, " ".join(notes))
             )
-            for index, player in enumerate(state.players)
-        ]
         if rows != self._rows:  # a hold or a roll changes no standing: nothing to redraw
             # Only another number of rows changes the height: a fill repaints, no layout.
             layout = len(rows) != len(self._rows)

@@ -14,3 +14,9 @@ from ...i18n import _
 def tie_note() -> str:
     """In the standings: a player in the tie-break."""
     return _("tie")
+
+
+def away_note() -> str:
+    """In the standings of an online table: a player not at it now (their connection lost,
+    or not come yet)."""
+    return _("away")

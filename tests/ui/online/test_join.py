@@ -21,6 +21,7 @@ from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.dice import Die
+from generala_tui.ui.widgets.standings import Standings
 
 from ..conftest import running, settle
 from .conftest import link, notices, seated, served, until
@@ -99,6 +100,7 @@ async def test_a_spectator_sees_the_others_come_go_and_roll_and_cannot_move(
 
     async with seated(link(server, table, None)) as (app, pilot):
         assert "You are watching this table." in notices(app)
+        assert _away(app) == ["Ana", "Bruno"]  # the computer, Caro, is always there
         await pilot.press("r")
         await pilot.pause()
         assert "You are watching this table: only its players move." in notices(app)
@@ -112,6 +114,7 @@ async def test_a_spectator_sees_the_others_come_go_and_roll_and_cannot_move(
                 while not seen:
                     await arrived.wait()
             await until(pilot, lambda: "Ana is back at the table." in notices(app))
+            assert _away(app) == ["Bruno"]
             assert await ana.move(Action.roll())
             await until(pilot, lambda: app.game is not None and app.game.turn.rolls == 1)
             assert app.game == served(server, table)
@@ -119,6 +122,21 @@ async def test_a_spectator_sees_the_others_come_go_and_roll_and_cannot_move(
             await ana.close()
             task.cancel()
         await until(pilot, lambda: "Ana left the table." in notices(app))
+        assert _away(app) == ["Ana", "Bruno"]
+
+        # Back at one keyboard, nobody is away.
+        app.show_setup()
+        await pilot.pause()
+        app.new_game([Player(name="Ana"), Player(name="Bruno")])
+        await pilot.pause()
+        assert _away(app) == []
+
+
+def _away(app: GeneralaApp) -> list[str]:
+    """The players the turn screen's standings mark away from the table."""
+    rows = app.screen.query_one("#standings", Standings).render().plain.splitlines()
+    marked = [row.replace("»", "").split() for row in rows]
+    return [words[1] for words in marked if "away" in words]
 
 
 def _brunos_last_box() -> GameState:
