@@ -415,7 +415,10 @@ def test_the_page_size_from_the_url_is_clamped(start: Callable[..., Served]) -> 
         session, ws = await _connect(served, query)
         async with session, ws:
             [game] = await asyncio.to_thread(_until, served.games, TIMEOUT, "no game")
-            environment = _environment(game)
+            # Seen between its fork and its exec, the game has the server's environment still.
+            environment = await asyncio.to_thread(
+                _until, lambda: "COLUMNS" in (env := _environment(game)) and env, TIMEOUT, "no size"
+            )
         await asyncio.to_thread(served.games_become, 0)
         return environment
 
