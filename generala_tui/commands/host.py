@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import collector
 from ..i18n import NP_, _, metavar
 from .output import fail, shown
 from .serve import (
@@ -247,12 +248,16 @@ async def _serve(
             _("No tables yet: start the server with --players NAMES to open one.")
         ]
         print("\n".join(lines), flush=True)
+        # The tables are long-lived and free of cycles: the collector's full passes over
+        # them are left out (docs/server.md, "Where the time goes").
+        freezer = asyncio.get_running_loop().create_task(collector.freeze_survivors())
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
         await stop.wait()
+        freezer.cancel()
     finally:
         await server.close()
     return 0

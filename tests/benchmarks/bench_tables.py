@@ -36,16 +36,18 @@ stop all their seats at once and count as the server's latency); the server's is
 
 A table whose game ends is left and its seats join one of ``--spare`` tables (unless
 told, as many as ``--tables`` and :data:`SPARES_A_SECOND` more for each second of the
-window) opened for that, so the tables played at once stay as many as long as the
-spares last (the figures say when they ran out). The server keeps its tables in a
-temporary folder's SQLite database, as ``generala-tui host`` does; the figures tell its
-garbage collector's pauses and its saves' times, timed by the benchmark's own hooks
-(``gc.callbacks``, a wrapper around the database's ``step``). ``--profile`` runs the
-server under cProfile during the window (slower: its figures are not the benchmark's)
-and prints where its time went. ``--steps`` instead times, in this one process, the
-parts of the server's step (the rules, the step's JSON, the whole table's, the
-save) and their cheaper variants on every step of whole games. The open-files limit is
-raised to the hard limit when the connections need more. Not collected by pytest.
+window) opened for that, so the tables played at once stay as many as long as the spares
+last (the figures say when they ran out). The server keeps its tables in a temporary
+folder's SQLite database and freezes what survives
+(:func:`generala_tui.collector.freeze_survivors`), as ``generala-tui host`` does
+(``--plain-collector``: not, to compare); the figures tell its garbage collector's
+pauses and its saves' times, timed by the benchmark's own hooks (``gc.callbacks``, a
+wrapper around the database's ``step``). ``--profile`` runs the server under cProfile
+during the window (slower: its figures are not the benchmark's) and prints where its
+time went. ``--steps`` instead times, in this one process, the parts of the server's
+step (the rules, the step's JSON, the whole table's, the save) and their cheaper
+variants on every step of whole games. The open-files limit is raised to the hard limit
+when the connections need more. Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -219,6 +221,11 @@ async def _serve(args: argparse.Namespace) -> None:
     lag_task = asyncio.get_running_loop().create_task(monitor.run())
     pauses = _watch_pauses(server)
     profile = cProfile.Profile() if args.profile else None
+    freezer = None
+    if not args.plain_collector:  # as generala-tui host does
+        from generala_tui.collector import freeze_survivors
+
+        freezer = asyncio.get_running_loop().create_task(freeze_survivors())
     marks = 0
     try:
         while (await _line()).strip() == "mark":
@@ -241,6 +248,8 @@ async def _serve(args: argparse.Namespace) -> None:
             print(json.dumps(reply), flush=True)
     finally:
         lag_task.cancel()
+        if freezer is not None:
+            freezer.cancel()
         await server.close()
 
 
@@ -702,6 +711,8 @@ async def _bench(args: argparse.Namespace) -> None:
         serve += ["--data", str(Path(folder) / "tables")]
         if args.profile:
             serve += ["--profile", str(profile_path)]
+        if args.plain_collector:
+            serve += ["--plain-collector"]
         server = await _start(serve)
         clients: list[asyncio.subprocess.Process] = []
         try:
@@ -885,6 +896,11 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="seconds before a move")
     parser.add_argument("--seed", type=int, default=0, help="of the think times")
     parser.add_argument("--profile", nargs="?", const="", help="profile the server")
+    parser.add_argument(
+        "--plain-collector",
+        action="store_true",
+        help="the server without host's freeze_survivors (to compare)",
+    )
     parser.add_argument(
         "--steps", action="store_true", help="time the parts of a step instead, in-process"
     )

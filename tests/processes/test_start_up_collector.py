@@ -61,3 +61,39 @@ async def test_an_app_started_otherwise_leaves_the_collector_alone() -> None:
         await pilot.pause()
         assert gc.isenabled()
         assert gc.get_freeze_count() == 0
+
+
+async def test_a_server_freezes_what_survives_and_thaws_it_when_it_has_doubled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``host``'s collector: what lives is frozen; garbage in a cycle frozen meanwhile is
+    freed once the frozen objects have doubled; cancelled, nothing stays frozen."""
+    import asyncio
+    import weakref
+
+    monkeypatch.setattr(collector, "COUNT_EVERY", 1)
+    monkeypatch.setattr(collector, "THAW_FLOOR", 0)
+
+    class Node:
+        other: object = None
+
+    cycle = Node()
+    cycle.other = Node()
+    cycle.other.other = cycle  # type: ignore[attr-defined]
+    gone = weakref.ref(cycle)
+    freezer = asyncio.get_running_loop().create_task(collector.freeze_survivors(every=0))
+    await asyncio.sleep(0)
+    assert gc.get_freeze_count() > 0
+    del cycle
+    gc.collect()
+    assert gone() is not None  # frozen: no collection walks it
+
+    held = [[index] for index in range(2 * gc.get_freeze_count())]  # lists are tracked
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert gone() is None  # the frozen objects doubled: thawed and collected once
+    assert gc.get_freeze_count() >= len(held)  # and what lives is frozen again
+    freezer.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await freezer
+    assert gc.get_freeze_count() == 0
