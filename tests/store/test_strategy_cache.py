@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import zipfile
+from typing import get_args
 
 import numpy as np
 import pytest
@@ -11,8 +14,17 @@ import pytest
 from generala_tui import store
 from generala_tui.commands.main import main
 from generala_tui.game.model import HouseRules
-from generala_tui.game.strategy import SOLVER_VERSION, _blas, optimal, solve, strategy_key
+from generala_tui.game.strategy import (
+    SOLVER_VERSION,
+    _blas,
+    optimal,
+    solve,
+    strategy_key,
+)
 from generala_tui.game.strategy._blas import blas_threads, one_blas_thread
+from generala_tui.game.strategy._chances import most_points
+from generala_tui.game.strategy._solver import rules_tables
+from generala_tui.store.strategy_tables import _MAX_INFLATED_BYTES, _MAX_TABLE_BYTES
 
 DEFAULT_EXPECTED = 151.8989551829597
 
@@ -143,6 +155,101 @@ def test_a_file_without_a_checksum_is_recomputed(no_memory: None) -> None:
     _save(house_rules, **arrays)
     optimal._memory.clear()
     assert not solve(house_rules, tables=store.strategy_tables).from_disk
+
+
+def _npy_header(shape: tuple[int, ...], descr: str = "<f8") -> bytes:
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(
+        header, {"descr": descr, "fortran_order": False, "shape": shape}
+    )
+    return header.getvalue()
+
+
+def _bomb(house_rules: HouseRules, inflated: int) -> int:
+    """A cache file whose ``values`` are ``inflated`` bytes of zeros, which the zip squeezes
+    a thousandfold, saved for ``house_rules``; its size on disk."""
+    arrays = _archive(house_rules)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, array in arrays.items():
+            if name != "values":
+                with archive.open(f"{name}.npy", "w") as member:
+                    np.lib.format.write_array(member, array)
+        with archive.open("values.npy", "w", force_zip64=True) as member:
+            member.write(_npy_header((inflated // 8,)))
+            chunk = bytes(1 << 20)
+            for _chunk in range(inflated >> 20):
+                member.write(chunk)
+    assert store.save_strategy_table(strategy_key(house_rules), buffer.getvalue())
+    return len(buffer.getvalue())
+
+
+def test_a_table_that_inflates_past_any_real_one_is_a_miss_before_it_is_inflated(
+    no_memory: None,
+) -> None:
+    house_rules = HouseRules(served_bonus=10, locked_holds=True)
+    solve(house_rules, tables=store.strategy_tables)
+    optimal._memory.clear()
+    on_disk = _bomb(house_rules, 2 * _MAX_INFLATED_BYTES)
+    assert on_disk < _MAX_TABLE_BYTES // 100  # the file's own cap lets it by
+    assert store.load_strategy_table(strategy_key(house_rules)) is None
+    strategy = solve(house_rules, tables=store.strategy_tables)
+    assert not strategy.from_disk
+    optimal._memory.clear()
+    assert solve(house_rules, tables=store.strategy_tables).from_disk, "saved again, whole"
+
+
+@pytest.mark.parametrize("claimed", [(10**9,), (0,), (10**6, 10**6)])
+def test_an_array_whose_header_is_not_its_size_is_a_miss(claimed: tuple[int, ...]) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        # Eight bytes of data, whatever the header says: numpy would make room for it all.
+        archive.writestr("values.npy", _npy_header(claimed) + bytes(8))
+    key = strategy_key(HouseRules(two_pairs=True))
+    assert store.save_strategy_table(key, buffer.getvalue())
+    assert store.load_strategy_table(key) is None
+
+
+def test_an_archive_of_many_members_or_of_objects_is_a_miss() -> None:
+    key = strategy_key(HouseRules(straight="strict"))
+    many = io.BytesIO()
+    with zipfile.ZipFile(many, "w") as archive:
+        for number in range(10_000):
+            archive.writestr(f"a{number}.npy", _npy_header((0,)))
+    objects = io.BytesIO()
+    with zipfile.ZipFile(objects, "w") as archive:
+        archive.writestr("values.npy", _npy_header((1,), "|O") + bytes(8))
+    for data in (many.getvalue(), objects.getvalue()):
+        assert store.save_strategy_table(key, data)
+        assert store.load_strategy_table(key) is None
+
+
+def _choices(annotation: object) -> list[object]:
+    if annotation is bool:
+        return [False, True]
+    if isinstance(annotation, type):
+        return list(annotation)  # an enum
+    return list(get_args(annotation))  # a Literal
+
+
+def test_the_largest_tables_the_game_makes_inflate_within_the_cap() -> None:
+    fields = HouseRules.model_fields
+    names = [name for name in fields if name != "tie_break"]
+    # The rules with the most points for each set of boxes (which the scorecards count).
+    most: dict[tuple[object, ...], HouseRules] = {}
+    for values in itertools.product(*(_choices(fields[name].annotation) for name in names)):
+        house_rules = HouseRules(**dict(zip(names, values, strict=True)))
+        boxes = (tuple(house_rules.categories()), house_rules.double_generala)
+        if boxes not in most or most_points(house_rules) > most_points(most[boxes]):
+            most[boxes] = house_rules
+    largest = 0
+    for house_rules in most.values():
+        rt = rules_tables(house_rules)
+        # The win chances' two tables, by far the largest; a strategy's values are (cards,).
+        rows = most_points(house_rules) + 1 + len(rt.categories) + 1
+        largest = max(largest, 8 * rt.cards * rows)
+    assert largest > 20 * 1024 * 1024
+    assert largest + 64 * 1024 <= _MAX_INFLATED_BYTES
 
 
 # When one of these fails, the solver's results have changed: bump SOLVER_VERSION
