@@ -154,12 +154,18 @@ class TableDatabase:
         with self._db:
             self._write(record)
 
-    def step(self, record: TableRecord, played: str) -> None:
+    def step(self, record: TableRecord, played: str, *, before: TableRecord | None = None) -> None:
         """Keep a step of a table: ``played`` (a :class:`~.protocol.Played` as JSON) took
-        it to ``record``; in one transaction. The step that ends the game writes the table
-        whole instead, so a finished table is one row."""
+        it from ``before`` to ``record``; in one transaction, committed when this returns,
+        else rolled back (the error raised: :class:`sqlite3.Error`, a full disk's among
+        them). The step that ends the game writes the table whole instead, so a finished
+        table is one row, and so does one that shortens the game's log (a hold taken back,
+        which the log forgets), so a table's rows are never more than its log's steps
+        since it was written whole, however often its dice are held and let go."""
         with self._db:
-            if record.game.phase is Phase.OVER:
+            if record.game.phase is Phase.OVER or (
+                before is not None and len(record.game.log) <= len(before.game.log)
+            ):
                 self._write(record)
                 return
             self._db.execute("INSERT INTO steps (id, played) VALUES (?, ?)", (record.id, played))

@@ -11,21 +11,33 @@ plays through the rules itself), and whenever who is at the table changes, that
 
 What it trusts no client with:
 
-- **Size and pace.** A message is at most :data:`~.protocol.MAX_CLIENT_MESSAGE` bytes
-  (``websockets`` closes the connection on a bigger one); a connection sends at most
-  :data:`BURST` messages at once and :data:`PER_SECOND` a second, what comes faster
-  is refused and, far faster, ends the connection.
+- **Size and pace.** A message is a text frame of at most
+  :data:`~.protocol.MAX_CLIENT_MESSAGE` bytes (``websockets`` closes the connection on a
+  bigger one; a binary frame is refused); a seat sends at most :data:`BURST` messages at
+  once and :data:`PER_SECOND` a second, across reconnects (the budget is the seat's, not
+  its connection's); what comes faster is refused and, far faster, ends the connection.
 - **Who it is.** A seat is played only by the holder of its key (unguessable, from
   :mod:`secrets`); anyone who knows the table's id may watch it and nothing more. A
-  wrong key or table is refused in one message and the connection closed.
+  wrong key or table is refused in one message and the connection closed; an address
+  that makes more than :data:`FREE_MISSES` such joins a minute waits longer for each,
+  and is told in the log. The table is the one the connection's path names.
 - **Whose move.** A move out of turn, of another seat, made on a table that has moved
   on, or refused by the rules is refused with the reason and changes nothing.
 - **Browsers.** Connections carrying an ``Origin`` header (every browser page's
   WebSocket does) are refused, so a web page cannot reach the server from a player's
   browser; ``generala-tui join``, in a terminal or a ``serve`` page's process, sends none.
-- **How many.** Connections and tables are capped (:attr:`max_connections`,
-  :attr:`max_tables`); a silent connection is found by heartbeats (``websockets``'
-  pings) and closed.
+- **Strangers.** A connection is a stranger from its first byte until it joins: it has
+  :data:`JOIN_SECONDS` for its handshake and as long again to join, and beyond
+  :data:`STRANGERS_PER_ADDRESS` strangers from its address, or :attr:`max_strangers` in
+  all, the oldest is let go. So silent connections cannot keep a player out, and they
+  never count against :attr:`max_connections`, which caps the connections at tables: a
+  seat's own player is let in even then.
+- **How many.** Tables are capped (:attr:`max_tables`); a silent connection at a table
+  is found by heartbeats (``websockets``' pings) and closed.
+- **Its disk.** A step is kept (committed) before the table changes in memory and before
+  anyone is told; one that cannot be kept changes nothing, and its mover is told why.
+- **Nobody there.** A computer stands in for an away player only while another human is
+  at the table: a table nobody is at waits.
 - **What it shows.** Names are checked by the game's model (nothing a terminal does not
   show as itself), and every client escapes what it prints.
 """
@@ -34,8 +46,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import ipaddress
 import logging
+import sqlite3
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,8 +97,23 @@ PER_SECOND = 20.0
 """Messages a connection may send a second, over time."""
 CUT_OFF = 200
 """Messages refused for coming too fast after which the connection is closed."""
-JOIN_SECONDS = 10.0
-"""How long a new connection has to say :class:`Join`."""
+JOIN_SECONDS = 3.0
+"""How long a new connection has for its opening handshake, and then again to say
+:class:`Join` (a client says it at once)."""
+STRANGERS = 256
+"""Connections that have not joined a table yet, at most (:attr:`TableServer.max_strangers`):
+one more lets the oldest go."""
+STRANGERS_PER_ADDRESS = 8
+"""Connections from one address (an IPv6 /64) that have not joined yet, at most
+(:attr:`TableServer.strangers_per_address`): one more lets that address's oldest go, so
+a crowd from one place cannot push out anyone else."""
+FREE_MISSES = 10
+"""Joins naming no table or seat an address may make in :data:`MISS_WINDOW_SECONDS` before
+its joins are slowed."""
+MISS_WINDOW_SECONDS = 60.0
+"""How long an address's wrong joins are remembered."""
+MISS_DELAY_SECONDS = 5.0
+"""The longest an address's join waits, once it has made too many wrong ones."""
 HEARTBEAT_SECONDS = 20.0
 """A ping every this many seconds; a connection that does not answer within as many is
 closed (its player reconnects, or their seat counts as away)."""
@@ -90,26 +121,87 @@ CLOSE_SECONDS = 2.0
 """How long a connection being closed waits for its client's answer before it is dropped."""
 FINISHED_KEPT_SECONDS = 24 * 3600.0
 """How long a finished table stays (its players can still look at it), then it goes."""
+UNSAVED = N_("The server could not save this move: {reason}. Nothing changed; try again.")
+"""What the mover is told when their step could not be kept."""
+RETRY_SECONDS = 5.0
+"""How long a computer whose step could not be kept waits before it tries again."""
+
+
+def unsaved_reason(error: Exception) -> str:
+    """Why a step could not be kept, in a phrase a player reads (``error`` is SQLite's or
+    the system's)."""
+    said = str(error).lower()
+    if "full" in said or getattr(error, "errno", None) == errno.ENOSPC:
+        return N_("the disk is full")
+    if "readonly" in said or "read-only" in said or isinstance(error, PermissionError):
+        return N_("its data folder cannot be written")
+    return N_("its disk failed")
+
+
+@dataclass(eq=False)
+class _Budget:
+    """The messages a seat (or a spectator's connection) may send: a token bucket of
+    :data:`BURST` refilled at :data:`PER_SECOND`. A seat's is the table's, not its
+    connection's, so connecting again does not fill it again."""
+
+    tokens: float = BURST
+    last: float = field(default_factory=time.monotonic)
+    too_fast: int = 0
+    """Messages refused since the bucket was last full."""
+
+    def allowed(self) -> bool:
+        """Whether one more message fits the budget (it is taken if so)."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.last) * PER_SECOND)
+        self.last = now
+        if self.tokens >= BURST:
+            self.too_fast = 0  # quiet long enough: a new flood is counted afresh
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.too_fast += 1
+        return False
 
 
 @dataclass(eq=False)
 class _Connection:
     socket: ServerConnection
     seat: int | None = None
-    tokens: float = BURST
-    last: float = field(default_factory=time.monotonic)
-    too_fast: int = 0
+    budget: _Budget = field(default_factory=_Budget)
 
-    def allowed(self) -> bool:
-        """Whether one more message fits this connection's budget (a token bucket)."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * PER_SECOND)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        self.too_fast += 1
-        return False
+
+def address_of(peer: object) -> str:
+    """Who a connection comes from, for the limits per address: its IPv4 address, or the
+    /64 network of its IPv6 one (what one subscriber is usually given)."""
+    host = peer[0] if isinstance(peer, tuple) and peer else str(peer)
+    try:
+        address = ipaddress.ip_address(str(host).partition("%")[0])
+    except ValueError:
+        return str(host)[:64]
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(address.ipv4_mapped)
+    return str(address)
+
+
+@dataclass(eq=False)
+class _Misses:
+    """An address's joins that named no table or seat, in the current window."""
+
+    count: int = 0
+    since: float = field(default_factory=time.monotonic)
+
+    def now(self) -> int:
+        if time.monotonic() - self.since > MISS_WINDOW_SECONDS:
+            self.count, self.since = 0, time.monotonic()
+        return self.count
+
+    def delay(self) -> float:
+        """How long the address's next join waits: nothing for the first
+        :data:`FREE_MISSES`, then doubling to :data:`MISS_DELAY_SECONDS`."""
+        over = self.now() - FREE_MISSES
+        return 0.0 if over < 0 else min(MISS_DELAY_SECONDS, 0.05 * 2.0 ** min(over, 16))
 
 
 _Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool]
@@ -128,11 +220,14 @@ class _Table:
     away_timer: asyncio.TimerHandle | None = None
     shown: _Looks | None = None
     """Who is at the table as every client at it was last told (in its Welcome or since)."""
+    budgets: list[_Budget] = field(default_factory=list)
+    """Per seat: the messages its player may send, whichever connection they come on."""
 
     def __post_init__(self) -> None:
         seats = len(self.record.seats)
         self.overdue = [False] * seats
         self.away_since = [None] * seats
+        self.budgets = [_Budget() for _ in range(seats)]
 
     def looks(self) -> _Looks:
         """Who is at the table, in short: what its :class:`Seats` are built from."""
@@ -146,8 +241,16 @@ class _Table:
     @property
     def stand_ins(self) -> list[bool]:
         """Per seat: a computer plays it for now (its player overdue, the table's ``away``
-        computer)."""
-        return [late and self.record.away == "computer" for late in self.overdue]
+        computer), while another human is at the table: with nobody there the table
+        waits, so no one comes back to a game played without them."""
+        if self.record.away != "computer":
+            return [False] * len(self.overdue)
+        here = self.connected()
+        humans = [index for index, seat in enumerate(self.record.seats) if seat.key is not None]
+        return [
+            late and any(here[other] for other in humans if other != index)
+            for index, late in enumerate(self.overdue)
+        ]
 
     @property
     def paused(self) -> bool:
@@ -179,11 +282,17 @@ class TableServer:
         *,
         max_connections: int = 200,
         max_tables: int = 100,
+        max_strangers: int = STRANGERS,
+        strangers_per_address: int = STRANGERS_PER_ADDRESS,
         pace: float = 0.6,
         away_after: float = 60.0,
     ) -> None:
         self.database = TableDatabase(data)
         self.max_connections = max_connections
+        """Connections at tables at most; a seat's own player is let in even then."""
+        self.max_strangers = max_strangers
+        """Connections not at a table yet at most, and from one address."""
+        self.strangers_per_address = strangers_per_address
         self.max_tables = max_tables
         self.pace = pace
         """Seconds between a computer's steps."""
@@ -194,6 +303,13 @@ class TableServer:
             record.id: _Table(record) for record in self.database.load()
         }
         self._connections: set[_Connection] = set()
+        """The connections at a table."""
+        self._strangers: OrderedDict[ServerConnection, str] = OrderedDict()
+        """The connections not at a table yet (in their handshake, or yet to join), oldest
+        first, each with its address."""
+        self._misses: dict[str, _Misses] = {}
+        self.let_go = 0
+        """Connections let go before they joined, to make room for newer ones."""
         self._server: Server | None = None
         self.moves = 0
         """Steps played since the server started (the benchmark reads it)."""
@@ -221,12 +337,27 @@ class TableServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 8765) -> Server:
         """Listen on ``host``:``port`` (port 0: any free one); the server is returned."""
-        from websockets.asyncio.server import serve
+        from websockets.asyncio.server import ServerConnection, serve
+
+        server = self
+
+        class Counted(ServerConnection):
+            """A connection counted as a stranger from its first byte until it joins."""
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                server._arrived(self)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                server._strangers.pop(self, None)
+                super().connection_lost(exc)
 
         self._server = await serve(
             self._client,
             host,
             port,
+            create_connection=Counted,
+            open_timeout=JOIN_SECONDS,
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=4,
             write_limit=MAX_SERVER_MESSAGE,
@@ -260,12 +391,29 @@ class TableServer:
             await self._server.wait_closed()
         self.database.close()
 
+    def _arrived(self, socket: ServerConnection) -> None:
+        """A new connection: a stranger until it joins. Beyond :data:`STRANGERS_PER_ADDRESS`
+        from its address, or :attr:`max_strangers` in all, the oldest such is let go, so
+        silent connections cannot keep a player out (the player's joins at once)."""
+        address = address_of(socket.transport.get_extra_info("peername"))
+        same = [other for other, theirs in self._strangers.items() if theirs == address]
+        self._strangers[socket] = address
+        gone = same[: max(0, len(same) + 1 - self.strangers_per_address)]
+        while len(self._strangers) - len(gone) > self.max_strangers:
+            gone.append(next(other for other in self._strangers if other not in gone))
+        for other in gone:
+            del self._strangers[other]
+            other.transport.abort()
+            self.let_go += 1
+            if self.let_go == 1 or self.let_go % 100 == 0:
+                log.warning(
+                    "%s: too many connections yet to join, the oldest let go (%d so far)",
+                    address,
+                    self.let_go,
+                )
+
     async def _client(self, socket: ServerConnection) -> None:
         connection = _Connection(socket)
-        if len(self._connections) >= self.max_connections:
-            await self._refuse(connection, Refusal(N_("This server is full: try again later.")))
-            return
-        self._connections.add(connection)
         try:
             table = await self._join(connection)
             if table is None:
@@ -276,6 +424,7 @@ class TableServer:
                         return
             finally:
                 table.clients.discard(connection)
+                log.info("table %s: %s left", table.record.id, _who(table, connection.seat))
                 self._presence_changed(table)
         except Exception as error:  # a connection's trouble ends it alone
             from websockets.exceptions import ConnectionClosed
@@ -292,34 +441,58 @@ class TableServer:
             await connection.socket.close(code, str(refusal)[:100])
 
     async def _join(self, connection: _Connection) -> _Table | None:
+        socket = connection.socket
+        address = self._strangers.get(socket) or address_of(socket.remote_address)
         try:
-            raw = await asyncio.wait_for(connection.socket.recv(), JOIN_SECONDS)
-            join = CLIENT_MESSAGE.validate_json(raw)
+            raw = await asyncio.wait_for(socket.recv(), JOIN_SECONDS)
+            join = None if isinstance(raw, bytes) else CLIENT_MESSAGE.validate_json(raw)
         except (TimeoutError, ValidationError):
-            await self._refuse(connection, Refusal(N_("Say which table to join first.")))
-            return None
+            join = None
         if not isinstance(join, Join):
+            log.info("%s: refused, no join", address)
             await self._refuse(connection, Refusal(N_("Say which table to join first.")))
             return None
         if join.protocol != PROTOCOL:
+            log.info("%s: refused, protocol %d", address, join.protocol)
             await self._refuse(
                 connection,
                 Refusal(N_("This server speaks another version of the game: update generala-tui.")),
             )
             return None
-        # A client connects to its table's own path (so a proxy can route by table): one
-        # that names another table in its Join is refused like a wrong table.
-        request = connection.socket.request
+        misses = self._misses.setdefault(address, _Misses())
+        delay = misses.delay()
+        if delay:
+            await asyncio.sleep(delay)  # still a stranger meanwhile: its address's cap holds
+        # The table is its path's, always: a client connects to its table's own path
+        # (behind a proxy, under the proxy's), so a proxy routing by path cannot be fooled.
+        request = socket.request
         path = request.path.partition("?")[0] if request is not None else "/"
         named = path.rstrip("/").rpartition("/")[2]
-        table = self.tables.get(join.table) if named in {"", join.table} else None
+        table = self.tables.get(join.table) if named == join.table else None
         seat = None if table is None or join.key is None else seat_of(table.record, join.key)
         if table is None or (join.key is not None and seat is None):
+            misses.count += 1
+            if misses.count == 1 or misses.count % 100 == 0:
+                log.warning(
+                    "%s: refused, no such table or seat (%d in %.0f s%s)",
+                    address,
+                    misses.count,
+                    time.monotonic() - misses.since,
+                    ", slowed" if misses.count > FREE_MISSES else "",
+                )
             await self._refuse(
                 connection, Refusal(N_("There is no such table or seat on this server."))
             )
             return None
+        if seat is None and len(self._connections) >= self.max_connections:
+            log.info("%s: refused, the server is full", address)
+            await self._refuse(connection, Refusal(N_("This server is full: try again later.")))
+            return None
+        self._strangers.pop(socket, None)
+        self._connections.add(connection)
         connection.seat = seat
+        if seat is not None:
+            connection.budget = table.budgets[seat]
         for other in [c for c in table.clients if seat is not None and c.seat == seat]:
             # The seat's player is back on a new connection: the old one is let go.
             other.seat = None
@@ -330,19 +503,25 @@ class TableServer:
             table.away_since[seat] = None
             table.overdue[seat] = False
         table_now = public(table.record, self._presence(table))
-        await connection.socket.send(Welcome(seat=seat, table=table_now).model_dump_json())
-        log.info("table %s: %s joined", table.record.id, _who(table, seat))
+        await socket.send(Welcome(seat=seat, table=table_now).model_dump_json())
+        log.info("table %s: %s joined from %s", table.record.id, _who(table, seat), address)
         self._presence_changed(table, joined=connection)
         return table
 
     async def _message(self, connection: _Connection, table: _Table, raw: str | bytes) -> bool:
         """Handle one message; False when the connection is to be closed."""
-        if not connection.allowed():
-            if connection.too_fast >= CUT_OFF:
+        budget = connection.budget
+        if not budget.allowed():
+            if budget.too_fast >= CUT_OFF:
                 await self._refuse(connection, Refusal(N_("Too many messages: slow down.")))
                 return False
-            if connection.too_fast == 1 or connection.too_fast % 20 == 0:
+            if budget.too_fast == 1 or budget.too_fast % 20 == 0:
                 await self._send(connection, Refusal(N_("Too many messages: slow down.")))
+            return True
+        if isinstance(raw, bytes):
+            await self._send(
+                connection, Refusal(N_("That message is not one a table understands."))
+            )
             return True
         try:
             message = CLIENT_MESSAGE.validate_json(raw)
@@ -361,7 +540,9 @@ class TableServer:
         except Refusal as refusal:
             await self._send(connection, refusal)
             return True
-        self._step(table, state, played)
+        unsaved = self._step(table, state, played)
+        if unsaved is not None:
+            await self._send(connection, unsaved)
         return True
 
     async def _send(self, connection: _Connection, refusal: Refusal) -> None:
@@ -369,16 +550,29 @@ class TableServer:
 
     # --- steps ---------------------------------------------------------------------
 
-    def _step(self, table: _Table, state: GameState, played: Played) -> None:
-        """The table's game is now ``state``, after ``played``: keep it, tell everyone, let a
-        computer go on."""
-        table.record = table.record.model_copy(update={"game": state})
+    def _step(self, table: _Table, state: GameState, played: Played) -> Refusal | None:
+        """The table's game is now ``state``, after ``played``: keep it, then change the
+        table and tell everyone, and let a computer go on. When it cannot be kept (a full
+        disk, an I/O error) nothing changes and nobody is told: the refusal that says so
+        is returned, for the mover."""
+        record = table.record.model_copy(update={"game": state})
         text = played.model_dump_json()  # one text: kept, then sent
-        self.database.step(table.record, text)
+        try:
+            self.database.step(record, text, before=table.record)
+        except (sqlite3.Error, OSError) as error:
+            log.error(
+                "table %s: step %d not kept, nothing changed: %s",
+                table.record.id,
+                len(table.record.game.log),
+                printable(str(error))[:200],
+            )
+            return Refusal(UNSAVED, reason=Refusal(unsaved_reason(error)))
+        table.record = record
         self.moves += 1
         self._broadcast(table, text)
         self._tell_presence(table)  # a turn that passes to an away player may pause
         self._drive(table)
+        return None
 
     def _presence(self, table: _Table) -> Seats:
         connected, stand_ins, spectators, paused = table.looks()
@@ -495,7 +689,8 @@ class TableServer:
             except Refusal as error:
                 log.error("table %s: the computer's move was refused: %s", table.record.id, error)
                 return
-            self._step(table, after, played)
+            if self._step(table, after, played) is not None:
+                await asyncio.sleep(RETRY_SECONDS)  # the disk may have room again by then
 
     # --- what the host prints ---------------------------------------------------------
 

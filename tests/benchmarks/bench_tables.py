@@ -208,6 +208,8 @@ async def _serve(args: argparse.Namespace) -> None:
         Path(args.data),
         max_tables=total,
         max_connections=total * SEATS + 100,
+        # Every client of the benchmark comes from one address, 50 at once.
+        strangers_per_address=CONNECTING_AT_ONCE * 2,
         pace=0.0,
         away_after=3600.0,
     )
@@ -324,7 +326,7 @@ class _ClientTable:
         for seat in range(SEATS):
             async with self.run.connecting:
                 socket = await connect(
-                    self.run.url,
+                    f"{self.run.url}/{self.id}",
                     max_size=MAX_SERVER_MESSAGE,
                     compression=None,
                     open_timeout=START_SECONDS,

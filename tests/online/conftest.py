@@ -29,8 +29,10 @@ def table(server: TableServer) -> TableRecord:
     )
 
 
-def url(server: TableServer) -> str:
-    return f"ws://127.0.0.1:{server.port}"
+def url(server: TableServer, record: TableRecord | None = None) -> str:
+    """The server's address, or ``record``'s own, where a client joins it."""
+    table = "" if record is None else f"/{record.id}"
+    return f"ws://127.0.0.1:{server.port}{table}"
 
 
 async def receive(socket: object) -> Welcome | Played | Seats | Refused:

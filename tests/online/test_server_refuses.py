@@ -4,7 +4,9 @@ else is refused with a reason and changes nothing (issue 25, "The server decides
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
+import time
 
 import pytest
 from websockets.asyncio.client import connect
@@ -13,7 +15,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from generala_tui.game.action import Action
 from generala_tui.game.model import Player, Rolled
 from generala_tui.game.refusals import Refusal
-from generala_tui.online.protocol import Hold, Join, Move, Played, Refused, Seats
+from generala_tui.online.protocol import Hold, Join, Move, Played, Refused, Seats, Welcome
 from generala_tui.online.server import BURST, TableServer
 from generala_tui.online.tables import TableRecord
 
@@ -23,7 +25,7 @@ from .conftest import following, joined, receive, url
 async def test_a_seats_roll_is_rolled_by_the_server_and_everyone_sees_it(
     server: TableServer, table: TableRecord
 ) -> None:
-    async with connect(url(server)) as ana, connect(url(server)) as bruno:
+    async with connect(url(server, table)) as ana, connect(url(server, table)) as bruno:
         at_ana = await following(ana, table, 0)
         assert at_ana.table.game.seed == 0
         at_bruno = await following(bruno, table, 1)
@@ -42,7 +44,7 @@ async def test_a_seats_roll_is_rolled_by_the_server_and_everyone_sees_it(
 
 async def test_a_seeded_tables_seed_stays_on_the_server(server: TableServer) -> None:
     record = server.open([Player(name="Ana"), Player(name="Bruno")], seed=987654321)
-    async with connect(url(server)) as ana:
+    async with connect(url(server, record)) as ana:
         at = await following(ana, record, 0)
         assert at.table.game.seed == 0
         await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
@@ -75,7 +77,7 @@ async def test_a_move_not_the_seats_to_make_now_is_refused_and_changes_nothing(
 ) -> None:
     before, stored = server.tables[table.id].record, _stored(server, table)
     seat = {"ana": 0, "bruno": 1, "watcher": None}[who]
-    async with connect(url(server)) as socket:
+    async with connect(url(server, table)) as socket:
         await joined(socket, table, seat)
         await socket.send(message.model_dump_json())
         refused = await receive(socket)
@@ -102,7 +104,7 @@ async def test_a_malformed_message_is_refused_with_a_reason_and_the_connection_g
     server: TableServer, table: TableRecord, raw: str
 ) -> None:
     before = server.tables[table.id].record
-    async with connect(url(server)) as ana:
+    async with connect(url(server, table)) as ana:
         await joined(ana, table, 0)
         await ana.send(raw)
         refused = await receive(ana)
@@ -116,7 +118,7 @@ async def test_a_malformed_message_is_refused_with_a_reason_and_the_connection_g
 async def test_an_oversized_message_closes_only_its_connection(
     server: TableServer, table: TableRecord
 ) -> None:
-    async with connect(url(server)) as ana, connect(url(server)) as bruno:
+    async with connect(url(server, table)) as ana, connect(url(server, table)) as bruno:
         at = await following(ana, table, 0)
         await joined(bruno, table, 1)
         await at.next()
@@ -142,7 +144,7 @@ async def test_an_oversized_message_closes_only_its_connection(
 async def test_a_wrong_key_or_table_is_refused_and_the_connection_closed(
     server: TableServer, table: TableRecord, join: object
 ) -> None:
-    async with connect(url(server)) as socket:
+    async with connect(url(server, table)) as socket:
         await socket.send(join(table).model_dump_json())  # type: ignore[operator]
         refused = await receive(socket)
         assert isinstance(refused, Refused) and refused.final
@@ -154,7 +156,7 @@ async def test_a_wrong_key_or_table_is_refused_and_the_connection_closed(
 async def test_a_first_message_that_is_not_a_join_is_refused(
     server: TableServer, table: TableRecord
 ) -> None:
-    async with connect(url(server)) as socket:
+    async with connect(url(server, table)) as socket:
         await socket.send(Move(step=0, action=Action.roll()).model_dump_json())
         refused = await receive(socket)
         assert isinstance(refused, Refused) and refused.final
@@ -171,7 +173,7 @@ async def test_a_flood_of_messages_is_refused_then_cut_off(
     server: TableServer, table: TableRecord
 ) -> None:
     before = server.tables[table.id].record
-    async with connect(url(server)) as ana:
+    async with connect(url(server, table)) as ana:
         await joined(ana, table, 0)
         stale = Hold(step=99, die=0).model_dump_json()
         reasons = []
@@ -186,15 +188,18 @@ async def test_a_flood_of_messages_is_refused_then_cut_off(
     assert server.tables[table.id].record is before
 
 
-async def test_connections_beyond_the_cap_are_told_the_server_is_full(
+async def test_a_watcher_beyond_the_cap_is_told_the_server_is_full_and_a_seat_is_not(
     server: TableServer, table: TableRecord
 ) -> None:
     server.max_connections = 1
-    async with connect(url(server)) as ana, connect(url(server)) as bruno:
+    async with connect(url(server, table)) as ana, connect(url(server, table)) as watcher:
         await joined(ana, table, 0)
-        refused = await receive(bruno)
+        await watcher.send(Join(table=table.id).model_dump_json())
+        refused = await receive(watcher)
         assert isinstance(refused, Refused) and refused.final
         assert refused.english == "This server is full: try again later."
+        async with connect(url(server, table)) as bruno:
+            assert (await joined(bruno, table, 1)).seat == 1
 
 
 def test_tables_beyond_the_cap_and_names_that_do_not_show_are_refused(
@@ -212,7 +217,7 @@ def test_tables_beyond_the_cap_and_names_that_do_not_show_are_refused(
 async def test_every_step_is_in_the_database_as_soon_as_it_is_sent(
     server: TableServer, table: TableRecord
 ) -> None:
-    async with connect(url(server)) as ana:
+    async with connect(url(server, table)) as ana:
         at = await following(ana, table, 0)
         await ana.send(Move(step=0, action=Action.roll()).model_dump_json())
         played = await at.next()
@@ -231,3 +236,108 @@ async def test_a_join_naming_another_table_than_its_path_is_refused(
         assert isinstance(refused, Refused) and refused.final
     async with connect(f"{url(server)}/proxy/{table.id}") as socket:
         assert (await joined(socket, table, 0)).seat == 0
+
+
+async def test_a_seat_joins_while_a_thousand_silent_connections_are_held(
+    server: TableServer, table: TableRecord
+) -> None:
+    # A crowd of strangers, eight to an address of 127.0.0.0/8 (all of it this machine's
+    # loopback), each connection made and then silent.
+    crowd = []
+    try:
+        for number in range(1000):
+            address = f"127.0.{1 + number // 250}.{2 + number % 250}"
+            crowd.append(await connect(url(server, table), local_addr=(address, 0)))
+        assert server.let_go >= 1000 - server.max_strangers
+        async with connect(url(server, table)) as ana:
+            assert (await joined(ana, table, 0)).seat == 0
+    finally:
+        for socket in crowd:
+            socket.transport.abort()
+
+
+async def test_silent_connections_from_one_address_push_out_only_its_own(
+    server: TableServer, table: TableRecord
+) -> None:
+    async with connect(url(server, table), local_addr=("127.0.0.9", 0)) as first:
+        crowd = [await connect(url(server, table), local_addr=("127.0.0.7", 0)) for _ in range(40)]
+        try:
+            # The address's oldest are let go; another address's stranger is not.
+            with pytest.raises(ConnectionClosed):
+                await receive(crowd[0])
+            assert server.let_go == 40 - server.strangers_per_address
+            assert (await joined(first, table, 0)).seat == 0
+        finally:
+            for socket in crowd:
+                socket.transport.abort()
+
+
+async def test_wrong_keys_from_one_address_are_slowed_and_logged_once(
+    server: TableServer, table: TableRecord, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def guess(address: str, key: str) -> tuple[Refused | object, float]:
+        started = time.monotonic()
+        async with connect(url(server, table), local_addr=(address, 0)) as socket:
+            await socket.send(Join(table=table.id, key=key).model_dump_json())
+            return await receive(socket), time.monotonic() - started
+
+    with caplog.at_level(logging.INFO, "generala_tui.online"):
+        answers = [await guess("127.0.0.3", f"guess{number:011d}") for number in range(14)]
+    assert all(isinstance(answer, Refused) and answer.final for answer, _ in answers)
+    # The first ten are answered at once; then each waits longer than the one before.
+    assert answers[-1][1] >= 0.4 > answers[0][1]
+    logged = [r.getMessage() for r in caplog.records if "no such table or seat" in r.getMessage()]
+    assert logged == ["127.0.0.3: refused, no such table or seat (1 in 0 s)"]
+    # Another address, with the right key, is not slowed.
+    welcome, seconds = await guess("127.0.0.4", str(table.seats[0].key))
+    assert isinstance(welcome, Welcome) and seconds < answers[-1][1]
+
+
+async def test_a_seats_message_budget_holds_across_reconnects(
+    server: TableServer, table: TableRecord
+) -> None:
+    stale = Hold(step=99, die=0).model_dump_json()
+    async with connect(url(server, table)) as ana:
+        await joined(ana, table, 0)
+        for _ in range(BURST):
+            await ana.send(stale)
+        for _ in range(BURST):  # each answered: the seat's whole burst spent
+            answer = await receive(ana)
+            assert isinstance(answer, Refused) and answer.english.startswith("The table moved on")
+    # Connecting again does not give the seat a new budget.
+    async with connect(url(server, table)) as ana:
+        await joined(ana, table, 0)
+        for _ in range(5):
+            await ana.send(stale)
+        said = []
+        while "Too many messages: slow down." not in said and len(said) < 5:
+            answer = await receive(ana)
+            assert isinstance(answer, Refused)
+            said.append(answer.english)
+        # At most one message fitted what came back in the meantime.
+        assert said[-1] == "Too many messages: slow down." and len(said) <= 2
+
+
+async def test_a_join_is_for_the_table_its_path_names(
+    server: TableServer, table: TableRecord
+) -> None:
+    for path in ("", "/", f"/{table.id}/more"):
+        async with connect(url(server) + path) as socket:
+            await socket.send(Join(table=table.id, key=table.seats[0].key).model_dump_json())
+            refused = await receive(socket)
+            assert isinstance(refused, Refused) and refused.final, path
+
+
+async def test_binary_frames_are_refused(server: TableServer, table: TableRecord) -> None:
+    join = Join(table=table.id, key=table.seats[0].key).model_dump_json()
+    async with connect(url(server, table)) as socket:
+        await socket.send(join.encode())
+        refused = await receive(socket)
+        assert isinstance(refused, Refused) and refused.final
+    async with connect(url(server, table)) as ana:
+        await joined(ana, table, 0)
+        await ana.send(Move(step=0, action=Action.roll()).model_dump_json().encode())
+        refused = await receive(ana)
+        assert isinstance(refused, Refused) and not refused.final
+        assert refused.english == "That message is not one a table understands."
+    assert not server.tables[table.id].record.game.log
