@@ -216,6 +216,57 @@ def test_a_name_with_a_character_that_cant_be_shown_is_refused() -> None:
     assert "can't be shown" in refused(data)
 
 
+BLANK_NAMES = {
+    "zero-width joiner": "\u200d",
+    "joiners": "\u200c\u200d\u200c",
+    "hangul filler": "\u3164",
+    "hangul choseong filler": "\u115f",
+    "hangul jungseong filler": "\u1160",
+    "halfwidth hangul filler": "\uffa0",
+    "braille blank": "\u2800",
+    "variation selector": "\ufe0f",
+    "combining grapheme joiner": "\u034f",
+    "fillers and spaces": "\u3164 \u2800 \u200d",
+}
+
+
+@pytest.mark.parametrize("name", BLANK_NAMES.values(), ids=BLANK_NAMES.keys())
+def test_a_name_that_shows_nothing_is_refused_as_no_name(name: str) -> None:
+    with pytest.raises(rules.IllegalMove) as typed:
+        rules.validate_names(["Ana", name])
+    assert str(typed.value) == "Player 2 needs a name."
+    data = edited(played_game(), lambda d: d["players"][1].update(name=name))
+    assert refused(data) == "Player 2 needs a name."
+
+
+@pytest.mark.parametrize(
+    "twin", ["Ana\u200d", "\u200dANA", "A\u3164na", "\u2800Ana", "A\u034fna", "Ana\ufe0f", "A na"]
+)
+def test_a_name_that_looks_like_another_once_blanks_go_is_refused(twin: str) -> None:
+    with pytest.raises(rules.IllegalMove) as typed:
+        rules.validate_names(["Ana", twin])
+    assert str(typed.value) == f"Two players are called {twin}: each needs a name of their own."
+    data = edited(played_game(), lambda d: d["players"][1].update(name=twin))
+    assert refused(data) == str(typed.value)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["👩\u200d👩\u200d👧", "👩"],  # a family, and a woman alone
+        ["علی\u200cرضا", "علی"],
+        ["❤\ufe0f", "Ana"],
+        ["Ana María", "Ana Mario"],
+        ["\u2800\u2801", "Bo"],  # braille that shows a dot
+        ["ᄀ\u1160", "Bo"],  # a hangul syllable of two jamo, one of them a filler
+    ],
+)
+def test_names_that_show_something_of_their_own_are_still_accepted(names: list[str]) -> None:
+    assert rules.validate_names(names) == names
+    state = rules.new_game(names, seed=1)
+    assert GameState.model_validate_json(state.model_dump_json()) == state
+
+
 # --- boxes --------------------------------------------------------------------
 
 
