@@ -25,7 +25,10 @@ the step before it.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -53,7 +56,8 @@ _SCHEMA = (
         id TEXT PRIMARY KEY,
         record TEXT NOT NULL,
         finished INTEGER NOT NULL DEFAULT 0,
-        updated REAL NOT NULL
+        updated REAL NOT NULL,
+        kept INTEGER
     )
     """,
     # A table's steps since its record was written whole, in the order played (rowid).
@@ -74,14 +78,21 @@ class TableDatabase:
         from filelock import FileLock, Timeout
 
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self._lock = FileLock(folder / LOCK_NAME, timeout=0)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, "the folder cannot be written to", str(folder))
+        self._lock = FileLock(folder / LOCK_NAME, timeout=0, mode=0o600)
         try:
             self._lock.acquire()
         except Timeout:
             raise FolderInUse(0, "another table server is using it") from None
         try:
             self._open(folder)
-        except sqlite3.DatabaseError as error:  # not SQLite's, or damaged: left as it is
+            if not self._sound():
+                self._salvage()
+        except sqlite3.OperationalError as error:  # could not open or write: the system's
+            self._lock.release()
+            raise _system_error(error, folder) from None
+        except sqlite3.DatabaseError as error:  # not SQLite's at all: left as it is
             self._lock.release()
             raise OSError(
                 0, f"{FILE_NAME} is not a database this server can read ({error})"
@@ -92,6 +103,10 @@ class TableDatabase:
 
     def _open(self, folder: Path) -> None:
         self.path = folder / FILE_NAME
+        # Made this user's only before SQLite opens it (its -wal and -shm files take the
+        # database's permissions).
+        os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+        self.path.chmod(0o600)
         # The module's own transactions: each statement that writes opens one, and ``with``
         # commits it (or rolls it back on an error).
         self._db = sqlite3.connect(self.path)
@@ -100,7 +115,9 @@ class TableDatabase:
         self._db.execute("PRAGMA foreign_keys=ON")
         for statement in _SCHEMA:
             self._db.execute(statement)
-        self.path.chmod(0o600)
+        columns = [row[1] for row in self._db.execute("PRAGMA table_info(tables)")]
+        if "kept" not in columns:  # a database of an earlier release: its count unknown
+            self._db.execute("ALTER TABLE tables ADD COLUMN kept INTEGER")
 
     def close(self) -> None:
         self._db.close()
@@ -108,28 +125,93 @@ class TableDatabase:
 
     def load(self) -> list[TableRecord]:
         """Every table that reads as one, oldest first, each with its steps played (and
-        written whole again, so its steps are played once)."""
+        written whole again, so its steps are played once). A table missing a step it
+        kept is set aside, named in the log."""
+        rows = self._db.execute("SELECT id, record, kept FROM tables ORDER BY rowid").fetchall()
         records = []
-        for table_id, text in self._db.execute(
-            "SELECT id, record FROM tables ORDER BY rowid"
-        ).fetchall():
+        for table_id, text, kept in rows:
             try:
-                record = TableRecord.model_validate_json(text)
-            except ValidationError as error:
-                log.warning(
-                    "table %s is not one this server reads, left as it is: %s",
-                    printable(str(table_id))[:80],
-                    printable(str(error).splitlines()[0]),
-                )
+                steps = self._db.execute(
+                    "SELECT played FROM steps WHERE id = ? ORDER BY rowid", (table_id,)
+                ).fetchall()
+            except sqlite3.DatabaseError as error:
+                _set_aside(table_id, error)
                 continue
-            steps = self._db.execute(
-                "SELECT played FROM steps WHERE id = ? ORDER BY rowid", (table_id,)
-            ).fetchall()
+            if kept is not None and kept != len(steps):
+                # Its own count says steps are missing: it is not served without them.
+                _set_aside(table_id, f"{len(steps)} of its {kept} steps found")
+                continue
+            record = self._record(table_id, text, [played for (played,) in steps])
+            if record is None:
+                continue
             if steps:
-                record = self._played(record, [played for (played,) in steps])
-                self.save(record)
+                try:
+                    self.save(record)
+                except sqlite3.Error as error:  # a full disk: its steps stay, played again
+                    log.warning(
+                        "table %s: not written whole (%s)", record.id, printable(str(error))
+                    )
             records.append(record)
         return records
+
+    def _record(self, table_id: object, text: object, steps: list[str]) -> TableRecord | None:
+        """The table of a row and its steps, or None (told in the log) if it is not one."""
+        try:
+            record = TableRecord.model_validate_json(str(text))
+        except ValidationError as error:
+            log.warning(
+                "table %s is not one this server reads, left as it is: %s",
+                printable(str(table_id))[:80],
+                printable(str(error).splitlines()[0]),
+            )
+            return None
+        return self._played(record, steps) if steps else record
+
+    def _sound(self) -> bool:
+        """Whether SQLite finds the database sound (its quick check: every page read)."""
+        try:
+            return bool(self._db.execute("PRAGMA quick_check").fetchone() == ("ok",))
+        except sqlite3.OperationalError:
+            raise
+        except sqlite3.DatabaseError:
+            return False
+
+    def _salvage(self) -> None:
+        """Set the damaged database aside (renamed ``tables.sqlite3.damaged-TIME``, with its
+        write-ahead log), keep every table that still reads whole, with its steps, in a new
+        one, and name in the log each that does not."""
+        folder = self.path.parent
+        self._db.close()
+        aside = folder / f"{FILE_NAME}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                (folder / (FILE_NAME + suffix)).rename(aside.with_name(aside.name + suffix))
+        log.error(
+            "%s is damaged: set aside as %s; the tables that still read go on",
+            FILE_NAME,
+            aside.name,
+        )
+        damaged = sqlite3.connect(aside)
+        try:
+            tables, whole = _readable(damaged, "tables", "id, record, kept")
+            steps, _ = _readable(damaged, "steps", "id, played")
+        finally:
+            damaged.close()
+        if not whole:
+            log.error("some tables of %s could not be read at all: they are lost", aside.name)
+        self._open(folder)
+        played: dict[str, list[str]] = {}
+        for table_id, text in steps:
+            played.setdefault(str(table_id), []).append(str(text))
+        for table_id, text, kept in tables:
+            found = played.get(str(table_id), [])
+            if kept != len(found):
+                # Its count of steps says some could not be read (or none was kept).
+                _set_aside(table_id, f"{len(found)} of its {kept} steps found")
+                continue
+            record = self._record(table_id, text, found)
+            if record is not None:
+                self.save(record)
 
     def _played(self, record: TableRecord, steps: list[str]) -> TableRecord:
         game = record.game
@@ -169,14 +251,17 @@ class TableDatabase:
                 self._write(record)
                 return
             self._db.execute("INSERT INTO steps (id, played) VALUES (?, ?)", (record.id, played))
-            self._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), record.id))
+            self._db.execute(
+                "UPDATE tables SET updated = ?, kept = kept + 1 WHERE id = ?",
+                (time.time(), record.id),
+            )
 
     def _write(self, record: TableRecord) -> None:
         finished = record.game.phase is Phase.OVER
         self._db.execute(
-            "INSERT INTO tables (id, record, finished, updated) VALUES (?, ?, ?, ?)"
+            "INSERT INTO tables (id, record, finished, updated, kept) VALUES (?, ?, ?, ?, 0)"
             " ON CONFLICT(id) DO UPDATE SET record = excluded.record,"
-            " finished = excluded.finished, updated = excluded.updated",
+            " finished = excluded.finished, updated = excluded.updated, kept = 0",
             (record.id, record.model_dump_json(), finished, time.time()),
         )
         self._db.execute("DELETE FROM steps WHERE id = ?", (record.id,))
@@ -192,3 +277,51 @@ class TableDatabase:
             ]
             self._db.execute("DELETE FROM tables WHERE finished AND updated < ?", (before,))
         return gone
+
+
+def _readable(
+    db: sqlite3.Connection, table: str, columns: str
+) -> tuple[list[tuple[object, ...]], bool]:
+    """The rows of ``table`` in a damaged database that still read, in rowid order, and
+    whether that is all of them: read in order up to the first damaged page, then row by
+    row past it, up to the largest rowid (if that still reads) and at most a million."""
+    rows: list[tuple[object, ...]] = []
+    last = 0
+    try:
+        for row in db.execute(f"SELECT rowid, {columns} FROM {table} ORDER BY rowid"):
+            rows.append(row[1:])
+            last = row[0]
+        return rows, True
+    except sqlite3.DatabaseError:
+        pass
+    try:
+        (largest,) = db.execute(f"SELECT max(rowid) FROM {table}").fetchone()
+        largest = min(int(largest or 0), last + 1_000_000)
+    except sqlite3.DatabaseError:
+        largest = last + 10_000
+    for rowid in range(last + 1, largest + 1):
+        with contextlib.suppress(sqlite3.DatabaseError):
+            found = db.execute(
+                f"SELECT {columns} FROM {table} WHERE rowid = ?", (rowid,)
+            ).fetchone()
+            if found is not None:
+                rows.append(found)
+    return rows, False
+
+
+def _set_aside(table_id: object, error: object) -> None:
+    log.error(
+        "table %s could not be read, set aside (%s); the other tables go on",
+        printable(str(table_id))[:80],
+        printable(str(error))[:200],
+    )
+
+
+def _system_error(error: sqlite3.OperationalError, folder: Path) -> OSError:
+    """What SQLite's failure to open or write the database means, as the system says it."""
+    said = str(error)
+    if "readonly" in said or "unable to open" in said:
+        return PermissionError(errno.EACCES, f"{FILE_NAME} cannot be written ({said})", str(folder))
+    if "full" in said:
+        return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder))
+    return OSError(errno.EIO, f"{FILE_NAME}: {said}", str(folder))

@@ -76,6 +76,7 @@ def test_a_step_that_does_not_follow_is_told_and_the_table_goes_on_before_it(
             "INSERT INTO steps (id, played) VALUES (?, ?), (?, ?)",
             (record.id, '{"kind": "played", "move": "\x1b[2J"}', record.id, "{}"),
         )
+        db.execute("UPDATE tables SET kept = kept + 2")  # as if kept by a server
     database.close()
     with caplog.at_level(logging.WARNING, "generala_tui.online"):
         (loaded,) = TableDatabase(folder).load()

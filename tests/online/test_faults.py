@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 import sqlite3
+import stat
 import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -20,6 +22,7 @@ from generala_tui.game.model import Player
 from generala_tui.online.database import TableDatabase
 from generala_tui.online.protocol import Hold, Move, Played, Refused
 from generala_tui.online.server import TableServer
+from generala_tui.online.tables import TableRecord, open_table, take
 
 from .conftest import following, url
 
@@ -147,8 +150,6 @@ async def test_a_move_whose_step_fails_to_be_written_is_refused_and_changes_noth
 def test_a_table_whose_holds_are_taken_back_again_and_again_keeps_few_rows(
     tmp_path: Path,
 ) -> None:
-    from generala_tui.online.tables import open_table, take
-
     database = TableDatabase(tmp_path / "tables")
     record = open_table([Player(name="Ana"), Player(name="Bruno")], seed=7)
     database.save(record)
@@ -165,3 +166,85 @@ def test_a_table_whose_holds_are_taken_back_again_and_again_keeps_few_rows(
     database.close()
     (loaded,) = TableDatabase(tmp_path / "tables").load()
     assert loaded == record
+
+
+def _tables_on_disk(folder: Path, count: int) -> list[TableRecord]:
+    """``count`` tables kept in ``folder``, each one step in (its roll)."""
+    database = TableDatabase(folder)
+    records = []
+    for number in range(count):
+        record = open_table([Player(name="Ana"), Player(name="Bruno")], seed=number)
+        database.save(record)
+        game, played = take(record, 0, Move(step=0, action=Action.roll()))
+        after = record.model_copy(update={"game": game})
+        database.step(after, played.model_dump_json(), before=record)
+        records.append(after)
+    database.close()
+    return records
+
+
+async def test_a_damaged_database_costs_only_the_tables_it_damaged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = tmp_path / "tables"
+    records = _tables_on_disk(folder, 150)
+    path = folder / "tables.sqlite3"
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 80_000] = random.Random(5).randbytes(80_000)
+    path.write_bytes(bytes(data))
+
+    with caplog.at_level(logging.WARNING, "generala_tui.online"):
+        server = TableServer(folder, pace=0.0, away_after=3600.0)
+    try:
+        served = {table.record.id: table.record for table in server.tables.values()}
+        # Every table served is as it was; the others are told, and the damaged file kept.
+        assert 0 < len(served) < len(records)
+        assert all(served[record.id] == record for record in records if record.id in served)
+        assert "is damaged: set aside as tables.sqlite3.damaged-" in caplog.text
+        assert [p.name for p in folder.glob("tables.sqlite3.damaged-*")]
+        with sqlite3.connect(path) as db:
+            assert db.execute("PRAGMA quick_check").fetchone() == ("ok",)
+        await server.start("127.0.0.1", 0)
+        record = next(record for record in records if record.id in served)
+        async with connect(url(server, record)) as ana:
+            at = await following(ana, record, 0)
+            assert at.table.game.turn.dice == record.game.turn.dice
+    finally:
+        await server.close()
+
+
+def test_a_table_missing_a_step_it_kept_is_set_aside_by_name(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = tmp_path / "tables"
+    first, second = _tables_on_disk(folder, 2)
+    with sqlite3.connect(folder / "tables.sqlite3") as db:
+        db.execute("DELETE FROM steps WHERE id = ?", (second.id,))  # its step lost
+    with caplog.at_level(logging.WARNING, "generala_tui.online"):
+        database = TableDatabase(folder)
+        loaded = database.load()
+        database.close()
+    assert loaded == [first]
+    assert f"table {second.id} could not be read, set aside" in caplog.text
+
+
+def test_the_servers_files_are_its_users_only(tmp_path: Path) -> None:
+    folder = tmp_path / "tables"
+    TableDatabase(folder).close()
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    for name in ("tables.sqlite3", "tables.lock"):
+        assert stat.S_IMODE((folder / name).stat().st_mode) == 0o600, name
+
+
+def test_a_folder_that_cannot_be_written_says_so(tmp_path: Path) -> None:
+    with _small_disk(tmp_path / "disk") as disk:
+        TableDatabase(disk / "tables").close()
+        remounted = subprocess.run(
+            ["mount", "-o", "remount,ro", str(disk)], capture_output=True, check=False
+        )
+        if remounted.returncode != 0:
+            pytest.skip("cannot remount read-only here")
+        with pytest.raises(PermissionError) as refused:
+            TableDatabase(disk / "tables")
+    assert "cannot be written" in str(refused.value)
