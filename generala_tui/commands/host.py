@@ -129,7 +129,10 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         metavar=metavar(NP_("metavar", "N")),
         type=session_limit,
         default=200,
-        help=_("the most connections at once (default 200)"),
+        help=_(
+            "the most connections at tables at once (default %(default)s); a seat's own "
+            "player is let in even then"
+        ),
     )
     parser.add_argument(
         "--url",
@@ -206,8 +209,11 @@ async def _serve(
     from ..online.server import TableServer
     from ..words import refusal
 
+    from ..store.files import private_folder
+
     data = args.data or _default_data()
     try:
+        private_folder(data)  # the seats' keys are in it: this user's only, as the app's own
         server = TableServer(
             data,
             max_connections=args.max_connections,

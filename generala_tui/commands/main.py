@@ -273,7 +273,11 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument(
         "url",
         metavar=metavar(NP_("metavar", "URL")),
-        help=_("the table's link: ws://HOST:PORT/TABLE?seat=KEY"),
+        help=_(
+            "the table's link: ws://HOST:PORT/TABLE?seat=KEY; - reads it from standard "
+            "input (typed unseen, or from a file: join - < link.txt), so the seat's key "
+            "is not in the list of processes"
+        ),
     )
     join.add_argument(
         "--lang", metavar=metavar(NP_("metavar", "LANG")), help=_("the language: en, es or sv")

@@ -4,6 +4,7 @@ status 2, and nothing is served."""
 from __future__ import annotations
 
 import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -53,10 +54,14 @@ def test_a_taken_port_is_one_line(tmp_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = str(taken.getsockname()[1])
-        done = _run("--data", str(tmp_path / "tables"), "--port", port, "--players", "Ana,Bo")
+        data = str(tmp_path / "data" / "tables")
+        done = _run("--data", data, "--port", port, "--players", "Ana,Bo")
     assert done.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
     assert "Traceback" not in done.stderr and not done.stdout
+    # The folders it made for its tables (the seats' keys in them) are its user's only.
+    for folder in (tmp_path / "data", tmp_path / "data" / "tables"):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
 
 
 def test_a_data_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:

@@ -220,3 +220,33 @@ def test_resume_without_a_saved_game_opens_the_setup(home: Path) -> None:
         assert terminal.exit_code() == 0
     finally:
         terminal.close()
+
+
+def test_join_reads_its_link_unseen_from_the_terminal(home: Path) -> None:
+    terminal = Terminal(home, "join", "-")
+    try:
+        terminal.wait_for("link (not shown):")
+        terminal.type(b"ws://example.org/short\r")
+        assert terminal.exit_code() == 2
+        # Not echoed as typed: the only time it shows is in the refusal.
+        assert terminal.output.count(b"ws://example.org/short") == 1
+        assert b"is not a table's address" in terminal.output
+    finally:
+        terminal.close()
+
+
+def test_join_reads_its_link_from_a_pipe(home: Path) -> None:
+    link = b"ws://127.0.0.1:9/AbCdEfGh12345678?seat=KkKkKkKk-_345678\n"
+    env = {**os.environ, "GENERALA_TUI_HOME": str(home)}
+    command = [sys.executable, "-m", "generala_tui", "join", "-"]
+    # No terminal at all (a new session has none): the link is read, and then the game
+    # says it has nowhere to be played.
+    read = subprocess.run(
+        command, input=link, capture_output=True, env=env, start_new_session=True, check=False
+    )
+    assert read.returncode == 2
+    assert b"not a table's address" not in read.stderr and b"terminal" in read.stderr
+    empty = subprocess.run(
+        command, input=b"", capture_output=True, env=env, start_new_session=True, check=False
+    )
+    assert empty.returncode == 2 and b"no link on standard input" in empty.stderr
