@@ -207,9 +207,8 @@ async def _serve(
 ) -> int:
     from ..game.refusals import Refusal
     from ..online.server import TableServer
-    from ..words import refusal
-
     from ..store.files import private_folder
+    from ..words import refusal
 
     data = args.data or _default_data()
     try:
