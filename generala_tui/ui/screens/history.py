@@ -34,7 +34,10 @@ async def read_history(screen: Screen[None]) -> list[store.HistoryRecord]:
     records, warnings = await asyncio.to_thread(store.load_history)
     if warnings:
         screen.notify(
-            history_words.history_warnings(warnings), severity="warning", timeout=10, markup=False
+            history_words.history_warnings(warnings, store.history_dir()),
+            severity="warning",
+            timeout=10,
+            markup=False,
         )
     game = host_of(screen).game
     if (

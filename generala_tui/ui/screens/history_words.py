@@ -10,8 +10,9 @@ Screens and widgets write no words of their own (``tests/ui/test_words.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
-from ...game.model import Ending, GameState
+from ...game.model import Ending, GameState, printable
 from ...i18n import _, ngettext
 
 
@@ -55,6 +56,15 @@ def totals_line(state: GameState) -> str:
     return " · ".join(f"{player.name} {player.total}" for player in state.players)
 
 
-def history_warnings(warnings: Sequence[str]) -> str:
-    """The bad history files, in one notification."""
-    return "\n".join(warnings)
+def history_warnings(warnings: Sequence[str], folder: Path) -> str:
+    """The bad history files in ``folder``, in one short notification: one told as the store
+    tells it, more counted (each has set a file aside)."""
+    if len(warnings) == 1:
+        return warnings[0]
+    return ngettext(
+        "{count} damaged file of the history in {folder} was set aside (as .bad-…); "
+        "its game is left out of the history.",
+        "{count} damaged files of the history in {folder} were set aside (as .bad-…); "
+        "their games are left out of the history.",
+        len(warnings),
+    ).format(count=len(warnings), folder=printable(str(folder)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
@@ -155,18 +156,33 @@ async def test_a_bad_history_file_is_told_once_and_the_rest_still_shows(
     fill_history(4)
     folder = store.history_dir()
     (folder / "20990101T000000000000Z-bad.json").write_text('{"version": 1, "game": ')
-    (folder / "20990102T000000000000Z-worse.json").write_text("[1, 2, 3]")
     async with running(house_rules=HouseRules()) as (app, pilot):
         await _open(pilot, "ctrl+y", HistoryScreen)
-        told = [m for m in _messages(app) if "bad.json" in m or "worse.json" in m]
+        told = [m for m in _messages(app) if "bad.json" in m]
         assert len(told) == 1, _messages(app)
-        assert "bad.json" in told[0] and "worse.json" in told[0]
+        assert "not valid JSON" in told[0] and "kept as" in told[0]
         assert len(_rows(app, "#history-table")) == 4
         await pilot.press("escape")
         await _open(pilot, "ctrl+t", StatisticsScreen)
-        # Set aside the first time, the bad files are not told of again.
+        # Set aside the first time, the bad file is not told of again.
         assert len([m for m in _messages(app) if "bad.json" in m]) == 1
         assert _shown(app, "#statistics-title") == statistics_words.statistics_title(4)
+
+
+@pytest.mark.parametrize("bad", [2, 300])
+async def test_many_bad_history_files_are_one_short_notice_of_how_many(bad: int) -> None:
+    fill_history(2)
+    folder = store.history_dir()
+    for number in range(bad):
+        (folder / f"20990101T{number:012d}Z-bad.json").write_text("[1, 2, 3]")
+    async with running(house_rules=HouseRules()) as (app, pilot):
+        await _open(pilot, "ctrl+y", HistoryScreen)
+        assert len(_rows(app, "#history-table")) == 2
+        [told] = _messages(app)
+        assert f"{bad} " in told and str(folder) in told and "\n" not in told
+        assert len(told) < len(str(folder)) + 150  # not a line a file
+        assert told == history_words.history_warnings(["one line a file"] * bad, folder)
+    assert len(list(folder.glob("*.bad-*"))) == bad
 
 
 async def test_an_empty_history_says_so() -> None:
