@@ -182,9 +182,9 @@ def _watch_pauses(server: Any = None) -> _Pauses:
         return pauses
     save = server.database.step
 
-    def timed_save(record: Any, played: str) -> None:
+    def timed_save(record: Any, played: str, **kwargs: Any) -> None:
         begin = time.perf_counter()
-        save(record, played)
+        save(record, played, **kwargs)
         pauses.lists["saves"].append(time.perf_counter() - begin)
 
     server.database.step = timed_save
