@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from platformdirs import PlatformDirs
 
@@ -68,18 +70,27 @@ def test_without_generala_tui_home_linux_follows_xdg(monkeypatch, tmp_path):
     assert store.cache_dir() == tmp_path / "cache" / "generala-tui"
 
 
+def _table(*values: float) -> bytes:
+    """A file of arrays, as the strategy writes them (the cache reads nothing else)."""
+    buffer = io.BytesIO()
+    np.savez(buffer, values=np.array(values), rules=np.array("{}"))
+    return buffer.getvalue()
+
+
 def test_saved_table_loads_back(cache_home):
     assert store.load_strategy_table("strategy-test") is None
-    assert store.save_strategy_table("strategy-test", b"\x00table\xff")
-    assert store.load_strategy_table("strategy-test") == b"\x00table\xff"
+    table = _table(0.0, 1.5)
+    assert store.save_strategy_table("strategy-test", table)
+    assert store.load_strategy_table("strategy-test") == table
     files = list((cache_home / "strategy").iterdir())
     assert [path.name for path in files] == ["strategy-test.npz"], "no temporary file is left"
 
 
 def test_saving_again_replaces_the_table():
-    store.save_strategy_table("strategy-test", b"old")
-    store.save_strategy_table("strategy-test", b"new")
-    assert store.load_strategy_table("strategy-test") == b"new"
+    old, new = _table(1.0), _table(2.0)
+    store.save_strategy_table("strategy-test", old)
+    store.save_strategy_table("strategy-test", new)
+    assert store.load_strategy_table("strategy-test") == new
 
 
 @pytest.mark.parametrize("key", ["", "../escape", "a/b", ".hidden", "x" * 200])
