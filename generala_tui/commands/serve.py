@@ -7,8 +7,32 @@ line. It listens on loopback (127.0.0.1) unless ``--host`` says otherwise, and
 ``--host`` takes an explicit address only (``0.0.0.0`` is every IPv4
 interface; an empty one is refused, since it would listen on all of them).
 
-What a stranger's page or client can and cannot do (issue 21):
+What a stranger's page or client can and cannot do (issues 21 and 33):
 
+- **Only the people given its link play.** As Jupyter's server does, it makes a random
+  token at start (:func:`secrets.token_urlsafe`, or ``--token``) and prints its link with
+  it (``http://HOST:PORT/?token=...``). The page, its websocket and its downloads are
+  refused without it (a 403, one sentence; one log line, which never holds the token:
+  nor does aiohttp's access log, where a ``token=`` in a request or its ``Referer`` is
+  blanked). A page opened with the token sets a cookie that carries it from then on
+  (HttpOnly, SameSite=Strict, path ``/``, named for the port, as two servers on one
+  machine share a browser's cookies): textual-serve's page script opens its websocket
+  at the page's ``app_websocket_url`` with the size appended (``?width=..&height=..``),
+  so the token could not ride in that address, and its downloads open
+  ``/download/<key>`` on the same origin; the browser sends the cookie with both. A
+  client that keeps no cookie puts ``token=`` in the websocket's query. Tokens are
+  compared in constant time (:func:`secrets.compare_digest`). The page asks browsers to
+  send no ``Referer`` (the token is in its address). Its static files (textual-serve's
+  script, styles and fonts) are served to anyone: they are the same for everyone.
+- **A home of its own.** Every game runs with ``GENERALA_TUI_HOME`` set to the served
+  games' own folder (``--home``, by default ``serve`` in the app's data folder, made
+  0700), never the serving user's own home: their history, statistics, preferences and
+  saved game stay out of every page's reach (the variable is set in this process's
+  environment, which textual-serve's ``AppService`` copies for each game).
+- **Nothing a page types names a file on the server.** A served game knows it is one
+  (Textual's ``App.is_web``): its record dialog offers the record as a download
+  (``App.deliver_text``), with no path to type, as the screenshot command delivers its
+  picture (``App.deliver_screenshot``) to the browser.
 - **Only its own pages play.** A request whose ``Origin`` header is not the
   server's own origin (the scheme, host and port of its ``Host`` header) is
   refused with a 403: another site's page cannot open a game's websocket, nor
@@ -76,10 +100,12 @@ import json
 import logging
 import os
 import re
+import secrets
 import shlex
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, NP_, _, metavar, ngettext
@@ -139,6 +165,21 @@ HOST_HEADER = re.compile(r"[A-Za-z0-9._~-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0
 brackets, and a port (no user, path or markup)."""
 PAGE_MESSAGES = frozenset({"stdin", "resize", "ping", "focus", "blur"})
 """The messages textual-serve's page (its ``textual.js``) sends."""
+TOKEN_BYTES = 32
+"""The random bytes of the token made at start (43 characters in its link)."""
+TOKEN_MIN_CHARACTERS = 16
+"""The shortest token ``--token`` takes."""
+TOKEN_CHARACTERS = re.compile(r"[A-Za-z0-9_-]+")
+"""What a token is made of (:func:`secrets.token_urlsafe`'s alphabet): safe in a link and a
+cookie as it is."""
+TOKEN_PARAMETER = "token"
+"""The token's name in a link's query."""
+TOKEN_COOKIE = "generala-tui-token-{port}"
+"""The cookie that carries the token after the first page, one name a port."""
+TOKEN_IN_LOG = re.compile(r"([?&]" + TOKEN_PARAMETER + r"=)[^&#\s\"]*")
+"""A token in a URL the access log writes (a request's, a ``Referer``): blanked."""
+SERVE_FOLDER = "serve"
+"""The served games' home, in the app's data folder, unless ``--home`` names another."""
 
 log = logging.getLogger("generala_tui.commands.serve")
 
@@ -182,6 +223,56 @@ def session_limit(value: str) -> int:
             )
         )
     return limit
+
+
+def access_token(value: str) -> str:
+    """A token for ``--token``: at least :data:`TOKEN_MIN_CHARACTERS` letters, digits, ``-``
+    and ``_`` (the error says so without repeating what was given: it may be nearly right)."""
+    if len(value) < TOKEN_MIN_CHARACTERS or not TOKEN_CHARACTERS.fullmatch(value):
+        raise argparse.ArgumentTypeError(
+            _("a token is at least {count} characters, each a letter, a digit, - or _").format(
+                count=TOKEN_MIN_CHARACTERS
+            )
+        )
+    return value
+
+
+def _own_home() -> Path | None:
+    """The serving user's own home for the game, when ``GENERALA_TUI_HOME`` names one."""
+    from ..store.paths import HOME_VARIABLE
+
+    value = os.environ.get(HOME_VARIABLE, "").strip()
+    return Path(value).expanduser().resolve() if value else None
+
+
+def home_folder(value: str) -> Path:
+    """A folder for ``--home``: named, and not the serving user's own home."""
+    folder = Path(value.strip()).expanduser().resolve() if value.strip() else None
+    if folder is None or folder == _own_home():
+        raise argparse.ArgumentTypeError(
+            _("{value!r} cannot be the served games' home: give a folder of their own").format(
+                value=value
+            )
+        )
+    return folder
+
+
+def default_home() -> Path:
+    """The served games' home unless ``--home`` says: :data:`SERVE_FOLDER` in the app's data
+    folder (under ``GENERALA_TUI_HOME`` when it is set, so a moved home takes it along)."""
+    from ..store import data_dir
+
+    return data_dir().absolute() / SERVE_FOLDER
+
+
+def make_home(folder: Path) -> Path:
+    """Make ``folder`` the served games' home: there (and the folders missing above it),
+    this user's only (0700, closed if it was open). Raises :class:`OSError`."""
+    from ..store.files import private_folder
+
+    private_folder(folder)
+    os.chmod(folder, 0o700)
+    return folder
 
 
 def add_address_options(parser: argparse.ArgumentParser, host_help: str, port: int) -> None:
@@ -232,6 +323,24 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         metavar=metavar(NP_("metavar", "LANG")),
         help=_("the language of every page's game: en, es or sv"),
     )
+    parser.add_argument(
+        "--token",
+        metavar=metavar(NP_("metavar", "TOKEN")),
+        type=access_token,
+        help=_(
+            "the token the server's link carries, without which it serves no page "
+            "(default: a new random one at each start)"
+        ),
+    )
+    parser.add_argument(
+        "--home",
+        metavar=metavar(NP_("metavar", "DIR")),
+        type=home_folder,
+        help=_(
+            "the folder the served games keep their files in, never your own games' "
+            "(default: serve in the game's data folder)"
+        ),
+    )
 
 
 def game_command(lang: str | None = None) -> str:
@@ -268,7 +377,8 @@ def page_size(query: Any) -> tuple[int, int]:
 class _PrintableFormatter(logging.Formatter):
     """Log lines, one a record, with nothing raw of what a stranger sent: an Origin, a Host,
     a User-Agent in aiohttp's access log, an error's words about a message
-    (:func:`~generala_tui.game.model.printable`), and no traceback."""
+    (:func:`~generala_tui.game.model.printable`), and no traceback; and no token (a link's,
+    in the access log's request line or ``Referer``: :data:`TOKEN_IN_LOG`)."""
 
     def format(self, record: logging.LogRecord) -> str:
         from ..game.model import printable
@@ -286,7 +396,7 @@ class _PrintableFormatter(logging.Formatter):
                     "exc_text": None,
                 }
             )
-        return printable(super().format(record))
+        return printable(TOKEN_IN_LOG.sub(r"\1...", super().format(record)))
 
 
 class BadMessage(ValueError):
@@ -382,6 +492,8 @@ def _define_server() -> Callable[..., Server]:
     from textual_serve.server import Server
     from yarl import URL
 
+    from .output import shown
+
     class GameProcess(AppService):
         """One page's game: textual-serve's process, kept so it can be ended for sure."""
 
@@ -422,6 +534,10 @@ def _define_server() -> Callable[..., Server]:
             await _exited(process, loop.time() + QUIT_SECONDS)
             return "killed"
 
+    def _bytes(text: str) -> bytes:
+        # A query's or cookie's bytes beyond UTF-8 come as lone surrogates: kept, not an error.
+        return text.encode("utf-8", "surrogatepass")
+
     async def _close(websocket: web.WebSocketResponse) -> None:
         await websocket.close()
 
@@ -436,10 +552,23 @@ def _define_server() -> Callable[..., Server]:
     class GameServer(Server):
         """textual-serve's server, for strangers: see the module's docstring."""
 
-        def __init__(self, command: str, *, host: str, port: int, max_sessions: int) -> None:
+        def __init__(
+            self,
+            command: str,
+            *,
+            host: str,
+            port: int,
+            max_sessions: int,
+            token: str,
+            home: Path | None = None,
+        ) -> None:
             super().__init__(command, host=host, port=port, title="Generala")
             self.max_sessions = max_sessions
             self.loopback = is_loopback(host)
+            self.token = token
+            self.cookie = TOKEN_COOKIE.format(port=port)
+            self.home = home
+            """The served games' home, said at start (the games have it in their environment)."""
             self.games: dict[GameProcess, web.WebSocketResponse] = {}
             """The games running (or starting, or ending), each with its page's websocket."""
 
@@ -457,9 +586,20 @@ def _define_server() -> Callable[..., Server]:
                     "Serving Generala on {url}, {count} game at most at once. Ctrl+C stops.",
                     "Serving Generala on {url}, {count} games at most at once. Ctrl+C stops.",
                     self.max_sessions,
-                ).format(url=listen_url(self.host, self.port), count=self.max_sessions),
+                ).format(url=self.link(), count=self.max_sessions),
                 flush=True,
             )
+            if self.home is not None:
+                print(
+                    _("Each game keeps its files in {folder}.").format(
+                        folder=shown(str(self.home))
+                    ),
+                    flush=True,
+                )
+
+        def link(self) -> str:
+            """The server's link, its token in it: what the people who play are given."""
+            return f"{listen_url(self.host, self.port)}/?{TOKEN_PARAMETER}={self.token}"
 
         async def on_shutdown(self, app: web.Application) -> None:
             # Each page's handler then ends its game.
@@ -508,6 +648,30 @@ def _define_server() -> Callable[..., Server]:
                 )
             )
 
+        def check_token(self, request: web.Request) -> bool:
+            """Raise a 403 saying so unless ``request`` carries the server's token, in its
+            query or its cookie; return whether the query had it (the page then sets the
+            cookie)."""
+            expected = self.token.encode()
+            given = request.query.get(TOKEN_PARAMETER)
+            if given is not None and secrets.compare_digest(_bytes(given), expected):
+                return True
+            kept = request.cookies.get(self.cookie)
+            if kept is not None and secrets.compare_digest(_bytes(kept), expected):
+                return False
+            from ..game.model import printable
+
+            path = printable(request.path[:100])
+            refusal = (
+                _("{peer}: refused {path}, without the token")
+                if given is None and kept is None
+                else _("{peer}: refused {path}, a wrong token")
+            )
+            log.warning(refusal.format(peer=request.remote, path=path))
+            raise web.HTTPForbidden(
+                text=_("This server plays only through the link it printed, with its token.")
+            )
+
         def check_room(self, request: web.Request) -> None:
             """Raise a 503 saying so when as many games are played as are allowed at once."""
             if len(self.games) < self.max_sessions:
@@ -534,6 +698,7 @@ def _define_server() -> Callable[..., Server]:
             """textual-serve's page, its addresses the ones the browser asked for (so a page
             served on 0.0.0.0 connects back where it came from), never in another's frame."""
             self.check(request)
+            linked = self.check_token(request)
             self.check_room(request)
             base = f"{request.scheme}://{request.host}"
             socket_scheme = "wss" if request.scheme == "https" else "ws"
@@ -547,16 +712,29 @@ def _define_server() -> Callable[..., Server]:
             }
             response = aiohttp_jinja2.render_template("app_index.html", request, context)
             response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+            # The page's address holds the token: no request of the page's says it.
+            response.headers["Referrer-Policy"] = "no-referrer"
+            if linked:  # the page's websocket and downloads carry the token from here on
+                response.set_cookie(
+                    self.cookie,
+                    self.token,
+                    path="/",
+                    httponly=True,
+                    samesite="strict",  # browsers read it in any case
+                    secure=request.secure,
+                )
             return response
 
         async def handle_download(self, request: web.Request) -> web.StreamResponse:
-            """A file the game delivers (a screenshot), to its own page only."""
+            """A file the game delivers (a record, a screenshot), to its own page only."""
             self.check(request)
+            self.check_token(request)
             return await super().handle_download(request)
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             """A page's game: started when its websocket opens, ended when it ends."""
             self.check(request)
+            self.check_token(request)
             self.check_room(request)
             peer = request.remote
             width, height = page_size(request.query)
@@ -664,12 +842,32 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    from ..store import why
+    from ..store.paths import HOME_VARIABLE
+    from .output import shown
+
+    home = getattr(args, "home", None) or default_home()
+    try:
+        make_home(home)
+    except OSError as error:
+        print(
+            "generala-tui: "
+            + _("cannot keep the served games in {folder}: {error}").format(
+                folder=shown(str(home)), error=why(error)
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    # Each game's environment is this process's (AppService copies it): theirs, not ours.
+    os.environ[HOME_VARIABLE] = str(home)
     lang = getattr(args, "lang", None)
     server = server_class()(
         game_command(lang),
         host=args.host,
         port=args.port,
         max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+        token=getattr(args, "token", None) or secrets.token_urlsafe(TOKEN_BYTES),
+        home=home,
     )
     try:
         server.serve()

@@ -1,9 +1,10 @@
 """``generala-tui serve``: the game in a web browser through textual-serve.
 
-A real server on a free loopback port, in a subprocess: its page is fetched,
-and a game is played over the page's own websocket (the keys a browser sends,
-the dice read back from the game the served process autosaves). The browser
-tests drive the page itself with Playwright and the system's Chromium (Debian's
+A real server on a free loopback port, in a subprocess: its page is fetched
+through the link it prints (its token in it), and a game is played over the
+page's own websocket (the keys a browser sends, the dice read back from the game
+the served process autosaves in the served games' home). The browser tests drive
+the page itself with Playwright and the system's Chromium (Debian's
 ``chromium``; nothing is downloaded); skipped without one, except under CI
 (``GENERALA_TUI_REQUIRE_BROWSER``, set by ``.ci/run``), where they fail instead.
 The limits a stranger meets are tested in ``test_serve_limits.py``.
@@ -23,6 +24,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -34,6 +36,7 @@ from generala_tui.commands.serve import port_number
 from generala_tui.game.model import GameState
 
 TIMEOUT = 60.0
+TOKEN = "the-token-of-these-tests"
 
 
 def _free_port() -> int:
@@ -49,28 +52,53 @@ def _page(url: str) -> str:
     return body.decode("utf-8")
 
 
+@dataclass
+class Site:
+    """A server answering: its origin, and the served games' home (its default: ``serve``
+    in the data folder of this test's home)."""
+
+    origin: str
+    home: Path
+
+    @property
+    def url(self) -> str:
+        """The link it prints, its token in it."""
+        return f"{self.origin}/?token={TOKEN}"
+
+    def socket_url(self, query: str, token: bool = True) -> str:
+        """The game's websocket, ``query`` and (unless not ``token``) the token in its query."""
+        socket = self.origin.replace("http://", "ws://") + f"/ws?{query}"
+        return f"{socket}&token={TOKEN}" if token else socket
+
+    def saved_game(self) -> GameState | None:
+        """The game a served page's process autosaved, in the served games' home."""
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("GENERALA_TUI_HOME", str(self.home))
+            return store.load_game()[0]
+
+
 @pytest.fixture
-def server() -> Iterator[str]:
-    """``generala-tui serve`` on a free loopback port; its address once it answers."""
+def server(generala_home: Path) -> Iterator[Site]:
+    """``generala-tui serve --token TOKEN`` on a free loopback port, once it answers."""
     pytest.importorskip("textual_serve")
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "generala_tui", "serve", "--port", str(port)],
+        [sys.executable, "-m", "generala_tui", "serve", "--port", str(port), "--token", TOKEN],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
-    url = f"http://127.0.0.1:{port}/"
+    site = Site(f"http://127.0.0.1:{port}", generala_home / "data" / "serve")
     try:
         deadline = time.monotonic() + TIMEOUT
         while True:
             assert process.poll() is None, process.communicate()[0].decode()
             try:
-                _page(url)
+                _page(site.url)
                 break
             except (urllib.error.URLError, ConnectionError):
                 assert time.monotonic() < deadline, "the server never answered"
                 time.sleep(0.1)  # polling another process, not waiting on our own UI
-        yield url
+        yield site
     finally:
         process.terminate()
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -78,32 +106,34 @@ def server() -> Iterator[str]:
         if process.poll() is None:
             process.kill()
             process.communicate()
+    # A page's game never plays in the user's own home.
+    assert not (generala_home / "state").exists()
 
 
-def _saved_game_until(check: Callable[[GameState], bool]) -> GameState:
+def _saved_game_until(site: Site, check: Callable[[GameState], bool]) -> GameState:
     """The game the served process autosaves, once ``check`` holds (bounded)."""
     deadline = time.monotonic() + TIMEOUT
     while True:
-        game, _ = store.load_game()
+        game = site.saved_game()
         if game is not None and check(game):
             return game
         assert time.monotonic() < deadline, f"the saved game never got there: {game}"
         time.sleep(0.1)  # the game runs in another process
 
 
-def test_serve_answers_with_the_game_page_on_loopback(server: str) -> None:
-    page = _page(server)
+def test_serve_answers_with_the_game_page_on_loopback(server: Site) -> None:
+    page = _page(server.url)
     assert "<html" in page.lower()
     assert "textual.js" in page
     assert "/ws" in page  # the page drives the game over this websocket
-    assert server.startswith("http://127.0.0.1:")
+    assert server.url.startswith("http://127.0.0.1:")
 
 
-def test_a_game_is_played_over_the_page_socket(server: str) -> None:
+def test_a_game_is_played_over_the_page_socket(server: Site) -> None:
     import aiohttp
 
     async def play() -> GameState:
-        socket_url = server.replace("http://", "ws://") + "ws?width=100&height=32"
+        socket_url = server.socket_url("width=100&height=32")
         async with aiohttp.ClientSession() as session, session.ws_connect(socket_url) as ws:
             screen = bytearray()
             deadline = time.monotonic() + TIMEOUT
@@ -127,11 +157,12 @@ def test_a_game_is_played_over_the_page_socket(server: str) -> None:
                 assert time.monotonic() < deadline, "the game never started"
                 await ws.send_str(json.dumps(["stdin", "\r"]))
             await ws.send_str(json.dumps(["stdin", "r"]))
-            return await asyncio.to_thread(_saved_game_until, lambda g: g.turn.rolls == 1)
+            return await asyncio.to_thread(_saved_game_until, server, lambda g: g.turn.rolls == 1)
 
     game = asyncio.run(play())
     assert len(game.turn.dice) == 5
     assert all(1 <= die <= 6 for die in game.turn.dice)
+    assert store.load_game()[0] is None  # the user's own saved game: none
 
 
 REQUIRE_BROWSER = "GENERALA_TUI_REQUIRE_BROWSER"
@@ -173,21 +204,23 @@ def browser() -> Iterator[Any]:
             launched.close()
 
 
-def test_a_roll_in_the_browser(server: str, browser: Any) -> None:
-    """The page in Chromium: the keys a player types start a game and roll the dice."""
+def test_a_roll_in_the_browser(server: Site, browser: Any) -> None:
+    """The page in Chromium from the printed link: the keys a player types start a game and
+    roll the dice (the page's websocket, at an address without the token, carried by the
+    cookie the page set)."""
     page = browser.new_page(viewport={"width": 1200, "height": 800})
-    page.goto(server)
+    page.goto(server.url)
     page.wait_for_selector("canvas, .xterm-screen", timeout=TIMEOUT * 1000)
     # The page opens with nothing focused: a player clicks the terminal first (here
     # its input, which the terminal's keys come through).
     page.focus(".xterm-helper-textarea")
     deadline = time.monotonic() + TIMEOUT
     # The canvas holds no text to wait on: the game the app autosaves tells.
-    while store.load_game()[0] is None:  # ctrl+s starts the game, saved at once
+    while server.saved_game() is None:  # ctrl+s starts the game, saved at once
         assert time.monotonic() < deadline, "the game never started"
         page.keyboard.press("Control+s")
         page.wait_for_timeout(500)
-    while not (game := store.load_game()[0]) or not game.turn.rolls:
+    while not (game := server.saved_game()) or not game.turn.rolls:
         assert time.monotonic() < deadline, "no roll reached the game"
         page.keyboard.press("r")
         page.wait_for_timeout(500)
@@ -213,9 +246,9 @@ OPEN_SOCKET = """url => new Promise(resolve => {
 """A page's script opening the game's websocket: whether it opened."""
 
 
-def test_a_page_of_another_site_opens_no_game_in_the_browser(server: str, browser: Any) -> None:
+def test_a_page_of_another_site_opens_no_game_in_the_browser(server: Site, browser: Any) -> None:
     """Another site's page (here another server's, on another port) cannot open the game's
-    websocket: the browser sends its origin, the server refuses it."""
+    websocket, even with the token: the browser sends its origin, the server refuses it."""
     import http.server
     import threading
 
@@ -234,15 +267,31 @@ def test_a_page_of_another_site_opens_no_game_in_the_browser(server: str, browse
     other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), OtherSite)
     threading.Thread(target=other.serve_forever, daemon=True).start()
     try:
-        socket_url = server.replace("http://", "ws://") + "ws?width=80&height=24"
+        socket_url = server.socket_url("width=80&height=24")
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{other.server_address[1]}/")
         assert page.evaluate(OPEN_SOCKET, socket_url) == "refused"
-        page.goto(server)  # its own page may
+        page.goto(server.url)  # its own page may
         assert page.evaluate(OPEN_SOCKET, socket_url) == "opened"
     finally:
         other.shutdown()
         other.server_close()
+
+
+def test_without_the_token_the_browser_gets_no_page_and_no_game(server: Site, browser: Any) -> None:
+    """A browser at the server's address without its link's token: no page, and its own
+    origin's websocket is refused; once the link has been opened, the cookie opens it."""
+    page = browser.new_page()
+    refused = page.goto(server.origin + "/")
+    assert refused is not None and refused.status == 403
+    assert "with its token" in page.content()
+    socket_url = server.socket_url("width=80&height=24", token=False)
+    assert page.evaluate(OPEN_SOCKET, socket_url) == "refused"
+    linked = page.goto(server.url)
+    assert linked is not None and linked.status == 200
+    assert page.evaluate(OPEN_SOCKET, socket_url) == "opened"
+    [cookie] = page.context.cookies()
+    assert (cookie["httpOnly"], cookie["sameSite"], cookie["path"]) == (True, "Strict", "/")
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(

@@ -1,10 +1,12 @@
-"""``generala-tui serve`` trusts no stranger (issue 21): a real server on a free loopback port.
+"""``generala-tui serve`` trusts no stranger (issues 21 and 33): a real server on a free
+loopback port.
 
 Each test starts ``generala-tui serve`` in a subprocess, its log in a file, and speaks to it as
-a stranger would: a page of another site, a name resolving to loopback, more pages than games
-allowed, a client that vanishes, an oversized message, garbage, a burst of keys. The games a
-server runs are its child processes, read from ``/proc`` (Linux, as CI); every wait has a
-deadline, and polls another process, never a UI of ours.
+a stranger would: without the token, a page of another site, a name resolving to loopback, more
+pages than games allowed, a client that vanishes, an oversized message, garbage, a burst of
+keys; and as the people given its link do, the token in the link and then in a cookie. The
+games a server runs are its child processes, read from ``/proc`` (Linux, as CI); every wait has
+a deadline, and polls another process, never a UI of ours.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ pytestmark = pytest.mark.skipif(
 TIMEOUT = 60.0
 ENDED_WITHIN = 10.0
 """A game ends this soon after its websocket does: two QUIT_SECONDS, and slack for a slow CI."""
+TOKEN = "the-token-of-these-tests"
+"""The token the servers are started with (``--token``) unless a test says otherwise."""
 
 
 def _free_port() -> int:
@@ -57,15 +61,21 @@ def _until(check: Callable[[], Any], within: float, what: str) -> Any:
 
 @dataclass
 class Served:
-    """A server running: its address, process and log."""
+    """A server running: its address, process, log and token."""
 
     port: int
     process: subprocess.Popen[bytes]
     log_path: Path
+    token: str = TOKEN
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        """The page's address as the server prints it, its token in it."""
+        return f"{self.origin}/?token={self.token}"
 
     @property
     def socket_url(self) -> str:
@@ -92,23 +102,44 @@ class Served:
         return str(_until(lambda: words in (text := self.log()) and text, within, words))
 
 
+START_LINE = re.compile(r"Serving Generala on http://127\.0\.0\.1:\d+/\?token=([A-Za-z0-9_-]+),")
+"""The server's first line, its link's token in it."""
+
+
 @pytest.fixture
 def start(tmp_path: Path) -> Iterator[Callable[..., Served]]:
-    """``start(*options)``: ``generala-tui serve`` with those options, once it answers."""
+    """``start(*options, token=TOKEN)``: ``generala-tui serve`` with those options and that
+    ``--token`` (``None``: the one it makes, read from its first line), once it answers."""
     pytest.importorskip("textual_serve")
     started: list[Served] = []
 
-    def start_server(*options: str) -> Served:
+    def start_server(*options: str, token: str | None = TOKEN) -> Served:
         port = _free_port()
         log_path = tmp_path / f"serve-{port}.log"
+        given = ["--token", token] if token is not None else []
         with log_path.open("wb") as log:
             process = subprocess.Popen(
-                [sys.executable, "-m", "generala_tui", "serve", "--port", str(port), *options],
+                [
+                    sys.executable,
+                    "-m",
+                    "generala_tui",
+                    "serve",
+                    "--port",
+                    str(port),
+                    *given,
+                    *options,
+                ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
         served = Served(port, process, log_path)
         started.append(served)
+        if token is None:
+            served.token = _until(
+                lambda: (found := START_LINE.search(served.log())) and found[1],
+                TIMEOUT,
+                "no token in the first line",
+            )
 
         def answers() -> bool:
             assert process.poll() is None, served.log()
@@ -142,10 +173,14 @@ def _status(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
-def _handshake(port: int, query: str = "width=100&height=32", host: str = "") -> socket.socket:
-    """A raw websocket handshake on ``/ws`` (for ``host``, this server's address if not given):
-    the socket, once the server has said 101."""
+def _handshake(
+    port: int, query: str = "width=100&height=32", host: str = "", token: str = TOKEN
+) -> socket.socket:
+    """A raw websocket handshake on ``/ws`` (for ``host``, this server's address if not given;
+    ``token`` in its query unless empty): the socket, once the server has said 101."""
     connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+    if token:
+        query = f"{query}&token={token}"
     lines = [
         f"GET /ws?{query} HTTP/1.1",
         f"Host: {host or f'127.0.0.1:{port}'}",
@@ -176,10 +211,16 @@ def _frame(payload: bytes, opcode: int = 0x1) -> bytes:
     return header + b"\0\0\0\0" + payload
 
 
-async def _connect(served: Served, query: str = "width=100&height=32", **kwargs: Any) -> Any:
-    """An aiohttp client's websocket to the server's game, with its session to close."""
+async def _connect(
+    served: Served, query: str = "width=100&height=32", token: str | None = None, **kwargs: Any
+) -> Any:
+    """An aiohttp client's websocket to the server's game (``token`` in its query: the
+    server's unless given, none if empty), with its session to close."""
     import aiohttp
 
+    token = served.token if token is None else token
+    if token:
+        query = f"{query}&token={token}"
     session = aiohttp.ClientSession()
     try:
         return session, await session.ws_connect(f"{served.socket_url}?{query}", **kwargs)
@@ -207,6 +248,266 @@ def _environment(pid: int) -> dict[str, str]:
     return dict(entry.split("=", 1) for entry in raw.decode(errors="replace").split("\0") if entry)
 
 
+# The token
+
+
+def test_without_the_token_no_page_no_game_and_no_download(start: Callable[..., Served]) -> None:
+    import aiohttp
+
+    served = start()
+    bare = f"{served.origin}/"
+    refused = "This server plays only through the link it printed, with its token."
+    assert _status(bare) == (403, refused)
+    assert _status(f"{bare}?token=the-token-of-these-test")[0] == 403  # nearly is not it
+    assert _status(f"{bare}?token=")[0] == 403
+    cookie = f"generala-tui-token-{served.port}=someone-elses-token-here"
+    assert _status(bare, {"Cookie": cookie})[0] == 403
+    assert _status(f"{served.origin}/download/anything") == (403, refused)
+
+    async def sockets() -> list[int]:
+        statuses = []
+        for token in ("", "wrong-token-wrong-token"):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await _connect(served, token=token)
+            statuses.append(refused.value.status)
+        return statuses
+
+    assert asyncio.run(sockets()) == [403, 403]
+    with pytest.raises(AssertionError, match=r"HTTP/1\.1 403"):
+        _handshake(served.port, token="")
+    assert served.games() == []
+    log = served.logged("refused /download/anything, without the token")
+    assert "127.0.0.1: refused /, without the token" in log
+    assert "127.0.0.1: refused /, a wrong token" in log
+    assert "127.0.0.1: refused /ws, a wrong token" in log
+    # The token is said once, in the first line, and never logged (the access log's included).
+    assert log.count(served.token) == 1, log
+    assert START_LINE.search(log.splitlines()[0])
+    assert log.count("token=...") >= 3  # the requests that carried one, blanked
+
+
+def test_the_link_opens_the_page_and_its_cookie_the_game(start: Callable[..., Served]) -> None:
+    """What a browser does: the page from the printed link, then its websocket (at the page's
+    address, the token not in it) and the page again, carried by the cookie."""
+    import aiohttp
+
+    served = start()
+
+    async def as_a_browser() -> tuple[str, bytes, int]:
+        jar = aiohttp.CookieJar(unsafe=True)  # unsafe: it keeps an IP address's cookies
+        async with aiohttp.ClientSession(cookie_jar=jar) as session:
+            async with session.get(served.url) as page:
+                assert page.status == 200
+                cookie = page.headers["Set-Cookie"]
+                assert page.headers["Referrer-Policy"] == "no-referrer"
+            socket = f"{served.socket_url}?width=100&height=32"
+            async with session.ws_connect(socket, origin=served.origin) as ws:
+                screen = await _first_screen(ws)
+            async with session.get(f"{served.origin}/?fontsize=20") as again:
+                return cookie, screen, again.status
+
+    cookie, screen, again = asyncio.run(as_a_browser())
+    assert cookie.startswith(f"generala-tui-token-{served.port}={served.token};")
+    attributes = {part.strip().lower() for part in cookie.split(";")[1:]}
+    assert {"httponly", "path=/", "samesite=strict"} <= attributes
+    assert b"Player 1" in screen
+    assert again == 200
+
+
+def test_the_token_made_at_start_is_a_new_long_one_each_time(start: Callable[..., Served]) -> None:
+    first, second = start(token=None), start(token=None)
+    assert first.token != second.token
+    assert len(first.token) >= 40
+    assert _status(first.url)[0] == 200
+    assert _status(f"{first.origin}/?token={second.token}")[0] == 403
+
+
+@pytest.mark.parametrize(
+    "value", ["", "short-token", "a" * 15, "a-token-with/slash", "tökentökentöken1"]
+)
+def test_a_token_given_is_long_enough_and_link_safe(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--token", value])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert error.endswith("a token is at least 16 characters, each a letter, a digit, - or _")
+    assert serve.access_token("a" * 16) == "a" * 16
+
+
+async def _read_until(ws: Any, drawn: bytes = b"", told: str = "", within: float = TIMEOUT) -> Any:
+    """Read the game's page until it has drawn ``drawn``, or been told a message of kind
+    ``told`` (textual-serve's text messages): that message, the screen drawn, or None once
+    ``within`` seconds have passed."""
+    import aiohttp
+
+    screen = b""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(within):
+            while True:
+                message = await ws.receive()
+                assert message.type in {aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT}, message
+                if message.type is aiohttp.WSMsgType.BINARY:
+                    screen += message.data
+                    if drawn and drawn in screen:
+                        return screen
+                elif told and (said := json.loads(message.data))[0] == told:
+                    return said
+    assert within < TIMEOUT, f"not drawn: {drawn!r}, not told: {told!r}"
+    return None
+
+
+def test_a_download_goes_to_its_page_with_the_cookie_and_to_no_one_else(
+    start: Callable[..., Served],
+) -> None:
+    """The palette's screenshot, delivered to the page as a browser fetches it (textual-serve's
+    page opens /download/<key> on its own origin): with the cookie, not without."""
+    import aiohttp
+
+    served = start()
+
+    async def screenshot() -> tuple[int, int, str, str]:
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as session:
+            async with session.get(served.url) as page:
+                assert page.status == 200
+            async with session.ws_connect(f"{served.socket_url}?width=100&height=32") as ws:
+                await _first_screen(ws)
+                await ws.send_str(json.dumps(["stdin", "\x10"]))  # ctrl+p: the palette
+                await _read_until(ws, b"Search for commands")
+                await ws.send_str(json.dumps(["stdin", "screensh"]))
+                await _read_until(ws, b"Save an SVG picture")
+                deadline = time.monotonic() + TIMEOUT
+                # Enter highlights the one command found, then runs it (as in a terminal).
+                while not (told := await _read_until(ws, told="deliver_file_start", within=2)):
+                    assert time.monotonic() < deadline, "no screenshot delivered"
+                    await ws.send_str(json.dumps(["stdin", "\r"]))
+                download = f"{served.origin}/download/{told[1]}"
+                drained = asyncio.create_task(_drain(ws))
+                try:
+                    stranger = await asyncio.to_thread(_status, download)
+                    async with session.get(download) as delivered:
+                        body = await delivered.text()
+                        kind = delivered.headers["Content-Type"]
+                        return stranger[0], delivered.status, kind, body
+                finally:
+                    drained.cancel()
+
+    stranger, status, kind, body = asyncio.run(screenshot())
+    assert stranger == 403
+    assert status == 200
+    assert kind.startswith("image/svg+xml")
+    assert body.lstrip().startswith("<svg") and "Player&#160;1" in body  # the setup screen
+
+
+# A home of its own
+
+
+def _game_environment(served: Served) -> dict[str, str]:
+    """The environment of the server's one game, once it has its own (bounded)."""
+
+    async def game() -> dict[str, str]:
+        session, ws = await _connect(served)
+        async with session, ws:
+            await _first_screen(ws)
+            [pid] = served.games()
+            return _environment(pid)
+
+    environment = asyncio.run(game())
+    served.games_become(0)
+    return environment
+
+
+def test_a_served_game_plays_in_the_serve_folder_not_the_users_home(
+    start: Callable[..., Served], generala_home: Path
+) -> None:
+    served = start()
+    home = Path(_game_environment(served)["GENERALA_TUI_HOME"])
+    assert home == generala_home / "data" / "serve"
+    assert home.stat().st_mode & 0o777 == 0o700
+    assert f"Each game keeps its files in {home}." in served.log()
+    assert not (generala_home / "state").exists()  # the user's own games: untouched
+    assert not (generala_home / "config").exists()
+
+
+def test_home_names_the_served_games_folder_and_closes_it(
+    start: Callable[..., Served], tmp_path: Path
+) -> None:
+    folder = tmp_path / "open"
+    folder.mkdir(mode=0o755)
+    folder.chmod(0o755)
+    served = start("--home", str(folder))
+    assert _game_environment(served)["GENERALA_TUI_HOME"] == str(folder)
+    assert folder.stat().st_mode & 0o777 == 0o700
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_home_is_never_the_users_own_nor_empty(
+    own: bool, generala_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    value = str(generala_home) + "/" if own else " "
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--home", value])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert error.endswith(f"{value!r} cannot be the served games' home: give a folder of their own")
+
+
+def test_a_home_that_cannot_be_made_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("textual_serve")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    assert main(["serve", "--home", str(blocker / "home")]) == 1
+    error = capsys.readouterr().err
+    assert error == (
+        f"generala-tui: cannot keep the served games in {blocker / 'home'}: "
+        "a file stands where a folder should be\n"
+    )
+
+
+# The textual-serve it was checked on
+
+
+def test_the_hook_overridden_is_textual_serves_own_as_checked() -> None:
+    """GameProcess overrides AppService._open_app_process, a name textual-serve does not
+    promise: pyproject.toml pins the versions read (1.1.0 to 1.1.3, the hook the same in
+    each); this fails when the installed one is outside them or the hook has changed."""
+    import inspect
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    pytest.importorskip("textual_serve")
+    from importlib.metadata import version
+
+    from textual_serve.app_service import AppService
+
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    pins = [
+        Requirement(text)
+        for text in project["project"]["optional-dependencies"]["web"]
+        + project["dependency-groups"]["test"]
+        if text.startswith("textual-serve")
+    ]
+    assert len(pins) == 2 and pins[0].specifier == pins[1].specifier
+    assert Version(version("textual-serve")) in pins[0].specifier
+    assert not pins[0].specifier.contains("1.2.0")  # a release not read is not allowed
+    assert list(inspect.signature(AppService._open_app_process).parameters) == [
+        "self",
+        "width",
+        "height",
+    ]
+    # start opens the process through the hook, and the environment comes from ours.
+    assert "await self._open_app_process(width, height)" in inspect.getsource(AppService.start)
+    opened = inspect.getsource(AppService._open_app_process)
+    assert "self._build_environment(" in opened and "env=environment" in opened
+    assert "os.environ" in inspect.getsource(AppService._build_environment)
+
+
 # A page of another site
 
 
@@ -232,7 +533,7 @@ def test_a_page_of_another_site_gets_no_game_and_no_page(start: Callable[..., Se
 
 def test_a_plain_request_of_the_socket_is_one_sentence(start: Callable[..., Served]) -> None:
     served = start()
-    status, body = _status(served.socket_url.replace("ws://", "http://"))
+    status, body = _status(f"{served.origin}/ws?token={served.token}")
     assert status == 400 and "the game page's socket" in body
     assert served.games() == []  # and the fixture finds no traceback in the log
 
@@ -252,6 +553,7 @@ def test_its_own_page_plays_and_is_never_framed(start: Callable[..., Served]) ->
     served = start()
     status, page = _status(served.url, {"Origin": f"http://127.0.0.1:{served.port}"})
     assert status == 200
+    # textual-serve's page script appends the size to it: the cookie carries the token.
     assert f'data-session-websocket-url="ws://127.0.0.1:{served.port}/ws"' in page
     with urllib.request.urlopen(served.url, timeout=10) as response:
         assert response.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
