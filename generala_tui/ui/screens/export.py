@@ -1,11 +1,17 @@
 """Save a game as a record file: a path to type (the store's records folder offered, and
 said when saving will make it), a notice naming the file written, and a failure told
-without closing the dialog (a file already there included: a record never replaces one)."""
+without closing the dialog (a file already there included: a record never replaces one).
+
+In a served game (``generala-tui serve``: Textual's ``App.is_web``) the disk is the server's,
+not the player's: no path is asked, and the record goes to the player's browser as a download
+(``App.deliver_text``), so nothing a page types names a file on the server."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import io
+import tempfile
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -24,6 +30,8 @@ from . import export_words
 from .modal import Modal
 
 EXPORT_GROUP = "export"
+RECORD_DELIVERY = "record"
+"""The name a record's delivery to a browser goes by (Textual's ``DeliveryComplete``)."""
 
 
 def record_name(state: GameState, moment: datetime) -> str:
@@ -62,8 +70,18 @@ def _write(state: GameState, typed: str, name: str) -> Path:
         return path.absolute()
 
 
+def _record_text(state: GameState) -> str:
+    """The record file's text, as the store writes it: in a folder of its own, under a name
+    of ours (the store writes records to paths only)."""
+    with tempfile.TemporaryDirectory(prefix="generala-tui-record-") as folder:
+        path = Path(folder) / "record.json"
+        store.write_record(state, path)
+        return path.read_text(encoding="utf-8")
+
+
 class ExportDialog(Modal[Path | None]):
-    """Ask where to save the record; dismiss with the file written, or None."""
+    """Ask where to save the record; dismiss with the file written, or None. In a served
+    game, offer it as a download instead (no path asked) and dismiss with None."""
 
     BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL)]
 
@@ -75,43 +93,64 @@ class ExportDialog(Modal[Path | None]):
         self._saving: Worker[None] | None = None
         """The save under way, or the last one."""
 
+    @property
+    def served(self) -> bool:
+        """Whether the game is served to a browser: its record is a download, not a path."""
+        return self.app.is_web
+
     def compose(self) -> ComposeResult:
         with Vertical(id="export-dialog"):
             yield Static(export_words.export_title(), id="export-title")
-            yield Static(export_words.export_path_label(), id="export-label", markup=False)
-            offered = default_record_path(self.state, self.moment)
-            yield Input(str(offered), id="export-path")
-            # Saving makes a folder that is not there: said, so nothing appears unannounced.
-            note = Static(id="export-note", markup=False)
-            if not offered.parent.is_dir():
-                note.update(export_words.folder_made())
+            if self.served:
+                note = export_words.download_note(self.name_offered)
+                yield Static(note, id="export-label", markup=False)
             else:
-                note.display = False
-            yield note
+                yield Static(export_words.export_path_label(), id="export-label", markup=False)
+                offered = default_record_path(self.state, self.moment)
+                yield Input(str(offered), id="export-path")
+                # Saving makes a folder that is not there: said, so nothing appears unannounced.
+                folder_note = Static(id="export-note", markup=False)
+                if not offered.parent.is_dir():
+                    folder_note.update(export_words.folder_made())
+                else:
+                    folder_note.display = False
+                yield folder_note
             yield Static(id="export-error", markup=False)
             with Horizontal(id="export-buttons"):
-                yield Button(export_words.export_save_button(), variant="primary", id="export-save")
+                save = (
+                    export_words.export_download_button()
+                    if self.served
+                    else export_words.export_save_button()
+                )
+                yield Button(save, variant="primary", id="export-save")
                 yield Button(export_words.export_cancel_button(), id="export-cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#export-path", Input).focus()
+        if self.served:
+            self.query_one("#export-save", Button).focus()  # Enter downloads
+        else:
+            self.query_one("#export-path", Input).focus()
 
     async def language_changed(self) -> None:
         """Say it all again in the current language, keeping the file name typed."""
-        typed = self.query_one("#export-path", Input).value
+        typed = None if self.served else self.query_one("#export-path", Input).value
         self.refresh_bindings()
         await self.recompose()
-        self.query_one("#export-path", Input).value = typed
+        if typed is not None:
+            self.query_one("#export-path", Input).value = typed
         self.on_mount()
 
     @on(Input.Submitted, "#export-path")
     @on(Button.Pressed, "#export-save")
     def action_save(self) -> None:
+        if self._saving is not None and not self._saving.is_finished:
+            return  # one save at a time: a second would find the first's file and refuse
+        if self.served:
+            self._saving = self.app.run_worker(self._deliver, name="record", group=EXPORT_GROUP)
+            return
         typed = self.query_one("#export-path", Input).value.strip()
         if not typed:
             return
-        if self._saving is not None and not self._saving.is_finished:
-            return  # one save at a time: a second would find the first's file and refuse
         self._saving = self.app.run_worker(
             partial(self._save, typed), name="record", group=EXPORT_GROUP
         )
@@ -120,15 +159,35 @@ class ExportDialog(Modal[Path | None]):
         try:
             path = await asyncio.to_thread(_write, self.state, typed, self.name_offered)
         except (store.RecordError, OSError) as error:
-            # The store's sentences, or the system's reason in the same words as the store's.
-            said = store.why(error) if isinstance(error, OSError) else str(error)
-            message = export_words.record_not_saved(said)
-            if self.is_attached:
-                self.query_one("#export-error", Static).update(message)
-            self.app.notify(message, severity="error", timeout=10, markup=False)
+            self._not_saved(error)
             return
         self.app.notify(export_words.record_saved(str(path)), timeout=10, markup=False)
         self.dismiss(path)
+
+    async def _deliver(self) -> None:
+        """The record to the player's browser, named as offered."""
+        try:
+            text = await asyncio.to_thread(_record_text, self.state)
+        except (store.RecordError, OSError) as error:
+            self._not_saved(error)
+            return
+        self.app.deliver_text(
+            io.StringIO(text),
+            save_filename=self.name_offered,
+            mime_type="application/json",
+            encoding="utf-8",
+            name=RECORD_DELIVERY,
+        )
+        self.app.notify(export_words.record_delivered(self.name_offered), timeout=10, markup=False)
+        self.dismiss(None)
+
+    def _not_saved(self, error: store.RecordError | OSError) -> None:
+        # The store's sentences, or the system's reason in the same words as the store's.
+        said = store.why(error) if isinstance(error, OSError) else str(error)
+        message = export_words.record_not_saved(said)
+        if self.is_attached:
+            self.query_one("#export-error", Static).update(message)
+        self.app.notify(message, severity="error", timeout=10, markup=False)
 
     @on(Button.Pressed, "#export-cancel")
     def action_cancel(self) -> None:

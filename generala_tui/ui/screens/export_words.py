@@ -28,6 +28,15 @@ def export_save_button() -> str:
     return _("Save (Enter)")
 
 
+def download_note(name: str) -> str:
+    """In a served game, in place of the path: where the record goes."""
+    return _("Your browser will download the record as {name}.").format(name=name)
+
+
+def export_download_button() -> str:
+    return _("Download (Enter)")
+
+
 def export_cancel_button() -> str:
     return _("Cancel (Esc)")
 
@@ -35,6 +44,11 @@ def export_cancel_button() -> str:
 def record_saved(path: str) -> str:
     """The notice once a record file is written."""
     return _("The game is saved as a record: {path}").format(path=path)
+
+
+def record_delivered(name: str) -> str:
+    """The notice once a served game's record is handed to the browser."""
+    return _("The record goes to your browser: {name}").format(name=name)
 
 
 def record_not_saved(error: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -179,6 +180,100 @@ async def test_the_history_saves_the_highlighted_game_into_a_folder(tmp_path: Pa
         await settle(pilot)
         written = list(tmp_path.glob("generala-*.json"))
         assert [store.read_record(path) for path in written] == [games[0]]
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    """The app made to believe it is served to a browser (Textual's public ``App.is_web``,
+    true under textual-serve's driver), and the text files it delivers (``deliver_text``, a
+    download in a browser) kept here with their options, instead of saved by the headless
+    driver."""
+    delivered: list[tuple[str, dict[str, Any]]] = []
+
+    def deliver_text(app: GeneralaApp, path_or_file: Any, **options: Any) -> str:
+        delivered.append((path_or_file.read(), options))
+        return "the-delivery-key"
+
+    monkeypatch.setattr(GeneralaApp, "is_web", property(lambda app: True))
+    monkeypatch.setattr(GeneralaApp, "deliver_text", deliver_text)
+    return delivered
+
+
+async def test_a_served_game_hands_its_record_to_the_browser_and_asks_no_path(
+    finished: GameState,
+    served: list[tuple[str, dict[str, Any]]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a served game the disk is the server's: no path to type, and the record goes to
+    the player's browser as a download (a page once wrote ~/.bash_profile, issue 33)."""
+    here = tmp_path / "where-the-server-runs"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    async with running(finished) as (app, pilot):
+        await pilot.pause()
+        assert app.is_web
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        assert not dialog.query(Input)  # nothing to name a file with
+        note = str(dialog.query_one("#export-label", Static).render())
+        assert note == export_words.download_note(dialog.name_offered)
+        assert app.focused is dialog.query_one("#export-save")
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        [(text, options)] = served
+        assert options["save_filename"] == dialog.name_offered
+        assert options["mime_type"] == "application/json"
+        (tmp_path / "downloaded.json").write_text(text, encoding="utf-8")
+        assert store.read_record(tmp_path / "downloaded.json") == finished
+        notices = [n.message for n in app._notifications]
+        assert export_words.record_delivered(dialog.name_offered) in notices
+    assert not store.records_dir().exists()  # nothing written where a record would go
+    assert list(here.iterdir()) == []
+
+
+async def test_a_served_record_that_cannot_be_made_is_told_and_nothing_delivered(
+    finished: GameState, served: list[tuple[str, dict[str, Any]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused(state: GameState, path: Any) -> None:
+        raise store.RecordError("The game does not replay.")
+
+    monkeypatch.setattr(store, "write_record", refused)
+    async with running(finished) as (app, pilot):
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        assert not dialog.query(Input)
+        await pilot.press("enter")  # the Download button's
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert app.screen is dialog
+        error = str(dialog.query_one("#export-error", Static).render())
+        assert error == export_words.record_not_saved("The game does not replay.")
+        assert served == []
+
+
+async def test_at_a_terminal_the_record_dialog_asks_where_and_delivers_nothing(
+    finished: GameState, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    delivered: list[Any] = []
+    monkeypatch.setattr(GeneralaApp, "deliver_text", lambda app, *a, **k: delivered.append(a))
+    async with running(finished) as (app, pilot):
+        await pilot.pause()
+        assert not app.is_web
+        dialog = await _export_dialog(app, pilot, tmp_path / "here.json")
+        assert app.focused is dialog.query_one("#export-path", Input)
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+    assert store.read_record(tmp_path / "here.json") == finished
+    assert delivered == []
 
 
 def test_a_record_is_named_by_time_and_players_whatever_their_names() -> None:
