@@ -20,6 +20,7 @@ from .formats import (
     first_error,
     json_bytes,
     merged,
+    one_line,
     read_object,
     salvage,
     upgrade,
@@ -28,6 +29,11 @@ from .formats import (
 from .paths import legacy_settings_path, preferences_path
 
 PREFERENCES_VERSION = 1
+
+_DEEPEST = 32
+"""How deep a value read from the preferences may nest and be kept: far deeper than any the
+game writes, and far from the depth at which writing it back fails (pydantic's writer
+refuses values 255 deep), so that what was read can always be saved again."""
 
 
 _COLOUR_NAME = re.compile(r"[a-z][a-z-]{0,23}")
@@ -119,12 +125,77 @@ _PREFERENCES = Format(
 )
 
 
+def _writable(text: str) -> bool:
+    # A JSON escape can make a lone surrogate (\ud800): read, but never written as UTF-8.
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _can_be_written_back(value: object) -> bool:
+    """Whether ``value``, as JSON read it, can be written back: nested at most
+    :data:`_DEEPEST` deep, its text (keys too) all Unicode."""
+    waiting = [(value, 0)]
+    while waiting:
+        item, depth = waiting.pop()
+        if isinstance(item, str):
+            if not _writable(item):
+                return False
+        elif isinstance(item, dict | list):
+            if depth >= _DEEPEST:
+                return False
+            if isinstance(item, dict):
+                if not all(_writable(key) for key in item):
+                    return False
+                item = list(item.values())
+            waiting.extend((inner, depth + 1) for inner in item)
+    return True
+
+
+def _drop_unwritable(data: dict[str, Any]) -> str | None:
+    """Take out of ``data`` each key whose value could be read but not written back (a newer
+    version's, or a stranger's): at the top, in the house rules and in each seat. The first
+    one's place ("players.0.mood"), or ``None`` when every value can be written back."""
+    dropped: list[str] = []
+
+    def drop_from(node: dict[str, Any], where: str, inside: frozenset[str]) -> None:
+        for key in list(node):
+            if key not in inside and not _can_be_written_back({key: node[key]}):
+                del node[key]
+                dropped.append(f"{where}{key}")
+
+    # Seats and house rules are looked into, so that one bad value costs that value only.
+    looked_into: set[str] = set()
+    seats = data.get("players")
+    if isinstance(seats, list):
+        kept = []
+        for number, seat in enumerate(seats):
+            if isinstance(seat, dict):
+                drop_from(seat, f"players.{number}.", frozenset())
+            elif not _can_be_written_back(seat):
+                dropped.append(f"players.{number}")
+                continue
+            kept.append(seat)
+        data["players"] = kept
+        looked_into.add("players")
+    rules = data.get("house_rules")
+    if isinstance(rules, dict):
+        drop_from(rules, "house_rules.", frozenset())
+        looked_into.add("house_rules")
+    drop_from(data, "", frozenset(looked_into))
+    return dropped[0] if dropped else None
+
+
 def load_preferences() -> tuple[Preferences, str | None]:
     """The saved preferences (the defaults when there are none), and a warning for the player.
 
     Without ``preferences.json``, an old ``settings.json`` is read into the
     preferences (and they are saved). A bad file is set aside; the values
-    that could be read are kept, saved in its place, and the warning says so.
+    that could be read are kept, saved in its place, and the warning says so. A value
+    that could be read but not written back (:func:`_can_be_written_back`) makes a bad
+    file too: kept, it would fail every save after.
     """
     path = preferences_path()
     upgraded: dict[str, Any] | None = None
@@ -135,11 +206,17 @@ def load_preferences() -> tuple[Preferences, str | None]:
             data = read_object(path)
             if data is None:
                 return Preferences(), None
+            _drop_unwritable(data)  # the old file is read once, and only its house rules
             upgraded = upgrade(data, _PREFERENCES)
             preferences = validate(_PREFERENCES, upgraded)
             _save_preferences(preferences, merge=False)
             return preferences, None
+        # Before anything copies it (a migration, salvage): a deep value would not copy either.
+        place = _drop_unwritable(data)
         upgraded = upgrade(data, _PREFERENCES)
+        if place is not None:
+            problem = _("holding a value that can't be written back ({place})")
+            raise Unusable(one_line(problem.format(place=place)))
         return validate(_PREFERENCES, upgraded), None
     except Unusable as problem:
         # A bad value costs that value, not the whole file.
@@ -178,11 +255,20 @@ def _save_preferences(preferences: Preferences, merge: bool) -> str | None:
         checked = Preferences.model_validate(preferences.model_dump())
     except ValidationError as error:
         return _("The preferences were not saved: {error}.").format(error=first_error(error))
-    document: Any = checked.model_dump(mode="json")
+    on_disk: dict[str, Any] | None = None
     if merge:
         with contextlib.suppress(Unusable):
-            document = merged(read_object(path), document)
-    reason = write_file(path, json_bytes(document, indent=2))
+            on_disk = read_object(path)
+        if on_disk is not None:
+            # Another window's or a newer version's value that could not be written back
+            # would fail this save (and the next): it goes, as a read would leave it out.
+            _drop_unwritable(on_disk)
+    try:
+        data = json_bytes(merged(on_disk, checked.model_dump(mode="json")), indent=2)
+    except (ValueError, RecursionError, TypeError):
+        reason: str | None = _("a value in them can't be written back")
+    else:
+        reason = write_file(path, data)
     if reason is None:
         return None
     return _(

@@ -11,13 +11,14 @@ import subprocess
 import sys
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import play_game
 
 from generala_tui import store
 from generala_tui.game import rules
-from generala_tui.game.model import GameState, printable, refusal, shows
+from generala_tui.game.model import GameState, HouseRules, Level, printable, refusal, shows
 
 HOSTILE = {
     "osc 52": "\u001b]52;c;T1NDNTI=\u0007",
@@ -157,6 +158,87 @@ def test_a_language_the_game_does_not_speak_is_told_once() -> None:
     assert warning is not None and "'xx' is not a language generala-tui speaks" in warning
     assert preferences.language is None and preferences.coach
     assert store.load_preferences() == (preferences, None)
+
+
+DEEP = '{"a": ' * 256 + "1" + "}" * 256
+UNWRITABLE = {
+    "an unknown key 256 deep": ("deep", DEEP),
+    "a list 300 deep": ("deep", "[" * 300 + "]" * 300),
+    "a seat's unknown key 256 deep": ("players.0.deep", DEEP),
+    "an unknown house rule 256 deep": ("house_rules.deep", DEEP),
+    "a lone surrogate": ("lone", '"Ana \\ud800"'),
+    "a lone surrogate in a key": ("lone", '{"\\ud800": 1}'),
+}
+
+
+def _preferences_with(place: str, value: str) -> str:
+    """Preferences of a newer version, holding ``value`` (JSON text) at ``place``."""
+    document: dict[str, Any] = {
+        "version": 1,
+        "coach": True,
+        "mood": "joy",
+        "players": [{"name": "Ana", "level": "expert"}],
+        "house_rules": {"two_pairs": True, "future_rule": "kept"},
+    }
+    *parents, key = place.split(".")
+    node: Any = document
+    for part in parents:
+        node = node[int(part)] if part.isdigit() else node[part]
+    node[key] = "@@"
+    return json.dumps(document).replace('"@@"', value)
+
+
+@pytest.mark.parametrize(("place", "value"), UNWRITABLE.values(), ids=UNWRITABLE.keys())
+def test_a_value_that_cant_be_written_back_is_dropped_on_read_and_told_once(
+    place: str, value: str
+) -> None:
+    path = store.preferences_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(_preferences_with(place, value))
+    preferences, warning = store.load_preferences()
+    assert warning is not None and f"({place})" in warning and "kept as" in warning, warning
+    assert unshown(warning) == []
+    assert preferences.coach and preferences.house_rules == HouseRules(two_pairs=True)
+    assert preferences.players[0].level is Level.EXPERT
+    assert preferences.model_extra is not None and preferences.model_extra["mood"] == "joy"
+    # Every save from now on works, and the next read tells nothing.
+    changed = preferences.model_copy(update={"win_chances": True})
+    assert store.save_preferences(changed) is None
+    assert store.save_preferences(changed) is None
+    assert store.load_preferences() == (changed, None)
+    [aside] = path.parent.glob("preferences.json.bad-*")
+    assert aside.read_text() == _preferences_with(place, value), "kept as it was"
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        '{"house_rules": {"two_pairs": true}, "deep": ' + "[" * 500 + "]" * 500 + "}",
+        '{"version": 1, "coach": "very", "deep": ' + "[" * 500 + "]" * 500 + "}",
+        '{"version": 1, "players": [{"name": "Ana"}, ' + "[" * 500 + "]" * 500 + "]}",
+        '{"version": 1, "house_rules": ' + "[" * 500 + "]" * 500 + "}",
+    ],
+    ids=["to migrate", "to salvage", "a seat", "the house rules"],
+)
+def test_a_value_too_deep_to_copy_is_dropped_before_a_migration_or_salvage_copies_it(
+    document: str,
+) -> None:
+    path = store.preferences_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(document)
+    _preferences, warning = store.load_preferences()  # not a RecursionError
+    assert warning is not None and "can't be written back" in warning
+    assert store.load_preferences()[1] is None
+
+
+def test_a_value_that_cant_be_written_back_put_in_the_file_later_does_not_stop_a_save() -> None:
+    path = store.preferences_path()
+    assert store.save_preferences(store.Preferences(coach=True)) is None
+    path.write_text(_preferences_with("lone", '"\\ud800"'))  # another window, a newer version
+    assert store.save_preferences(store.Preferences(win_chances=True)) is None
+    on_disk = json.loads(path.read_text())
+    assert on_disk["win_chances"] and "lone" not in on_disk
+    assert on_disk["mood"] == "joy" and on_disk["house_rules"]["future_rule"] == "kept"
 
 
 # --- not a regular file ------------------------------------------------------------

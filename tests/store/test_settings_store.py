@@ -4,12 +4,16 @@ is read."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+
+import pytest
 
 from generala_tui import store
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, Level, Player
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.keeper import Keeper
 from generala_tui.ui.screens.setup import SetupScreen
 
 
@@ -86,6 +90,25 @@ async def test_preferences_in_an_unwritable_place_warn_once_and_the_game_goes_on
         assert len(warnings) == 1
         await pilot.press("r")
         assert app.game.turn.rolls == 1
+
+
+async def test_preferences_that_cant_be_written_are_told_once_not_once_a_save(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> bytes:
+        raise ValueError("Maximum serialization depth exceeded")
+
+    monkeypatch.setattr("generala_tui.store.preferences.json_bytes", refuse)
+    told: list[str] = []
+    keeper = Keeper(told.append)
+    keeper.attach(asyncio.get_running_loop())
+    for coach in (True, False, True):
+        keeper.remember(coach=coach)
+    await keeper.flush()
+    keeper.close()
+    assert len(told) == 1, told
+    assert "The preferences could not be saved in" in told[0]
+    assert keeper.preferences.coach, "they apply until the player quits"
 
 
 def test_the_settings_json_of_earlier_releases_is_read_into_the_preferences() -> None:
