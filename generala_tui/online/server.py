@@ -121,21 +121,30 @@ CLOSE_SECONDS = 2.0
 """How long a connection being closed waits for its client's answer before it is dropped."""
 FINISHED_KEPT_SECONDS = 24 * 3600.0
 """How long a finished table stays (its players can still look at it), then it goes."""
-UNSAVED = N_("The server could not save this move: {reason}. Nothing changed; try again.")
-"""What the mover is told when their step could not be kept."""
-RETRY_SECONDS = 5.0
-"""How long a computer whose step could not be kept waits before it tries again."""
 
 
-def unsaved_reason(error: Exception) -> str:
-    """Why a step could not be kept, in a phrase a player reads (``error`` is SQLite's or
-    the system's)."""
+def unsaved(error: Exception) -> Refusal:
+    """What the mover is told when their step could not be kept (``error`` is SQLite's or
+    the system's): each a whole sentence, so each language says it whole."""
     said = str(error).lower()
     if "full" in said or getattr(error, "errno", None) == errno.ENOSPC:
-        return N_("the disk is full")
+        return Refusal(
+            N_("The server could not save this move: the disk is full. Nothing changed; try again.")
+        )
     if "readonly" in said or "read-only" in said or isinstance(error, PermissionError):
-        return N_("its data folder cannot be written")
-    return N_("its disk failed")
+        return Refusal(
+            N_(
+                "The server could not save this move: its data folder cannot be written. "
+                "Nothing changed; try again."
+            )
+        )
+    return Refusal(
+        N_("The server could not save this move: its disk failed. Nothing changed; try again.")
+    )
+
+
+RETRY_SECONDS = 5.0
+"""How long a computer whose step could not be kept waits before it tries again."""
 
 
 @dataclass(eq=False)
@@ -566,7 +575,7 @@ class TableServer:
                 len(table.record.game.log),
                 printable(str(error))[:200],
             )
-            return Refusal(UNSAVED, reason=Refusal(unsaved_reason(error)))
+            return unsaved(error)
         table.record = record
         self.moves += 1
         self._broadcast(table, text)
