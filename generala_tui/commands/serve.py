@@ -22,8 +22,9 @@ What a stranger's page or client can and cannot do (issues 21 and 33):
   ``/download/<key>`` on the same origin; the browser sends the cookie with both. A
   client that keeps no cookie puts ``token=`` in the websocket's query. Tokens are
   compared in constant time (:func:`secrets.compare_digest`). The page asks browsers to
-  send no ``Referer`` (the token is in its address). Its static files (textual-serve's
-  script, styles and fonts) are served to anyone: they are the same for everyone.
+  send no ``Referer`` (the token is in its address; Chromium still sends one for the
+  page's background image, blanked in the log). Its static files (textual-serve's script,
+  styles and fonts) are served to anyone: they are the same for everyone.
 - **A home of its own.** Every game runs with ``GENERALA_TUI_HOME`` set to the served
   games' own folder (``--home``, by default ``serve`` in the app's data folder, made
   0700), never the serving user's own home: their history, statistics, preferences and

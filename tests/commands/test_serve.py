@@ -229,6 +229,35 @@ def test_a_roll_in_the_browser(server: Site, browser: Any) -> None:
     assert [player.name for player in game.players] == ["Player 1", "Player 2"]
 
 
+def test_a_download_reaches_the_browser_through_its_cookie(server: Site, browser: Any) -> None:
+    """A file the game delivers (here the palette's screenshot) is opened by the page at
+    /download/<key> in a new tab, an address without the token: the cookie carries it."""
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    downloads: list[int] = []
+    page.context.on(
+        "response", lambda answer: "/download/" in answer.url and downloads.append(answer.status)
+    )
+    page.goto(server.url)
+    page.wait_for_selector("body.-first-byte", timeout=TIMEOUT * 1000)  # the game draws
+    page.focus(".xterm-helper-textarea")
+    deadline = time.monotonic() + 2 * TIMEOUT  # a slow machine takes a few tries
+    while not downloads:  # the canvas holds no text to wait on: keys until the download
+        assert time.monotonic() < deadline, "no download reached the browser"
+        page.keyboard.press("Escape")  # a palette left open by the last try
+        page.keyboard.press("Control+p")
+        page.wait_for_timeout(500)  # the palette opens, or the next try types again
+        page.keyboard.type("screensh")
+        page.wait_for_timeout(500)  # the one command found is listed
+        for _ in range(2):  # Enter highlights it, or runs it; once more, runs it
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(500)
+        for _ in range(10):
+            if downloads:
+                break
+            page.wait_for_timeout(200)
+    assert set(downloads) == {200}  # each one a try made (one may still have been on its way)
+
+
 def test_without_a_browser_ci_fails_where_a_machine_skips(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(REQUIRE_BROWSER, "1")
     with pytest.raises(pytest.fail.Exception, match="no Chromium"):

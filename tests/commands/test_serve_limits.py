@@ -401,6 +401,59 @@ def test_a_download_goes_to_its_page_with_the_cookie_and_to_no_one_else(
     assert body.lstrip().startswith("<svg") and "Player&#160;1" in body  # the setup screen
 
 
+def test_a_served_games_record_is_a_download_and_no_file_on_the_server(
+    start: Callable[..., Served], tmp_path: Path
+) -> None:
+    """The record dialog of a served game (here the history's: a game played before, kept in
+    the served games' home) names no path: Enter hands the record to the page, which
+    downloads it through the server; nothing is written on the server (issue 33: a page's
+    Save record once wrote ~/.bash_profile)."""
+    import aiohttp
+
+    from generala_tui import store
+    from generala_tui.game import rules
+    from generala_tui.game.model import Level, Player
+    from generala_tui.game.strategy import play_game
+
+    players = [Player(name="Ana", level=Level.EASY), Player(name="Rita", level=Level.EASY)]
+    game = play_game(rules.new_game(players, seed=5))
+    home = tmp_path / "served"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GENERALA_TUI_HOME", str(home))
+        assert store.add_to_history(game) is None
+    served = start("--home", str(home))
+
+    async def download() -> tuple[str, str]:
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as session:
+            async with session.get(served.url) as page:
+                assert page.status == 200
+            async with session.ws_connect(f"{served.socket_url}?width=100&height=32") as ws:
+                await _first_screen(ws)
+                await ws.send_str(json.dumps(["stdin", "\x19"]))  # ctrl+y: the history
+                await _read_until(ws, b"newest first")
+                await ws.send_str(json.dumps(["stdin", "e"]))  # the highlighted game's record
+                await _read_until(ws, b"Your browser will download the record")
+                await ws.send_str(json.dumps(["stdin", "\r"]))
+                told = await _read_until(ws, told="deliver_file_start")
+                drained = asyncio.create_task(_drain(ws))
+                try:
+                    async with session.get(f"{served.origin}/download/{told[1]}") as delivered:
+                        assert delivered.status == 200
+                        disposition = delivered.headers["Content-Disposition"]
+                        return disposition, await delivered.text()
+                finally:
+                    drained.cancel()
+
+    disposition, text = asyncio.run(download())
+    assert disposition.startswith("attachment; filename=generala-")
+    assert disposition.endswith(".json")
+    downloaded = tmp_path / "downloaded.json"
+    downloaded.write_text(text, encoding="utf-8")
+    assert store.read_record(downloaded) == game
+    assert not (home / "records").exists()  # where a record would have been offered
+
+
 # A home of its own
 
 
