@@ -8,6 +8,7 @@ another window) ends the game with the server's reason on stderr, and status 2.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -36,11 +37,9 @@ def read_link() -> str | None:
             return None
     line = sys.stdin.buffer.readline(LINK_BYTES).decode("utf-8", "replace")
     if os.name == "posix":
-        try:
+        # With no terminal at all, the check that follows says so.
+        with contextlib.suppress(OSError):
             terminal = os.open("/dev/tty", os.O_RDWR)
-        except OSError:
-            pass  # no terminal at all: told by the check that follows
-        else:
             os.dup2(terminal, sys.stdin.fileno())
             os.close(terminal)
     return line or None

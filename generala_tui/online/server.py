@@ -47,7 +47,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
-import ipaddress
 import logging
 import sqlite3
 import time
@@ -63,6 +62,16 @@ from ..game.model import GameState, HouseRules, Level, Phase, Player
 from ..game.refusals import Refusal, printable, refused
 from ..game.words import N_
 from .database import TableDatabase
+from .limits import (
+    CUT_OFF,
+    FREE_MISSES,
+    JOIN_SECONDS,
+    STRANGERS,
+    STRANGERS_PER_ADDRESS,
+    Budget,
+    Misses,
+    address_of,
+)
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_CLIENT_MESSAGE,
@@ -91,29 +100,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("generala_tui.online")
 
-BURST = 40
-"""Messages a connection may send at once (a player's fastest clicking is a few)."""
-PER_SECOND = 20.0
-"""Messages a connection may send a second, over time."""
-CUT_OFF = 200
-"""Messages refused for coming too fast after which the connection is closed."""
-JOIN_SECONDS = 3.0
-"""How long a new connection has for its opening handshake, and then again to say
-:class:`Join` (a client says it at once)."""
-STRANGERS = 256
-"""Connections that have not joined a table yet, at most (:attr:`TableServer.max_strangers`):
-one more lets the oldest go."""
-STRANGERS_PER_ADDRESS = 8
-"""Connections from one address (an IPv6 /64) that have not joined yet, at most
-(:attr:`TableServer.strangers_per_address`): one more lets that address's oldest go, so
-a crowd from one place cannot push out anyone else."""
-FREE_MISSES = 10
-"""Joins naming no table or seat an address may make in :data:`MISS_WINDOW_SECONDS` before
-its joins are slowed."""
-MISS_WINDOW_SECONDS = 60.0
-"""How long an address's wrong joins are remembered."""
-MISS_DELAY_SECONDS = 5.0
-"""The longest an address's join waits, once it has made too many wrong ones."""
 HEARTBEAT_SECONDS = 20.0
 """A ping every this many seconds; a connection that does not answer within as many is
 closed (its player reconnects, or their seat counts as away)."""
@@ -148,69 +134,10 @@ RETRY_SECONDS = 5.0
 
 
 @dataclass(eq=False)
-class _Budget:
-    """The messages a seat (or a spectator's connection) may send: a token bucket of
-    :data:`BURST` refilled at :data:`PER_SECOND`. A seat's is the table's, not its
-    connection's, so connecting again does not fill it again."""
-
-    tokens: float = BURST
-    last: float = field(default_factory=time.monotonic)
-    too_fast: int = 0
-    """Messages refused since the bucket was last full."""
-
-    def allowed(self) -> bool:
-        """Whether one more message fits the budget (it is taken if so)."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * PER_SECOND)
-        self.last = now
-        if self.tokens >= BURST:
-            self.too_fast = 0  # quiet long enough: a new flood is counted afresh
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        self.too_fast += 1
-        return False
-
-
-@dataclass(eq=False)
 class _Connection:
     socket: ServerConnection
     seat: int | None = None
-    budget: _Budget = field(default_factory=_Budget)
-
-
-def address_of(peer: object) -> str:
-    """Who a connection comes from, for the limits per address: its IPv4 address, or the
-    /64 network of its IPv6 one (what one subscriber is usually given)."""
-    host = peer[0] if isinstance(peer, tuple) and peer else str(peer)
-    try:
-        address = ipaddress.ip_address(str(host).partition("%")[0])
-    except ValueError:
-        return str(host)[:64]
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is None:
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    if isinstance(address, ipaddress.IPv6Address):
-        return str(address.ipv4_mapped)
-    return str(address)
-
-
-@dataclass(eq=False)
-class _Misses:
-    """An address's joins that named no table or seat, in the current window."""
-
-    count: int = 0
-    since: float = field(default_factory=time.monotonic)
-
-    def now(self) -> int:
-        if time.monotonic() - self.since > MISS_WINDOW_SECONDS:
-            self.count, self.since = 0, time.monotonic()
-        return self.count
-
-    def delay(self) -> float:
-        """How long the address's next join waits: nothing for the first
-        :data:`FREE_MISSES`, then doubling to :data:`MISS_DELAY_SECONDS`."""
-        over = self.now() - FREE_MISSES
-        return 0.0 if over < 0 else min(MISS_DELAY_SECONDS, 0.05 * 2.0 ** min(over, 16))
+    budget: Budget = field(default_factory=Budget)
 
 
 _Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool]
@@ -229,14 +156,14 @@ class _Table:
     away_timer: asyncio.TimerHandle | None = None
     shown: _Looks | None = None
     """Who is at the table as every client at it was last told (in its Welcome or since)."""
-    budgets: list[_Budget] = field(default_factory=list)
+    budgets: list[Budget] = field(default_factory=list)
     """Per seat: the messages its player may send, whichever connection they come on."""
 
     def __post_init__(self) -> None:
         seats = len(self.record.seats)
         self.overdue = [False] * seats
         self.away_since = [None] * seats
-        self.budgets = [_Budget() for _ in range(seats)]
+        self.budgets = [Budget() for _ in range(seats)]
 
     def looks(self) -> _Looks:
         """Who is at the table, in short: what its :class:`Seats` are built from."""
@@ -316,7 +243,7 @@ class TableServer:
         self._strangers: OrderedDict[ServerConnection, str] = OrderedDict()
         """The connections not at a table yet (in their handshake, or yet to join), oldest
         first, each with its address."""
-        self._misses: dict[str, _Misses] = {}
+        self._misses: dict[str, Misses] = {}
         self.let_go = 0
         """Connections let go before they joined, to make room for newer ones."""
         self._server: Server | None = None
@@ -382,6 +309,11 @@ class TableServer:
         for table in self.tables.values():
             self._drive(table)
         return self._server
+
+    @property
+    def strangers(self) -> int:
+        """Connections not at a table yet."""
+        return len(self._strangers)
 
     @property
     def port(self) -> int:
@@ -468,7 +400,7 @@ class TableServer:
                 Refusal(N_("This server speaks another version of the game: update generala-tui.")),
             )
             return None
-        misses = self._misses.setdefault(address, _Misses())
+        misses = self._misses.setdefault(address, Misses())
         delay = misses.delay()
         if delay:
             await asyncio.sleep(delay)  # still a stranger meanwhile: its address's cap holds

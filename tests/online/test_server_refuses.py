@@ -15,8 +15,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from generala_tui.game.action import Action
 from generala_tui.game.model import Player, Rolled
 from generala_tui.game.refusals import Refusal
+from generala_tui.online.limits import BURST
 from generala_tui.online.protocol import Hold, Join, Move, Played, Refused, Seats, Welcome
-from generala_tui.online.server import BURST, TableServer
+from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
 
 from .conftest import following, joined, receive, url
@@ -248,7 +249,8 @@ async def test_a_seat_joins_while_a_thousand_silent_connections_are_held(
         for number in range(1000):
             address = f"127.0.{1 + number // 250}.{2 + number % 250}"
             crowd.append(await connect(url(server, table), local_addr=(address, 0)))
-        assert server.let_go >= 1000 - server.max_strangers
+        # At most the cap is held (some of the first may have had their time already).
+        assert server.let_go > 0 and server.strangers <= server.max_strangers
         async with connect(url(server, table)) as ana:
             assert (await joined(ana, table, 0)).seat == 0
     finally:
