@@ -29,6 +29,8 @@ FREE_MISSES = 10
 its joins are slowed."""
 MISS_WINDOW_SECONDS = 60.0
 """How long an address's wrong joins are remembered."""
+MISSES_KEPT = 4096
+"""Addresses whose wrong joins are remembered before those of past windows are forgotten."""
 MISS_DELAY_SECONDS = 5.0
 """The longest an address's join waits, once it has made too many wrong ones."""
 

@@ -66,6 +66,7 @@ from .limits import (
     CUT_OFF,
     FREE_MISSES,
     JOIN_SECONDS,
+    MISSES_KEPT,
     STRANGERS,
     STRANGERS_PER_ADDRESS,
     Budget,
@@ -353,6 +354,17 @@ class TableServer:
                     self.let_go,
                 )
 
+    def _remember_miss(self, address: str) -> Misses:
+        """A new address's record of wrong joins; those whose window has passed are
+        forgotten first once there are many (so a crowd of addresses cannot grow it)."""
+        if len(self._misses) >= MISSES_KEPT:
+            self._misses = {key: m for key, m in self._misses.items() if m.now()}
+        if len(self._misses) >= MISSES_KEPT:  # all recent: the slowed ones are kept
+            self._misses = {k: m for k, m in self._misses.items() if m.count > FREE_MISSES}
+        if len(self._misses) >= MISSES_KEPT:
+            self._misses.clear()
+        return self._misses.setdefault(address, Misses())
+
     async def _client(self, socket: ServerConnection) -> None:
         connection = _Connection(socket)
         try:
@@ -400,8 +412,8 @@ class TableServer:
                 Refusal(N_("This server speaks another version of the game: update generala-tui.")),
             )
             return None
-        misses = self._misses.setdefault(address, Misses())
-        delay = misses.delay()
+        misses = self._misses.get(address)
+        delay = 0.0 if misses is None else misses.delay()
         if delay:
             await asyncio.sleep(delay)  # still a stranger meanwhile: its address's cap holds
         # The table is its path's, always: a client connects to its table's own path
@@ -412,6 +424,8 @@ class TableServer:
         table = self.tables.get(join.table) if named == join.table else None
         seat = None if table is None or join.key is None else seat_of(table.record, join.key)
         if table is None or (join.key is not None and seat is None):
+            if misses is None:
+                misses = self._remember_miss(address)
             misses.count += 1
             if misses.count == 1 or misses.count % 100 == 0:
                 log.warning(

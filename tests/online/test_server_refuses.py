@@ -343,3 +343,19 @@ async def test_binary_frames_are_refused(server: TableServer, table: TableRecord
         assert isinstance(refused, Refused) and not refused.final
         assert refused.english == "That message is not one a table understands."
     assert not server.tables[table.id].record.game.log
+
+
+def test_the_wrong_joins_remembered_stay_bounded_whatever_the_addresses(
+    server: TableServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generala_tui.online import server as module
+
+    monkeypatch.setattr(module, "MISSES_KEPT", 50)
+    for number in range(1000):
+        server._remember_miss(f"10.0.{number // 250}.{number % 250}").count += 1
+    slowed = server._remember_miss("10.9.9.9")
+    slowed.count = 99
+    for number in range(200):
+        server._remember_miss(f"10.1.{number // 250}.{number % 250}").count += 1
+    assert len(server._misses) <= 50
+    assert server._misses.get("10.9.9.9") is slowed  # the one being slowed is not forgotten
