@@ -1,13 +1,11 @@
-"""GeneralaApp: owns the game state, the one source of truth; makes the moves; routes the screens.
+"""GeneralaApp: keeps the table of the moment, shows its game, and routes the screens.
 
-Screens reach it through the :class:`~generala_tui.ui.host.GameHost` protocol
-and the computer worker through :class:`~generala_tui.ui.host.ComputerHost`;
-neither knows this class.
-
-At an online table (``generala-tui join``, or the setup screen's join and host) the
-game is the server's: ``game`` is set from every table it sends (:mod:`.remote`), the
-moves go to it, and nothing of the game is computed, played by a computer, taken back or
-autosaved here; a finished game still goes to the player's history.
+A game is played at a table (:mod:`.table`): a :class:`~.local.LocalTable` at this
+keyboard, or a :class:`~.remote.RemoteTable` online (``generala-tui join``, or the setup
+screen's join and host). The app gives each the window it needs (what to show, what to
+tell), sets ``game`` from what the table shows, and files a finished game in the player's
+history; it asks no table which kind it is. Screens reach the app through the
+:class:`~generala_tui.ui.host.GameHost` protocol, and the table through it.
 """
 
 from __future__ import annotations
@@ -15,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Coroutine, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import App, SystemCommand
@@ -36,6 +34,7 @@ from . import colours as colours_module
 from .keeper import Keeper, MatchTally
 from .screens import dialogs_words, settings_words, setup_words
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
+from .table import Severity, Table
 from .translated import TranslatedBindings
 
 # Only what the first frame needs is imported above: each screen, the computer players
@@ -45,27 +44,17 @@ if TYPE_CHECKING:
     from ..game.strategy import Strategy
     from ..game.strategy.chances import Chances
     from ..online.client import Address
-    from .computer import ComputerFailed
     from .hosting import HostedTable
-    from .remote import RemoteTable
 
 COMPUTER_GROUP = "computer"
-"""The worker group of the computer players (``ui.computer.COMPUTER_GROUP``)."""
-
-
-def _computer_failed() -> type[ComputerFailed]:
-    """The computer players' failure, imported only once they have played (and failed)."""
-    from .computer import ComputerFailed
-
-    return ComputerFailed
+"""The worker group of the computer players' turns (a local table's)."""
 
 
 class GeneralaApp(App[None]):
     """Generala in the terminal.
 
-    ``game`` is the current :class:`GameState` (``None`` before a game starts),
-    changed only by :meth:`move` and :meth:`toggle_hold` (and by starting a
-    game); screens redraw from it.
+    ``game`` is the game of :attr:`table` as the table last showed it (``None`` before a
+    game starts); screens redraw from it.
     """
 
     CSS_PATH = "generala.tcss"
@@ -91,16 +80,13 @@ class GeneralaApp(App[None]):
     win_chances: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the turn screen shows every player's chance of winning (``w``, remembered)."""
     computers_paused: reactive[bool] = reactive(False, init=False, repaint=False)
-    """Whether the computer players wait for ``p``."""
+    """Whether the computer players wait for ``p`` (as the table said last)."""
     strategy_progress: reactive[float | None] = reactive(None, init=False, repaint=False)
     """How far computing the optimal strategy has come (0 to 1), None when idle."""
     strategies_ready: reactive[int] = reactive(0, init=False, repaint=False)
     """Counts the strategy tables computed so far, for screens waiting on one."""
     seats_away: reactive[tuple[bool, ...]] = reactive((), init=False, repaint=False)
     """At an online table, per seat: its player is away (not connected); else empty."""
-
-    COMPUTER_SPEEDS = (1.2, 0.7, 0.4, 0.15, 0.0)
-    """Seconds between a computer player's steps, slowest first."""
 
     def __init__(
         self,
@@ -119,8 +105,8 @@ class GeneralaApp(App[None]):
         self._first_table = table
         """The online table to join at once (``generala-tui join``): when it ends, so does
         the app, with :attr:`table_ended_with` to print."""
-        self._remote: RemoteTable | None = None
-        """The online table this window plays at, if it does."""
+        self.table: Table | None = None
+        """The table the game of now is played at (None on the setup screen)."""
         self._hosted: HostedTable | None = None
         """The table server this window runs (the setup screen's host), if it does."""
         self.table_ended_with: str | None = None
@@ -144,7 +130,7 @@ class GeneralaApp(App[None]):
         self.computer_delay = (
             preferences.computer_delay if computer_delay is None else computer_delay
         )
-        """Seconds between the steps of a computer player's turn."""
+        """Seconds between the steps of a computer player's turn, at the next local table."""
         self.set_reactive(GeneralaApp.coach, preferences.coach)
         self.set_reactive(GeneralaApp.win_chances, preferences.win_chances)
         self._roll_animation = preferences.roll_animation
@@ -152,18 +138,8 @@ class GeneralaApp(App[None]):
         self._colours_chosen: dict[str, str] = {}
         """The colours the setup screen chose for its players, by name (:meth:`choose_colours`)."""
         self._match = MatchTally()
-        self._hold_trail: list[GameState] = []
-        """The game before each hold change made since the last other step, oldest first: what
-        undo takes back to, press by press (the log keeps only a hold's net change since the
-        roll: :func:`rules.toggle_hold`)."""
-        self._hold_trail_end: GameState | None = None
-        """The game the last hold change made; the trail holds while the game is still it."""
-        self._skip_turn: int | None = None
-        """The turn (by :func:`turns_ended`) a computer is playing at once, if any."""
         self._screenshot_folder: Path | None = None
         """The folder the last screenshot was to be saved in."""
-        self._wake = asyncio.Event()
-        """Set whenever a waiting computer should look again: skip, resume, screen change."""
         self._guide_wanted = False
         """Whether the turn screen opening next brings the guide (a guided game's first)."""
 
@@ -191,7 +167,7 @@ class GeneralaApp(App[None]):
         self._watch_signals()
         if self._first_table is not None:
             # The server keeps this game: the saved one stays for a game at this keyboard.
-            self._sit_at(self._first_table)
+            self._join(self._first_table)
             return
         saved, warning = self.keeper.saved_game()
         if self.keeper.beside_another:
@@ -243,9 +219,9 @@ class GeneralaApp(App[None]):
 
     async def on_unmount(self) -> None:
         colours_module.follow(None)
-        remote, self._remote = self._remote, None
-        if remote is not None:
-            await remote.close()
+        table, self.table = self.table, None
+        if table is not None:
+            await table.close()
         if self._hosted is not None:
             await self._hosted.close()
         self.keeper.close()
@@ -291,14 +267,80 @@ class GeneralaApp(App[None]):
 
     def start(self, state: GameState) -> None:
         """Play this game from where it stands (a finished one opens on its winner's screen)."""
-        self.seed = None  # a --seed fixes the first game's dice only
-        self._skip_turn = None
-        self.game = state  # watch_game shows the winner's screen of a finished game
-        if state.phase is not Phase.OVER:
-            from .screens.turn import TurnScreen
+        from .local import LocalTable
 
-            self._show(TurnScreen())
-        self._prepare_strategy(state)
+        self.seed = None  # a --seed fixes the first game's dice only
+        self._sit_at(
+            LocalTable(
+                state,
+                self,
+                saver=self.keeper,
+                tables=self.solver,
+                delay=self.computer_delay,
+                paused=self.computers_paused,
+                run=self._run_computers,
+            )
+        )
+
+    def _sit_at(self, table: Table) -> None:
+        """Leave the table of now, and play at ``table``."""
+        self._leave_table()
+        self.table = table
+        table.start()
+
+    def _leave_table(self) -> None:
+        """Leave the table played at, if any (it closes in a worker)."""
+        table, self.table = self.table, None
+        self.seats_away = ()
+        if table is not None:
+            self.run_worker(table.close(), name="leave table", group="tables")
+
+    def _run_computers(self, turns: Coroutine[Any, Any, None]) -> None:
+        """Play a local table's computers, as the app's worker (its failures are told)."""
+        self.run_worker(
+            turns,
+            name="computer players",
+            group=COMPUTER_GROUP,
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    # --- what a table tells its window (.table.Window, .local.LocalWindow) --
+
+    def show(self, game: GameState, *, first: bool, away: tuple[bool, ...] = ()) -> None:
+        """The table's game as it stands (``first``: its first, which brings the turn screen,
+        or the winner's screen of a finished game)."""
+        self.seats_away = away
+        self.game = game  # watch_game shows the winner's screen of a finished game
+        if first and self.table is not None:
+            if game.phase is not Phase.OVER:
+                from .screens.turn import TurnScreen
+
+                self._show(TurnScreen(self.table))
+            self._prepare_strategy(game)
+
+    def tell(self, message: str, *, severity: Severity = "information") -> None:
+        """Tell the player something of the table."""
+        timeout = 10 if severity == "error" else self.NOTIFICATION_TIMEOUT
+        self.notify(message, severity=severity, timeout=timeout, markup=False)
+
+    def covered(self) -> bool:
+        """Whether the game is out of sight: another screen over the turn screen, or a
+        terminal too small to show it (its computers wait)."""
+        from .screens.turn import TurnScreen
+
+        screen = self.screen
+        return not isinstance(screen, TurnScreen) or screen.too_small
+
+    def point_at(self, action: Action) -> None:
+        """Point the turn screen's cursor at the box a computer is about to fill."""
+        from .screens.turn import TurnScreen
+
+        if isinstance(self.screen, TurnScreen) and action.category is not None:
+            self.screen.point_at(action.category)
+
+    def paused(self, on: bool) -> None:
+        self.computers_paused = on
 
     def new_game(self, players: Sequence[Player]) -> None:
         """A new game for these players under the current house rules (each in the colour
@@ -347,20 +389,14 @@ class GeneralaApp(App[None]):
             names, self._chosen_colours(), self.current_theme.dark
         )
 
-    def _seats(self) -> list[Player] | None:
-        """The players of the current game, with empty scorecards, for another game."""
-        if self.game is None:
-            return None
-        return [Player(name=p.name, level=p.level) for p in self.game.players]
-
     def play_again(self) -> None:
         """The same players, a new game of the match: the first seat moves on by one."""
-        seats = self._seats()
-        if seats is None or self._remote is not None:  # an online table's next is its host's
+        seats = None if self.table is None else self.table.seats_again()
+        if seats is None:  # an online table's next game is its host's
             self.show_setup()
             return
         tally = self._match
-        self.new_game(seats[1:] + seats[:1])
+        self.new_game(seats)
         self._match = tally
 
     @property
@@ -395,36 +431,28 @@ class GeneralaApp(App[None]):
     def show_setup(self) -> None:
         """The setup screen, with the players of the last game (and the game, if it was
         left unfinished, offered to resume: it stays saved)."""
-        if self._remote is not None:  # the table's game is the server's: not offered here
-            self._leave_table()
-            seats, left = self._last_table(), None
-        else:
-            seats = self._seats()
-            left = self.game if self.game_in_progress() else None
+        table = self.table
+        left = None if table is None else table.left_unfinished()
+        seats = None if table is None else table.setup_seats()
+        if seats is None:
+            seats = self._last_table()
+        self._leave_table()
         self.game = None
         from .screens.setup import SetupScreen
 
         self._show(SetupScreen(seats, resumable=left))
 
     def watch_game(self, old: GameState | None, state: GameState | None) -> None:
-        self._wake.set()
-        if state is None:
-            self.workers.cancel_group(self, COMPUTER_GROUP)
+        if state is None or state.phase is not Phase.OVER:
             return
-        remote = self._remote
-        if remote is None:  # an online table's server keeps its game
-            self.keeper.autosave(state)
-        if state.phase is Phase.OVER:
-            if old is None or old.phase is not Phase.OVER:
-                self._match = self._match.after(state)
-                if remote is None or remote.seat is not None:  # a player's, not a watcher's
-                    self.run_worker(self._file_finished(state), name="history", group="history")
-            from .screens.game_over import GameOverScreen
+        if old is None or old.phase is not Phase.OVER:
+            self._match = self._match.after(state)
+            if self.table is not None and self.table.files_finished:
+                self.run_worker(self._file_finished(state), name="history", group="history")
+        from .screens.game_over import GameOverScreen
 
-            if not isinstance(self.screen, GameOverScreen):
-                self._show(GameOverScreen())
-            return
-        self._start_computer()
+        if not isinstance(self.screen, GameOverScreen):
+            self._show(GameOverScreen())
 
     async def _file_finished(self, state: GameState) -> None:
         """Keep the finished game in the history, with what each player's decisions cost."""
@@ -444,53 +472,7 @@ class GeneralaApp(App[None]):
         self.house_rules = house_rules
         self.keeper.remember(house_rules=house_rules)
 
-    # --- moves ------------------------------------------------------------
-
-    def move(self, action: Action) -> bool:
-        """Make a decision of the player to act; tell the player when the rules refuse it
-        (at an online table: send it, unless it is not this seat's turn)."""
-        if self.game is None:
-            return False
-        if self._remote is not None:
-            return self._remote.move(action)
-        try:
-            self.game = rules.play(self.game, action)
-        except rules.IllegalMove as error:
-            self.notify(vocabulary.refusal(error), severity="warning", markup=False)
-            return False
-        return True
-
-    def toggle_hold(self, die: int) -> bool:
-        """Hold or release a die of the player to act; tell the player when it can't be."""
-        if self.game is None:
-            return False
-        if self._remote is not None:
-            return self._remote.hold(die)
-        before = self.game
-        try:
-            after = rules.toggle_hold(before, die)
-        except rules.IllegalMove as error:
-            self.notify(vocabulary.refusal(error), severity="warning", markup=False)
-            return False
-        if self._hold_trail_end is not before:
-            self._hold_trail = []
-        self._hold_trail.append(before)
-        self._hold_trail_end = after
-        self.game = after
-        return True
-
-    def preview(self, action: Action) -> None:
-        """Point the turn screen's cursor at the box a computer is about to fill."""
-        from .screens.turn import TurnScreen
-
-        if isinstance(self.screen, TurnScreen) and action.category is not None:
-            self.screen.point_at(action.category)
-
     # --- online tables (ui/remote.py, ui/hosting.py) ------------------------
-
-    def plays_here(self, seat: int) -> bool:
-        """Whether ``seat``'s player plays at this window (:class:`.host.GameHost`)."""
-        return self._remote is None or self._remote.seat == seat
 
     def join_table(self, url: str) -> None:
         """Play the seat of the online table ``url`` opens (watch it: no seat key); a link
@@ -504,44 +486,24 @@ class GeneralaApp(App[None]):
         except Refusal as error:
             self.notify(refusal(error), severity="error", markup=False)
             return
-        self._sit_at(address)
+        self._join(address)
 
-    def _sit_at(self, address: Address) -> None:
+    def _join(self, address: Address) -> None:
         """Leave the game or table of now, and join the one at ``address``: the joining
         screen shows until its table arrives."""
-        from .remote import JoiningScreen, RemoteTable
+        from .remote import RemoteTable
+        from .screens.joining import JoiningScreen
 
         self._leave_table()
         self.game = None
         self._match = MatchTally()
-        self._remote = RemoteTable(address, self)
-        self._remote.start()
+        self._sit_at(RemoteTable(address, self, hosting=self._hosting()))
         self._show(JoiningScreen(address.server))
-
-    def _leave_table(self) -> None:
-        """Leave the online table played at, if any (its connection closes in a worker)."""
-        remote, self._remote = self._remote, None
-        self.seats_away = ()
-        if remote is not None:
-            self.run_worker(remote.close(), name="leave table", group="online")
 
     def _hosting(self) -> bool:
         """Whether this window runs a table server (the setup screen's host): quitting stops
         it for everyone at its table."""
         return self._hosted is not None and self._hosted.server is not None
-
-    def show_table(self, game: GameState, *, first: bool, away: tuple[bool, ...]) -> None:
-        """The online table's game, as its server sent it, and who is away from it
-        (:class:`.remote.Seated`)."""
-        if first:
-            self.start(game)
-        else:
-            self.game = game
-        self.seats_away = away
-
-    def tell(self, message: str, *, warning: bool = False) -> None:
-        """Tell the player something of the online table (:class:`.remote.Seated`)."""
-        self.notify(message, severity="warning" if warning else "information", markup=False)
 
     def table_ended(self, message: str) -> None:
         """The online table refused this window for good (:class:`.remote.Seated`): joined
@@ -568,49 +530,10 @@ class GeneralaApp(App[None]):
         if hosted is not None and hosted.own_url is not None:
             self.join_table(hosted.own_url)
 
-    # --- computer players -------------------------------------------------
-
-    def _start_computer(self) -> None:
-        """Start the computer players' worker if one is to act and none is running."""
-        if self._remote is not None:  # the table's server plays its computers
-            return
-        state = self.game
-        if state is None or not rules.computer_to_act(state) or self._computers_held():
-            return
-        running = [w for w in self.workers if w.group == COMPUTER_GROUP and w.is_running]
-        if not running:
-            from .computer import play_computer_turns
-
-            self.run_worker(
-                play_computer_turns(self),
-                name="computer players",
-                group=COMPUTER_GROUP,
-                exclusive=True,
-                exit_on_error=False,
-            )
-
-    async def pace(self) -> bool:
-        """Wait between a computer's steps; False when the computers must stop for now
-        (paused, a dialog, the scorecard or the help covers the game, or the terminal is too
-        small to show it)."""
-        state = self.game
-        skipping = state is not None and self._skip_turn == rules.turns_ended(state)
-        if not skipping and self.computer_delay > 0 and not self._computers_held():
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.computer_delay)
-        return not self._computers_held()
-
-    def _computers_held(self) -> bool:
-        from .screens.turn import TurnScreen
-
-        screen = self.screen
-        # A turn screen too small to show the game shows no computer's moves either.
-        return self.computers_paused or not isinstance(screen, TurnScreen) or screen.too_small
-
     def turn_screen_shown(self) -> None:
         """The turn screen is in front again: a computer to act goes on."""
-        self._start_computer()
+        if self.table is not None:
+            self.table.go_on()
 
     async def strategy(self, house_rules: HouseRules) -> Strategy:
         return await self.solver.get(house_rules)
@@ -620,47 +543,17 @@ class GeneralaApp(App[None]):
 
     def skip_ahead(self) -> None:
         """Play the rest of the computer's turn at once; retry a failed computer or table."""
-        state = self.game
-        if state is None:
+        if self.table is None:
             return
         self.solver.retry()
-        if self._remote is not None:  # a failed table is retried; the computers are the server's
-            if rules.computer_to_act(state):
-                self._online_computers()
-            return
-        if rules.computer_to_act(state):
-            self._skip_turn = rules.turns_ended(state)
-        self.computers_paused = False  # f means: go on now
-        self._wake.set()
-        self._start_computer()
+        self.table.skip_ahead()
 
     def change_pace(self, step: int) -> None:
-        if self._online_computers():
-            return
-        speeds = self.COMPUTER_SPEEDS
-        index = min(range(len(speeds)), key=lambda i: abs(speeds[i] - self.computer_delay))
-        index = max(0, min(len(speeds) - 1, index + step))
-        self.computer_delay = speeds[index]
-        self.keeper.remember(computer_delay=self.computer_delay)
-        self.notify(app_words.pace_notice(index), timeout=1.5)
-
-    def toggle_pause(self) -> None:
-        if self._online_computers():
-            return
-        self.computers_paused = not self.computers_paused
-        self.notify(app_words.paused_notice(self.computers_paused), timeout=1.5)
-
-    def _online_computers(self) -> bool:
-        """Whether the computers are an online table's, out of this window's reach (the
-        player is told so)."""
-        if self._remote is None:
-            return False
-        self.notify(app_words.server_plays_computers(), markup=False)
-        return True
-
-    def watch_computers_paused(self) -> None:
-        self._wake.set()
-        self._start_computer()
+        """The computers faster or slower, remembered for the next game."""
+        delay = None if self.table is None else self.table.change_pace(step)
+        if delay is not None:
+            self.computer_delay = delay
+            self.keeper.remember(computer_delay=delay)
 
     # --- the optimal strategy ---------------------------------------------
 
@@ -721,8 +614,6 @@ class GeneralaApp(App[None]):
             return  # the table's own worker has told the player already
         if event.worker.group == SOLVE_GROUP:
             message = app_words.strategy_failed(str(error))
-        elif isinstance(error, _computer_failed()):
-            message = app_words.computer_failed(error.name, error.reason)
         else:
             message = app_words.worker_failed(event.worker.name, str(error))
         self.notify(message, severity="error", timeout=10, markup=False)
@@ -754,31 +645,14 @@ class GeneralaApp(App[None]):
 
     def action_undo(self) -> None:
         """Take back the last fill or hold change (see :func:`rules.undo`)."""
-        if self.game is None:
-            return
-        if self._remote is not None:
-            self.notify(app_words.no_undo_online(), severity="warning", markup=False)
-            return
-        game = self.game
-        if self._hold_trail and self._hold_trail_end is game and game.current_player.level is None:
-            # The press before, as the player made it (a hold taken back left the log).
-            self._hold_trail_end = self._hold_trail.pop()
-            self.game = self._hold_trail_end
-            return
-        try:
-            self.game = rules.undo(game)
-        except rules.IllegalMove as error:
-            self.notify(vocabulary.refusal(error), severity="warning", markup=False)
-
-    def _unsaved_in(self) -> str | None:
-        """The folder the game in progress could not be saved in, when its last save failed."""
-        folder = self.keeper.unsaved_in
-        return None if folder is None else str(folder)
+        if self.table is not None:
+            self.table.undo()
 
     async def action_quit(self) -> None:
         from .screens.dialogs import QuitDialog
 
-        if not self.game_in_progress() or isinstance(self.screen, QuitDialog):
+        table = self.table
+        if table is None or not self.game_in_progress() or isinstance(self.screen, QuitDialog):
             self.exit()
             return
 
@@ -786,14 +660,9 @@ class GeneralaApp(App[None]):
             if quit_:
                 self.exit()
 
-        question = (
-            dialogs_words.quit_question(self._unsaved_in())
-            if self._remote is None
-            else app_words.quit_table_question(self._hosting())
-        )
         self.push_screen(
             QuitDialog(
-                question,
+                table.leaving_question(quitting=True),
                 dialogs_words.quit_answer(),
                 dialogs_words.keep_playing_answer(),
             ),
@@ -825,7 +694,8 @@ class GeneralaApp(App[None]):
 
     def action_new_game(self) -> None:
         """Back to the setup screen; asks first during a game."""
-        if not self.game_in_progress():
+        table = self.table
+        if table is None or not self.game_in_progress():
             self.show_setup()
             return
 
@@ -835,14 +705,9 @@ class GeneralaApp(App[None]):
 
         from .screens.dialogs import ConfirmDialog
 
-        question = (
-            dialogs_words.leave_question(self._unsaved_in())
-            if self._remote is None
-            else app_words.leave_table_question(self._hosting())
-        )
         self.push_screen(
             ConfirmDialog(
-                question,
+                table.leaving_question(quitting=False),
                 dialogs_words.leave_answer(),
                 dialogs_words.stay_answer(),
             ),

@@ -1,4 +1,4 @@
-"""The computer players' turns: one coroutine, run by the app as one exclusive worker.
+"""The computer players' turns: one coroutine, run by a table at this keyboard (:mod:`.local`).
 
 It plays while the player to act is a computer: asks for the strategy (the
 expert needs it) or the win chances (the champion's), chooses the decision off
@@ -13,16 +13,54 @@ tested with a small host of its own.
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING, Protocol
 
 from ..game import rules
 from ..game.action import Action, ActionKind
 from ..game.model import GameState, Level
 from ..game.strategy import choose_action, hold_toggles
-from .host import ComputerHost
 from .solver import StrategyFailed
 
-COMPUTER_GROUP = "computer"
-"""The worker group of the computer players' turns."""
+if TYPE_CHECKING:
+    from ..game.model import HouseRules
+    from ..game.strategy import Strategy
+    from ..game.strategy.chances import Chances
+
+
+class ComputerHost(Protocol):
+    """What a computer player's turn needs: the game, the moves, the pace and the tables."""
+
+    @property
+    def game(self) -> GameState | None:
+        """The game in play."""
+        ...
+
+    def move(self, action: Action) -> bool:
+        """Make the decision; False (and the player is told) if the rules refuse it."""
+        ...
+
+    def toggle_hold(self, die: int) -> bool:
+        """Hold or release a die; False (and the player is told) if the rules refuse it."""
+        ...
+
+    def preview(self, action: Action) -> None:
+        """Show the decision about to be made (the box a computer is going to fill)."""
+        ...
+
+    async def pace(self) -> bool:
+        """Wait between two steps: the chosen pace, not at all when skipping. False when the
+        computers must stop for now (paused, or another screen covers the game); the host
+        starts them again when that ends."""
+        ...
+
+    async def strategy(self, house_rules: HouseRules) -> Strategy:
+        """The strategy table for these rules; raises ``StrategyFailed`` if it can't be had."""
+        ...
+
+    async def chances(self, house_rules: HouseRules) -> Chances:
+        """The win-chance tables for these rules (the champion plays by them); raises
+        ``StrategyFailed`` if they can't be had."""
+        ...
 
 
 class ComputerFailed(RuntimeError):

@@ -1,9 +1,7 @@
-"""The typed seam between the app and what works for it: screens and the computer worker.
+"""The typed seam between the app and its screens.
 
-Screens and workers depend on these protocols, never on the app's class: a
-screen reaches the game, makes a move or opens another screen through
-:func:`host_of`, and the computer worker is given a :class:`ComputerHost`, so it
-can be tested without any app at all.
+Screens depend on this protocol, never on the app's class: a screen reaches the game and
+its table (to make a move), or opens another screen, through :func:`host_of`.
 """
 
 from __future__ import annotations
@@ -11,53 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..game.action import Action
 from ..game.model import GameState, HouseRules, Player
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
-    from ..game.strategy import Strategy
-    from ..game.strategy.chances import Chances
     from .colours import SeatColours
     from .keeper import MatchTally
     from .solver import Solver
-
-
-class ComputerHost(Protocol):
-    """What a computer player's turn needs: the game, the moves, the pace and the tables."""
-
-    @property
-    def game(self) -> GameState | None:
-        """The game in play."""
-        ...
-
-    def move(self, action: Action) -> bool:
-        """Make the decision; False (and the player is told) if the rules refuse it."""
-        ...
-
-    def toggle_hold(self, die: int) -> bool:
-        """Hold or release a die; False (and the player is told) if the rules refuse it."""
-        ...
-
-    def preview(self, action: Action) -> None:
-        """Show the decision about to be made (the box a computer is going to fill)."""
-        ...
-
-    async def pace(self) -> bool:
-        """Wait between two steps: the chosen pace, not at all when skipping. False when the
-        computers must stop for now (paused, or another screen covers the game); the host
-        starts them again when that ends."""
-        ...
-
-    async def strategy(self, house_rules: HouseRules) -> Strategy:
-        """The strategy table for these rules; raises ``StrategyFailed`` if it can't be had."""
-        ...
-
-    async def chances(self, house_rules: HouseRules) -> Chances:
-        """The win-chance tables for these rules (the champion plays by them); raises
-        ``StrategyFailed`` if they can't be had."""
-        ...
+    from .table import Table
 
 
 @runtime_checkable
@@ -66,7 +26,13 @@ class GameHost(Protocol):
 
     @property
     def game(self) -> GameState | None:
-        """The game in play, the one source of truth; None before a game starts."""
+        """The game in play, as its table last showed it; None before a game starts."""
+        ...
+
+    @property
+    def table(self) -> Table | None:
+        """The table the game is played at: moves, holds, undo and the computers go through
+        it (None before a game starts)."""
         ...
 
     @property
@@ -114,14 +80,6 @@ class GameHost(Protocol):
     @property
     def solver(self) -> Solver:
         """The one way into the strategy tables."""
-        ...
-
-    def move(self, action: Action) -> bool:
-        """Make the decision; False (and the player is told) if the rules refuse it."""
-        ...
-
-    def toggle_hold(self, die: int) -> bool:
-        """Hold or release a die; False (and the player is told) if the rules refuse it."""
         ...
 
     def start(self, state: GameState) -> None:
@@ -196,15 +154,6 @@ class GameHost(Protocol):
 
     def change_pace(self, step: int) -> None:
         """The computer players faster (step 1) or slower (step -1)."""
-        ...
-
-    def toggle_pause(self) -> None:
-        """Pause the computer players, or resume them."""
-        ...
-
-    def plays_here(self, seat: int) -> bool:
-        """Whether ``seat``'s player plays at this window: every seat at one keyboard, only
-        this window's own at an online table (a computer's there is the server's)."""
         ...
 
     def join_table(self, url: str) -> None:

@@ -1,6 +1,7 @@
-"""A seat at an online table, in the app: what joins a table's client to GeneralaApp.
+"""A table online (:class:`.table.Table`): this window's seat at a server's table, or a place
+watching it.
 
-At an online table the app decides nothing of the game. The server plays every move
+At an online table this window decides nothing of the game. The server plays every move
 (it rolls the dice) and sends it; the client plays it through the same rules with the
 server's dice (:mod:`..online.client`), and each table's game becomes the app's
 ``game``, so every screen shows it as it shows a game played at this keyboard. A move
@@ -25,43 +26,23 @@ import asyncio
 import contextlib
 import string
 from collections.abc import Iterator
-from typing import Protocol
 
-from textual.app import ComposeResult
-from textual.screen import Screen
-from textual.widgets import Footer, Static
-
+from ..game import rules
 from ..game.action import Action, ActionKind
-from ..game.model import Category, GameState
+from ..game.model import Category, GameState, Player
 from ..game.refusals import Refusal, printable
 from ..online.client import Address, TableClient
 from ..online.protocol import Refused, Table
 from ..online.tables import turn_refusal
 from ..words import refusal
 from . import app_words
+from .table import Window
 
 OUTBOX = 16
 """Moves made here and not yet sent, at most: more (a paste of keys, a server that does not
 answer) are refused, so the queue never grows past a player's quick hands."""
 ANSWER_SECONDS = 10.0
 """How long a move waits for the server's answer before the next one goes all the same."""
-
-
-class Seated(Protocol):
-    """What a seat at an online table needs of the app."""
-
-    def show_table(self, game: GameState, *, first: bool, away: tuple[bool, ...]) -> None:
-        """The table's game as the server sent it (``first``: the first since joining), and
-        per seat whether its player is away (not connected)."""
-        ...
-
-    def tell(self, message: str, *, warning: bool = False) -> None:
-        """Tell the player ``message`` (text from outside in it is escaped already)."""
-        ...
-
-    def table_ended(self, message: str) -> None:
-        """The table can't be played from here any more (refused for good): why."""
-        ...
 
 
 def said(refused: Refused) -> str:
@@ -129,9 +110,11 @@ def thrown_as_held(action: Action, game: GameState) -> Action:
 class RemoteTable:
     """This window's seat at an online table (or its place watching one), until closed."""
 
-    def __init__(self, address: Address, app: Seated) -> None:
+    def __init__(self, address: Address, window: Window, *, hosting: bool = False) -> None:
         self.address = address
-        self._app = app
+        self._window = window
+        self._hosting = hosting
+        """Whether this window runs the table's server (the setup screen's host)."""
         self.client = TableClient(
             address,
             on_table=self._table_received,
@@ -149,6 +132,11 @@ class RemoteTable:
         """The table last received (the client keeps it too: this one is the glue's own,
         to tell what changed)."""
         self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def game(self) -> GameState | None:
+        table = self.client.table
+        return None if table is None else table.game
 
     @property
     def seat(self) -> int | None:
@@ -173,10 +161,10 @@ class RemoteTable:
         try:
             await self.client.run()
         except Exception as error:  # no table server there: an HTTP page, a bad handshake
-            self._app.table_ended(app_words.could_not_join(self.address.server, str(error)))
+            self._window.table_ended(app_words.could_not_join(self.address.server, str(error)))
             return
         if self.client.ended is not None:
-            self._app.table_ended(said(self.client.ended))
+            self._window.table_ended(said(self.client.ended))
 
     def _table_received(self, table: Table, seat: int | None) -> None:
         before = self._latest
@@ -184,27 +172,27 @@ class RemoteTable:
         if self._sent_on is not None and table.game != self._sent_on:
             self._answered.set()
         away = tuple(not seat.connected for seat in table.seats)
-        self._app.show_table(table.game, first=before is None, away=away)
+        self._window.show(table.game, first=before is None, away=away)
         if before is None:
             players = table.game.players
-            self._app.tell(
+            self._window.tell(
                 app_words.watching() if seat is None else app_words.seated(players[seat].name)
             )
             return
         for line in news(before, table, seat):
-            self._app.tell(line)
+            self._window.tell(line)
 
     def _refused(self, refused: Refused) -> None:
         if refused.final:
             return  # the end of the connection: told by _connect once the client stops
         self._answered.set()
-        self._app.tell(said(refused), warning=True)
+        self._window.tell(said(refused), severity="warning")
 
     def _connection_changed(self, connected: bool) -> None:
         if connected:
             if self._lost:
                 self._lost = False
-                self._app.tell(app_words.reconnected())
+                self._window.tell(app_words.reconnected())
             return
         self._lost = True
         # What was made on the table before the drop may have been played, or not: the
@@ -212,7 +200,7 @@ class RemoteTable:
         while not self._outbox.empty():
             self._outbox.get_nowait()
         self._answered.set()
-        self._app.tell(app_words.connection_lost(), warning=True)
+        self._window.tell(app_words.connection_lost(), severity="warning")
 
     # --- the moves made here ---------------------------------------------------------
 
@@ -229,15 +217,15 @@ class RemoteTable:
         table = self.client.table
         found = None if table is None else turn_refusal(table.game, self.client.seat)
         if found is not None:
-            self._app.tell(refusal(found), warning=True)
+            self._window.tell(refusal(found), severity="warning")
             return False
         if table is None or not self.client.connected:
-            self._app.tell(app_words.not_connected(), warning=True)
+            self._window.tell(app_words.not_connected(), severity="warning")
             return False
         try:
             self._outbox.put_nowait(step)
         except asyncio.QueueFull:  # a paste of keys, or a server that does not answer
-            self._app.tell(app_words.too_many_moves(), warning=True)
+            self._window.tell(app_words.too_many_moves(), severity="warning")
             return False
         return True
 
@@ -250,7 +238,7 @@ class RemoteTable:
                 continue
             found = turn_refusal(table.game, self.client.seat)
             if found is not None:  # the move before it ended the turn
-                self._app.tell(refusal(found), warning=True)
+                self._window.tell(refusal(found), severity="warning")
                 continue
             self._sent_on = table.game
             self._answered.clear()
@@ -259,30 +247,52 @@ class RemoteTable:
             else:
                 sent = await self.client.move(thrown_as_held(step, table.game))
             if not sent:
-                self._app.tell(app_words.not_connected(), warning=True)
+                self._window.tell(app_words.not_connected(), severity="warning")
             else:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._answered.wait(), ANSWER_SECONDS)
             self._sent_on = None
 
+    # --- what this window may do (:class:`.table.Table`) ------------------------------
 
-class JoiningScreen(Screen[None]):
-    """What shows until the table arrives: where it is being joined (ctrl+q quits)."""
+    def undo(self) -> bool:
+        self._window.tell(app_words.no_undo_online(), severity="warning")
+        return False
 
-    DEFAULT_CSS = """
-    JoiningScreen {
-        align: center middle;
-    }
-    JoiningScreen > #joining {
-        width: auto;
-        max-width: 90%;
-    }
-    """
+    def plays_here(self, seat: int) -> bool:
+        return self.client.seat == seat
 
-    def __init__(self, server: str) -> None:
-        super().__init__()
-        self.server = server
+    @property
+    def files_finished(self) -> bool:
+        return self.client.seat is not None  # a player's, not a watcher's
 
-    def compose(self) -> ComposeResult:
-        yield Static(app_words.joining(self.server), id="joining", markup=False)
-        yield Footer()
+    def setup_seats(self) -> list[Player] | None:
+        return None  # the players of this window's last table set up
+
+    def seats_again(self) -> list[Player] | None:
+        return None  # the table's next game is its host's
+
+    def left_unfinished(self) -> GameState | None:
+        return None  # the server keeps the game
+
+    def leaving_question(self, *, quitting: bool) -> str:
+        if quitting:
+            return app_words.quit_table_question(self._hosting)
+        return app_words.leave_table_question(self._hosting)
+
+    def skip_ahead(self) -> None:
+        game = self.game
+        if game is not None and rules.computer_to_act(game):
+            self._computers_elsewhere()
+
+    def change_pace(self, step: int) -> None:
+        self._computers_elsewhere()
+
+    def toggle_pause(self) -> None:
+        self._computers_elsewhere()
+
+    def go_on(self) -> None:
+        """Nothing waits here for the game to show: the server plays on."""
+
+    def _computers_elsewhere(self) -> None:
+        self._window.tell(app_words.server_plays_computers())

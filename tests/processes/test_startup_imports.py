@@ -10,8 +10,6 @@ import sys
 
 import pytest
 
-from generala_tui.ui import app, computer
-
 OPTION = """
 import json, sys
 from generala_tui.commands.main import main
@@ -139,7 +137,3 @@ def test_the_first_frame_imports_only_what_it_shows(argv: list[str], screen: str
         else "generala_tui.ui.screens.setup"
     )
     assert other not in modules
-
-
-def test_the_app_names_the_computer_players_worker_group_as_they_do() -> None:
-    assert app.COMPUTER_GROUP == computer.COMPUTER_GROUP

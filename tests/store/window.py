@@ -43,7 +43,7 @@ async def main(names: str) -> None:
                 await pilot.press("r")
             elif command == "finish":
                 # The first seat scores three ones, the others nothing: no tie-break.
-                app.game = play_game(app.game, {0: [([1, 1, 1, 2, 3], Category.ONES)]})
+                app.start(play_game(app.game, {0: [([1, 1, 1, 2, 3], Category.ONES)]}))
                 await pilot.pause()
                 # The finished game goes to the history once its analysis is done.
                 for worker in [w for w in app.workers if w.group == "history"]:

@@ -25,6 +25,7 @@ from ...game.action import Action
 from ...game.model import Category, Filled, GameState, Phase, Rolled
 from .. import vocabulary
 from ..host import GameHost, host_of
+from ..table import Table
 from ..translated import TranslatedBindings, translate
 from ..widgets import coach_words, win_chances_words
 from ..widgets.boxes import BoxList, BoxRow
@@ -108,8 +109,10 @@ class TurnScreen(TranslatedBindings, Screen[None]):
 
     HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "end_tie_break", "move"})
 
-    def __init__(self) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
+        self.table = table
+        """The table whose game this screen shows: the moves go to it."""
         self.cursor: Category | None = None
         """The box the player's cursor is on: the player's own, kept across rolls."""
         self._coach_cache: tuple[GameState, list[ActionValue]] | None = None
@@ -124,8 +127,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         when not known: not laid out yet, or the width changed)."""
         self._fitted = Size(0, 0)
         """The terminal's size the layout was last chosen for."""
-        self._too_small = False
-        """Whether that size is below the smallest served: only the notice shows."""
+        self._too_small = True
+        """Whether that size is below the smallest served: only the notice shows (and before
+        the first layout is chosen, nothing of the game is in sight)."""
         self._wide_scorecard: SideScorecard | None = None
         """The scorecard beside the boxes, once a wide terminal has brought it."""
         self._wide_records: TurnRecords | None = None
@@ -358,7 +362,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             paused=host.computers_paused,
             short=self._short_topbar(state),
             room=self._topbar_room(),
-            here=host.plays_here(state.current),
+            here=self.table.plays_here(state.current),
         )
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
@@ -458,11 +462,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             hidden |= _COMPUTER_KEYS
         else:
             hidden.add("undo")  # a computer's move is not taken back (the key says why)
-        if state is not None and not all(map(self.host.plays_here, range(len(state.players)))):
+        if state is not None and not all(map(self.table.plays_here, range(len(state.players)))):
             # An online table: nothing is taken back, and another seat's turn is theirs to
             # play (the keys say why when pressed).
             hidden.add("undo")
-            if not self.host.plays_here(state.current):
+            if not self.table.plays_here(state.current):
                 hidden |= _TURN_KEYS
         shown = {
             key: active
@@ -525,7 +529,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         state = self._human_to_act()
         if state is not None:
             held = [die for die, held in enumerate(state.turn.held) if held and state.turn.rolls]
-            self.host.move(Action.roll(held))
+            self.table.move(Action.roll(held))
 
     @on(Button.Pressed, "#roll, #roll-compact")
     def _roll_pressed(self) -> None:
@@ -533,7 +537,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
 
     def action_hold(self, die: int) -> None:
         if self._human_to_act() is not None:
-            self.host.toggle_hold(die)
+            self.table.hold(die)
 
     @on(Die.Toggled)
     def _die_clicked(self, event: Die.Toggled) -> None:
@@ -578,12 +582,12 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             return
         offer = next((o for o in rules.offers(state) if o.category is category), None)
         if offer is None or offer.points is None or offer.points:
-            self.host.move(Action.score(category))  # the rules explain a refusal
+            self.table.move(Action.score(category))  # the rules explain a refusal
             return
 
         def answered(confirmed: bool | None) -> None:
             if confirmed:
-                self.host.move(Action.scratch(category))
+                self.table.move(Action.scratch(category))
 
         question = dialogs_words.scratch_question(vocabulary.category_label(category))
         from .dialogs import ConfirmDialog
@@ -601,7 +605,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
 
     def action_end_tie_break(self) -> None:
         if self._human_to_act() is not None:
-            self.host.move(Action.end_tie_break())
+            self.table.move(Action.end_tie_break())
 
     @on(Button.Pressed, "#end-turn")
     def _end_tie_break_pressed(self) -> None:
@@ -690,7 +694,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.host.change_pace(step)
 
     def action_pause(self) -> None:
-        self.host.toggle_pause()
+        self.table.toggle_pause()
 
 
 def _height(static: Static, lines: int) -> int:

@@ -89,14 +89,14 @@ async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> 
         return state
 
     async with running(rules.new_game(["Ana", "Bruno", "Rita"], seed=1)) as (app, pilot):
-        app.game = finish(app.game)
+        app.start(finish(app.game))
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert not app.screen.query_one("#match").display  # one game is no match yet
         await pilot.press("a")
         await pilot.pause()
         assert [p.name for p in app.game.players] == ["Bruno", "Rita", "Ana"]
-        app.game = finish(app.game)  # Bruno, first to play, wins this one
+        app.start(finish(app.game))  # Bruno, first to play, wins this one
         await settle(pilot)
         assert app.match.games == 2
         assert dict(app.match.wins) == {"Ana": 1, "Bruno": 1, "Rita": 0}

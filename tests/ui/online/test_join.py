@@ -49,7 +49,7 @@ async def test_rolls_holds_and_a_fill_made_here_are_the_servers_and_show_here(
         # Made at once, before any answer is back (keys in one burst, as a paste sends
         # them): both holds and the roll are played, the roll keeping the holds made
         # before it, which the screen had not seen when it asked for the roll.
-        assert app.toggle_hold(0) and app.toggle_hold(2) and app.move(Action.roll([0, 1]))
+        assert app.table.hold(0) and app.table.hold(2) and app.table.move(Action.roll([0, 1]))
         await until(pilot, lambda: served(server, table).turn.rolls == 2)
         game = served(server, table)
         assert game.turn.dice[1:3] == first[1:3] and game.turn.held[:3] == (False, True, True)
@@ -72,7 +72,7 @@ async def test_a_move_out_of_turn_is_refused_here_and_nothing_is_sent(
         await pilot.press("r", "1")
         await pilot.pause()
         assert "It is Ana's turn, not yours." in notices(app)
-        assert app.move(Action.roll()) is False and app.toggle_hold(0) is False
+        assert app.table.move(Action.roll()) is False and app.table.hold(0) is False
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert "Nothing is taken back at an online table: everyone has seen it." in notices(app)
@@ -239,7 +239,7 @@ async def test_a_paste_of_keys_queues_no_more_than_the_outbox_holds(
 
     async with seated(link(server, table, 0)) as (app, pilot):
         # Made in one go, as a paste's keys come: none is sent before the last is made.
-        accepted = [app.move(Action.roll()) for _ in range(OUTBOX * 4)]
+        accepted = [app.table.move(Action.roll()) for _ in range(OUTBOX * 4)]
         assert accepted == [True] * OUTBOX + [False] * (OUTBOX * 3)
         await pilot.pause()
         assert "Too many messages: slow down." in notices(app)

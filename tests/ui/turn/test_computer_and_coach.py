@@ -214,7 +214,7 @@ async def test_computer_replans_when_the_game_moved_under_it() -> None:
     game = computer_first()
     async with running(game, computer_delay=60) as (app, pilot):
         await pilot.pause()
-        app.game = rules.roll(app.game)  # something else rolls while her step waits
+        app.table.move(Action.roll())  # something else rolls while her step waits
         await pilot.press("f")
         await settle_until(pilot, lambda: app.game.current == 1)
         assert app.game.current == 1

@@ -13,6 +13,7 @@ from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.colours import MARKS
+from generala_tui.ui.local import LocalTable
 from generala_tui.ui.screens import turn_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.turn import TurnScreen
@@ -94,15 +95,15 @@ async def test_the_box_cursor_is_in_view_when_a_new_turn_starts_at_40x12() -> No
 async def test_the_tie_break_button_fits_the_computers_label(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    pace = GeneralaApp.pace
+    pace = LocalTable.pace
 
-    async def stop_once_she_rolled(app: GeneralaApp) -> bool:
+    async def stop_once_she_rolled(table: LocalTable) -> bool:
         """Ana's turn stops after her roll, so its label stays while her turn goes on."""
-        if app.game is not None and app.game.phase is Phase.TIE_BREAK and app.game.turn.rolls:
+        if table.game.phase is Phase.TIE_BREAK and table.game.turn.rolls:
             return False
-        return await pace(app)
+        return await pace(table)
 
-    monkeypatch.setattr(GeneralaApp, "pace", stop_once_she_rolled)
+    monkeypatch.setattr(LocalTable, "pace", stop_once_she_rolled)
     game = last_turn_tie()
     ana = game.players[0].model_copy(update={"level": Level.MEDIUM})
     game = game.model_copy(update={"players": (ana, game.players[1])})

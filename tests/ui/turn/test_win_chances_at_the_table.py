@@ -66,7 +66,7 @@ async def test_the_bar_moves_after_a_roll_and_after_a_fill() -> None:
         state = app.game
         assert state is not None
         offer = next(o for o in rules.offers(state) if o.points)
-        app.move(Action.score(offer.category))  # a box filled: the next player's turn
+        app.table.move(Action.score(offer.category))  # a box filled: the next player's turn
         await settle(pilot)
         await _moved(app, pilot, rolled)
         assert _bar(app).shares not in (None, rolled)

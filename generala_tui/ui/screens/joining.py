@@ -1,0 +1,31 @@
+"""What shows while an online table is being joined, until its first table arrives."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from .. import app_words
+
+
+class JoiningScreen(Screen[None]):
+    """What shows until the table arrives: where it is being joined (ctrl+q quits)."""
+
+    DEFAULT_CSS = """
+    JoiningScreen {
+        align: center middle;
+    }
+    JoiningScreen > #joining {
+        width: auto;
+        max-width: 90%;
+    }
+    """
+
+    def __init__(self, server: str) -> None:
+        super().__init__()
+        self.server = server
+
+    def compose(self) -> ComposeResult:
+        yield Static(app_words.joining(self.server), id="joining", markup=False)
+        yield Footer()
