@@ -83,11 +83,13 @@ __all__ = [  # the dice, boxes, points and refusals are the models' words: impor
 MAX_TOGGLES_PER_TURN = 100
 """Hold toggles a turn of a game's record may hold (docs/performance.md, "Hostile records").
 
-A turn needs at most 15: since this bound came in, a toggle that takes back a toggle made
-since the last roll takes it out of the log (:func:`~generala_tui.game.rules.toggle_hold`),
-so at most 5 are logged after each of the three rolls. Earlier releases logged every press,
-so a saved game or record of theirs may hold more; a hundred leaves room for a player who
-changed their mind over every die many times (the home 10362cd wrote has two at most)."""
+A turn needs at most 25: the log keeps each press since the last roll, at most
+:data:`~generala_tui.game.rules.HOLD_PRESSES_KEPT` (15), and the next roll or fill settles
+them into their net change, at most 5 (:func:`~generala_tui.game.rules.toggle_hold`), so
+the presses after the first two rolls keep 5 each. Some earlier releases logged every press
+and kept it, so a saved game or record of theirs may hold more; a hundred leaves room for a
+player who changed their mind over every die many times (the home 10362cd wrote has two at
+most)."""
 MAX_TIE_BREAK_ROUNDS = 32
 """Tie-break rounds a game may have. A round is played again only on a tie, which for two
 players comes about one time in seven (0.13 to 0.16 for the tie-break scores of a first
@@ -561,9 +563,9 @@ class GameState(FrozenModel):
 
     ``current`` is the index of the player whose turn it is. ``winners`` is
     empty until the game is over. ``log`` is the game's record: every step
-    taken since the start, in order, appended by the rules functions (a hold
-    toggle that takes back one made since the last roll takes that one out
-    instead), so the game can be replayed from its start
+    taken since the start, in order, appended by the rules functions (the hold
+    presses since the last roll one by one, those before it settled into their net
+    change), so the game can be replayed from its start
     (:func:`generala_tui.game.rules.replay`). Its length is bounded by the turns
     played (:data:`STEPS_PER_TURN` a turn, :data:`MAX_LOG_STEPS` in all).
     ``seed`` makes the dice reproducible: the n-th roll of a game is drawn from

@@ -1,9 +1,10 @@
 """The rules of Generala as pure functions (docs/rules.md).
 
 Each move takes a :class:`GameState` and returns a new one, with the step
-appended to its log (a hold toggle taking back one made since the last roll takes
-that one out instead), or raises :class:`IllegalMove` with a message for the
-player and leaves the state as it was. :func:`play` makes one decision (an
+appended to its log, or raises :class:`IllegalMove` with a message for the
+player and leaves the state as it was. Every hold press is a step, so that
+:func:`undo` takes back the last press; the next roll or fill settles the presses
+since the last roll into their net change (:func:`toggle_hold`). :func:`play` makes one decision (an
 :class:`~generala_tui.game.action.Action`); the verbs are the game's own:
 :func:`roll`, :func:`toggle_hold`, :func:`score`, :func:`scratch`, and
 :func:`end_tie_break_turn` for a tie-break turn. :func:`replay` rebuilds every
@@ -94,6 +95,9 @@ __all__ = [
 
 SEED_RANGE = 2**63
 """Seeds are drawn below this."""
+HOLD_PRESSES_KEPT = 3 * NUMBER_OF_DICE
+"""Hold presses since the last roll that the log keeps one by one, for :func:`undo` to take
+back; the next press settles them into their net change (:func:`toggle_hold`)."""
 _STANDARD_STRAIGHTS = (
     frozenset({1, 2, 3, 4, 5}),
     frozenset({2, 3, 4, 5, 6}),
@@ -335,7 +339,7 @@ def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
         served=served,
         won=won,
     )
-    rolled = state.model_copy(update={"turn": new_turn, "log": (*state.log, entry)})
+    rolled = state.model_copy(update={"turn": new_turn, "log": (*_settled(state.log), entry)})
     if won:
         return rolled.model_copy(
             update={
@@ -350,25 +354,51 @@ def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
 def toggle_hold(state: GameState, die: int) -> GameState:
     """Hold a die for the next roll, or release it (die 0 to 4).
 
-    A toggle that takes back a toggle of the same die made since the last roll takes that
-    step out of the log instead of adding one, so a turn logs at most five toggles after
-    each roll, however often the player changes their mind (the holds are the same either
-    way: toggles since a roll touch dice that are not locked, in any order).
+    Each press is a step of the log, so :func:`undo` takes back the last press as the
+    player made it. The next roll, fill or end of a tie-break turn settles the presses
+    since the last roll into their net change (:func:`_settled`), so a finished turn logs
+    at most five toggles after each roll, however often the player changed their mind; so
+    does a press past :data:`HOLD_PRESSES_KEPT`, so that no one can grow the log by
+    pressing (the holds are the same either way: presses since a roll touch dice that are
+    not locked, in any order).
     """
     toggled = _toggled(state, die)
-    log = state.log
-    for index in range(len(log) - 1, -1, -1):
-        earlier = log[index]
-        if not isinstance(earlier, HoldToggled):
-            break  # the last roll: the toggles before it are another roll's
-        if earlier.die == die:
-            return toggled.model_copy(update={"log": log[:index] + log[index + 1 :]})
+    if _presses_since_roll(toggled.log) > HOLD_PRESSES_KEPT:
+        return toggled.model_copy(update={"log": _settled(toggled.log)})
     return toggled
 
 
+def _presses_since_roll(log: Sequence[LogEntry]) -> int:
+    """How many hold toggles end the log (those since its last roll or fill)."""
+    count = 0
+    for entry in reversed(log):
+        if not isinstance(entry, HoldToggled):
+            break
+        count += 1
+    return count
+
+
+def _settled(log: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+    """``log`` with the hold toggles that end it settled into their net change: a toggle of a
+    die toggled since the last roll takes that toggle out, any other stays, in order; so
+    each die toggled an odd number of times keeps its last toggle, and no other does."""
+    start = len(log) - _presses_since_roll(log)
+    if len(log) - start < 2:
+        return log
+    net: list[HoldToggled] = []
+    for entry in log[start:]:
+        assert isinstance(entry, HoldToggled)
+        earlier = next((index for index, kept in enumerate(net) if kept.die == entry.die), None)
+        if earlier is None:
+            net.append(entry)
+        else:
+            del net[earlier]
+    return (*log[:start], *net)
+
+
 def _toggled(state: GameState, die: int) -> GameState:
-    """:func:`toggle_hold` with the step always added to the log, as a record replays it:
-    a record written before toggles were taken back may hold a die's toggle twice."""
+    """:func:`toggle_hold` with the step added to the log and never settled, as a record
+    replays it."""
     _require_turn(state)
     if isinstance(die, bool) or not isinstance(die, int) or not 0 <= die < NUMBER_OF_DICE:
         raise IllegalMove(N_("There is no die {die!r}: the dice are numbered 0 to 4."), die=die)
@@ -491,7 +521,7 @@ def _fill(state: GameState, entry: Filled) -> GameState:
     box = Box(points=entry.points, scratched=entry.points == 0)
     filled = player.model_copy(update={"boxes": {**player.boxes, entry.category: box}})
     players = tuple(filled if i == state.current else p for i, p in enumerate(state.players))
-    state = state.model_copy(update={"players": players, "log": (*state.log, entry)})
+    state = state.model_copy(update={"players": players, "log": (*_settled(state.log), entry)})
     rounds = state.rounds
     if all(len(p.boxes) == rounds for p in players):
         return _finish(state)
@@ -548,7 +578,10 @@ def end_tie_break_turn(state: GameState) -> GameState:
     tie_round = tie_round.model_copy(update={"scores": (*tie_round.scores, points)})
     entry = TieBreakEnded(seat=state.current, points=points)
     state = state.model_copy(
-        update={"tie_breaks": (*state.tie_breaks[:-1], tie_round), "log": (*state.log, entry)}
+        update={
+            "tie_breaks": (*state.tie_breaks[:-1], tie_round),
+            "log": (*_settled(state.log), entry),
+        }
     )
     played = len(tie_round.scores)
     if played < len(tie_round.contenders):
@@ -810,6 +843,10 @@ def _undo_refusal(state: GameState) -> IllegalMove | None:
 
 def undo(state: GameState) -> GameState:
     """The game as it was before its last step, which leaves the log (see :func:`undo_refusal`).
+
+    Hold presses since the last roll are steps each (:func:`toggle_hold`), so undo takes
+    them back one by one, the last first, as the player made them; those a roll or fill
+    settled are taken back as the log keeps them, their net change.
 
     Raises :class:`IllegalMove` saying why when the step can't be taken back,
     and :class:`BadRecord` when the log does not replay.

@@ -267,6 +267,24 @@ def test_undo_takes_back_hold_changes_one_at_a_time_but_never_a_roll():
         rules.undo(rules.new_game(["Ana"], seed=3))
 
 
+def test_undo_takes_back_each_hold_press_as_the_player_made_it():
+    rolled = rules.roll(rules.new_game(["Ana"], seed=3), [5, 5, 5, 2, 1])
+    pressed = [rolled]
+    for die in (0, 1, 0):  # hold 0, hold 1, release 0
+        pressed.append(rules.toggle_hold(pressed[-1], die))
+    assert [state.turn.held[:2] for state in pressed] == [
+        (False, False),
+        (True, False),
+        (True, True),
+        (False, True),
+    ]
+    state = pressed[-1]
+    for before in reversed(pressed[:-1]):
+        state = rules.undo(state)
+        assert state == before
+    assert rules.undo_refusal(state) == "A roll can't be taken back."
+
+
 def test_undo_refuses_a_computers_move_and_a_finished_game():
     rita = Player(name="Rita", level=Level.EASY)
     state = rules.score(rules.roll(rules.new_game([rita, "Ana"], seed=3), JUNK), C.TWOS)

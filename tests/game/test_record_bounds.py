@@ -28,6 +28,7 @@ from generala_tui.game.model import (
     GameState,
     HoldToggled,
     HouseRules,
+    LogEntry,
     Phase,
     Rolled,
     refusal,
@@ -202,68 +203,96 @@ def test_a_tie_break_round_of_more_players_than_a_table_seats_is_one_error() -> 
     assert refused(data) == (1, "A tie-break is played by at most 8 players, not 100,000.")
 
 
-# --- toggles that take each other back ---------------------------------------------
+# --- hold presses: a step each, settled by the next roll or fill -------------------
 
 
-def test_toggling_a_die_back_takes_its_toggle_out_of_the_log() -> None:
+def test_each_hold_press_is_a_step_until_the_roll_logs_only_their_net_change() -> None:
     state = rolled()
-    held = rules.toggle_hold(rules.toggle_hold(state, 0), 1)
-    back = rules.toggle_hold(held, 0)
-    assert back.log == (*state.log, HoldToggled(seat=0, die=1, held=True))
-    assert back.turn.held == (False, True, False, False, False)
-    assert rules.toggle_hold(back, 1) == state
+    pressed = rules.toggle_hold(rules.toggle_hold(rules.toggle_hold(state, 0), 1), 0)
+    assert pressed.log == (
+        *state.log,
+        HoldToggled(seat=0, die=0, held=True),
+        HoldToggled(seat=0, die=1, held=True),
+        HoldToggled(seat=0, die=0, held=False),
+    )
+    assert pressed.turn.held == (False, True, False, False, False)
+    again = rules.roll(pressed, [1, 1, 1, 1])
+    assert again.log[len(state.log) :] == (
+        HoldToggled(seat=0, die=1, held=True),
+        Rolled(seat=0, held=(1,), dice=(1, again.turn.dice[1], 1, 1, 1)),
+    )
+    filled = rules.scratch(rules.toggle_hold(rules.toggle_hold(again, 2), 2), Category.GENERALA)
+    assert filled.log[:-1] == again.log  # held and let go again: nothing before the fill
 
 
-def test_a_thousand_presses_between_rolls_log_at_most_five_toggles() -> None:
-    state = rolled()
-    draw = random.Random(4)
-    for _ in range(1_000):
-        state = rules.toggle_hold(state, draw.randrange(5))
-    toggles = state.log[1:]
-    assert len(toggles) <= 5 and all(isinstance(entry, HoldToggled) for entry in toggles)
-    assert len({entry.die for entry in toggles}) == len(toggles)
-    assert state.turn.held == tuple(entry.held for entry in sorted_by_die(state))
-    assert GameState.model_validate_json(state.model_dump_json()) == state
-    assert rules.positions(state)[-1] == state
+def net_change(log: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+    """The log as the rules kept it before each press was a step: a toggle of a die toggled
+    since the last roll took that toggle out, any other was appended."""
+    kept: list[LogEntry] = []
+    for entry in log:
+        taken_back = None
+        if isinstance(entry, HoldToggled):
+            for index in range(len(kept) - 1, -1, -1):
+                earlier = kept[index]
+                if not isinstance(earlier, HoldToggled):
+                    break
+                if earlier.die == entry.die:
+                    taken_back = index
+                    break
+        if taken_back is None:
+            kept.append(entry)
+        else:
+            del kept[taken_back]
+    return tuple(kept)
 
 
-def sorted_by_die(state: GameState) -> list[HoldToggled]:
-    toggled = {entry.die: entry for entry in state.log if isinstance(entry, HoldToggled)}
-    return [
-        toggled.get(die, HoldToggled(seat=state.current, die=die, held=False)) for die in range(5)
-    ]
+def presses_since_roll(state: GameState) -> int:
+    steps = [isinstance(entry, HoldToggled) for entry in reversed(state.log)]
+    return steps.index(False) if False in steps else len(steps)
 
 
-def test_a_whole_game_of_restless_players_loads_and_replays() -> None:
+def test_a_whole_game_of_restless_players_logs_what_it_logged_before_and_replays() -> None:
     draw = random.Random(8)
     state = rules.new_game(["Ana", "Bruno", "Caro"], HouseRules(locked_holds=True), seed=8)
-    presses = 0
+    presses: list[LogEntry] = []  # every step as it was taken, every press among them
     while state.phase is not Phase.OVER:
         if rules.can_roll(state) and (state.turn.rolls == 0 or draw.random() < 0.6):
             state = rules.roll(state)
+            presses.append(state.log[-1])
             continue
         for _ in range(draw.randrange(60)):  # more presses than any turn could log before
+            die = draw.randrange(5)
             try:
-                state = rules.toggle_hold(state, draw.randrange(5))
-                presses += 1
+                state = rules.toggle_hold(state, die)
             except rules.IllegalMove:
-                pass  # a locked die
+                continue  # a locked die
+            presses.append(HoldToggled(seat=state.current, die=die, held=state.turn.held[die]))
+            assert presses_since_roll(state) <= rules.HOLD_PRESSES_KEPT
         if state.phase is Phase.TIE_BREAK:
             state = rules.play(state, Action.end_tie_break())
+            presses.append(state.log[-1])
         elif not rules.can_roll(state) or draw.random() < 0.5:
             state = rules.scratch(state, rules.offers(state)[0].category)
-    assert presses > 1_000
+            presses.append(state.log[-1])
+    assert sum(isinstance(entry, HoldToggled) for entry in presses) > 1_000
+    assert state.log == net_change(tuple(presses))
     loaded = GameState.model_validate_json(state.model_dump_json())
     assert loaded == state
     assert rules.positions(loaded)[-1] == state
-    # After each roll no die's toggle is logged twice.
-    since_roll: set[int] = set()
-    for entry in state.log:
-        if isinstance(entry, HoldToggled):
-            assert entry.die not in since_roll
-            since_roll.add(entry.die)
-        else:
-            since_roll = set()
+
+
+def test_presses_past_the_bound_are_settled_so_the_log_cannot_grow_by_pressing() -> None:
+    state = rolled()
+    draw = random.Random(4)
+    longest = 0
+    for _ in range(10_000):
+        state = rules.toggle_hold(state, draw.randrange(5))
+        longest = max(longest, len(state.log))
+    assert longest == len(rolled().log) + rules.HOLD_PRESSES_KEPT
+    assert GameState.model_validate_json(state.model_dump_json()) == state
+    assert rules.positions(state)[-1] == state
+    settled = rules.roll(state).log[1:-1]
+    assert len({entry.die for entry in settled}) == len(settled) <= 5  # type: ignore[union-attr]
 
 
 def test_a_record_toggling_a_die_twice_after_a_roll_replays_and_goes_on() -> None:
@@ -272,19 +301,12 @@ def test_a_record_toggling_a_die_twice_after_a_roll_replays_and_goes_on() -> Non
     twice = (*state.log, *(HoldToggled(seat=0, die=2, held=held) for held in (True, False)))
     old = GameState.model_validate(state.model_dump() | {"log": twice})
     assert rules.positions(old)[-1] == old
-    held = rules.toggle_hold(old, 2)  # takes back the last toggle of die 2
-    assert held.log == (*state.log, HoldToggled(seat=0, die=2, held=True))
+    held = rules.toggle_hold(old, 2)
     assert held.turn.held[2]
     assert rules.positions(held)[-1] == held
+    assert rules.roll(held).log[1:-1] == (HoldToggled(seat=0, die=2, held=True),)
     assert rules.undo(old).log == old.log[:-1]
     assert rules.undo(old).turn.held[2]
-
-
-def test_undo_after_toggling_back_and_forth_takes_back_what_the_log_holds() -> None:
-    state = rolled()
-    held = rules.toggle_hold(rules.toggle_hold(rules.toggle_hold(state, 0), 1), 0)
-    assert rules.undo(held) == state
-    assert rules.undo_refusal(state) == "A roll can't be taken back."
 
 
 # --- replay, positions and the review in proportion to the log ---------------------

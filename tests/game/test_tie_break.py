@@ -12,10 +12,12 @@ from generala_tui.game.model import (
     Category,
     Ending,
     GameState,
+    HoldToggled,
     HouseRules,
     Phase,
     ServedRoll,
     StraightRule,
+    TieBreakEnded,
     TieBreakRound,
 )
 from generala_tui.game.rules import IllegalMove
@@ -215,3 +217,14 @@ def test_end_tie_break_turn_is_refused_in_a_regular_turn() -> None:
 def test_a_single_player_game_never_needs_a_tie_break() -> None:
     state = play_game(rules.new_game(["Ana"], seed=1))
     assert (state.phase, state.winners, state.ending) == (Phase.OVER, (0,), Ending.POINTS)
+
+
+def test_hold_presses_of_a_tie_break_turn_end_with_it_as_their_net_change() -> None:
+    rolled = rules.roll(tied_game(2), (6, 6, 6, 1, 2))
+    pressed = rules.toggle_hold(rules.toggle_hold(rules.toggle_hold(rolled, 0), 3), 0)
+    assert len(pressed.log) == len(rolled.log) + 3
+    ended = rules.end_tie_break_turn(pressed)
+    assert ended.log[len(rolled.log) :] == (
+        HoldToggled(seat=0, die=3, held=True),
+        TieBreakEnded(seat=0, points=18),
+    )

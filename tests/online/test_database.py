@@ -36,8 +36,8 @@ def _a_turn(step: int) -> list[Move | Hold]:
     return [
         Move(step=step, action=Action.roll()),
         Hold(step=step + 1, die=0),
-        Hold(step=step + 2, die=0),  # taken back: the log is one step shorter again
-        Move(step=step + 1, action=Action.roll([1])),
+        Hold(step=step + 2, die=0),  # let go again: a step of its own until the roll
+        Move(step=step + 3, action=Action.roll([1])),
     ]
 
 

@@ -153,10 +153,9 @@ def test_a_table_whose_holds_are_taken_back_again_and_again_keeps_few_rows(
     database = TableDatabase(tmp_path / "tables")
     record = open_table([Player(name="Ana"), Player(name="Bruno")], seed=7)
     database.save(record)
-    moves: list[Move | Hold] = [Move(step=0, action=Action.roll())]
-    for _ in range(500):
-        moves += [Hold(step=1, die=0), Hold(step=2, die=0)]
-    for move in moves:
+    for press in range(1_001):
+        step = len(record.game.log)  # each press a step until the rules settle them
+        move = Hold(step=step, die=0) if press else Move(step=step, action=Action.roll())
         game, played = take(record, 0, move)
         before, record = record, record.model_copy(update={"game": game})
         database.step(record, played.model_dump_json(), before=before)
