@@ -11,38 +11,33 @@ history; it asks no table which kind it is. Screens reach the app through the
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import signal
 from collections.abc import Coroutine, Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events, on
-from textual.app import App, SystemCommand
+from textual import on
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from .. import collector, i18n, store
+from .. import store
 from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Level, Phase, Player
-from ..store import Seat
 from . import app_words, vocabulary
 from . import colours as colours_module
-from .keeper import Keeper, MatchTally
+from .keeper import MatchTally
 from .screens import dialogs_words, settings_words, setup_words
+from .seating import Seating
+from .shell import Shell
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
 from .table import Severity, Table
-from .translated import TranslatedBindings
 
 # Only what the first frame needs is imported above: each screen, the computer players
 # (and the strategy and numpy behind them) and the dialogs load when first used, so the
 # setup or turn screen shows sooner (tests/benchmarks/bench_startup.py).
 if TYPE_CHECKING:
-    from ..game.strategy import Strategy
-    from ..game.strategy.chances import Chances
     from ..online.client import Address
     from .hosting import HostedTable
 
@@ -50,7 +45,7 @@ COMPUTER_GROUP = "computer"
 """The worker group of the computer players' turns (a local table's)."""
 
 
-class GeneralaApp(App[None]):
+class GeneralaApp(Shell):
     """Generala in the terminal.
 
     ``game`` is the game of :attr:`table` as the table last showed it (``None`` before a
@@ -100,7 +95,7 @@ class GeneralaApp(App[None]):
         replay: GameState | None = None,
         table: Address | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(language=language, startup_warning=startup_warning)
         self._first_game = game
         self._first_table = table
         """The online table to join at once (``generala-tui join``): when it ends, so does
@@ -114,16 +109,9 @@ class GeneralaApp(App[None]):
         self._replay = replay
         """A game record to step through, opened over the setup screen."""
         self._resume = resume
-        self.keeper = Keeper(self._file_trouble, held=True)
-        """The autosave, the history and the preferences."""
         preferences = self.keeper.preferences
         if store.first_launch():  # the setup screen offers a guided game until answered
             self.keeper.remember(offer_guided_game=True)
-        # --lang, else the saved setting, else the environment as gettext reads it, else English.
-        i18n.set_language(i18n.choose_language(language, preferences.language))
-        self._startup_warnings = [
-            w for w in (self.keeper.startup_warning, startup_warning) if w is not None
-        ]
         self.house_rules = house_rules or preferences.house_rules
         """The house rules for new games (a game in progress keeps its own)."""
         self.seed = seed
@@ -135,11 +123,9 @@ class GeneralaApp(App[None]):
         self.set_reactive(GeneralaApp.win_chances, preferences.win_chances)
         self._roll_animation = preferences.roll_animation
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
-        self._colours_chosen: dict[str, str] = {}
-        """The colours the setup screen chose for its players, by name (:meth:`choose_colours`)."""
+        self.seating = Seating(self.keeper)
+        """The players this window sets up, in their colours."""
         self._match = MatchTally()
-        self._screenshot_folder: Path | None = None
-        """The folder the last screenshot was to be saved in."""
         self._guide_wanted = False
         """Whether the turn screen opening next brings the guide (a guided game's first)."""
 
@@ -151,20 +137,7 @@ class GeneralaApp(App[None]):
         # The words that colour a player and are not given the table's colours ask the app
         # running (until it stops: on_unmount), not one only made.
         colours_module.follow(self.seat_colours)
-        # Start-up is over once the first frame is drawn (see generala_tui.collector).
-        self.call_after_refresh(collector.resume)
-        self.keeper.attach(asyncio.get_running_loop())
-        # The first autosave builds a schema and syncs a file: after the first frame.
-        self.call_after_refresh(self.keeper.release)
-        theme = self.keeper.preferences.theme
-        if theme in self.available_themes:
-            self.theme = theme
-        else:
-            # Told once: the default is remembered in its place.
-            self._startup_warnings.append(app_words.unknown_theme(theme))
-            self.keeper.remember(theme=self.theme)
-        self.watch(self, "theme", self._theme_changed, init=False)
-        self._watch_signals()
+        self.open_window()
         if self._first_table is not None:
             # The server keeps this game: the saved one stays for a game at this keyboard.
             self._join(self._first_table)
@@ -188,7 +161,7 @@ class GeneralaApp(App[None]):
                 self.notify(app_words.nothing_to_resume(), timeout=6)
             from .screens.setup import SetupScreen
 
-            self.push_screen(SetupScreen(self._last_table(), resumable=saved))
+            self.push_screen(SetupScreen(self.seating.last_table(), resumable=saved))
         if self._replay is not None:
             from .screens.replay import ReplayScreen
 
@@ -225,35 +198,6 @@ class GeneralaApp(App[None]):
         if self._hosted is not None:
             await self._hosted.close()
         self.keeper.close()
-
-    def _file_trouble(self, warning: str) -> None:
-        self.notify(warning, severity="warning", timeout=10, markup=False)
-
-    def _theme_changed(self, theme: str) -> None:
-        self.keeper.remember(theme=theme)
-
-    def _last_table(self) -> list[Player] | None:
-        """The players of the last game set up, if their names still pass."""
-        seats = self.keeper.preferences.players
-        try:
-            # A seat kept without a name had its default one: said in the language of now.
-            names = rules.validate_names(
-                [
-                    seat.name or setup_words.default_player_name(number)
-                    for number, seat in enumerate(seats, start=1)
-                ]
-            )
-        except rules.IllegalMove:
-            return None
-        return [Player(name=n, level=s.level) for n, s in zip(names, seats, strict=True)]
-
-    def _watch_signals(self) -> None:
-        """SIGTERM and SIGHUP quit like ctrl+q answered yes: the game is saved, the terminal
-        restored."""
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop = asyncio.get_running_loop()
-            for number in (signal.SIGTERM, signal.SIGHUP):
-                loop.add_signal_handler(number, self.exit)
 
     # --- routing ----------------------------------------------------------
 
@@ -346,48 +290,17 @@ class GeneralaApp(App[None]):
         """A new game for these players under the current house rules (each in the colour
         chosen for them, else their colour at the last table: play again keeps them)."""
         game = rules.new_game(list(players), self.house_rules, seed=self.seed)
-        seat_colours = colours_module.table_colours(
-            [p.name for p in game.players], self._chosen_colours()
-        )
-        # A seat left at its default name is kept without one, so that it comes back in the
-        # language of the next game, not as "Jugador 1" for good.
-        self.keeper.remember(
-            players=tuple(
-                Seat(
-                    name="" if setup_words.default_name_number(p.name) is not None else p.name,
-                    level=p.level,
-                    colour=colour,
-                )
-                for p, colour in zip(game.players, seat_colours, strict=True)
-            )
-        )
-        self._colours_chosen = {}  # remembered with the table now
+        self.seating.remember(game.players)
         self._match = MatchTally()
         self.start(game)
 
     def choose_colours(self, colours: Mapping[str, str]) -> None:
-        """The colours chosen for these players (by name), for the next game, which
-        remembers them with its table."""
-        self._colours_chosen = dict(colours)
-
-    def _chosen_colours(self) -> dict[str, str | None]:
-        """Each player's colour at the last table, by the name they have now (a seat kept
-        without a name: its default name in the language of the moment), and the colours
-        chosen since."""
-        return {
-            **{
-                seat.name or setup_words.default_player_name(number): seat.colour
-                for number, seat in enumerate(self.keeper.preferences.players, start=1)
-            },
-            **self._colours_chosen,
-        }
+        self.seating.choose_colours(colours)
 
     def seat_colours(self, names: Sequence[str]) -> colours_module.SeatColours:
         """The colours of the players ``names`` in the theme of the moment: each one's at
         the last table, the palette's order for the others (a record's, a replay's)."""
-        return colours_module.SeatColours.for_players(
-            names, self._chosen_colours(), self.current_theme.dark
-        )
+        return self.seating.seat_colours(names, dark=self.current_theme.dark)
 
     def play_again(self) -> None:
         """The same players, a new game of the match: the first seat moves on by one."""
@@ -422,11 +335,10 @@ class GeneralaApp(App[None]):
 
     @property
     def offer_guided_game(self) -> bool:
-        return self.keeper.preferences.offer_guided_game
+        return self.seating.offer_guided_game
 
     def decline_guided_game(self) -> None:
-        if self.keeper.preferences.offer_guided_game:
-            self.keeper.remember(offer_guided_game=False)
+        self.seating.decline_guided_game()
 
     def show_setup(self) -> None:
         """The setup screen, with the players of the last game (and the game, if it was
@@ -435,7 +347,7 @@ class GeneralaApp(App[None]):
         left = None if table is None else table.left_unfinished()
         seats = None if table is None else table.setup_seats()
         if seats is None:
-            seats = self._last_table()
+            seats = self.seating.last_table()
         self._leave_table()
         self.game = None
         from .screens.setup import SetupScreen
@@ -534,12 +446,6 @@ class GeneralaApp(App[None]):
         """The turn screen is in front again: a computer to act goes on."""
         if self.table is not None:
             self.table.go_on()
-
-    async def strategy(self, house_rules: HouseRules) -> Strategy:
-        return await self.solver.get(house_rules)
-
-    async def chances(self, house_rules: HouseRules) -> Chances:
-        return await self.solver.get_chances(house_rules)
 
     def skip_ahead(self) -> None:
         """Play the rest of the computer's turn at once; retry a failed computer or table."""
@@ -649,36 +555,33 @@ class GeneralaApp(App[None]):
             self.table.undo()
 
     async def action_quit(self) -> None:
+        """Quit; asks first during a game."""
         from .screens.dialogs import QuitDialog
 
-        table = self.table
-        if table is None or not self.game_in_progress() or isinstance(self.screen, QuitDialog):
+        if isinstance(self.screen, QuitDialog):  # ctrl+q again: yes
             self.exit()
+        else:
+            self._leave(quitting=True)
+
+    def action_new_game(self) -> None:
+        """Back to the setup screen; asks first during a game."""
+        self._leave(quitting=False)
+
+    def _leave(self, *, quitting: bool) -> None:
+        """Quit, or leave the game for the setup screen: once the player said yes, during a
+        game (the table says what becomes of it)."""
+        from .screens.dialogs import ConfirmDialog, QuitDialog
+
+        leave = self.exit if quitting else self.show_setup
+        table = self.table
+        if table is None or not self.game_in_progress():
+            leave()
             return
-
-        def answered(quit_: bool | None) -> None:
-            if quit_:
-                self.exit()
-
-        self.push_screen(
-            QuitDialog(
-                table.leaving_question(quitting=True),
-                dialogs_words.quit_answer(),
-                dialogs_words.keep_playing_answer(),
-            ),
-            answered,
-        )
-
-    def action_command_palette(self) -> None:
-        from textual.command import CommandPalette as TextualCommandPalette
-
-        from .screens.modal import CommandPalette
-
-        palette_open = any(isinstance(s, TextualCommandPalette) for s in self.screen_stack)
-        if self.use_command_palette and not palette_open:
-            self.push_screen(
-                CommandPalette(id="--command-palette", placeholder=app_words.palette_placeholder())
-            )
+        dialog = QuitDialog if quitting else ConfirmDialog
+        yes = dialogs_words.quit_answer() if quitting else dialogs_words.leave_answer()
+        no = dialogs_words.keep_playing_answer() if quitting else dialogs_words.stay_answer()
+        question = table.leaving_question(quitting=quitting)
+        self.push_screen(dialog(question, yes, no), lambda yes: leave() if yes else None)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -692,31 +595,9 @@ class GeneralaApp(App[None]):
         if self.game is not None and not isinstance(self.screen, ScorecardScreen):
             self.push_screen(ScorecardScreen())
 
-    def action_new_game(self) -> None:
-        """Back to the setup screen; asks first during a game."""
-        table = self.table
-        if table is None or not self.game_in_progress():
-            self.show_setup()
-            return
-
-        def answered(confirmed: bool | None) -> None:
-            if confirmed:
-                self.show_setup()
-
-        from .screens.dialogs import ConfirmDialog
-
-        self.push_screen(
-            ConfirmDialog(
-                table.leaving_question(quitting=False),
-                dialogs_words.leave_answer(),
-                dialogs_words.stay_answer(),
-            ),
-            answered,
-        )
-
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """The command palette's commands, in the current language (Textual's own, which
-        speak English only, are said again here)."""
+        """The command palette's commands, in the current language: the game's, then the
+        window's (:meth:`.shell.Shell.get_system_commands`)."""
         from .screens.setup import SetupScreen
         from .screens.turn import TurnScreen
 
@@ -749,86 +630,4 @@ class GeneralaApp(App[None]):
                 app_words.command_new_game_help(),
                 self.action_new_game,
             )
-        for lang in i18n.LANGUAGES:
-            if lang != i18n.language():
-                yield SystemCommand(
-                    i18n.LANGUAGE_NAMES[lang],
-                    app_words.command_language_help(),
-                    lambda lang=lang: self.set_language(lang),
-                )
-        yield SystemCommand(
-            app_words.command_theme(), app_words.command_theme_help(), self.search_themes
-        )
-        yield SystemCommand(
-            app_words.command_screenshot(),
-            app_words.command_screenshot_help(),
-            lambda: self.set_timer(0.1, self._deliver_screenshot),
-        )
-        yield SystemCommand(
-            app_words.command_quit(), app_words.command_quit_help(), self.action_quit
-        )
-
-    def _deliver_screenshot(self) -> None:
-        """The palette's screenshot, into the downloads folder where Textual would save it,
-        or, where that folder does not exist, the current folder (where Textual's
-        ``save_screenshot`` writes): no folder is made for a screenshot."""
-        from platformdirs import user_downloads_path
-
-        folder = user_downloads_path()
-        if not folder.is_dir():
-            folder = Path(".").absolute()  # said in full: the player may not know where it is
-        self._screenshot_folder = folder
-        self.deliver_screenshot(path=str(folder))
-
-    # The screenshot command's notices in the player's language: Textual's own handlers
-    # (on ``App``, after this class in the order handlers run) say them in English.
-    @on(events.DeliveryComplete)
-    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
-        if event.name == "screenshot":
-            event.prevent_default()
-            path = None if event.path is None else str(event.path)
-            self.notify(
-                app_words.screenshot_saved(path), title=app_words.screenshot_title(), markup=False
-            )
-
-    @on(events.DeliveryFailed)
-    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
-        if event.name == "screenshot":
-            event.prevent_default()
-            error = event.exception
-            reason = store.why(error) if isinstance(error, OSError) else str(error)
-            self.notify(
-                app_words.screenshot_failed(str(self._screenshot_folder or "."), reason),
-                title=app_words.screenshot_title(),
-                severity="error",
-                markup=False,
-            )
-
-    def get_key_display(self, binding: Binding) -> str:
-        """A key as the Footer shows it, named as the current language's keyboards print it
-        (Textual names keys in English: "space", "esc")."""
-        return vocabulary.key_name(super().get_key_display(binding))
-
-    def search_themes(self) -> None:
-        """The themes to choose from, in a command palette that speaks the current language."""
-        from textual.theme import ThemeProvider
-
-        from .screens.modal import CommandPalette
-
-        self.push_screen(
-            CommandPalette(providers=[ThemeProvider], placeholder=app_words.theme_placeholder())
-        )
-
-    # --- the language -----------------------------------------------------
-
-    def set_language(self, lang: str) -> None:
-        """Speak ``lang`` from now on, on every screen at once (those under the one in front
-        too, the Footer and the command palette), and remember it for next time."""
-        if lang not in i18n.LANGUAGES:
-            return
-        i18n.set_language(lang)
-        self.keeper.remember(language=lang)
-        for screen in self.screen_stack:
-            if isinstance(screen, TranslatedBindings):
-                self.call_later(screen.say_again)
-        self.refresh_bindings()
+        yield from super().get_system_commands(screen)

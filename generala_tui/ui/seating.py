@@ -1,0 +1,86 @@
+"""The players this window sets up: the last table's, in their colours, and the guided game's
+offer. Plain Python over the preferences (:class:`~.keeper.Keeper`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..game import rules
+from ..game.model import Player
+from ..store import Seat
+from . import colours
+from .keeper import Keeper
+from .screens import setup_words
+
+
+class Seating:
+    """The last table set up, remembered; the colours chosen for the next one."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
+        self._chosen: dict[str, str] = {}
+        """The colours the setup screen chose for its players, by name (:meth:`choose_colours`)."""
+
+    def last_table(self) -> list[Player] | None:
+        """The players of the last game set up, if their names still pass."""
+        seats = self._keeper.preferences.players
+        try:
+            # A seat kept without a name had its default one: said in the language of now.
+            names = rules.validate_names(
+                [
+                    seat.name or setup_words.default_player_name(number)
+                    for number, seat in enumerate(seats, start=1)
+                ]
+            )
+        except rules.IllegalMove:
+            return None
+        return [Player(name=n, level=s.level) for n, s in zip(names, seats, strict=True)]
+
+    def remember(self, players: Sequence[Player]) -> None:
+        """The table set up now, remembered: each player in the colour chosen for them, else
+        their colour at the last table (play again keeps them)."""
+        seat_colours = colours.table_colours([p.name for p in players], self._colours())
+        # A seat left at its default name is kept without one, so that it comes back in the
+        # language of the next game, not as "Jugador 1" for good.
+        self._keeper.remember(
+            players=tuple(
+                Seat(
+                    name="" if setup_words.default_name_number(p.name) is not None else p.name,
+                    level=p.level,
+                    colour=colour,
+                )
+                for p, colour in zip(players, seat_colours, strict=True)
+            )
+        )
+        self._chosen = {}  # remembered with the table now
+
+    def choose_colours(self, chosen: Mapping[str, str]) -> None:
+        """The colours chosen for these players (by name), for the next table."""
+        self._chosen = dict(chosen)
+
+    def _colours(self) -> dict[str, str | None]:
+        """Each player's colour at the last table, by the name they have now (a seat kept
+        without a name: its default name in the language of the moment), and the colours
+        chosen since."""
+        return {
+            **{
+                seat.name or setup_words.default_player_name(number): seat.colour
+                for number, seat in enumerate(self._keeper.preferences.players, start=1)
+            },
+            **self._chosen,
+        }
+
+    def seat_colours(self, names: Sequence[str], *, dark: bool) -> colours.SeatColours:
+        """The colours of the players ``names``: each one's at the last table, the palette's
+        order for the others (a record's, a replay's)."""
+        return colours.SeatColours.for_players(names, self._colours(), dark)
+
+    @property
+    def offer_guided_game(self) -> bool:
+        """Whether the setup screen offers a guided game (a first launch, until answered)."""
+        return self._keeper.preferences.offer_guided_game
+
+    def decline_guided_game(self) -> None:
+        """The guided game offered no more (remembered)."""
+        if self._keeper.preferences.offer_guided_game:
+            self._keeper.remember(offer_guided_game=False)
