@@ -26,6 +26,7 @@ from ..colours import for_node
 from ..host import host_of
 from ..widgets import coach_words
 from ..widgets.boxes import BoxList
+from ..widgets.charts import WinChart
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray
 from ..widgets.scorecard import ScorecardTable
@@ -34,7 +35,6 @@ from .analysis_view import (
     COSTLY,
     LUCKY_SWING,
     UNLUCKY_SWING,
-    WinChart,
     course_chart,
     listed_decisions,
     win_chart,

@@ -1,8 +1,7 @@
-"""What the analysis draws of a player's game, built from the review alone: no widget, no app."""
+"""What the analysis draws of a player's game, built from the review alone: the charts' data
+(:mod:`..widgets.charts`), no widget, no app."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from ...game.strategy import (
     DecisionMark,
@@ -12,7 +11,8 @@ from ...game.strategy import (
     PlayerReview,
     RollReview,
 )
-from ...game.strategy.review import DECISION_THRESHOLDS, LUCK_THRESHOLDS, Step, turning_points
+from ...game.strategy.review import DECISION_THRESHOLDS, LUCK_THRESHOLDS, turning_points
+from ..widgets.charts import CourseChart, Point, WinChart
 
 SWING_MARKS = {LuckMark.VERY_LUCKY: 1, LuckMark.VERY_UNLUCKY: -1}
 """The rolls the chart marks: the big swings of luck, up or down."""
@@ -24,23 +24,6 @@ UNLUCKY_SWING = next(bound for bound, mark in LUCK_THRESHOLDS if mark is LuckMar
 """The luck down to which a roll is marked as a big swing down."""
 COSTLY = next(bound for bound, mark in DECISION_THRESHOLDS if mark is DecisionMark.BAD)
 """The cost from which a decision is marked."""
-
-Point = tuple[int, float]
-
-
-@dataclass(frozen=True)
-class CourseChart:
-    """A player's expected final total through the game, step by step, and its marks."""
-
-    ys: tuple[float, ...]
-    """The expected final total at each step (x is the step's number, from 0)."""
-    lucky: tuple[Point, ...]
-    unlucky: tuple[Point, ...]
-    costly: tuple[Point, ...]
-    ticks: tuple[int, ...]
-    """The step each round starts at."""
-    tick_labels: tuple[str, ...]
-    """The rounds' numbers."""
 
 
 def course_chart(player: PlayerReview) -> CourseChart:
@@ -89,25 +72,6 @@ def listed_decisions(player: PlayerReview) -> list[DecisionReview]:
 
 TURNING_POINTS = 5
 """How many turning points the win-chance chart marks and lists for the player shown."""
-
-
-@dataclass(frozen=True)
-class WinChart:
-    """Every player's win chance through the game, step by step, and the turning points of
-    the player shown."""
-
-    lines: tuple[tuple[float, ...], ...]
-    """Per seat, the chance in percent at each point: x 0 is the start, x k the chance after
-    the game's k-th roll or decision."""
-    seat: int
-    """The player whose turning points are marked."""
-    turning: tuple[Step, ...]
-    """The turning points, largest first (numbered from 1 on the chart and in the list)."""
-    marks: tuple[tuple[int, float], ...]
-    """Where each turning point is drawn: (x, the player's chance after it, in percent)."""
-    ticks: tuple[int, ...]
-    """The point each round starts at (the first player's first roll of the round)."""
-    tick_labels: tuple[str, ...]
 
 
 def win_chart(review: GameReview, seat: int, rounds: int, count: int = TURNING_POINTS) -> WinChart:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from textual_plotext import PlotextPlot
 
 from ..colours import SeatColours
-from ..screens.analysis_view import CourseChart
 from . import course_chart_words
+from .charts import CourseChart
 
 
 class CourseChartPlot(PlotextPlot):

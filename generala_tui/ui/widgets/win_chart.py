@@ -12,8 +12,8 @@ from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
 from ...i18n import percent
-from ..screens.analysis_view import WinChart
 from . import win_chart_words
+from .charts import WinChart
 
 
 class WinChartPlot(PlotextPlot):

@@ -134,7 +134,7 @@ async def test_the_course_chart_draws_the_players_line_in_their_colour() -> None
     from textual.app import App, ComposeResult
 
     from generala_tui.ui.colours import SeatColours
-    from generala_tui.ui.screens.analysis_view import CourseChart
+    from generala_tui.ui.widgets.charts import CourseChart
     from generala_tui.ui.widgets.course_chart import CourseChartPlot
 
     chart = CourseChart(
