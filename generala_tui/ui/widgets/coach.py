@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...game.action import ActionKind
-from ...game.model import GameState, Phase
+from ...game.model import GameState, HouseRules, Phase
 from ...i18n import decimal, percent
-from ..host import host_of
 from ..vocabulary import ADVICE_MARK, BEST_CHANCE_MARK, HELD_KEEP_MARK
 from . import coach_words
 from .coach_words import action_label, shown_best, shown_best_chance
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
+    from ...game.strategy.chances import Chances
+
+ChanceTables: TypeAlias = Callable[[HouseRules], "Chances | None"]
+"""Where a coach finds the win-chance tables of a rule set: the solver's ``prepare_chances``
+(None until they are ready, which it asks for)."""
 
 _BETWEEN_DICE = re.compile(r"(?<=\d) (?=\d)")
 
@@ -35,24 +40,23 @@ def _fit(label: str, room: int) -> str:
 class WinChances:
     """The current player's chance of winning after each of the coach's values, where the
     coach shows them: at a table of two or more, in the regular rounds, once the win-chance
-    tables are ready (asked for here, in the solver's worker, until they are).
+    tables are ready (asked of ``tables`` until they are).
 
     The last position's chances are kept (one lookup values them all, in about 3 ms), so a
     redraw at a new width or a switch of ranking does not look them up again.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, tables: ChanceTables) -> None:
+        self._tables = tables
         self._last: tuple[GameState, Sequence[ActionValue], list[float]] | None = None
 
-    def of(
-        self, node: Widget, state: GameState, values: Sequence[ActionValue]
-    ) -> list[float] | None:
+    def of(self, state: GameState, values: Sequence[ActionValue]) -> list[float] | None:
         if len(state.players) < 2 or state.phase is not Phase.PLAYING or not values:
             return None
         last = self._last
         if last is not None and last[0] is state and last[1] is values:
             return last[2]
-        chances = host_of(node).solver.prepare_chances(state.house_rules)
+        chances = self._tables(state.house_rules)
         if chances is None:
             return None
         found = chances.action_chances(state, values)
@@ -60,9 +64,19 @@ class WinChances:
         return found
 
 
-def by_chance(node: Widget) -> bool:
-    """Whether the coach ranks by win chance (else by expected total), as the app says."""
-    return host_of(node).coach_by_chance
+def _follow_the_app(coach: CoachPanel | CoachAdvice) -> WinChances:
+    """A coach made with ``chances=True`` asks the app for its tables and its ranking, as
+    the turn screen's did before it gave them: a way kept until it does
+    (``tests/test_layout.py``'s known exceptions)."""
+    from ..host import host_of
+
+    host = host_of(coach)
+
+    def rank(by_chance: bool) -> None:
+        coach.by_chance = by_chance
+
+    coach.watch(coach.app, "coach_by_chance", rank)
+    return WinChances(host.solver.prepare_chances)
 
 
 def ranked(
@@ -89,9 +103,10 @@ class CoachPanel(Widget):
     """The best action of the position, then every keep, each with its expected total and
     what it loses against the best; ◆ marks the keep the player's held dice make.
 
-    With ``chances`` (the turn screen's coach), at a table of two or more each also shows the
-    chance of winning it leaves, and the list is ranked by expected total or by that chance
-    (``k``, :attr:`GameHost.coach_by_chance`): ★ marks the best total, ♛ the best chance.
+    Given ``chances``, the win-chance tables (the turn screen's coach), at a table of two or
+    more each also shows the chance of winning it leaves, and the list is ranked by expected
+    total or by that chance (:attr:`by_chance`, which the screen sets: ``k``): ★ marks the
+    best total, ♛ the best chance.
     """
 
     DEFAULT_CSS = """
@@ -103,9 +118,13 @@ class CoachPanel(Widget):
     }
     """
 
-    def __init__(self, *, id: str | None = None, chances: bool = False) -> None:
+    by_chance: reactive[bool] = reactive(False, init=False, layout=False, repaint=False)
+    """Whether the list is ranked by win chance (else by expected total)."""
+
+    def __init__(self, *, id: str | None = None, chances: ChanceTables | bool = False) -> None:
         super().__init__(id=id)
-        self._chances = WinChances() if chances else None
+        self._chances = WinChances(chances) if callable(chances) else None
+        self._asks_the_app = chances is True
         self._text = Text("")
         self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
         """The position shown, laid out again at a new width (labels cut to fit it)."""
@@ -114,8 +133,11 @@ class CoachPanel(Widget):
         terminal), a change in their number lays it out again."""
 
     def on_mount(self) -> None:
-        if self._chances is not None:
-            self.watch(self.app, "coach_by_chance", self._rerank, init=False)
+        if self._asks_the_app:
+            self._chances = _follow_the_app(self)
+
+    def watch_by_chance(self) -> None:
+        self._rerank()
 
     def _rerank(self) -> None:
         if self._shown is not None and self._shown[1]:
@@ -167,7 +189,7 @@ class CoachPanel(Widget):
 
         The boxes show their own values in the box list.
         """
-        chances = None if self._chances is None else self._chances.of(self, state, values)
+        chances = None if self._chances is None else self._chances.of(state, values)
         if chances is not None:
             self.tooltip = coach_words.coach_win_tooltip()
             return self._chance_table(state, values, chances)
@@ -211,7 +233,7 @@ class CoachPanel(Widget):
         other where that is another action, then every keep, ★ and ♛ beside the best."""
         width = max(self.size.width, 20)
         table = Text(no_wrap=True, overflow="ellipsis", end="")
-        by = by_chance(self)
+        by = self.by_chance
         table.append(coach_words.coach_ranked_heading(by), "dim")
         order = ranked(values, chances, by=by)
         tops = [order[0]]
@@ -302,9 +324,9 @@ class CoachAdvice(Widget):
     best action (the dice to keep and roll, or the box to fill) and its expected total, so
     that the losses the boxes show have the best they are counted from.
 
-    With ``chances`` (the turn screen's), at a table of two or more the win chance the action
-    leaves follows where it fits ("· win 43%"), and ranking by win chance (``k``) advises the
-    action with the best chance."""
+    Given ``chances`` (the turn screen's), at a table of two or more the win chance the action
+    leaves follows where it fits ("· win 43%"), and ranking by win chance (:attr:`by_chance`,
+    ``k``) advises the action with the best chance."""
 
     DEFAULT_CSS = """
     CoachAdvice {
@@ -313,19 +335,20 @@ class CoachAdvice(Widget):
     }
     """
 
-    def __init__(self, *, id: str | None = None, chances: bool = False) -> None:
+    by_chance: reactive[bool] = reactive(False, init=False, layout=False)
+    """Whether the advice is the best action by win chance (else by expected total)."""
+
+    def __init__(self, *, id: str | None = None, chances: ChanceTables | bool = False) -> None:
         super().__init__(id=id)
-        self._chances = WinChances() if chances else None
+        self._chances = WinChances(chances) if callable(chances) else None
+        self._asks_the_app = chances is True
         self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
         self._with: list[float] | None = None
         """The win chances of the values shown, once they are ready."""
 
     def on_mount(self) -> None:
-        if self._chances is not None:
-            self.watch(self.app, "coach_by_chance", self._rerank, init=False)
-
-    def _rerank(self) -> None:
-        self.refresh()
+        if self._asks_the_app:
+            self._chances = _follow_the_app(self)
 
     def show(self, state: GameState | None, values: Sequence[ActionValue] | None) -> None:
         """Advise on ``values`` (the coach's, best first), or nothing (None: coach off, a
@@ -334,7 +357,7 @@ class CoachAdvice(Widget):
         self.set_class(shown is not None, "-advising")
         chances = None
         if shown is not None and self._chances is not None:
-            chances = self._chances.of(self, *shown)
+            chances = self._chances.of(*shown)
         if shown != self._shown or chances is not self._with:
             self._shown = shown
             self._with = chances
@@ -345,7 +368,7 @@ class CoachAdvice(Widget):
             return Text("")
         state, values = self._shown
         chances = self._with
-        index = ranked(values, chances, by=chances is not None and by_chance(self))[0]
+        index = ranked(values, chances, by=chances is not None and self.by_chance)[0]
         best = values[index]
         marks = best_marks(values, chances, index)
         number = decimal(best.expected)
