@@ -30,6 +30,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from rich.style import Style
 from rich.text import Text
@@ -197,13 +198,19 @@ class SeatColours:
         return Content.assemble(coloured[:at], (f"{self.mark(seat)} ", style), coloured[at:])
 
 
+@runtime_checkable
+class ColouredTable(Protocol):
+    """An app that colours its table's players (the game's app, as its host protocol says):
+    all :func:`for_node` asks of it, so that the colours need nothing above them."""
+
+    def seat_colours(self, names: Sequence[str]) -> SeatColours: ...
+
+
 def for_node(node: DOMNode, names: Sequence[str]) -> SeatColours:
     """The colours of the players ``names`` as the app ``node`` is in shows them (a widget's
-    one way to its table's colours): the host's, or the palette's order in another app."""
-    from .host import GameHost
-
+    one way to its table's colours): the app's, or the palette's order in another app."""
     app = node.app
-    if isinstance(app, GameHost):
+    if isinstance(app, ColouredTable):
         return app.seat_colours(names)
     return SeatColours(dark=app.current_theme.dark)
 
