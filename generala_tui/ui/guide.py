@@ -13,17 +13,19 @@ three alike leaves nothing made after three rolls (a scratch to think about). A 
 up otherwise (a served roll of the player's own) is taught then.
 
 Which lesson is due, and what completes it, are pure functions of the game
-(:func:`lesson_due`, :func:`completes`), tested without an app.
+(:func:`lesson_due`, :func:`completes`), tested without an app. The screens use the guide
+(the turn screen shows :class:`Guide`, the setup screen :class:`GuideOffer`); it uses no
+screen (``tests/test_layout.py``): the setup screen asks before a guided game replaces a
+game in progress (``screens/setup.py``'s ``begin_guided_game``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widget import Widget
@@ -47,9 +49,6 @@ from ..i18n import changes
 from . import guide_words
 from .host import host_of
 from .vocabulary import category_label
-
-if TYPE_CHECKING:
-    from .host import GameHost
 
 GUIDED_SEED = 61120
 """The guided game's dice (see the module's docstring; ``tests/ui/guide`` checks each claim)."""
@@ -96,33 +95,6 @@ def guided_game(name: str | None = None) -> GameState:
         return rules.new_game([Player(name=name or default)], HouseRules(), seed=GUIDED_SEED)
     except (rules.IllegalMove, ValueError):
         return rules.new_game([Player(name=default)], HouseRules(), seed=GUIDED_SEED)
-
-
-def begin_guided_game(
-    app: App[None], host: GameHost, left: GameState | None, name: str | None = None
-) -> None:
-    """Start a guided game for ``name`` (else the first human of ``left``); when it would
-    replace ``left``, a game in progress, ask first (the answer that keeps it has the focus)."""
-    if name is None and left is not None:
-        name = next((p.name for p in left.players if p.level is None), None)
-    if left is None:
-        host.start_guided_game(name)
-        return
-    from .screens import dialogs_words, setup_words
-    from .screens.dialogs import ConfirmDialog
-
-    def answered(confirmed: bool | None) -> None:
-        if confirmed:
-            host.start_guided_game(name)
-
-    app.push_screen(
-        ConfirmDialog(
-            setup_words.new_game_question(left),
-            dialogs_words.start_new_answer(),
-            dialogs_words.keep_game_answer(),
-        ),
-        answered,
-    )
 
 
 def made_something(state: GameState) -> bool:

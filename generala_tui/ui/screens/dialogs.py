@@ -1,4 +1,5 @@
-"""A yes-or-no question in a modal dialog."""
+"""A yes-or-no question in a modal dialog, and the one asked before a new game replaces the game
+in progress."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
+from ...game.model import GameState
 from .. import vocabulary
-from . import dialogs_words
+from . import dialogs_words, setup_words
 from .modal import Modal
 
 
@@ -81,6 +83,18 @@ class ConfirmDialog(Modal[bool]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+class NewGameDialog(ConfirmDialog):
+    """Asked before a new game replaces ``left``, the game in progress: start new, or keep it
+    (the answer with the focus)."""
+
+    def __init__(self, left: GameState) -> None:
+        super().__init__(
+            setup_words.new_game_question(left),
+            dialogs_words.start_new_answer(),
+            dialogs_words.keep_game_answer(),
+        )
 
 
 class QuitDialog(ConfirmDialog):

@@ -60,8 +60,7 @@ class HelpScreen(Modal[None]):
     def action_guided_game(self) -> None:
         """A guided game, once the help has closed; asked first when it would replace a game
         in progress (the one in play, or the one the setup screen under the help offers)."""
-        from ..guide import begin_guided_game
-        from .setup import SetupScreen
+        from .setup import SetupScreen, begin_guided_game
 
         if not self.is_current:
             return

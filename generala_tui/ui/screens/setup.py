@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -15,12 +18,21 @@ from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, L
 from ...game.rules import IllegalMove, validate_names
 from .. import guide_words, vocabulary
 from ..colours import COLOUR_NAMES, SeatColours, colour_named, for_node, next_free
-from ..host import host_of
+from ..host import GameHost, host_of
 from ..translated import TranslatedBindings
-from . import dialogs_words, settings_words, setup_words
+from . import settings_words, setup_words
 
 LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT, Level.CHAMPION)
 """Who plays a seat, in the order the level button goes through them."""
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """One seat of the form as it stands: the name as typed (any text: the names are checked
+    at Start, into :class:`Player` models) and who plays it."""
+
+    name: str
+    level: Level | None = None
 
 
 class LevelPicker(Button):
@@ -166,7 +178,7 @@ class PlayerRow(Horizontal):
         )
 
 
-def _in_this_language(seat: int, player: Player) -> Player:
+def _in_this_language(seat: int, player: Player | SeatEntry) -> SeatEntry:
     """``player`` at ``seat`` (from 0) with a name given by the game in the current language:
     a seat's default name ("Jugador 2": "Player 2"), the seat's own default for an empty
     name, a computer's level ("Medio": "Medium"); a name typed stays as it is."""
@@ -178,7 +190,7 @@ def _in_this_language(seat: int, player: Player) -> Player:
         name = setup_words.default_player_name(number)
     else:
         name = setup_words.level_named(name, player.level) or name
-    return Player.model_construct(name=name, level=player.level)
+    return SeatEntry(name, player.level)
 
 
 class SetupScreen(TranslatedBindings, Screen[None]):
@@ -199,13 +211,16 @@ class SetupScreen(TranslatedBindings, Screen[None]):
     ]
 
     def __init__(
-        self, players: list[Player] | None = None, resumable: GameState | None = None
+        self,
+        players: Sequence[Player | SeatEntry] | None = None,
+        resumable: GameState | None = None,
     ) -> None:
         super().__init__()
-        seats = players or [Player.model_construct(name="", level=None) for _ in (1, 2)]
+        seats = players or [SeatEntry("") for _ in (1, 2)]
         # A seat left at its default name (or unnamed) shows the default in the current
         # language, whatever language the table was set up in.
         self.players = [_in_this_language(seat, player) for seat, player in enumerate(seats)]
+        """The seats as the form holds them (the names typed so far, once read)."""
         self.resumable = resumable
         """A game in progress saved when the app last stopped, offered to go on with."""
         self.colours: list[str] = []
@@ -312,7 +327,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         for seat in range(len(self.players)):
             typed = self.query_one(f"#name-{seat + 1}", Input).value
             level = self.query_one(f"#level-{seat + 1}", LevelPicker).level
-            self.players[seat] = Player.model_construct(name=typed, level=level)
+            self.players[seat] = SeatEntry(typed, level)
 
     def _error(self, message: str) -> None:
         self.query_one("#setup-error", Static).update(message)
@@ -327,7 +342,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         number = len(self.players) + 1
         while setup_words.default_player_name(number).strip().casefold() in taken:
             number += 1
-        self.players.append(Player(name=setup_words.default_player_name(number)))
+        self.players.append(SeatEntry(setup_words.default_player_name(number)))
         self.colours.append(next(c for c in COLOUR_NAMES if c not in self.colours))
         self._error("")
         await self._show_players(focus=f"#name-{len(self.players)}")
@@ -435,8 +450,6 @@ class SetupScreen(TranslatedBindings, Screen[None]):
     def action_guided_game(self) -> None:
         """A guided game for the first seat's human (ui/guide.py); asks first when it would
         replace the game in progress offered to resume."""
-        from ..guide import begin_guided_game
-
         if self.app.screen is self:
             self._read_names()
             first = self.players[0]
@@ -555,13 +568,26 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                 host_of(self).choose_colours(colours)
                 host_of(self).new_game(players)
 
-        from .dialogs import ConfirmDialog
+        from .dialogs import NewGameDialog
 
-        self.app.push_screen(
-            ConfirmDialog(
-                setup_words.new_game_question(left),
-                dialogs_words.start_new_answer(),
-                dialogs_words.keep_game_answer(),
-            ),
-            answered,
-        )
+        self.app.push_screen(NewGameDialog(left), answered)
+
+
+def begin_guided_game(
+    app: App[None], host: GameHost, left: GameState | None, name: str | None = None
+) -> None:
+    """Start a guided game (ui/guide.py) for ``name`` (else the first human of ``left``); when
+    it would replace ``left``, a game in progress, ask first (the answer that keeps it has the
+    focus)."""
+    if name is None and left is not None:
+        name = next((p.name for p in left.players if p.level is None), None)
+    if left is None:
+        host.start_guided_game(name)
+        return
+    from .dialogs import NewGameDialog
+
+    def answered(confirmed: bool | None) -> None:
+        if confirmed:
+            host.start_guided_game(name)
+
+    app.push_screen(NewGameDialog(left), answered)

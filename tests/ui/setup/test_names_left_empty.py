@@ -1,18 +1,23 @@
 """A seat left at its default name names nobody: it comes back in the language of the moment,
 not as the name it had in the language the table was set up in; and the offer to resume reads
-each total apart from its name ("Jugador 1: 0", never "Jugador 1 0")."""
+each total apart from its name ("Jugador 1: 0", never "Jugador 1 0"). The form holds its
+seats as typed, in its own plain fields: no Player that validation would refuse."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from textual.widgets import Input
 
+import generala_tui
 from generala_tui import i18n, store
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Level, Player
 from generala_tui.store import Preferences, Seat
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens import setup_words
-from generala_tui.ui.screens.setup import SetupScreen
+from generala_tui.ui.screens.setup import SeatEntry, SetupScreen
 
 
 def _names(app: GeneralaApp) -> list[str]:
@@ -67,7 +72,7 @@ async def test_a_seat_left_at_its_default_name_is_kept_without_one() -> None:
 
 
 def test_an_unnamed_seat_shows_its_default_name_in_the_language_of_the_moment() -> None:
-    unnamed = [Player.model_construct(name="", level=None), Player(name="Bea")]
+    unnamed = [SeatEntry(""), Player(name="Bea")]
     i18n.set_language("es")
     try:
         assert [p.name for p in SetupScreen(unnamed).players] == ["Jugador 1", "Bea"]
@@ -87,3 +92,40 @@ def test_the_offer_to_resume_reads_each_total_apart_from_its_name() -> None:
             i18n.set_language("en")
         assert "Jugador 1: 10 · Jugador 2: 0" in offer, lang
         assert "Jugador 1: 10 · Jugador 2: 0" in asked, lang
+
+
+async def test_the_form_holds_the_names_as_typed_in_its_own_fields() -> None:
+    """A name left empty, or one the rules refuse, stays in the form as typed until Start
+    checks it: a seat of the form is no Player (its model would refuse them)."""
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#name-1", Input).value = ""
+        screen.query_one("#name-2", Input).value = "x" * 3 + "\x07"
+        await pilot.press("ctrl+n")  # adding a seat reads the names typed so far
+        await pilot.pause()
+        assert screen.players[:2] == [SeatEntry(""), SeatEntry("xxx\x07")]
+        assert not any(isinstance(seat, Player) for seat in screen.players)
+        assert app.game is None
+
+
+def test_no_screen_builds_a_model_without_its_checks() -> None:
+    """``model_construct`` skips a model's validation: the ui has no use for it (a form keeps
+    its own fields; a model is built, and checked, once the form is done)."""
+    ui = Path(generala_tui.__file__).parent / "ui"
+    unchecked = sorted(
+        str(path.relative_to(ui))
+        for path in ui.rglob("*.py")
+        if "model_construct(" in path.read_text(encoding="utf-8")
+    )
+    assert not unchecked, unchecked
+
+
+@pytest.mark.parametrize("name", ["", "  "])
+def test_a_seat_without_a_name_starts_as_its_default(name: str) -> None:
+    assert [p.name for p in SetupScreen([SeatEntry(name), SeatEntry("Bea")]).players] == [
+        "Player 1",
+        "Bea",
+    ]
