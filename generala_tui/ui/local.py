@@ -108,12 +108,6 @@ class LocalTable:
         """The turn (by :func:`rules.turns_ended`) a computer is playing at once, if any."""
         self._wake = asyncio.Event()
         """Set whenever a waiting computer should look again: a step, a skip, a resume."""
-        self._hold_trail: list[GameState] = []
-        """The game before each hold change made since the last other step, oldest first: what
-        undo takes back to, press by press (the log keeps only a hold's net change since the
-        roll: :func:`rules.toggle_hold`)."""
-        self._hold_trail_end: GameState | None = None
-        """The game the last hold change made; the trail holds while the game is still it."""
 
     @property
     def game(self) -> GameState:
@@ -142,28 +136,17 @@ class LocalTable:
         return True
 
     def hold(self, die: int) -> bool:
-        before = self._game
         try:
-            after = rules.toggle_hold(before, die)
+            after = rules.toggle_hold(self._game, die)
         except rules.IllegalMove as error:
             self._refused(error)
             return False
-        if self._hold_trail_end is not before:
-            self._hold_trail = []
-        self._hold_trail.append(before)
-        self._hold_trail_end = after
         self._step_taken(after)
         return True
 
     def undo(self) -> bool:
-        game = self._game
-        if self._hold_trail and self._hold_trail_end is game and game.current_player.level is None:
-            # The press before, as the player made it (a hold taken back left the log).
-            self._hold_trail_end = self._hold_trail.pop()
-            self._step_taken(self._hold_trail_end)
-            return True
         try:
-            after = rules.undo(game)
+            after = rules.undo(self._game)
         except rules.IllegalMove as error:
             self._refused(error)
             return False

@@ -1,4 +1,4 @@
-"""Undo takes back hold changes press by press, though the log keeps only their net change."""
+"""Undo takes back hold changes press by press (the rules keep each press until the next roll)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ async def test_undo_takes_back_each_hold_press_in_turn() -> None:
         await pilot.pause()
         assert app.game is not None
         assert app.game.turn.held == (False, True, False, False, False)
-        assert len(app.game.log) == 2  # the roll and die 2's hold: die 1's came and went
+        assert len(app.game.log) == 4  # the roll, then each press until the next roll
         seen = []
         for _press in range(3):
             await pilot.press("ctrl+z")
