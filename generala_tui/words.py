@@ -15,8 +15,7 @@ from .game.model import (
     HouseRules,
     Level,
 )
-from .game.refusals import Refusal, error_place, printable, refused
-from .game.refusals import refusal as english_refusal
+from .game.refusals import Refusal, english_refusal, error_place, printable, refused
 from .i18n import N_, _, language, pgettext
 
 

@@ -1,5 +1,5 @@
-"""The dice and the boxes of the scorecard: five dice, three rolls a turn, the categories in
-scorecard order, and their English names.
+"""The dice and the boxes of the scorecard: five dice of six faces, three rolls a turn, the
+categories in scorecard order, and their English names.
 
 The one list of the boxes' names: each is a message id of the translation catalogs
 (``words.category_label`` says it in the current language).
@@ -14,7 +14,15 @@ from types import MappingProxyType
 from .words import N_
 
 NUMBER_OF_DICE = 5
+"""The dice a turn throws, numbered 0 to ``NUMBER_OF_DICE - 1`` in the rules and the files."""
+FACES = 6
+"""The faces of a die: it shows 1 to ``FACES``."""
 MAX_ROLLS = 3
+
+NO_SUCH_DIE = N_("There is no die {die!r}: the dice are numbered 0 to {last}.")
+"""The refusal of a die out of range (``last``: ``NUMBER_OF_DICE - 1``)."""
+WRONG_FACE = N_("A die shows 1 to {faces}, not {value!r}.")
+"""The refusal of a die showing no face of a die (``faces``: :data:`FACES`)."""
 
 
 class Category(StrEnum):

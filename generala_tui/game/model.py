@@ -13,8 +13,10 @@ in play under its house rules: every die 1 to 6, five dice or none, points each
 box can hold, the phase, winners and seats in agreement. Whether the log leads
 to the state is :func:`generala_tui.game.rules.replay`'s question. The rules
 functions build new states with ``model_copy(update=...)``, which checks
-nothing, so play stays fast; :func:`refusal` gives a refusal's reason in words
-for the player.
+nothing, so play stays fast; :func:`generala_tui.words.refusal` gives a refusal's
+reason in words for the player. The law of a whole game (whose turn it is, the phase,
+the winners, the log's length) lives in :mod:`generala_tui.game.law`, which the state's
+check calls.
 
 Each model's schema is built the first time one is validated (``defer_build``),
 not when this module is imported.
@@ -24,24 +26,35 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
-    SerializerFunctionWrapHandler,
+    GetCoreSchemaHandler,
     StringConstraints,
-    WrapSerializer,
     model_validator,
 )
+from pydantic_core import CoreSchema, core_schema
 
-from .boxes import BOX_NAMES, MAX_ROLLS, NUMBER_CATEGORIES, NUMBER_OF_DICE, Category, box_name
-from .names import MAX_NAME_LENGTH, MAX_PLAYERS, check_names
+from . import law
+from .boxes import (
+    BOX_NAMES,
+    FACES,
+    MAX_ROLLS,
+    NO_SUCH_DIE,
+    NUMBER_CATEGORIES,
+    NUMBER_OF_DICE,
+    WRONG_FACE,
+    Category,
+    box_name,
+)
+from .law import MAX_LOG_STEPS, MAX_TIE_BREAK_ROUNDS, Ending, Phase
+from .names import MAX_NAME_LENGTH, MAX_PLAYERS, WRONG_PLAYER_COUNT, check_names
 from .points import (
     DOUBLE_GENERALA_POINTS,
     DOUBLE_GENERALA_SERVED_POINTS,
@@ -51,10 +64,10 @@ from .points import (
     ServedRoll,
     StraightRule,
 )
-from .refusals import JOINERS, Refusal, error_place, printable, refusal, refused, shows
+from .refusals import JOINERS, Refusal, error_place, printable, refused, shows
 from .words import N_
 
-__all__ = [  # the dice, boxes, points and refusals are the models' words: importable here
+__all__ = [  # the dice, boxes, points, refusals and phases are the models' words: importable here
     "BOX_NAMES",
     "DOUBLE_GENERALA_POINTS",
     "DOUBLE_GENERALA_SERVED_POINTS",
@@ -68,6 +81,8 @@ __all__ = [  # the dice, boxes, points and refusals are the models' words: impor
     "TWO_PAIRS_POINTS",
     "TWO_PAIRS_SERVED_BONUS",
     "Category",
+    "Ending",
+    "Phase",
     "Refusal",
     "ServedRoll",
     "StraightRule",
@@ -75,33 +90,9 @@ __all__ = [  # the dice, boxes, points and refusals are the models' words: impor
     "check_names",
     "error_place",
     "printable",
-    "refusal",
     "refused",
     "shows",
 ]
-
-MAX_TOGGLES_PER_TURN = 100
-"""Hold toggles a turn of a game's record may hold (docs/performance.md, "Hostile records").
-
-A turn needs at most 25: the log keeps each press since the last roll, at most
-:data:`~generala_tui.game.rules.HOLD_PRESSES_KEPT` (15), and the next roll or fill settles
-them into their net change, at most 5 (:func:`~generala_tui.game.rules.toggle_hold`), so
-the presses after the first two rolls keep 5 each. Some earlier releases logged every press
-and kept it, so a saved game or record of theirs may hold more; a hundred leaves room for a
-player who changed their mind over every die many times (the home 10362cd wrote has two at
-most)."""
-MAX_TIE_BREAK_ROUNDS = 32
-"""Tie-break rounds a game may have. A round is played again only on a tie, which for two
-players comes about one time in seven (0.13 to 0.16 for the tie-break scores of a first
-roll, or of rolling for the most of a kind); even at one in two, 32 rounds in a row come
-once in two billion tie-breaks."""
-STEPS_PER_TURN = MAX_TOGGLES_PER_TURN + MAX_ROLLS + 1
-"""The most steps a turn logs: its toggles, its rolls and the fill or tie-break score ending it."""
-
-
-MAX_LOG_STEPS = (MAX_PLAYERS * len(Category) + MAX_PLAYERS * MAX_TIE_BREAK_ROUNDS) * STEPS_PER_TURN
-"""The longest log a game can have: eight players' twelve turns and as many tie-break rounds
-as there can be, every turn with as many steps as a turn can log."""
 
 
 class Level(StrEnum):
@@ -113,31 +104,10 @@ class Level(StrEnum):
     CHAMPION = "champion"
 
 
-class Phase(StrEnum):
-    """Where the game is: regular rounds, a tie-break, or finished."""
-
-    PLAYING = "playing"
-    TIE_BREAK = "tie_break"
-    OVER = "over"
-
-
-class Ending(StrEnum):
-    """How a finished game was decided."""
-
-    POINTS = "points"
-    """Every box was filled and one player had the highest total."""
-    SERVED_GENERALA = "served_generala"
-    """A Generala on a served roll won at once (docs/rules.md)."""
-    TIE_BREAK = "tie_break"
-    """Tied leaders played tie-break rounds and one won them."""
-    SHARED = "shared"
-    """Tied leaders share the win (house rule ``tie_break`` off)."""
-
-
 # The rules build a Turn and a Rolled at every roll, so their checks start
 # with a quick test made of set lookups, and look for the words only when
 # it fails.
-_FACES = frozenset(range(1, 7))
+_FACES = frozenset(range(1, FACES + 1))
 _HELD_AND_LOCKED = frozenset(
     # Each die free (0), held (1) or held and locked (2): 243 pairs, built at import.
     (tuple(mark != 0 for mark in marks), tuple(mark == 2 for mark in marks))
@@ -145,7 +115,9 @@ _HELD_AND_LOCKED = frozenset(
 )
 """Every ``(held, locked)`` pair of a turn: a locked die is held."""
 _ROLL_HOLDS = frozenset(
-    held for count in range(NUMBER_OF_DICE) for held in itertools.combinations(range(5), count)
+    held
+    for count in range(NUMBER_OF_DICE)
+    for held in itertools.combinations(range(NUMBER_OF_DICE), count)
 )
 """Every ``Rolled.held``: positions in order, each once, at least one die thrown."""
 
@@ -153,21 +125,8 @@ _ROLL_HOLDS = frozenset(
 def _bad_face(dice: tuple[int, ...]) -> Refusal | None:
     for value in dice:
         if value not in _FACES:
-            return Refusal(N_("A die shows 1 to 6, not {value}."), value=value)
+            return Refusal(WRONG_FACE, faces=FACES, value=value)
     return None
-
-
-def _check_sizes(data: Any, bounds: Mapping[str, tuple[int, str]]) -> None:
-    """Refuse, before any item is validated, a list (or mapping) in ``data`` longer than a
-    game can make it: ``bounds`` maps a field to its most items and the sentence refusing
-    more (with ``{count}`` and ``{most}``). Otherwise pydantic would build a model, or an
-    error, for each of millions of items before the model's own checks see the first."""
-    if not isinstance(data, dict):
-        return
-    for field, (most, sentence) in bounds.items():
-        value = data.get(field)
-        if isinstance(value, list | tuple | dict) and len(value) > most:
-            raise Refusal(sentence, count=len(value), most=most)
 
 
 # --- house rules ------------------------------------------------------------
@@ -181,6 +140,31 @@ class FrozenModel(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+class _Bounded(FrozenModel):
+    """A model of the game whose lists are refused, before any of their items is validated,
+    when longer than a game can make them: ``_sizes`` maps a field to its most items and the
+    sentence refusing more (with ``{count}`` and ``{most}``). Otherwise pydantic would build
+    a model, or an error, for each of millions of items before the model's own checks see
+    the first."""
+
+    _sizes: ClassVar[Mapping[str, tuple[int, str]]] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_too_many(cls, data: Any) -> Any:
+        _check_sizes(data, cls._sizes)
+        return data
+
+
+def _check_sizes(data: Any, sizes: Mapping[str, tuple[int, str]]) -> None:
+    if not isinstance(data, dict):
+        return
+    for field, (most, sentence) in sizes.items():
+        value = data.get(field)
+        if isinstance(value, list | tuple | dict) and len(value) > most:
+            raise Refusal(sentence, count=len(value), most=most)
 
 
 NonNegative = Annotated[int, Field(ge=0)]
@@ -266,44 +250,57 @@ class Box(FrozenModel):
         raise Refusal(N_("A box filled with 0 points is a scratch."))
 
 
-def _freeze_boxes(boxes: Mapping[Category, Box]) -> Mapping[Category, Box]:
-    # A copy behind a read-only view: no one holding the mapping given can
-    # change the player, and no one can change the player's boxes.
-    return MappingProxyType(dict(boxes))
+class Boxes(Mapping[Category, Box]):
+    """A player's filled boxes: a read-only mapping from category to box, a copy of the
+    boxes it is built from (``Boxes({**player.boxes, category: box})`` makes new ones),
+    saved as the plain object of boxes the files have always had."""
+
+    __slots__ = ("_boxes",)
+
+    def __init__(self, boxes: Mapping[Category, Box] | Iterable[tuple[Category, Box]] = ()):
+        self._boxes = dict(boxes)
+
+    def __getitem__(self, category: Category) -> Box:
+        return self._boxes[category]
+
+    def __iter__(self) -> Iterator[Category]:
+        return iter(self._boxes)
+
+    def __len__(self) -> int:
+        return len(self._boxes)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Boxes):
+            return self._boxes == other._boxes
+        return self._boxes == other if isinstance(other, Mapping) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Boxes({self._boxes!r})"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        plain = handler.generate_schema(dict[Category, Box])
+        return core_schema.no_info_after_validator_function(
+            cls,
+            plain,
+            serialization=core_schema.wrap_serializer_function_ser_schema(
+                lambda boxes, serialize: serialize(boxes._boxes), schema=plain
+            ),
+        )
 
 
-def _boxes_as_dict(boxes: Mapping[Category, Box], serialize: SerializerFunctionWrapHandler) -> Any:
-    # The same JSON as a plain dict of boxes, as the files have always had it.
-    return serialize(dict(boxes))
-
-
-Boxes = Annotated[
-    Mapping[Category, Box], AfterValidator(_freeze_boxes), WrapSerializer(_boxes_as_dict)
-]
-"""A player's filled boxes: a read-only mapping from category to box."""
-
-_NO_BOXES: Mapping[Category, Box] = MappingProxyType({})
-_PLAYER_SIZES = {
-    "boxes": (len(Category), N_("A scorecard has at most {most} boxes, not {count:,}."))
-}
-
-
-class Player(FrozenModel):
+class Player(_Bounded):
     """A player's name, strength (``None`` for a human) and filled boxes.
 
     ``boxes`` is read-only; a new box makes a new player (``model_copy`` with
-    ``update={"boxes": {**player.boxes, category: box}}``).
+    ``update={"boxes": Boxes({**player.boxes, category: box})}``).
     """
+
+    _sizes = {"boxes": (len(Category), N_("A scorecard has at most {most} boxes, not {count:,}."))}
 
     name: PlayerName
     level: Level | None = None
-    boxes: Boxes = Field(default_factory=lambda: _NO_BOXES)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _not_too_many(cls, data: Any) -> Any:
-        _check_sizes(data, _PLAYER_SIZES)
-        return data
+    boxes: Boxes = Field(default_factory=Boxes)
 
     @property
     def total(self) -> int:
@@ -315,32 +312,8 @@ class Player(FrozenModel):
         box = self.boxes.get(category)
         return box is not None and not box.scratched
 
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy with ``update`` applied; new boxes are frozen too (nothing is validated).
 
-        ``deep`` changes nothing: every part of a player is immutable already.
-        """
-        if update is not None and "boxes" in update:
-            update = {**update, "boxes": _freeze_boxes(update["boxes"])}
-        return super().model_copy(update=update)
-
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        # Immutable all the way down: a deep copy can be the player itself
-        # (and a read-only mapping can't be deep-copied).
-        return self
-
-    def __getstate__(self) -> dict[Any, Any]:
-        # Pickle the boxes as a dict: a read-only mapping can't be pickled.
-        state = super().__getstate__()
-        return {**state, "__dict__": {**state["__dict__"], "boxes": dict(self.boxes)}}
-
-    def __setstate__(self, state: dict[Any, Any]) -> None:
-        fields = state["__dict__"]
-        boxes = _freeze_boxes(fields["boxes"])
-        super().__setstate__({**state, "__dict__": {**fields, "boxes": boxes}})
-
-
-class Turn(FrozenModel):
+class Turn(_Bounded):
     """The dice of the turn in progress.
 
     ``dice`` is empty before the first roll. ``held`` marks the dice the player
@@ -349,17 +322,26 @@ class Turn(FrozenModel):
     stay held. ``served`` tells whether the last roll taken was served.
     """
 
+    _sizes = {
+        "dice": (
+            NUMBER_OF_DICE,
+            N_("A turn shows {most} dice, or none before its first roll, not {count:,}."),
+        ),
+        "held": (
+            NUMBER_OF_DICE,
+            N_("A turn marks which of its {most} dice are held, not {count:,}."),
+        ),
+        "locked": (
+            NUMBER_OF_DICE,
+            N_("A turn marks which of its {most} dice are locked, not {count:,}."),
+        ),
+    }
+
     dice: tuple[int, ...] = ()
     held: tuple[bool, ...] = (False,) * NUMBER_OF_DICE
     locked: tuple[bool, ...] = (False,) * NUMBER_OF_DICE
     rolls: Annotated[int, Field(ge=0, le=MAX_ROLLS)] = 0
     served: bool = False
-
-    @model_validator(mode="before")
-    @classmethod
-    def _not_too_many(cls, data: Any) -> Any:
-        _check_sizes(data, _TURN_SIZES)
-        return data
 
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
@@ -372,24 +354,11 @@ class Turn(FrozenModel):
         raise _turn_problem(self)
 
 
-_TURN_SIZES = {
-    "dice": (
-        NUMBER_OF_DICE,
-        N_("A turn shows {most} dice, or none before its first roll, not {count:,}."),
-    ),
-    "held": (NUMBER_OF_DICE, N_("A turn marks which of its {most} dice are held, not {count:,}.")),
-    "locked": (
-        NUMBER_OF_DICE,
-        N_("A turn marks which of its {most} dice are locked, not {count:,}."),
-    ),
-}
-
-
 def _turn_problem(turn: Turn) -> Refusal:
     for field in ("dice", "held", "locked"):
         marks = getattr(turn, field)
         if len(marks) != NUMBER_OF_DICE and (field != "dice" or marks):
-            return Refusal(_TURN_SIZES[field][1], most=NUMBER_OF_DICE, count=len(marks))
+            return Refusal(Turn._sizes[field][1], most=NUMBER_OF_DICE, count=len(marks))
     if turn.rolls and not turn.dice:
         return Refusal(N_("A turn shows its dice once it has rolled, but this one shows none."))
     if not turn.rolls and turn.dice:
@@ -401,17 +370,19 @@ def _turn_problem(turn: Turn) -> Refusal:
     )
 
 
-class TieBreakRound(FrozenModel):
+class TieBreakRound(_Bounded):
     """One tie-break round: who plays it, in seating order, and their scores so far."""
+
+    _sizes = {
+        "contenders": (
+            MAX_PLAYERS,
+            N_("A tie-break is played by at most {most} players, not {count:,}."),
+        ),
+        "scores": (MAX_PLAYERS, N_("A tie-break round has at most {most} scores, not {count:,}.")),
+    }
 
     contenders: tuple[int, ...]
     scores: tuple[int, ...] = ()
-
-    @model_validator(mode="before")
-    @classmethod
-    def _not_too_many(cls, data: Any) -> Any:
-        _check_sizes(data, _TIE_BREAK_SIZES)
-        return data
 
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
@@ -424,15 +395,6 @@ class TieBreakRound(FrozenModel):
         return self
 
 
-_TIE_BREAK_SIZES = {
-    "contenders": (
-        MAX_PLAYERS,
-        N_("A tie-break is played by at most {most} players, not {count:,}."),
-    ),
-    "scores": (MAX_PLAYERS, N_("A tie-break round has at most {most} scores, not {count:,}.")),
-}
-
-
 # --- the log ----------------------------------------------------------------
 
 
@@ -442,19 +404,27 @@ class HoldToggled(FrozenModel):
     kind: Literal["hold"] = "hold"
     seat: NonNegative
     die: int
-    """The die's position, 0 to 4."""
+    """The die's position, from 0."""
     held: bool
     """Whether the die is held after the step."""
 
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
         if not 0 <= self.die < NUMBER_OF_DICE:
-            raise Refusal(N_("The dice are numbered 0 to 4: there is no die {die}."), die=self.die)
+            raise Refusal(NO_SUCH_DIE, die=self.die, last=NUMBER_OF_DICE - 1)
         return self
 
 
-class Rolled(FrozenModel):
+class Rolled(_Bounded):
     """A roll: the dice that were held, and what the five dice show after it."""
+
+    _sizes = {
+        "dice": (NUMBER_OF_DICE, N_("A roll shows {most} dice, not {count:,}.")),
+        "held": (
+            NUMBER_OF_DICE,
+            N_("A roll holds dice 0 to 4, each once at most, not {count:,} dice."),
+        ),
+    }
 
     kind: Literal["roll"] = "roll"
     seat: NonNegative
@@ -467,12 +437,6 @@ class Rolled(FrozenModel):
     won: bool = False
     """Whether the roll won the game at once: a served Generala (docs/rules.md)."""
 
-    @model_validator(mode="before")
-    @classmethod
-    def _not_too_many(cls, data: Any) -> Any:
-        _check_sizes(data, _ROLL_SIZES)
-        return data
-
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
         if (
@@ -483,7 +447,7 @@ class Rolled(FrozenModel):
         ):
             return self
         if len(self.dice) != NUMBER_OF_DICE:
-            raise Refusal(_ROLL_SIZES["dice"][1], most=NUMBER_OF_DICE, count=len(self.dice))
+            raise Refusal(self._sizes["dice"][1], most=NUMBER_OF_DICE, count=len(self.dice))
         if self.held not in _ROLL_HOLDS:
             raise Refusal(
                 N_(
@@ -498,15 +462,6 @@ class Rolled(FrozenModel):
     def thrown(self) -> tuple[int, ...]:
         """The positions the roll threw."""
         return tuple(i for i in range(NUMBER_OF_DICE) if i not in self.held)
-
-
-_ROLL_SIZES = {
-    "dice": (NUMBER_OF_DICE, N_("A roll shows {most} dice, not {count:,}.")),
-    "held": (
-        NUMBER_OF_DICE,
-        N_("A roll holds dice 0 to 4, each once at most, not {count:,} dice."),
-    ),
-}
 
 
 class Filled(FrozenModel):
@@ -558,7 +513,7 @@ LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Field(discri
 # --- the game ---------------------------------------------------------------
 
 
-class GameState(FrozenModel):
+class GameState(_Bounded):
     """Everything about a game in progress or finished.
 
     ``current`` is the index of the player whose turn it is. ``winners`` is
@@ -567,13 +522,24 @@ class GameState(FrozenModel):
     presses since the last roll one by one, those before it settled into their net
     change), so the game can be replayed from its start
     (:func:`generala_tui.game.rules.replay`). Its length is bounded by the turns
-    played (:data:`STEPS_PER_TURN` a turn, :data:`MAX_LOG_STEPS` in all).
+    played (:data:`~generala_tui.game.law.STEPS_PER_TURN` a turn,
+    :data:`~generala_tui.game.law.MAX_LOG_STEPS` in all).
     ``seed`` makes the dice reproducible: the n-th roll of a game is drawn from
     the seed and n, so a saved game goes on with the same dice.
 
     Building a state checks that it could have arisen in play (see the
     module's docstring); ``model_copy`` checks nothing.
     """
+
+    _sizes = {
+        "players": (MAX_PLAYERS, WRONG_PLAYER_COUNT),
+        "winners": (MAX_PLAYERS, N_("A game has at most {most} winners, not {count:,}.")),
+        "tie_breaks": (
+            MAX_TIE_BREAK_ROUNDS,
+            N_("A game has at most {most} tie-break rounds, not {count:,}."),
+        ),
+        "log": (MAX_LOG_STEPS, N_("A game's log holds at most {most:,} steps, not {count:,}.")),
+    }
 
     players: tuple[Player, ...]
     house_rules: HouseRules = Field(default_factory=lambda: HouseRules())
@@ -588,21 +554,45 @@ class GameState(FrozenModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _not_too_long(cls, data: Any) -> Any:
-        # Before the log's items are validated: a log of a million entries is refused in
-        # one sentence, not after a million models or errors are built; so is an object
-        # anywhere in the game with a million unknown keys (an error each).
-        _check_sizes(data, _GAME_SIZES)
+    def _not_too_many(cls, data: Any) -> Any:
+        # In place of _Bounded's (the same name): the lists first, then, within their
+        # bounds, the keys: an object anywhere in the game with a million unknown keys (an
+        # error each) is refused in one sentence too.
+        _check_sizes(data, cls._sizes)
         _check_keys(data)
         return data
 
     @model_validator(mode="after")
     def _could_arise(self) -> Self:
-        check_names([player.name for player in self.players])
-        _check_boxes(self)
-        _check_turn(self)
-        _check_phase(self)
-        _check_log(self)
+        players = self.players
+        check_names([player.name for player in players])
+        possible = self.house_rules.possible_points()
+        law.check_boxes(
+            [(p.name, {box: filled.points for box, filled in p.boxes.items()}) for p in players],
+            possible,
+        )
+        law.check_locks(self.turn.locked, self.house_rules.locked_holds)
+        law.check_course(
+            players=[(player.name, len(player.boxes)) for player in players],
+            rounds=self.rounds,
+            current=self.current,
+            phase=self.phase,
+            ending=self.ending,
+            winners=self.winners,
+            tie_breaks=[(tie.contenders, tie.scores) for tie in self.tie_breaks],
+        )
+        law.check_log(
+            [
+                (entry.kind, entry.seat, (entry.category, entry.points))
+                if isinstance(entry, Filled)
+                else (entry.kind, entry.seat, None)
+                for entry in self.log
+            ],
+            seats=len(players),
+            turns_ended=sum(len(p.boxes) for p in players)
+            + sum(len(tie.scores) for tie in self.tie_breaks),
+            possible=possible,
+        )
         return self
 
     @property
@@ -647,7 +637,7 @@ def _check_keys(data: Any) -> None:
     """Refuse, before any item is validated, an object of a game (the game, its house rules,
     turn, players, boxes, log entries, tie-break rounds) with more than a few unknown keys.
     Called on a game read from outside (the rules build their states without validating
-    them), its lists already within their bounds (:func:`_check_sizes`)."""
+    them), its lists already within their bounds (:class:`_Bounded`)."""
 
     def check(value: Any, model: type[FrozenModel], where: Refusal) -> None:
         if isinstance(value, dict) and len(value) > len(model.model_fields) + _FEW_UNKNOWN_KEYS:
@@ -685,192 +675,3 @@ def _check_keys(data: Any) -> None:
                 check(entry, model, Refusal(N_("Step {step} of the game's log"), step=step + 1))
     for round_, tie_break in enumerate(items(data.get("tie_breaks"))):
         check(tie_break, TieBreakRound, Refusal(N_("Tie-break round {round}"), round=round_ + 1))
-
-
-_GAME_SIZES = {
-    "players": (MAX_PLAYERS, N_("A game has 1 to {most} players, not {count:,}.")),
-    "winners": (MAX_PLAYERS, N_("A game has at most {most} winners, not {count:,}.")),
-    "tie_breaks": (
-        MAX_TIE_BREAK_ROUNDS,
-        N_("A game has at most {most} tie-break rounds, not {count:,}."),
-    ),
-    "log": (MAX_LOG_STEPS, N_("A game's log holds at most {most:,} steps, not {count:,}.")),
-}
-
-
-# The checks of a whole game, in the words of docs/rules.md. Each raises at the
-# first thing that could not have happened.
-
-
-def _seat(state: GameState, seat: int, sentence: str, **params: object) -> None:
-    if not 0 <= seat < len(state.players):
-        raise Refusal(sentence, seat=seat + 1, **params)
-
-
-def _check_boxes(state: GameState) -> None:
-    possible = state.house_rules.possible_points()
-    for player in state.players:
-        for category, box in player.boxes.items():
-            if category not in possible:
-                raise Refusal(
-                    N_("{name} has a {box} box, which these house rules don't play."),
-                    name=player.name,
-                    box=category,
-                )
-            if box.points not in possible[category]:
-                raise Refusal(
-                    N_("No dice score {points} points in {name}'s {box} box."),
-                    points=box.points,
-                    name=player.name,
-                    box=category,
-                )
-        double = player.boxes.get(Category.DOUBLE_GENERALA)
-        if double is not None and double.points and not player.holds_points(Category.GENERALA):
-            raise Refusal(
-                N_("{name}'s Double Generala holds points, but their Generala box doesn't."),
-                name=player.name,
-            )
-
-
-def _check_turn(state: GameState) -> None:
-    if any(state.turn.locked) and not state.house_rules.locked_holds:
-        raise Refusal(N_("A die is locked, but these house rules don't lock holds."))
-
-
-def _filled_as_due(state: GameState, playing: bool) -> None:
-    """Every box filled; or, in the regular rounds, the seats before ``current`` one ahead."""
-    rounds = state.rounds
-    due = [rounds] * len(state.players)
-    if playing:
-        filled = len(state.current_player.boxes)
-        due = [filled + (seat < state.current) for seat in range(len(state.players))]
-        if filled >= rounds:
-            raise Refusal(
-                N_("{name} has filled every box, yet the game goes on."),
-                name=state.current_player.name,
-            )
-    for player, boxes in zip(state.players, due, strict=True):
-        if len(player.boxes) != boxes:
-            raise Refusal(
-                N_(
-                    "{name} has filled {filled} boxes where {due} are due "
-                    "at this point of the game."
-                ),
-                name=player.name,
-                filled=len(player.boxes),
-                due=boxes,
-            )
-
-
-def _check_phase(state: GameState) -> None:
-    _seat(
-        state, state.current, N_("It is the turn of seat {seat}, but the table has no seat {seat}.")
-    )
-    for tie_round in state.tie_breaks:
-        contenders = tie_round.contenders
-        for seat in contenders:
-            _seat(
-                state,
-                seat,
-                N_("A tie-break is played by seat {seat}, but the table has no seat {seat}."),
-            )
-        if len(contenders) < 2 or list(contenders) != sorted(set(contenders)):
-            raise Refusal(
-                N_(
-                    "A tie-break is played by two or more tied players, in seating order, "
-                    "not by seats {seats}."
-                ),
-                seats=str([seat + 1 for seat in contenders]),
-            )
-    for tie_round in state.tie_breaks[:-1]:
-        if len(tie_round.scores) != len(tie_round.contenders):
-            raise Refusal(N_("A tie-break round ended before all its players had played."))
-    winners = state.winners
-    if state.phase is not Phase.OVER:
-        if winners or state.ending is not None:
-            raise Refusal(N_("A game still being played has no winner and no ending yet."))
-        if state.phase is Phase.PLAYING:
-            if state.tie_breaks:
-                raise Refusal(N_("A tie-break comes only after every box is filled."))
-            _filled_as_due(state, playing=True)
-            return
-        if not state.tie_breaks:
-            raise Refusal(N_("A tie-break is being played, but no tie-break round is saved."))
-        tie_round = state.tie_breaks[-1]
-        played = len(tie_round.scores)
-        if played >= len(tie_round.contenders) or tie_round.contenders[played] != state.current:
-            raise Refusal(N_("It is not the turn of the next player of the tie-break round."))
-        _filled_as_due(state, playing=False)
-        return
-    if state.ending is None or not winners:
-        raise Refusal(N_("A finished game names its winners and how it was decided."))
-    for seat in winners:
-        _seat(state, seat, N_("The game was won by seat {seat}, but the table has no seat {seat}."))
-    if list(winners) != sorted(set(winners)):
-        raise Refusal(N_("The winners are listed once each, in seating order."))
-    if (len(winners) > 1) != (state.ending is Ending.SHARED):
-        raise Refusal(N_("Only a shared win has more than one winner."))
-    if state.ending is Ending.TIE_BREAK and not state.tie_breaks:
-        raise Refusal(N_("A game won in a tie-break has a tie-break round."))
-    in_rounds = state.ending is Ending.SERVED_GENERALA and not state.tie_breaks
-    _filled_as_due(state, playing=in_rounds)
-
-
-def _check_log(state: GameState) -> None:
-    # The turns the state says were played bound its log: each ended turn logs at most
-    # STEPS_PER_TURN steps, and so does the one being played (or the one a served
-    # Generala won).
-    ended = sum(len(player.boxes) for player in state.players)
-    ended += sum(len(tie_round.scores) for tie_round in state.tie_breaks)
-    most = (ended + 1) * STEPS_PER_TURN
-    if len(state.log) > most:
-        raise Refusal(
-            N_("At this point of the game its log holds at most {most:,} steps, not {count:,}."),
-            most=most,
-            count=len(state.log),
-        )
-    possible = state.house_rules.possible_points()
-    toggles, turn = 0, 1
-    for number, entry in enumerate(state.log, start=1):
-        _seat(
-            state,
-            entry.seat,
-            N_(
-                "Step {step} of the game's record is played by seat {seat}, but the table has "
-                "no seat {seat}."
-            ),
-            step=number,
-        )
-        if isinstance(entry, HoldToggled):
-            toggles += 1
-            if toggles > MAX_TOGGLES_PER_TURN:
-                raise Refusal(
-                    N_(
-                        "A turn holds or releases dice at most {most} times, but turn {turn} "
-                        "of the game's record does so more often."
-                    ),
-                    most=MAX_TOGGLES_PER_TURN,
-                    turn=turn,
-                )
-        elif isinstance(entry, Filled | TieBreakEnded):
-            toggles, turn = 0, turn + 1
-        if isinstance(entry, Filled):
-            if entry.category not in possible:
-                raise Refusal(
-                    N_(
-                        "Step {step} of the game's record fills {box}, "
-                        "which these house rules don't play."
-                    ),
-                    step=number,
-                    box=entry.category,
-                )
-            if entry.points not in possible[entry.category]:
-                raise Refusal(
-                    N_(
-                        "Step {step} of the game's record scores {points} points in {box}, "
-                        "which no dice can."
-                    ),
-                    step=number,
-                    points=entry.points,
-                    box=entry.category,
-                )

@@ -12,6 +12,9 @@ from .words import N_
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 20
 
+WRONG_PLAYER_COUNT = N_("A game has 1 to {most} players, not {count:,}.")
+"""The refusal of a table of no players or too many (``most``: :data:`MAX_PLAYERS`)."""
+
 _BLANK_CATEGORIES = frozenset({"Cc", "Cf", "Zs"})
 """Controls, format characters (the joiners a name may hold among them) and spaces."""
 _BLANK_LOOKING = frozenset(
@@ -42,9 +45,7 @@ def check_names(names: Sequence[str]) -> None:
     case and their blank characters (``"Ana\\u200d"`` is ``"ana"``). Raises
     :class:`Refusal`."""
     if not 1 <= len(names) <= MAX_PLAYERS:
-        raise Refusal(
-            N_("A game has 1 to {most} players, not {count:,}."), most=MAX_PLAYERS, count=len(names)
-        )
+        raise Refusal(WRONG_PLAYER_COUNT, most=MAX_PLAYERS, count=len(names))
     taken: set[str] = set()
     for position, name in enumerate(names, start=1):
         seen = _seen(name)

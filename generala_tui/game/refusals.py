@@ -5,7 +5,8 @@ A :class:`Refusal` is everything the game says no to: a move the rules forbid
 (:class:`~generala_tui.game.rules.BadRecord`), and a game that could not have arisen in
 play, raised by the models' own checks. Pydantic keeps the refusal a check raised inside
 its :class:`pydantic.ValidationError` (the error's context), so :func:`refused` finds it
-again, and :func:`generala_tui.words.refusal` says any of them in the player's language.
+again, and :func:`generala_tui.words.refusal` says any of them in the player's language
+(:func:`english_refusal` says a pydantic error in English, the core's language).
 The core itself speaks English (``str(refusal)``) and holds no language state.
 """
 
@@ -79,7 +80,7 @@ def refused(error: ValidationError) -> Refusal | None:
     return cause if isinstance(cause, Refusal) else None
 
 
-def refusal(error: ValidationError) -> str:
+def english_refusal(error: ValidationError) -> str:
     """The first reason a :class:`pydantic.ValidationError` gives, in English words for a player.
 
     The models' own refusals are whole sentences ("A die shows 1 to 6, not 7."), given as

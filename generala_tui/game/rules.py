@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal, overload
 
 from .action import Action, ActionKind
+from .boxes import FACES, NO_SUCH_DIE, WRONG_FACE
 from .model import (
     DOUBLE_GENERALA_POINTS,
     DOUBLE_GENERALA_SERVED_POINTS,
@@ -34,6 +35,7 @@ from .model import (
     TWO_PAIRS_POINTS,
     TWO_PAIRS_SERVED_BONUS,
     Box,
+    Boxes,
     Category,
     Ending,
     Filled,
@@ -128,8 +130,8 @@ def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
 
 
 def _check_face(value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise IllegalMove(N_("A die shows 1 to 6, not {value!r}."), value=value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FACES:
+        raise IllegalMove(WRONG_FACE, faces=FACES, value=value)
 
 
 def is_generala(dice: Sequence[int]) -> bool:
@@ -269,7 +271,7 @@ def _draw(state: GameState, count: int) -> list[int]:
     # A fresh generator per roll, keyed by the seed and the roll's number:
     # no hidden state, so a reloaded game rolls the same dice.
     rng = random.Random(f"generala:{state.seed}:{state.dice_thrown}")
-    return [rng.randint(1, 6) for _ in range(count)]
+    return [rng.randint(1, FACES) for _ in range(count)]
 
 
 def thrown_dice(turn: Turn) -> tuple[int, ...]:
@@ -401,7 +403,7 @@ def _toggled(state: GameState, die: int) -> GameState:
     replays it."""
     _require_turn(state)
     if isinstance(die, bool) or not isinstance(die, int) or not 0 <= die < NUMBER_OF_DICE:
-        raise IllegalMove(N_("There is no die {die!r}: the dice are numbered 0 to 4."), die=die)
+        raise IllegalMove(NO_SUCH_DIE, die=die, last=NUMBER_OF_DICE - 1)
     turn = state.turn
     if turn.rolls == 0:
         raise IllegalMove(N_("Roll first: there are no dice to hold yet."))
@@ -519,7 +521,7 @@ def scratch(state: GameState, category: Category) -> GameState:
 def _fill(state: GameState, entry: Filled) -> GameState:
     player = state.current_player
     box = Box(points=entry.points, scratched=entry.points == 0)
-    filled = player.model_copy(update={"boxes": {**player.boxes, entry.category: box}})
+    filled = player.model_copy(update={"boxes": Boxes({**player.boxes, entry.category: box})})
     players = tuple(filled if i == state.current else p for i, p in enumerate(state.players))
     state = state.model_copy(update={"players": players, "log": (*_settled(state.log), entry)})
     rounds = state.rounds

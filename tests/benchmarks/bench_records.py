@@ -134,7 +134,7 @@ def _write(path: Path, game: dict[str, Any]) -> None:
 
 
 def _records(folder: Path) -> dict[str, Path]:
-    from generala_tui.game.model import MAX_TIE_BREAK_ROUNDS, MAX_TOGGLES_PER_TURN
+    from generala_tui.game.law import MAX_TIE_BREAK_ROUNDS, MAX_TOGGLES_PER_TURN
 
     paths = {"real": REAL_RECORD}
     two = _finished_game(2, every_box=False, tie_break_rounds=0).model_dump(mode="json")

@@ -25,8 +25,8 @@ from generala_tui.game.model import (
     ServedRoll,
     StraightRule,
     Turn,
-    refusal,
 )
+from generala_tui.game.refusals import english_refusal as refusal
 
 
 def test_a_constructor_and_a_file_refuse_with_the_same_sentence() -> None:

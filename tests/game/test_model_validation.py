@@ -13,7 +13,6 @@ import json
 import pickle
 import random
 from collections.abc import Callable
-from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from generala_tui.game import rules
 from generala_tui.game.model import (
     Box,
+    Boxes,
     Category,
     Ending,
     GameState,
@@ -32,8 +32,8 @@ from generala_tui.game.model import (
     Phase,
     Player,
     box_name,
-    refusal,
 )
+from generala_tui.game.refusals import english_refusal as refusal
 
 from .test_game_record import random_house_rules, random_step
 
@@ -443,7 +443,10 @@ def test_a_log_entry_by_a_seat_not_at_the_table_is_refused() -> None:
 @pytest.mark.parametrize("die", [5, -1])
 def test_a_hold_of_a_die_that_does_not_exist_is_refused(die: int) -> None:
     data = edited(played_game(), lambda d: d["log"][5].update(die=die))
-    assert refused(data) == f"The dice are numbered 0 to 4: there is no die {die}."
+    assert refused(data) == f"There is no die {die}: the dice are numbered 0 to 4."
+    with pytest.raises(rules.IllegalMove) as move:  # the rules say it in the same words
+        rules.toggle_hold(rules.roll(rules.new_game(["Ana"], seed=1)), die)
+    assert str(move.value) == refused(data)
 
 
 @pytest.mark.parametrize(
@@ -546,7 +549,7 @@ def test_filling_a_box_changes_no_earlier_state() -> None:
     after = rules.score(before, C.FULL_HOUSE)
     assert before.players[0].boxes == {}
     assert after.players[0].boxes == {C.FULL_HOUSE: Box(points=35)}
-    assert isinstance(after.players[0].boxes, MappingProxyType)
+    assert isinstance(after.players[0].boxes, Boxes)
     with pytest.raises(TypeError):
         after.players[0].boxes[C.ONES] = Box(points=1)  # type: ignore[index]
     assert before.players[0].boxes == {}
@@ -555,9 +558,10 @@ def test_filling_a_box_changes_no_earlier_state() -> None:
 def test_the_boxes_a_player_is_built_from_can_change_without_changing_the_player() -> None:
     boxes = {C.SIXES: Box(points=18)}
     player = Player(name="Ana", boxes=boxes)
-    copied = player.model_copy(update={"boxes": boxes})
+    copied = player.model_copy(update={"boxes": Boxes(boxes)})
     boxes[C.ONES] = Box(points=2)
     assert player.boxes == copied.boxes == {C.SIXES: Box(points=18)}
+    assert Player(name="Ana", boxes=player.boxes) == player
 
 
 def test_no_field_of_a_state_can_be_reassigned() -> None:
@@ -593,7 +597,7 @@ def _mutable_parts(value: object, where: str) -> list[str]:
         ]
     if isinstance(value, tuple):
         return [p for i, item in enumerate(value) for p in _mutable_parts(item, f"{where}[{i}]")]
-    if isinstance(value, MappingProxyType):
+    if isinstance(value, Boxes):
         return [p for key, item in value.items() for p in _mutable_parts(item, f"{where}[{key}]")]
     if value is None or isinstance(value, int | str):  # enums, bools too
         return []
@@ -617,4 +621,5 @@ def test_a_state_survives_a_deep_copy_and_pickle() -> None:
     assert copy.deepcopy(state) == state
     unpickled = pickle.loads(pickle.dumps(state))
     assert unpickled == state
-    assert isinstance(unpickled.players[0].boxes, MappingProxyType)
+    assert isinstance(unpickled.players[0].boxes, Boxes)
+    assert isinstance(copy.deepcopy(state).players[0].boxes, Boxes)

@@ -18,12 +18,14 @@ from pydantic import ValidationError
 
 from generala_tui.game import rules
 from generala_tui.game.action import Action
-from generala_tui.game.model import (
+from generala_tui.game.law import (
     MAX_LOG_STEPS,
-    MAX_PLAYERS,
     MAX_TIE_BREAK_ROUNDS,
     MAX_TOGGLES_PER_TURN,
     STEPS_PER_TURN,
+)
+from generala_tui.game.model import (
+    MAX_PLAYERS,
     Category,
     GameState,
     HoldToggled,
@@ -31,8 +33,8 @@ from generala_tui.game.model import (
     LogEntry,
     Phase,
     Rolled,
-    refusal,
 )
+from generala_tui.game.refusals import english_refusal as refusal
 from generala_tui.game.strategy import Strategy, analyse_game, review_game, solve
 from generala_tui.game.training import history_drills
 

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from generala_tui import i18n, words
 from generala_tui.game import rules
 from generala_tui.game.model import Category, GameState, Refusal, check_names, refused
-from generala_tui.game.refusals import refusal
+from generala_tui.game.refusals import english_refusal as refusal
 
 
 def _impossible(edit) -> ValidationError:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 from helpers import JUNK, play_game, play_rolls, score_turn, scratch_turn
@@ -14,6 +16,7 @@ from generala_tui.game import rules
 from generala_tui.game.model import (
     NUMBER_CATEGORIES,
     Box,
+    Boxes,
     Category,
     Ending,
     GameState,
@@ -38,7 +41,7 @@ def game(players: int = 2, seed: int = 7, **house_rules: object) -> GameState:
 
 def with_boxes(state: GameState, seat: int, boxes: dict[Category, Box]) -> GameState:
     """The state with the seat's scorecard replaced (as if earlier rounds went so)."""
-    player = state.players[seat].model_copy(update={"boxes": boxes})
+    player = state.players[seat].model_copy(update={"boxes": Boxes(boxes)})
     players = tuple(player if i == seat else p for i, p in enumerate(state.players))
     return state.model_copy(update={"players": players})
 
@@ -102,6 +105,22 @@ def test_validate_names_returns_the_trimmed_names() -> None:
 
 
 # --- rolling --------------------------------------------------------------
+
+
+def test_the_game_names_its_dice_and_faces_instead_of_writing_five_and_six() -> None:
+    # range(5), range(1, 7), randint(1, 6): NUMBER_OF_DICE and FACES say them once.
+    written = {("range", (5,)), ("range", (0, 5)), ("range", (1, 7)), ("randint", (1, 6))}
+    found = []
+    for path in sorted(Path(rules.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and all(
+                isinstance(arg, ast.Constant) for arg in node.args
+            ):
+                name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                args = tuple(arg.value for arg in node.args if isinstance(arg, ast.Constant))
+                if (name, args) in written:
+                    found.append(f"{path.name}:{node.lineno}")
+    assert found == []
 
 
 def test_the_first_roll_throws_all_five_dice() -> None:

@@ -18,7 +18,8 @@ from helpers import play_game
 
 from generala_tui import store
 from generala_tui.game import rules
-from generala_tui.game.model import GameState, HouseRules, Level, printable, refusal, shows
+from generala_tui.game.model import GameState, HouseRules, Level, printable, shows
+from generala_tui.game.refusals import english_refusal as refusal
 
 HOSTILE = {
     "osc 52": "\u001b]52;c;T1NDNTI=\u0007",
