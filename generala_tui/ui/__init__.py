@@ -1,1 +1,9 @@
-"""The Textual user interface of generala-tui."""
+"""The Textual user interface of generala-tui.
+
+Words are translated when they are read, never at import, so a change of language shows on
+the next redraw: each word is a function (``roll_button()``) that looks its message up in the
+catalogs each time it is called, each table a function that builds it in the current language.
+The words live in the ``*_words`` modules beside the screens and widgets they serve, and in
+:mod:`~generala_tui.ui.vocabulary` those that more than one of them names; screens and
+widgets write no words of their own (``tests/ui/test_words.py``).
+"""

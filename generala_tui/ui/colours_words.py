@@ -1,10 +1,4 @@
-"""The players' colours' names, as the setup screen's colour button says them.
-
-Words are translated when they are read, never at import, so a change of language shows on
-the next redraw: each word is a function (``roll_button()``) that looks its message up in the
-catalogs each time it is called, each table a function that builds it in the current language.
-Screens and widgets write no words of their own (``tests/ui/test_words.py``).
-"""
+"""The players' colours' names, as the setup screen's colour button says them."""
 
 from __future__ import annotations
 

@@ -6,11 +6,6 @@ The Footer's words (:class:`Keys`) stay message ids: a ``Binding`` keeps them, a
 (``screens/<screen>_words.py``), a widget's beside the widget (``widgets/<widget>_words.py``),
 the app's own (the command palette, its notices) in :mod:`generala_tui.ui.app_words`; what more
 than one of them names is here.
-
-Words are translated when they are read, never at import, so a change of language shows on
-the next redraw: each word is a function (``roll_button()``) that looks its message up in the
-catalogs each time it is called, each table a function that builds it in the current language.
-Screens and widgets write no words of their own (``tests/ui/test_words.py``).
 """
 
 from __future__ import annotations

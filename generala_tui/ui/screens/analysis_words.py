@@ -1,10 +1,5 @@
 """The analysis screen's words: the review's summary, its tables' columns, the marks of
 decisions and luck, an opened decision.
-
-Words are translated when they are read, never at import, so a change of language shows on
-the next redraw: each word is a function (``roll_button()``) that looks its message up in the
-catalogs each time it is called, each table a function that builds it in the current language.
-Screens and widgets write no words of their own (``tests/ui/test_words.py``).
 """
 
 from __future__ import annotations

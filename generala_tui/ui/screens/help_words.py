@@ -1,10 +1,4 @@
-"""The help screen's words: the rules as the house rules play them, and every key, in Markdown.
-
-Words are translated when they are read, never at import, so a change of language shows on
-the next redraw: each word is a function (``roll_button()``) that looks its message up in the
-catalogs each time it is called, each table a function that builds it in the current language.
-Screens and widgets write no words of their own (``tests/ui/test_words.py``).
-"""
+"""The help screen's words: the rules as the house rules play them, and every key, in Markdown."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
 """The history screen's words: its columns, titles and lines, and the words both the history and
 the statistics show while they read it.
-
-Words are translated when they are read, never at import, so a change of language shows on
-the next redraw: each word is a function (``roll_button()``) that looks its message up in the
-catalogs each time it is called, each table a function that builds it in the current language.
-Screens and widgets write no words of their own (``tests/ui/test_words.py``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The settings screen's words (the house rules' titles and explanations are
 :func:`generala_tui.words.rule_text`, shared with the command line): the presets, the
 player's display preferences; and the rules' summary the setup screen shows.
-
-Words are translated when they are read, never at import, so a change of language shows on
-the next redraw: each word is a function (``roll_button()``) that looks its message up in the
-catalogs each time it is called, each table a function that builds it in the current language.
-Screens and widgets write no words of their own (``tests/ui/test_words.py``).
 """
 
 from __future__ import annotations

@@ -5,11 +5,6 @@ puts them together).
 Sentences ask :mod:`generala_tui.game.rules` for what they say (the boxes a served roll
 raises) instead of repeating a rule by hand. Player names only ever reach the screen as
 template variables of :meth:`Content.from_markup`, never as markup.
-
-Words are translated when they are read, never at import, so a change of language shows on
-the next redraw: each word is a function (``roll_button()``) that looks its message up in the
-catalogs each time it is called, each table a function that builds it in the current language.
-Screens and widgets write no words of their own (``tests/ui/test_words.py``).
 """
 
 from __future__ import annotations
