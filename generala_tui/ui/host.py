@@ -1,7 +1,8 @@
 """The typed seam between the app and its screens.
 
-Screens depend on this protocol, never on the app's class: a screen reaches the game and
-its table (to make a move), or opens another screen, through :func:`host_of`.
+Screens depend on this protocol, never on the app's class: a screen reaches the game, the
+preferences and the other screens through :func:`host_of` (the turn screen is given the
+table it plays at: :class:`.table.Table`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ from ..game.model import GameState, HouseRules, Player
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
-    from .colours import SeatColours
     from .keeper import MatchTally
     from .solver import Solver
-    from .table import Table
 
 
 @runtime_checkable
@@ -30,12 +29,6 @@ class GameHost(Protocol):
         ...
 
     @property
-    def table(self) -> Table | None:
-        """The table the game is played at: moves, holds, undo and the computers go through
-        it (None before a game starts)."""
-        ...
-
-    @property
     def house_rules(self) -> HouseRules:
         """The house rules for new games (a game in play keeps its own)."""
         ...
@@ -43,12 +36,6 @@ class GameHost(Protocol):
     @property
     def coach(self) -> bool:
         """Whether the coach shows what every choice is worth."""
-        ...
-
-    @property
-    def coach_by_chance(self) -> bool:
-        """Whether the coach ranks its choices by the win chance they leave (else by their
-        expected final total)."""
         ...
 
     @property
@@ -95,11 +82,6 @@ class GameHost(Protocol):
         next game: it remembers them with its table (others keep the last table's)."""
         ...
 
-    def seat_colours(self, names: Sequence[str]) -> SeatColours:
-        """The colours of the players ``names`` (in seat order) in the theme of the moment:
-        each one's at the last table set up, the palette's order for the others."""
-        ...
-
     def start_guided_game(self, name: str | None = None) -> None:
         """A guided first game for ``name`` alone (ui/guide.py); the setup offers it no more."""
         ...
@@ -121,10 +103,6 @@ class GameHost(Protocol):
 
     def play_again(self) -> None:
         """The same players, a new game."""
-        ...
-
-    def show_setup(self) -> None:
-        """The setup screen, with the players of the last game."""
         ...
 
     def save_house_rules(self, house_rules: HouseRules) -> None:
