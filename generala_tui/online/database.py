@@ -17,8 +17,11 @@ One server at a time keeps a folder: it holds ``tables.lock`` (:mod:`filelock`) 
 runs, and a second one started on the same folder is refused (:class:`FolderInUse`) rather
 than both serving, and overwriting, the same tables.
 
-A row that no longer reads as a table (a file from another program, a newer version)
-is set aside in the log and left where it is: the other tables go on. A step that does
+The file keeps its schema's version (SQLite's ``user_version``, :data:`SCHEMA_VERSION`):
+a server of this release brings an older file up to it as it opens it, and refuses one of
+a newer release, left as it is. A row that no longer reads as a table (a file from another
+program, a newer version of the record) is set aside in the log and left where it is: the
+other tables go on. A step that does
 not read, or does not follow its table, is told in the log, and the table goes on from
 the step before it.
 """
@@ -50,9 +53,15 @@ class FolderInUse(OSError):
     """Another table server keeps its tables in this folder now."""
 
 
+SCHEMA_VERSION = 1
+"""The version of the database's tables, kept in SQLite's ``PRAGMA user_version``: set when
+the file is made, and raised by :data:`_MIGRATIONS` when a server of this release opens
+an older file. A file of a newer version is refused (:class:`NewerDatabase`), never
+written by a server that does not know its tables."""
+
 _SCHEMA = (
     """
-    CREATE TABLE IF NOT EXISTS tables (
+    CREATE TABLE tables (
         id TEXT PRIMARY KEY,
         record TEXT NOT NULL,
         finished INTEGER NOT NULL DEFAULT 0,
@@ -62,13 +71,42 @@ _SCHEMA = (
     """,
     # A table's steps since its record was written whole, in the order played (rowid).
     """
-    CREATE TABLE IF NOT EXISTS steps (
+    CREATE TABLE steps (
         id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
         played TEXT NOT NULL
     )
     """,
-    "CREATE INDEX IF NOT EXISTS steps_of_a_table ON steps (id)",
+    "CREATE INDEX steps_of_a_table ON steps (id)",
 )
+"""The tables of a new file, at :data:`SCHEMA_VERSION`."""
+
+
+def _from_version_0(db: sqlite3.Connection) -> None:
+    """Version 0, the files of the releases before the version was kept (user_version 0):
+    every table (one row each) and, from the release that kept steps on, a table's steps;
+    from the one after, each table's count of its steps (``kept``). What a file lacks is
+    added: the steps' table and its index, and ``kept``, unknown (NULL) for its tables."""
+    # Written out as version 1 has them: a migration stays what it was when the schema moves on.
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS steps (
+            id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            played TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS steps_of_a_table ON steps (id)")
+    columns = [row[1] for row in db.execute("PRAGMA table_info(tables)")]
+    if "kept" not in columns:
+        db.execute("ALTER TABLE tables ADD COLUMN kept INTEGER")
+
+
+_MIGRATIONS = {0: _from_version_0}
+"""For each version before :data:`SCHEMA_VERSION`, what takes a file of it to the next."""
+
+
+class NewerDatabase(OSError):
+    """The database was made by a newer release: its tables are not this one's to write."""
 
 
 class TableDatabase:
@@ -113,11 +151,38 @@ class TableDatabase:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        for statement in _SCHEMA:
-            self._db.execute(statement)
-        columns = [row[1] for row in self._db.execute("PRAGMA table_info(tables)")]
-        if "kept" not in columns:  # a database of an earlier release: its count unknown
-            self._db.execute("ALTER TABLE tables ADD COLUMN kept INTEGER")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring the file to :data:`SCHEMA_VERSION`, in one transaction: a new file gets the
+        tables, an older one each migration from its version on. Raises
+        :class:`NewerDatabase` for a file of a newer version, leaving it as it is."""
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        if version == SCHEMA_VERSION:
+            return
+        if version > SCHEMA_VERSION:
+            raise NewerDatabase(
+                0,
+                f"{FILE_NAME} is of version {version}, made by a newer release "
+                f"(this one reads up to {SCHEMA_VERSION})",
+            )
+        made = self._db.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'tables'"
+        ).fetchone() == (1,)
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            if made:
+                for step in range(version, SCHEMA_VERSION):
+                    _MIGRATIONS[step](self._db)
+            else:
+                for statement in _SCHEMA:
+                    self._db.execute(statement)
+            # PRAGMA takes no parameter: the version is this module's own whole number.
+            self._db.execute(f"PRAGMA user_version = {int(SCHEMA_VERSION)}")
+        except BaseException:
+            self._db.rollback()
+            raise
+        self._db.commit()
 
     def close(self) -> None:
         self._db.close()

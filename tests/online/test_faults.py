@@ -47,10 +47,11 @@ def _small_disk(folder: Path) -> Iterator[Path]:
 def _fill(folder: Path) -> Path:
     """Fill the disk ``folder`` is on; the file that fills it."""
     filler = folder / "filler"
-    with filler.open("wb") as file, contextlib.suppress(OSError):
+    # Unbuffered: a write the disk has no room for raises at once, and closing the file has
+    # nothing left to write (a buffered one raised again at its close, past the suppress).
+    with filler.open("wb", buffering=0) as file, contextlib.suppress(OSError):
         while True:
             file.write(b"\0" * 65536)
-            file.flush()
     return filler
 
 
