@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import typing
 from enum import Enum
 from typing import Any
 
@@ -15,6 +14,7 @@ from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from ... import i18n, words
 from ...game.model import Category, HouseRules, ServedRoll
+from ...game.rule_choices import rule_values
 from .. import vocabulary
 from ..host import host_of
 from . import settings_words
@@ -41,12 +41,11 @@ _NEEDS_BOX: dict[str, tuple[Category, str]] = {
 
 
 def _choices(key: str) -> list[tuple[str, Any]]:
-    annotation = HouseRules.model_fields[key].annotation
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return [
-            (settings_words.value_text().get(str(m.value), str(m.value)), m) for m in annotation
-        ]
-    return [(str(value), value) for value in typing.get_args(annotation)]
+    labels = settings_words.value_text()
+    return [
+        (labels.get(str(v.value), str(v.value)) if isinstance(v, Enum) else str(v), v)
+        for v in rule_values(key)
+    ]
 
 
 def inapplicable(house_rules: HouseRules) -> dict[str, str]:
