@@ -116,3 +116,44 @@ def test_the_installed_metadata_names_the_pythons_pyproject_does() -> None:
     meta = metadata("generala-tui")
     assert meta["Requires-Python"] == project["requires-python"]
     assert set(meta.get_all("Classifier") or []) == set(project["classifiers"])
+
+
+def test_every_document_the_docs_command_prints_is_package_data() -> None:
+    """``generala-tui docs`` reads its pages from the package (commands/docs, a link to the
+    source's docs folder): each is in the wheel's package data, and there."""
+    from generala_tui.commands import documents
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = project["tool"]["setuptools"]["package-data"]["generala_tui"]
+    for pages in documents.DOCUMENTS.values():
+        for page in pages.values():
+            name = f"commands/{documents.FOLDER}/{page}"
+            assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns), name
+            assert (PACKAGE / name).read_bytes() == (ROOT / "docs" / page).read_bytes()
+
+
+def _requirement(name: str) -> str:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    (found,) = [r for r in project["dependencies"] if _name(r) == name]
+    return found
+
+
+def test_shell_completion_comes_with_every_install_at_a_version_that_writes_fish() -> None:
+    # 1.9 is the first shtab with fish, 1.10 the first with cmd() (the languages).
+    requirement = _requirement("shtab")
+    lowest = re.search(r">=\s*([\d.]+)", requirement)
+    assert lowest is not None, requirement
+    assert tuple(int(part) for part in lowest.group(1).split(".")) >= (1, 10)
+    import shtab
+
+    assert {"bash", "zsh", "fish"} <= set(shtab.SUPPORTED_SHELLS)
+    assert callable(shtab.cmd)
+
+
+def test_the_changelog_is_kept_for_this_version_and_in_the_sdist() -> None:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert "[Keep a Changelog](https://keepachangelog.com/" in text
+    versions = re.findall(r"^## \[([^\]]+)\]", text, flags=re.MULTILINE)
+    assert versions and versions[0] == generala_tui.__version__
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
+    assert re.search(r"^include .*\bCHANGELOG\.md\b", manifest, flags=re.MULTILINE)

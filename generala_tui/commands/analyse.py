@@ -22,6 +22,7 @@ import sys
 
 from ..i18n import NP_, metavar
 from . import report
+from .arguments import FILES, add_language, completes
 from .output import write_output
 
 __all__ = ["configure_parser", "run"]
@@ -31,9 +32,14 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     """Add the ``analyse`` arguments to ``parser``."""
     parser.description = report.description()
     parser.epilog = report.epilog()
-    parser.add_argument("file", metavar=metavar(NP_("metavar", "FILE")), help=report.file_help())
+    completes(
+        parser.add_argument(
+            "file", metavar=metavar(NP_("metavar", "FILE")), help=report.file_help()
+        ),
+        FILES,
+    )
     parser.add_argument("--json", action="store_true", help=report.json_help())
-    parser.add_argument("--lang", metavar=metavar(NP_("metavar", "LANG")), help=report.lang_help())
+    add_language(parser, report.lang_help())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         )
         review = review_game(state, strategy, chances)
     except IllegalMove as error:
-        from .options import refusal
+        from ..words import refusal
 
         print(report.failure(refusal(error)), file=sys.stderr)
         return 2

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 
 from .. import collector
 from ..i18n import NP_, _, metavar
+from .arguments import FOLDERS, add_players, add_rules, add_seed, completes
 from .output import fail, shown
 from .serve import (
-    DEFAULT_HOST,
     _PrintableFormatter,
     add_address_options,
     is_loopback,
@@ -61,38 +61,30 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     add_address_options(
         parser,
         _(
-            "the address to listen on (default {host}, this machine only; "
+            "the address to listen on (default %(default)s, this machine only; "
             "0.0.0.0 lets any machine that can reach this one join)"
-        ).format(host=DEFAULT_HOST),
+        ),
         DEFAULT_PORT,
     )
-    parser.add_argument(
-        "--data",
-        metavar=metavar(NP_("metavar", "DIR")),
-        type=Path,
-        help=_("the folder the tables are kept in (default: the game's data folder's tables)"),
+    completes(
+        parser.add_argument(
+            "--data",
+            metavar=metavar(NP_("metavar", "DIR")),
+            type=Path,
+            help=_("the folder the tables are kept in (default: the game's data folder's tables)"),
+        ),
+        FOLDERS,
     )
-    parser.add_argument(
-        "--players",
-        metavar=metavar(NP_("metavar", "NAMES")),
-        help=_(
+    add_players(
+        parser,
+        _(
             "open a table with these players, comma-separated, in seating order; "
             "NAME:LEVEL seats a computer, played by the server"
         ),
     )
-    parser.add_argument(
-        "--rule",
-        dest="rules",
-        action="append",
-        default=[],
-        metavar=metavar(NP_("metavar", "KEY=VALUE")),
-        help=_("a house rule for the new table (repeatable), as for the game itself"),
-    )
-    parser.add_argument(
-        "--seed",
-        metavar=metavar(NP_("metavar", "N")),
-        type=int,
-        help=_("roll the new table's dice from this seed (else from the system's randomness)"),
+    add_rules(parser, _("a house rule for the new table (repeatable), as for the game itself"))
+    add_seed(
+        parser, _("roll the new table's dice from this seed (else from the system's randomness)")
     )
     parser.add_argument(
         "--away",
@@ -100,7 +92,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         default="computer",
         help=_(
             "when a player is away on their turn too long: a computer plays for them "
-            "until they are back (computer, the default), or the table waits (pause)"
+            "until they are back (computer), or the table waits (pause); default %(default)s"
         ),
     )
     parser.add_argument(
@@ -108,21 +100,21 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         metavar=metavar(NP_("metavar", "SECONDS")),
         type=_seconds,
         default=60.0,
-        help=_("how long a player may be away on their turn first (default 60)"),
+        help=_("how long a player may be away on their turn first (default %(default)g)"),
     )
     parser.add_argument(
         "--pace",
         metavar=metavar(NP_("metavar", "SECONDS")),
         type=_seconds,
         default=0.6,
-        help=_("the time between a computer's steps, so everyone sees them (default 0.6)"),
+        help=_("the time between a computer's steps, so everyone sees them (default %(default)g)"),
     )
     parser.add_argument(
         "--max-tables",
         metavar=metavar(NP_("metavar", "N")),
         type=session_limit,
         default=100,
-        help=_("the most tables not finished the server keeps (default 100)"),
+        help=_("the most tables not finished the server keeps (default %(default)s)"),
     )
     parser.add_argument(
         "--max-connections",

@@ -15,7 +15,7 @@ import sys
 from .. import i18n
 from ..i18n import _
 from . import output
-from .output import fail
+from .output import fail, no_terminal
 
 __all__ = ["run"]
 
@@ -62,8 +62,6 @@ def run(url: str) -> int:
     except Refusal as error:
         return fail(refusal(error), "join")
     if not output.has_terminal():
-        from .main import no_terminal
-
         return fail(no_terminal(), "join")
     from ..ui.app import GeneralaApp
 

@@ -1,17 +1,29 @@
 """The ``generala-tui`` command: its arguments, the language, then the game, ``replay``, or
-the command named (``simulate``, ``serve``, ``analyse``, each in its module beside this one)."""
+the command named (``simulate``, ``serve``, ``host``, ``join``, ``analyse``, ``docs``,
+``completion``, each in its module beside this one)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__, collector, i18n
 from ..i18n import N_, NP_, _, metavar
 from . import output
-from .output import PROG, fail, say, shown, write_output
+from .arguments import (
+    FILES,
+    LANG,
+    add_language,
+    add_players,
+    add_rules,
+    add_seed,
+    completes,
+    languages,
+    named_languages,
+)
+from .output import PROG, fail, no_terminal, say, shown, write_output
 
 if TYPE_CHECKING:
     from ..store import Preferences
@@ -41,18 +53,6 @@ ARGPARSE_WORDS = (
 argparse looks them up with gettext, which :func:`speak_to_argparse` points at ours."""
 
 
-class Integer:
-    """argparse's ``int``, named in the current language in argparse's error ("invalid integer
-    value: 'x'"; Spanish "valor entero no válido"): argparse names a type by its ``__name__``."""
-
-    @property
-    def __name__(self) -> str:
-        return _("integer")
-
-    def __call__(self, value: str) -> int:
-        return int(value)
-
-
 def speak_to_argparse() -> None:
     """Make argparse say its own words (``usage:``, ``options``, its errors) in the current
     language: it looks them up through the module's ``_`` and ``ngettext``, the gettext
@@ -74,21 +74,22 @@ class _Parser(argparse.ArgumentParser):
     def when_used(self, configure: Callable[[argparse.ArgumentParser], None]) -> None:
         self._configure = configure
 
-    def _finish(self) -> None:
+    def finish(self) -> None:
+        """Add what :meth:`when_used` deferred, now (once)."""
         configure, self._configure = self._configure, None
         if configure is not None:
             configure(self)
 
     def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
-        self._finish()
+        self.finish()
         return super().parse_known_args(*args, **kwargs)
 
     def format_help(self) -> str:
-        self._finish()
+        self.finish()
         return super().format_help()
 
     def format_usage(self) -> str:
-        self._finish()
+        self.finish()
         return super().format_usage()
 
     def error(self, message: str) -> Any:  # NoReturn in typeshed; argparse exits with 2
@@ -110,17 +111,24 @@ class _GameParser(_Parser):
     the game's models, so they are written in only when the help is printed."""
 
     _described = False
+    commands: Mapping[str, argparse.ArgumentParser]
+    """The commands' own parsers, by name."""
 
-    def format_help(self) -> str:
+    def describe(self) -> None:
+        """Write in the help that needs the game's models (once)."""
         if not self._described:
             self._described = True
             _describe_game_options(self)
+
+    def format_help(self) -> str:
+        self.describe()
         return super().format_help()
 
 
 def _describe_game_options(parser: argparse.ArgumentParser) -> None:
     """The help that needs the game's models: the levels, the players, every house rule."""
     from ..game.model import MAX_PLAYERS, Level
+    from .documents import command as document_command
     from .options import rules_help
 
     levels = ", ".join(level.value for level in Level)
@@ -143,6 +151,8 @@ def _describe_game_options(parser: argparse.ArgumentParser) -> None:
             "? or F1 in the game. The README is installed with the game, as the description\n"
             "in the package's metadata."
         )
+        + "\n\n"
+        + _("The whole rule book: {command}.").format(command=document_command("rules"))
     )
 
 
@@ -164,6 +174,25 @@ def _configure_host(parser: argparse.ArgumentParser) -> None:
     host.configure_parser(parser)
 
 
+def _configure_analyse(parser: argparse.ArgumentParser) -> None:
+    # The analyse command's module (its words in report.py) loads only here.
+    from . import analyse
+
+    analyse.configure_parser(parser)
+
+
+def _configure_docs(parser: argparse.ArgumentParser) -> None:
+    from . import documents
+
+    documents.configure_parser(parser)
+
+
+def _configure_completion(parser: argparse.ArgumentParser) -> None:
+    from . import completion
+
+    completion.configure_parser(parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's parser, its help in the current language."""
     speak_to_argparse()
@@ -179,42 +208,28 @@ def build_parser() -> argparse.ArgumentParser:
         # Python 3.11's argparse does not look this one up in the catalog itself.
         help=_("show program's version number and exit"),
     )
-    parser.add_argument(
-        "--lang",
-        metavar=metavar(NP_("metavar", "LANG")),
-        help=_(
-            "the language: en (English), es (Spanish), sv (Swedish); without it, the one "
-            "chosen on the settings screen, else the environment's (LANG), else English"
-        ),
+    add_language(
+        parser,
+        _(
+            "the language: {languages}; without it, the one chosen on the settings screen, "
+            "else the environment's (LANG), else English"
+        ).format(languages=named_languages()),
     )
-    parser.add_argument(
-        "--players",
-        dest="game_players",
-        metavar=metavar(NP_("metavar", "NAMES")),
-        help=_("start a game at once with these players"),  # in full by _describe_game_options
-    )
+    # in full by _describe_game_options
+    add_players(parser, _("start a game at once with these players"), dest="game_players")
     parser.add_argument(
         "--resume",
         action="store_true",
         help=_("go on at once with the game in progress saved when the last one stopped"),
     )
-    parser.add_argument(
-        "--seed",
-        dest="game_seed",
-        type=Integer(),
-        metavar=metavar(NP_("metavar", "N")),
-        help=_("seed the dice of the first game"),
-    )
-    parser.add_argument(
-        "--rule",
-        dest="game_rules",
-        action="append",
-        default=[],
-        metavar=metavar(NP_("metavar", "KEY=VALUE")),
-        help=_(
+    add_seed(parser, _("seed the dice of the first game"), dest="game_seed")
+    add_rules(
+        parser,
+        _(
             "a house rule for the game (repeatable), for example --rule generala_points=60; "
             "the rules and their values are listed below"
         ),
+        dest="game_rules",
     )
     commands = parser.add_subparsers(
         dest="command", metavar=metavar(NP_("metavar", "COMMAND")), parser_class=_Parser
@@ -252,14 +267,15 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=_("A file that can't be read gets one line on stderr and exit status 2."),
     )
-    replay.add_argument(
-        "file",
-        metavar=metavar(NP_("metavar", "FILE")),
-        help=_("a game record (or a history or autosave file)"),
+    completes(
+        replay.add_argument(
+            "file",
+            metavar=metavar(NP_("metavar", "FILE")),
+            help=_("a game record (or a history or autosave file)"),
+        ),
+        FILES,
     )
-    replay.add_argument(
-        "--lang", metavar=metavar(NP_("metavar", "LANG")), help=_("the language: en, es or sv")
-    )
+    add_language(replay, _("the language: {languages}").format(languages=languages()))
     join = commands.add_parser(
         "join",
         help=_("play a seat of an online table in this terminal, or watch it"),
@@ -279,24 +295,39 @@ def build_parser() -> argparse.ArgumentParser:
             "is not in the list of processes"
         ),
     )
-    join.add_argument(
-        "--lang", metavar=metavar(NP_("metavar", "LANG")), help=_("the language: en, es or sv")
+    add_language(join, _("the language: {languages}").format(languages=languages()))
+    docs_parser = commands.add_parser(
+        "docs",
+        help=_("print one of the game's documents: its rule book, the analysis explained"),
     )
+    docs_parser.when_used(_configure_docs)
+    completion_parser = commands.add_parser(
+        "completion",
+        help=_("print the shell completion script for bash, zsh or fish"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    completion_parser.when_used(_configure_completion)
+    parser.commands = commands.choices
     return parser
 
 
-def _configure_analyse(parser: argparse.ArgumentParser) -> None:
-    # The analyse command's module (its words in report.py) loads only here.
-    from . import analyse
-
-    analyse.configure_parser(parser)
+def finished_parser() -> argparse.ArgumentParser:
+    """The command's parser with every command's arguments and help in it (as a completion
+    script needs them), none left to add when first used."""
+    parser = build_parser()
+    assert isinstance(parser, _GameParser)
+    parser.describe()
+    for command in parser.commands.values():
+        if isinstance(command, _Parser):
+            command.finish()
+    return parser
 
 
 def _given_languages(argv: Sequence[str]) -> list[str]:
     """The values of every ``--lang`` among the arguments, in order (the last one counts),
     read before the parser is built (its help speaks the language)."""
     early = argparse.ArgumentParser(prog=PROG, add_help=False)
-    early.add_argument("--lang", action="append", default=[])
+    early.add_argument(LANG, action="append", default=[])
     known, _rest = early.parse_known_args(list(argv))
     langs: list[str] = known.lang
     return langs
@@ -351,7 +382,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     preferences, warning = load_preferences()
     bad_language = choose_language(argv, preferences.language)
     if bad_language is not None:
-        return fail(_("--lang takes en, es or sv, not {value!r}.").format(value=bad_language))
+        return fail(
+            _("--lang takes {languages}, not {value!r}.").format(
+                languages=languages(), value=bad_language
+            )
+        )
     args = build_parser().parse_args(argv)
     given = args.game_players is not None or args.game_seed is not None or args.game_rules
     if args.command == "simulate":
@@ -382,18 +417,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import analyse
 
         return analyse.run(args)
+    if args.command in ("replay", "join", "docs", "completion") and (given or args.resume):
+        return fail(
+            _("--players, --seed, --rule and --resume don't go with '{command}'.").format(
+                command=args.command
+            ),
+            args.command,
+        )
     if args.command == "replay":
-        if given or args.resume:
-            return fail(
-                _("--players, --seed, --rule and --resume don't go with 'replay'."), "replay"
-            )
         return _replay(args.file)
     if args.command == "join":
-        if given or args.resume:
-            return fail(_("--players, --seed, --rule and --resume don't go with 'join'."), "join")
         from . import join
 
         return join.run(args.url)
+    if args.command == "docs":
+        from . import documents
+
+        return documents.run(args)
+    if args.command == "completion":
+        from . import completion
+
+        return completion.run(finished_parser(), args.shell)
     collector.pause()  # until the app's first frame (see generala_tui.collector)
     try:
         return _play(args, preferences, warning)
@@ -454,13 +498,3 @@ def _replay(file: str) -> int:
     app = GeneralaApp(replay=game, language=i18n.language())
     app.run()
     return app.return_code or 0
-
-
-def no_terminal() -> str:
-    """Why the game won't start without a terminal, and what plays without one."""
-    # Marked outside the f-string: Babel reads inside f-strings from Python 3.12 on only.
-    file = metavar(NP_("metavar", "FILE"))
-    return _(
-        "The game plays in a terminal, and here its input or its screen is a file or a pipe; "
-        "without a terminal, try '{simulate}', '{analyse}' or '{serve}'."
-    ).format(simulate=f"{PROG} simulate", analyse=f"{PROG} analyse {file}", serve=f"{PROG} serve")

@@ -8,7 +8,6 @@ one-line complaint and exit status 2.
 from __future__ import annotations
 
 import textwrap
-import typing
 from collections.abc import Iterable
 from enum import Enum
 from typing import Any
@@ -17,7 +16,7 @@ from pydantic import ValidationError
 
 from .. import words
 from ..game.model import HouseRules, Level, Player
-from ..game.model import refusal as model_refusal
+from ..game.rule_choices import rule_values
 from ..game.rules import IllegalMove, validate_names
 from ..i18n import _
 
@@ -29,25 +28,21 @@ class OptionError(ValueError):
     """A command-line value that can't be used; the message says what would do."""
 
 
-refusal = words.refusal
+def _text(value: object) -> str:
+    """A house rule's value as ``--rule`` takes it: ``true``, ``strict``, ``60``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value.value if isinstance(value, Enum) else value)
 
 
 def rule_choices(key: str) -> list[str]:
     """The valid values of a house rule, as text."""
-    annotation = HouseRules.model_fields[key].annotation
-    if annotation is bool:
-        return ["true", "false"]
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return [str(member.value) for member in annotation]
-    return [str(value) for value in typing.get_args(annotation)]
+    return [_text(value) for value in rule_values(key)]
 
 
 def rule_default(key: str) -> str:
     """A house rule's default value, as text (as ``--rule`` takes it)."""
-    default = HouseRules.model_fields[key].default
-    if isinstance(default, bool):
-        return "true" if default else "false"
-    return str(default.value if isinstance(default, Enum) else default)
+    return _text(HouseRules.model_fields[key].default)
 
 
 def rules_help(width: int = 79) -> str:
@@ -72,21 +67,16 @@ def rules_help(width: int = 79) -> str:
 
 
 def _rule_value(key: str, text: str) -> Any:
-    annotation = HouseRules.model_fields[key].annotation
     lowered = text.strip().lower()
-    if annotation is bool:
+    values = rule_values(key)
+    if all(isinstance(value, bool) for value in values):
         if lowered in _TRUE:
             return True
         if lowered in _FALSE:
             return False
-    elif typing.get_origin(annotation) is typing.Literal:
-        for value in typing.get_args(annotation):
-            if str(value) == lowered:
-                return value
-    elif isinstance(annotation, type) and issubclass(annotation, Enum):
-        for member in annotation:
-            if member.value == lowered:
-                return member
+    for value in values:
+        if _text(value) == lowered:
+            return value
     raise OptionError(
         _("{key} can't be {value!r}: choose one of {choices}.").format(
             key=key, value=text.strip(), choices=", ".join(rule_choices(key))
@@ -112,7 +102,7 @@ def parse_rules(pairs: Iterable[str], base: HouseRules | None = None) -> HouseRu
     try:
         return HouseRules.model_validate({**(base or HouseRules()).model_dump(), **updates})
     except ValidationError as error:  # pragma: no cover - values are checked above
-        raise OptionError(model_refusal(error)) from None
+        raise OptionError(words.refusal(error)) from None
 
 
 def _level_name(level: Level) -> str:
@@ -148,7 +138,7 @@ def parse_players(text: str) -> list[Player]:
     try:
         names = validate_names([player.name for player in players])
     except IllegalMove as error:
-        raise OptionError(refusal(error)) from None
+        raise OptionError(words.refusal(error)) from None
     return [Player(name=name, level=p.level) for name, p in zip(names, players, strict=True)]
 
 

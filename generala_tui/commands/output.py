@@ -15,7 +15,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .. import i18n
-from ..i18n import _
+from ..i18n import NP_, _, metavar
 
 PROG = "generala-tui"
 
@@ -157,3 +157,13 @@ def _is_a_terminal(stream: Any) -> bool:
         return stream is not None and bool(stream.isatty())
     except (OSError, ValueError):  # closed
         return False
+
+
+def no_terminal() -> str:
+    """Why the game won't start without a terminal, and what plays without one."""
+    # Marked outside the f-string: Babel reads inside f-strings from Python 3.12 on only.
+    file = metavar(NP_("metavar", "FILE"))
+    return _(
+        "The game plays in a terminal, and here its input or its screen is a file or a pipe; "
+        "without a terminal, try '{simulate}', '{analyse}' or '{serve}'."
+    ).format(simulate=f"{PROG} simulate", analyse=f"{PROG} analyse {file}", serve=f"{PROG} serve")

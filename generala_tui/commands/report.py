@@ -3,9 +3,9 @@
 ``generala-tui analyse`` prints what this module builds from a
 :class:`~generala_tui.game.strategy.review.GameReview`: every word it prints
 is here, through the translation catalogs (:mod:`generala_tui.i18n`), and so is
-the shape of the ``--json`` object, documented in docs/analysis.md, whose
-values stay in English whatever the language (a program reads them). Importing
-this module imports neither numpy nor the strategy.
+the shape of the ``--json`` object, documented in docs/analysis.md (``generala-tui docs
+analysis`` prints it), whose values stay in English whatever the language (a program reads
+them). Importing this module imports neither numpy nor the strategy.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from ..game.model import Category, Ending, GameState, HouseRules, Phase, shows
 from ..game.rules import category_name, scoring_options, tie_break_score
 from ..i18n import N_, _, decimal, ngettext, percent
 from ..words import category_label, tie_break_round
+from .arguments import languages
+from .documents import command as document_command
 from .output import failure as failure_line
 from .output import shown, table
 
@@ -63,9 +65,8 @@ def epilog() -> str:
         "can't be read, is not such a file, or holds a game whose record does not "
         'replay gets one line on stderr and exit status 2. The README\'s "Luck and skill" '
         "(installed with the game, as the description in the package's metadata) explains "
-        "the figures, the marks and the ratings; docs/analysis.md, in the game's source, "
-        "defines them and the JSON's keys."
-    )
+        "the figures, the marks and the ratings; {docs} defines them and the JSON's keys."
+    ).format(docs=document_command("analysis"))
 
 
 def file_help() -> str:
@@ -73,11 +74,13 @@ def file_help() -> str:
 
 
 def json_help() -> str:
-    return _("print one JSON object (its keys are in docs/analysis.md)")
+    return _("print one JSON object (its keys: {docs})").format(docs=document_command("analysis"))
 
 
 def lang_help() -> str:
-    return _("the language of the report (en, es or sv); the JSON stays in English")
+    return _("the language of the report ({languages}); the JSON stays in English").format(
+        languages=languages()
+    )
 
 
 def failure(message: str) -> str:
@@ -353,7 +356,9 @@ def analysis_text(state: GameState, review: GameReview, source: str) -> str:
         _("House rules: {rules}").format(rules=_rules_text(state.house_rules)),
         _("Outcome: {outcome}").format(outcome=_outcome(state)),
         _("Figures are expected final totals of each player's own column under the optimum;"),
-        _("a decision's cost is what it gave away against the best choice (docs/analysis.md)."),
+        _("a decision's cost is what it gave away against the best choice ({docs}).").format(
+            docs=document_command("analysis")
+        ),
         _(
             "Under best, {same} marks a decision as good as the best choice; "
             "{first}, {second}... are tie-break rounds."

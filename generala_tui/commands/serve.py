@@ -110,6 +110,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, NP_, _, metavar, ngettext
+from .arguments import FOLDERS, add_language, completes, languages
 
 if TYPE_CHECKING:
     from asyncio.subprocess import Process
@@ -291,7 +292,7 @@ def add_address_options(parser: argparse.ArgumentParser, host_help: str, port: i
         metavar=metavar(NP_("metavar", "PORT")),
         type=port_number,
         default=port,
-        help=_("the port to listen on (default {port})").format(port=port),
+        help=_("the port to listen on (default %(default)s)"),
     )
 
 
@@ -304,9 +305,9 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     add_address_options(
         parser,
         _(
-            "the address to listen on (default {host}, this machine only; "
+            "the address to listen on (default %(default)s, this machine only; "
             "0.0.0.0 lets any machine that can reach this one play here)"
-        ).format(host=DEFAULT_HOST),
+        ),
         DEFAULT_PORT,
     )
     parser.add_argument(
@@ -315,14 +316,12 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         type=session_limit,
         default=DEFAULT_MAX_SESSIONS,
         help=_(
-            "the most games played at once (default {count}); a page beyond them "
+            "the most games played at once (default %(default)s); a page beyond them "
             "is told the server is full"
-        ).format(count=DEFAULT_MAX_SESSIONS),
+        ),
     )
-    parser.add_argument(
-        "--lang",
-        metavar=metavar(NP_("metavar", "LANG")),
-        help=_("the language of every page's game: en, es or sv"),
+    add_language(
+        parser, _("the language of every page's game: {languages}").format(languages=languages())
     )
     parser.add_argument(
         "--token",
@@ -333,14 +332,17 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
             "(default: a new random one at each start)"
         ),
     )
-    parser.add_argument(
-        "--home",
-        metavar=metavar(NP_("metavar", "DIR")),
-        type=home_folder,
-        help=_(
-            "the folder the served games keep their files in, never your own games' "
-            "(default: serve in the game's data folder)"
+    completes(
+        parser.add_argument(
+            "--home",
+            metavar=metavar(NP_("metavar", "DIR")),
+            type=home_folder,
+            help=_(
+                "the folder the served games keep their files in, never your own games' "
+                "(default: serve in the game's data folder)"
+            ),
         ),
+        FOLDERS,
     )
 
 

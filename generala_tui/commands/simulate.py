@@ -47,6 +47,16 @@ from ..game.rules import SEED_RANGE, IllegalMove, new_game
 from ..i18n import NP_, _, decimal, metavar, ngettext, number, percent
 from ..words import changed_rules, level_name
 from . import output
+from .arguments import (
+    FOLDERS,
+    SEED,
+    add_language,
+    add_players,
+    add_rules,
+    add_seed,
+    completes,
+    languages,
+)
 from .options import OptionError, parse_players, parse_rules
 from .output import failure, shown, table, write_output
 
@@ -87,29 +97,20 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         "--games",
         metavar=metavar(NP_("metavar", "N")),
         default=str(DEFAULT_GAMES),
-        help=_("how many games to play (default {games})").format(games=number(DEFAULT_GAMES)),
+        help=_("how many games to play (default %(default)s)"),
     )
-    parser.add_argument(
-        "--players",
-        metavar=metavar(NP_("metavar", "LIST")),
-        default=DEFAULT_PLAYERS,
-        help=_(
+    add_players(
+        parser,
+        _(
             "the computer players in seating order, by level ({levels}) "
-            "or as NAME:LEVEL, comma-separated, one to {most} (default {players})"
-        ).format(levels=_levels(), most=MAX_PLAYERS, players=DEFAULT_PLAYERS),
+            "or as NAME:LEVEL, comma-separated, one to {most} (default %(default)s)"
+        ).format(levels=_levels(), most=MAX_PLAYERS),
+        default=DEFAULT_PLAYERS,
     )
-    parser.add_argument(
-        "--seed",
-        metavar=metavar(NP_("metavar", "S")),
-        default=None,
-        help=_("a whole number that makes the run repeatable"),
-    )
-    parser.add_argument(
-        "--rule",
-        metavar=metavar(NP_("metavar", "KEY=VALUE")),
-        action="append",
-        default=[],
-        help=_(
+    add_seed(parser, _("a whole number that makes the run repeatable"), as_text=True)
+    add_rules(
+        parser,
+        _(
             "a house rule (repeatable), e.g. generala_points=60; "
             "'generala-tui --help' lists them all, the game's help (? or F1) explains them"
         ),
@@ -123,20 +124,22 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
             "the results are those of one process"
         ).format(jobs=_default_jobs()),
     )
-    parser.add_argument(
-        "--records",
-        metavar=metavar(NP_("metavar", "DIR")),
-        default=None,
-        help=_(
-            "write each game's record in DIR (created if need be), as "
-            "game-NUMBER-seed-SEED.json, for 'generala-tui analyse'"
+    completes(
+        parser.add_argument(
+            "--records",
+            metavar=metavar(NP_("metavar", "DIR")),
+            default=None,
+            help=_(
+                "write each game's record in DIR (created if need be), as "
+                "game-NUMBER-seed-SEED.json, for 'generala-tui analyse'"
+            ),
         ),
+        FOLDERS,
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parser.add_argument(
-        "--lang",
-        metavar=metavar(NP_("metavar", "LANG")),
-        help=_("the language of the table and the messages: en, es or sv"),
+    add_language(
+        parser,
+        _("the language of the table and the messages: {languages}").format(languages=languages()),
     )
     parser.epilog = _(
         "A win shared under tie_break=false counts for every sharer in Wins. The win "
@@ -178,7 +181,7 @@ def _games(text: str) -> int:
 
 
 def _seed(text: str | None) -> int | None:
-    return None if text is None else _whole_number(text, "--seed")
+    return None if text is None else _whole_number(text, SEED)
 
 
 def _default_jobs() -> int:
@@ -209,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
         seed = _seed(args.seed)
         jobs = _jobs(args.jobs)
         players = _players(args.players)
-        house_rules = parse_rules(args.rule)
+        house_rules = parse_rules(args.rules)
         records = store.record_folder(args.records) if args.records is not None else None
     except (OptionError, _InputError, IllegalMove, store.RecordError) as error:
         message = _refusal(error) if isinstance(error, IllegalMove) else str(error)
@@ -627,7 +630,7 @@ def _win_rate_text(player: dict[str, Any]) -> str:
 
 
 def _refusal(error: IllegalMove) -> str:
-    from .options import refusal
+    from ..words import refusal
 
     return refusal(error)
 

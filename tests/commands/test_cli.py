@@ -174,7 +174,7 @@ def test_help_points_to_what_an_installed_game_has(
             ["uso:", "Reglas de la casa para --rule", "? o F1 en el juego"],
         ),
         (["--help"], "sv_SE.UTF-8", ["Husregler för --rule", "? eller F1 i spelet"]),
-        (["simulate", "--lang", "es", "--help"], "C.UTF-8", ["cuántas partidas jugar"]),
+        (["simulate", "--lang", "es", "--help"], "C.UTF-8", ["Juega partidas entre computadoras"]),
     ],
 )
 def test_help_speaks_the_chosen_language(
@@ -201,8 +201,8 @@ def test_help_speaks_the_chosen_language(
         (["--lang", "es", "--players", "Ana,,Bruno"], "error: el jugador 2 necesita un nombre."),
         (["--lang", "sv", "--players", "Ana", "--rule", "nope=1"], "fel: det finns ingen husregel"),
         (["--lang", "es", "--bogus"], "argumentos no reconocidos: --bogus"),
-        (["--lang", "fr"], "--lang takes en, es or sv, not 'fr'."),
-        (["--lang", "xx", "--players", "Ana"], "--lang takes en, es or sv, not 'xx'."),
+        (["--lang", "fr"], "--lang takes en, es, or sv, not 'fr'."),
+        (["--lang", "xx", "--players", "Ana"], "--lang takes en, es, or sv, not 'xx'."),
     ],
 )
 def test_errors_speak_the_chosen_language_and_a_bad_language_exits_2(
