@@ -10,7 +10,6 @@ history; it asks no table which kind it is. Screens reach the app through the
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Coroutine, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -264,20 +263,16 @@ class GeneralaApp(Shell):
             self._prepare_strategy(game)
 
     def tell(self, message: str, *, severity: Severity = "information") -> None:
-        """Tell the player something of the table."""
         timeout = 10 if severity == "error" else self.NOTIFICATION_TIMEOUT
         self.notify(message, severity=severity, timeout=timeout, markup=False)
 
     def covered(self) -> bool:
-        """Whether the game is out of sight: another screen over the turn screen, or a
-        terminal too small to show it (its computers wait)."""
         from .screens.turn import TurnScreen
 
         screen = self.screen
         return not isinstance(screen, TurnScreen) or screen.too_small
 
     def point_at(self, action: Action) -> None:
-        """Point the turn screen's cursor at the box a computer is about to fill."""
         from .screens.turn import TurnScreen
 
         if isinstance(self.screen, TurnScreen) and action.category is not None:
@@ -360,24 +355,13 @@ class GeneralaApp(Shell):
         if old is None or old.phase is not Phase.OVER:
             self._match = self._match.after(state)
             if self.table is not None and self.table.files_finished:
-                self.run_worker(self._file_finished(state), name="history", group="history")
+                self.run_worker(
+                    self.keeper.file_analysed(state, self.solver), name="history", group="history"
+                )
         from .screens.game_over import GameOverScreen
 
         if not isinstance(self.screen, GameOverScreen):
             self._show(GameOverScreen())
-
-    async def _file_finished(self, state: GameState) -> None:
-        """Keep the finished game in the history, with what each player's decisions cost."""
-        from ..game.strategy import analyse_game
-
-        losses: dict[str, float] | None = None
-        try:
-            strategy = await self.solver.get(state.house_rules)
-            analyses = await asyncio.to_thread(analyse_game, state, strategy)
-            losses = {analysis.name: analysis.total_loss for analysis in analyses}
-        except Exception:  # the game is kept all the same, without its analysis
-            losses = None
-        await asyncio.wrap_future(self.keeper.file_finished(state, losses))
 
     def save_house_rules(self, house_rules: HouseRules) -> None:
         """Use these house rules for new games, and remember them for next time."""

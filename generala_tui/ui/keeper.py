@@ -21,6 +21,7 @@ from .. import store
 from ..game.match import MatchTally as MatchTally  # the app and its host protocol name it here
 from ..game.model import GameState, Phase
 from . import app_words
+from .table import Tables
 
 _LONGEST_HOLD = 10.0
 """Seconds a held keeper waits for :meth:`Keeper.release` before writing anyway."""
@@ -149,6 +150,20 @@ class Keeper:
             return warning
 
         return self._submit(job)
+
+    async def file_analysed(self, state: GameState, tables: Tables) -> None:
+        """Keep a finished game in the history, with what each player's decisions cost (the
+        game is kept all the same when the strategy can't tell)."""
+        from ..game.strategy import analyse_game
+
+        losses: dict[str, float] | None = None
+        try:
+            strategy = await tables.get(state.house_rules)
+            analyses = await asyncio.to_thread(analyse_game, state, strategy)
+            losses = {analysis.name: analysis.total_loss for analysis in analyses}
+        except Exception:
+            losses = None
+        await asyncio.wrap_future(self.file_finished(state, losses))
 
     def saved_game(self) -> tuple[GameState | None, str | None]:
         """The autosaved game in progress (of this window: one another window holds is left

@@ -20,7 +20,7 @@ from ..game.model import GameState, HouseRules, Phase, Player
 from . import app_words, vocabulary
 from .screens import dialogs_words
 from .solver import StrategyFailed
-from .table import Window
+from .table import Tables, Window
 
 if TYPE_CHECKING:
     from textual.content import Content
@@ -62,18 +62,6 @@ class Saver(Protocol):
     @property
     def unsaved_in(self) -> Path | None:
         """The folder the last save could not write in, when it failed."""
-        ...
-
-
-class Tables(Protocol):
-    """The strategy tables the expert and the champion play by."""
-
-    async def get(self, house_rules: HouseRules) -> Strategy:
-        """The strategy table for these rules; raises ``StrategyFailed`` if it can't be had."""
-        ...
-
-    async def get_chances(self, house_rules: HouseRules) -> Chances:
-        """The win-chance tables for these rules; raises ``StrategyFailed`` likewise."""
         ...
 
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from ..game.action import Action
-from ..game.model import GameState, Player
+from ..game.model import GameState, HouseRules, Player
 
 if TYPE_CHECKING:
     from textual.content import Content
+
+    from ..game.strategy import Strategy
+    from ..game.strategy.chances import Chances
 
 Severity = Literal["information", "warning", "error"]
 """How a message to the player is shown (Textual's notification severities)."""
@@ -120,4 +123,16 @@ class Table(Protocol):
     def go_on(self) -> None:
         """The game is in sight again (a dialog or another screen closed): a computer that
         waited for it plays."""
+        ...
+
+
+class Tables(Protocol):
+    """The strategy tables the expert and the champion play by."""
+
+    async def get(self, house_rules: HouseRules) -> Strategy:
+        """The strategy table for these rules; raises ``StrategyFailed`` if it can't be had."""
+        ...
+
+    async def get_chances(self, house_rules: HouseRules) -> Chances:
+        """The win-chance tables for these rules; raises ``StrategyFailed`` likewise."""
         ...
