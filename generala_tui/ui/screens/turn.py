@@ -152,7 +152,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 with Horizontal(id="dice-row"):
                     yield DiceTray(id="dice")
                 yield Static(id="message")
-                yield CoachAdvice(id="coach-advice", chances=True)  # below 80 columns: no #side
+                # below 80 columns: no #side
+                yield CoachAdvice(id="coach-advice", chances=self.host.solver.prepare_chances)
                 with Horizontal(id="boxes-area"):
                     yield BoxList(id="boxes")
                     # and the scorecard beside them, mounted once the terminal is wide
@@ -165,7 +166,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 yield Standings(id="standings")
                 yield ClickButton(turn_words.roll_button(), id="roll", variant="success")
                 with Vertical(id="coach-room"):  # the room under the Roll button
-                    yield CoachPanel(id="coach", chances=True)
+                    yield CoachPanel(id="coach", chances=self.host.solver.prepare_chances)
                 with Vertical(id="side-buttons"):
                     yield ClickButton(
                         turn_words.coach_button(False), id="toggle-coach", compact=True
@@ -234,11 +235,17 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             self.watch(self.app, redraw, self._redraw, init=False)
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "win_chances", self._redraw, init=False)
+        self.watch(self.app, "coach_by_chance", self._rank_coach)
         if self.host.take_guide():  # a guided game: its guide between the dice and the boxes
             from ..guide import Guide
 
             self.guide = Guide()
             self.query_one("#play").mount(self.guide, before="#boxes-area")
+
+    def _rank_coach(self, by_chance: bool) -> None:
+        """The coach's choices ranked by the win chance they leave, or by expected total."""
+        self.query_one(CoachPanel).by_chance = by_chance
+        self.query_one(CoachAdvice).by_chance = by_chance
 
     async def language_changed(self) -> None:
         """Say it all again in the current language: the labels set once, then a redraw."""
