@@ -27,7 +27,7 @@ from ..game.model import GameState, HouseRules, Level, Phase, Player
 from . import app_words, vocabulary
 from . import colours as colours_module
 from .keeper import MatchTally
-from .screens import dialogs_words, settings_words, setup_words
+from .screens import dialogs_words, settings_words
 from .seating import Seating
 from .shell import Shell
 from .solver import SOLVE_GROUP, Solver, StrategyFailed
@@ -170,24 +170,12 @@ class GeneralaApp(Shell):
     def _ask_before_replacing(self, saved: GameState, game: GameState) -> None:
         """The command line's new game would replace the game in progress saved earlier:
         ask first, over the setup screen offering the saved game (no keeps that screen)."""
-        from .screens.dialogs import ConfirmDialog
+        from .screens.dialogs import NewGameDialog
         from .screens.setup import SetupScreen
 
         seats = [Player(name=p.name, level=p.level) for p in game.players]
         self.push_screen(SetupScreen(seats, resumable=saved))
-
-        def answered(confirmed: bool | None) -> None:
-            if confirmed:
-                self.start(game)
-
-        self.push_screen(
-            ConfirmDialog(
-                setup_words.new_game_question(saved),
-                dialogs_words.start_new_answer(),
-                dialogs_words.keep_game_answer(),
-            ),
-            answered,
-        )
+        self.push_screen(NewGameDialog(saved), lambda yes: self.start(game) if yes else None)
 
     async def on_unmount(self) -> None:
         colours_module.follow(None)
