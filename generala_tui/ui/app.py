@@ -247,7 +247,8 @@ class GeneralaApp(Shell):
             if game.phase is not Phase.OVER:
                 from .screens.turn import TurnScreen
 
-                self._show(TurnScreen(self.table))
+                guided, self._guide_wanted = self._guide_wanted, False
+                self._show(TurnScreen(self.table, guided=guided))
             self._prepare_strategy(game)
 
     def tell(self, message: str, *, severity: Severity = "information") -> None:
@@ -311,10 +312,6 @@ class GeneralaApp(Shell):
         self._guide_wanted = True
         self._match = MatchTally()
         self.start(guided_game(name))
-
-    def take_guide(self) -> bool:
-        wanted, self._guide_wanted = self._guide_wanted, False
-        return wanted
 
     @property
     def offer_guided_game(self) -> bool:

@@ -86,11 +86,6 @@ class GameHost(Protocol):
         """A guided first game for ``name`` alone (ui/guide.py); the setup offers it no more."""
         ...
 
-    def take_guide(self) -> bool:
-        """Whether the turn screen opening now brings the guide: True once, for the turn
-        screen of a guided game just started."""
-        ...
-
     @property
     def offer_guided_game(self) -> bool:
         """Whether the setup screen offers a guided game (a first launch, until taken or

@@ -109,10 +109,12 @@ class TurnScreen(TranslatedBindings, Screen[None]):
 
     HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "end_tie_break", "move"})
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, *, guided: bool = False) -> None:
         super().__init__()
         self.table = table
         """The table whose game this screen shows: the moves go to it."""
+        self._guided = guided
+        """Whether the guide comes with this screen (a guided game's first turn screen)."""
         self.cursor: Category | None = None
         """The box the player's cursor is on: the player's own, kept across rolls."""
         self._coach_cache: tuple[GameState, list[ActionValue]] | None = None
@@ -236,7 +238,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "win_chances", self._redraw, init=False)
         self.watch(self.app, "coach_by_chance", self._rank_coach)
-        if self.host.take_guide():  # a guided game: its guide between the dice and the boxes
+        if self._guided:  # a guided game: its guide between the dice and the boxes
             from ..guide import Guide
 
             self.guide = Guide()
