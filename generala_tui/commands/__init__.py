@@ -4,6 +4,7 @@ then the game or a command) and the commands that run without the game's screens
 - :mod:`.simulate`: computer-only games and their statistics;
 - :mod:`.analyse`: a game record's luck and decisions, in the words of :mod:`.report`;
 - :mod:`.serve`: the game in a web browser, each page its own ``python -m generala_tui``;
+  :mod:`.page`, what its pages may send; :mod:`.listening`, what it shares with ``host``;
 - :mod:`.host`, :mod:`.join`: an online table's server, and a seat at it;
 - :mod:`.documents`: ``docs``, the pages the help points at, shipped in the package;
 - :mod:`.completion`: the shells' completion scripts, written from the parser;

@@ -22,13 +22,8 @@ from typing import TYPE_CHECKING
 from .. import collector
 from ..i18n import NP_, _, metavar
 from .arguments import FOLDERS, add_players, add_rules, add_seed, completes
+from .listening import PrintableFormatter, add_address_options, is_loopback, session_limit
 from .output import fail, shown
-from .serve import (
-    _PrintableFormatter,
-    add_address_options,
-    is_loopback,
-    session_limit,
-)
 
 if TYPE_CHECKING:
     from ..game.model import HouseRules, Player
@@ -179,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     if args.rules and players is None:
         return fail(_("--rule is for the new table: give --players too."), "host")
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_PrintableFormatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    handler.setFormatter(PrintableFormatter("%(asctime)s %(message)s", "%H:%M:%S"))
     root = logging.getLogger("generala_tui.online")
     root.addHandler(handler)
     root.setLevel(logging.INFO)

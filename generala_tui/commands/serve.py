@@ -51,16 +51,16 @@ What a stranger's page or client can and cannot do (issues 21 and 33):
   them gets a 503 with one sentence saying the server is full, and no process
   starts.
 - **A game ends with its page.** However its websocket ends (closed, an error,
-  a message over :data:`MAX_MESSAGE_BYTES`, a client gone silent: a heartbeat
+  a message over :data:`.page.MAX_MESSAGE_BYTES`, a client gone silent: a heartbeat
   every :data:`HEARTBEAT_SECONDS` s finds it), the game is asked to quit, and
   is terminated, then killed, when it has not within :data:`QUIT_SECONDS` s
   each. The command runs ``exec`` in its shell, so the process ended is the
   game itself.
 - **Bounded sizes.** The page size from the URL and from resize messages is
-  clamped to :data:`WIDTH_RANGE` by :data:`HEIGHT_RANGE` cells; a message is
-  at most :data:`MAX_MESSAGE_BYTES` bytes (the page sends a key, a paste, a
+  clamped to :data:`.page.WIDTH_RANGE` by :data:`.page.HEIGHT_RANGE` cells; a message is
+  at most :data:`.page.MAX_MESSAGE_BYTES` bytes (the page sends a key, a paste, a
   size or a ping); and the input a page sends is budgeted
-  (:data:`INPUT_BURST_BYTES` at once, :data:`INPUT_BYTES_PER_SECOND` a
+  (:data:`.page.INPUT_BURST_BYTES` at once, :data:`.page.INPUT_BYTES_PER_SECOND` a
   second, far above any player's hands and mouse): what comes faster is
   dropped, with one log line, since a burst of keys otherwise queues in the
   game and grows it by hundreds of megabytes.
@@ -96,8 +96,6 @@ import asyncio
 import contextlib
 import functools
 import importlib.util
-import ipaddress
-import json
 import logging
 import os
 import re
@@ -105,12 +103,29 @@ import secrets
 import shlex
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..i18n import N_, NP_, _, metavar, ngettext
 from .arguments import FOLDERS, add_language, completes, languages
+from .listening import (
+    TOKEN_PARAMETER,
+    PrintableFormatter,
+    add_address_options,
+    is_loopback,
+    session_limit,
+)
+from .page import (
+    INPUT_BURST_BYTES,
+    INPUT_BYTES_PER_SECOND,
+    MAX_MESSAGE_BYTES,
+    MESSAGE_COST_BYTES,
+    BadMessage,
+    InputBudget,
+    font_size,
+    page_message,
+    page_size,
+)
 
 if TYPE_CHECKING:
     from asyncio.subprocess import Process
@@ -120,31 +135,11 @@ if TYPE_CHECKING:
 
 __all__ = ["configure_parser", "run"]
 
-DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 4
 """Games at once by default: each is a Python process of about 60 MB."""
 INSTALL_HINT = "pip install 'generala-tui[web]'"
 
-WIDTH_RANGE = (1, 500)
-"""The page's width in cells, from its URL or a resize, is clamped to this range."""
-HEIGHT_RANGE = (1, 200)
-"""The page's height in cells, likewise."""
-DEFAULT_SIZE = (80, 24)
-"""The size when the URL gives none, or no number."""
-FONT_SIZE_RANGE = (6, 64)
-"""The page's ``fontsize`` parameter (pixels), clamped."""
-MAX_MESSAGE_BYTES = 16 * 1024
-"""The largest websocket message taken; a larger one closes the socket (1009) and ends the game.
-The page sends a key (a few bytes), a paste of up to about 16,000 characters, a size or a ping."""
-INPUT_BURST_BYTES = 16 * 1024
-"""The input a page may send at once (a paste as large as a message)..."""
-INPUT_BYTES_PER_SECOND = 4 * 1024
-"""...and per second after that (a mouse moved fast sends some 2 KB a second)."""
-MESSAGE_COST_BYTES = 16
-"""What each message counts against the budget besides its size, so tiny messages are not free."""
-PING_MAX_CHARACTERS = 64
-"""The page's ping carries its clock (13 digits); it is sent back as it came, so it is small."""
 HEARTBEAT_SECONDS = 15.0
 """How often the server pings a page's websocket; one that has not answered within half of it
 is closed (a client gone without a word ends within some 22 s)."""
@@ -165,8 +160,6 @@ ENDINGS = {
 HOST_HEADER = re.compile(r"[A-Za-z0-9._~-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
 """A ``Host`` header the page may be rendered for: a name or IPv4 address, or an IPv6 one in
 brackets, and a port (no user, path or markup)."""
-PAGE_MESSAGES = frozenset({"stdin", "resize", "ping", "focus", "blur"})
-"""The messages textual-serve's page (its ``textual.js``) sends."""
 TOKEN_BYTES = 32
 """The random bytes of the token made at start (43 characters in its link)."""
 TOKEN_MIN_CHARACTERS = 16
@@ -174,57 +167,12 @@ TOKEN_MIN_CHARACTERS = 16
 TOKEN_CHARACTERS = re.compile(r"[A-Za-z0-9_-]+")
 """What a token is made of (:func:`secrets.token_urlsafe`'s alphabet): safe in a link and a
 cookie as it is."""
-TOKEN_PARAMETER = "token"
-"""The token's name in a link's query."""
 TOKEN_COOKIE = "generala-tui-token-{port}"
 """The cookie that carries the token after the first page, one name a port."""
-TOKEN_IN_LOG = re.compile(r"([?&]" + TOKEN_PARAMETER + r"=)[^&#\s\"]*")
-"""A token in a URL the access log writes (a request's, a ``Referer``): blanked."""
 SERVE_FOLDER = "serve"
 """The served games' home, in the app's data folder, unless ``--home`` names another."""
 
 log = logging.getLogger("generala_tui.commands.serve")
-
-
-def port_number(value: str) -> int:
-    """A TCP port, 1 to 65535, or an error naming what would do."""
-    try:
-        port = int(value.strip())
-    except ValueError:
-        port = 0
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(
-            _("{value!r} is not a port: give a number from 1 to 65535").format(value=value)
-        )
-    return port
-
-
-def host_address(value: str) -> str:
-    """An explicit address to listen on; an empty one (every interface, silently) is refused."""
-    host = value.strip()
-    if not host or any(character.isspace() for character in host):
-        raise argparse.ArgumentTypeError(
-            _(
-                "{value!r} is not an address: give one, such as {loopback} (this machine only) "
-                "or 0.0.0.0 (every IPv4 interface)"
-            ).format(value=value, loopback=DEFAULT_HOST)
-        )
-    return host
-
-
-def session_limit(value: str) -> int:
-    """How many games may run at once: a whole number from 1."""
-    try:
-        limit = int(value.strip())
-    except ValueError:
-        limit = 0
-    if limit < 1:
-        raise argparse.ArgumentTypeError(
-            _("{value!r} is not a number of games: give a whole number from 1 up").format(
-                value=value
-            )
-        )
-    return limit
 
 
 def access_token(value: str) -> str:
@@ -275,25 +223,6 @@ def make_home(folder: Path) -> Path:
     private_folder(folder)
     os.chmod(folder, 0o700)
     return folder
-
-
-def add_address_options(parser: argparse.ArgumentParser, host_help: str, port: int) -> None:
-    """``--host`` (loopback unless it names an address) and ``--port``, for the commands
-    that listen: ``serve`` and ``host``."""
-    parser.add_argument(
-        "--host",
-        metavar=metavar(NP_("metavar", "HOST")),
-        type=host_address,
-        default=DEFAULT_HOST,
-        help=host_help,
-    )
-    parser.add_argument(
-        "--port",
-        metavar=metavar(NP_("metavar", "PORT")),
-        type=port_number,
-        default=port,
-        help=_("the port to listen on (default %(default)s)"),
-    )
 
 
 def configure_parser(parser: argparse.ArgumentParser) -> None:
@@ -354,125 +283,6 @@ def game_command(lang: str | None = None) -> str:
     start = "" if os.name == "nt" else "exec "
     command = f"{start}{shlex.quote(sys.executable)} -m generala_tui"
     return command if lang is None else f"{command} --lang {shlex.quote(lang)}"
-
-
-def clamp(value: int, bounds: tuple[int, int]) -> int:
-    """``value`` within ``bounds`` (both included)."""
-    low, high = bounds
-    return max(low, min(high, value))
-
-
-def _whole_number(text: str | None, default: int) -> int:
-    try:
-        return int(text) if text is not None else default
-    except ValueError:
-        return default
-
-
-def page_size(query: Any) -> tuple[int, int]:
-    """The page's size in cells from its websocket URL's ``width`` and ``height``, clamped
-    (``query`` is a mapping of the URL's parameters)."""
-    width = _whole_number(query.get("width"), DEFAULT_SIZE[0])
-    height = _whole_number(query.get("height"), DEFAULT_SIZE[1])
-    return clamp(width, WIDTH_RANGE), clamp(height, HEIGHT_RANGE)
-
-
-class _PrintableFormatter(logging.Formatter):
-    """Log lines, one a record, with nothing raw of what a stranger sent: an Origin, a Host,
-    a User-Agent in aiohttp's access log, an error's words about a message
-    (:func:`~generala_tui.game.model.printable`), and no traceback; and no token (a link's,
-    in the access log's request line or ``Referer``: :data:`TOKEN_IN_LOG`)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        from ..game.model import printable
-
-        if record.exc_info and record.exc_info[1] is not None:
-            # aiohttp logs a request it can't parse with its traceback: one line instead.
-            error = record.exc_info[1]
-            said = " ".join(str(error).split())
-            record = logging.makeLogRecord(
-                {
-                    **record.__dict__,
-                    "msg": f"{record.getMessage()} ({type(error).__name__}: {said})",
-                    "args": (),
-                    "exc_info": None,
-                    "exc_text": None,
-                }
-            )
-        return printable(TOKEN_IN_LOG.sub(r"\1...", super().format(record)))
-
-
-class BadMessage(ValueError):
-    """A websocket message that is not one the page sends (its text says how, for the log)."""
-
-
-def page_message(text: str) -> tuple[Any, ...]:
-    """A message of the page, checked: ``("stdin", bytes)``, ``("resize", width, height)``
-    (clamped), ``("ping", text)``, ``("focus",)`` or ``("blur",)``; else :class:`BadMessage`."""
-    try:
-        envelope = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise BadMessage("not JSON") from error
-    if not isinstance(envelope, list) or not envelope or envelope[0] not in PAGE_MESSAGES:
-        raise BadMessage("not a list starting with one of " + ", ".join(sorted(PAGE_MESSAGES)))
-    kind, *values = envelope
-    if kind in {"focus", "blur"} and not values:
-        return (kind,)
-    if kind == "stdin" and len(values) == 1 and isinstance(values[0], str):
-        try:
-            return (kind, values[0].encode("utf-8"))
-        except UnicodeEncodeError as error:  # a lone surrogate, as "\ud800"
-            raise BadMessage("stdin that is not Unicode text") from error
-    if kind == "resize" and len(values) == 1 and isinstance(values[0], dict):
-        width, height = values[0].get("width"), values[0].get("height")
-        if (
-            isinstance(width, int)
-            and isinstance(height, int)
-            and not {type(width), type(height)} & {bool}
-        ):
-            return (kind, clamp(width, WIDTH_RANGE), clamp(height, HEIGHT_RANGE))
-    if (
-        kind == "ping"
-        and len(values) == 1
-        and isinstance(values[0], str)
-        and len(values[0]) <= PING_MAX_CHARACTERS
-    ):
-        return (kind, values[0])
-    raise BadMessage(f"a {kind!r} message with the wrong values")
-
-
-@dataclass
-class InputBudget:
-    """A token bucket: ``burst`` bytes at once, refilled at ``rate`` bytes a second."""
-
-    burst: float
-    rate: float
-    now: float
-    tokens: float = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.tokens = self.burst
-
-    def take(self, cost: float, now: float) -> bool:
-        """Whether ``cost`` bytes may pass at ``now`` (seconds); they are taken if so."""
-        self.tokens = min(self.burst, self.tokens + (now - self.now) * self.rate)
-        self.now = now
-        if cost > self.tokens:
-            return False
-        self.tokens -= cost
-        return True
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` (an address or name, IPv6 with or without brackets) is this machine's
-    loopback."""
-    name = host.strip("[]").lower()
-    if name == "localhost" or name.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
 
 
 def listen_url(host: str, port: int) -> str:
@@ -578,7 +388,7 @@ def _define_server() -> Callable[..., Server]:
         def initialize_logging(self) -> None:
             """Plain lines on stderr: one a record, never a traceback of a page's doing."""
             handler = logging.StreamHandler(sys.stderr)
-            handler.setFormatter(_PrintableFormatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
+            handler.setFormatter(PrintableFormatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
             logging.basicConfig(
                 level=logging.DEBUG if self.debug else logging.INFO, handlers=[handler]
             )
@@ -706,9 +516,8 @@ def _define_server() -> Callable[..., Server]:
             base = f"{request.scheme}://{request.host}"
             socket_scheme = "wss" if request.scheme == "https" else "ws"
             socket_path = request.app.router["websocket"].url_for()
-            font_size = _whole_number(request.query.get("fontsize"), 16)
             context = {
-                "font_size": clamp(font_size, FONT_SIZE_RANGE),
+                "font_size": font_size(request.query),
                 "app_websocket_url": f"{socket_scheme}://{request.host}{socket_path}",
                 "config": {"static": {"url": f"{base}/static/"}},
                 "application": {"name": self.title},

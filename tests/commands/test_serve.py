@@ -31,8 +31,8 @@ from typing import Any, NoReturn
 import pytest
 
 from generala_tui import store
+from generala_tui.commands.listening import port_number
 from generala_tui.commands.main import main
-from generala_tui.commands.serve import port_number
 from generala_tui.game.model import GameState
 
 TIMEOUT = 60.0

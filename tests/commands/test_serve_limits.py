@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from generala_tui.commands import serve
+from generala_tui.commands import listening, page, serve
 from generala_tui.commands.main import main
 
 pytestmark = pytest.mark.skipif(
@@ -735,7 +735,7 @@ def test_a_game_ends_after_an_oversized_message(start: Callable[..., Served]) ->
         session, ws = await _connect(served)
         async with session, ws:
             await _first_screen(ws)
-            await ws.send_str(json.dumps(["stdin", "a" * serve.MAX_MESSAGE_BYTES]))
+            await ws.send_str(json.dumps(["stdin", "a" * page.MAX_MESSAGE_BYTES]))
             async with asyncio.timeout(TIMEOUT):
                 while (message := await ws.receive()).type is aiohttp.WSMsgType.BINARY:
                     pass
@@ -893,8 +893,8 @@ def test_host_takes_an_explicit_address(value: str, capsys: pytest.CaptureFixtur
 
 
 def test_host_0000_is_explicit_and_its_help_says_what_it_means() -> None:
-    assert serve.host_address("0.0.0.0") == "0.0.0.0"
-    assert serve.host_address("::1") == "::1"
+    assert listening.host_address("0.0.0.0") == "0.0.0.0"
+    assert listening.host_address("::1") == "::1"
     help_text = subprocess.run(
         [sys.executable, "-m", "generala_tui", "serve", "--help"],
         capture_output=True,
@@ -909,7 +909,7 @@ def test_host_0000_is_explicit_and_its_help_says_what_it_means() -> None:
 
 
 def test_the_budget_lets_a_burst_through_then_its_rate() -> None:
-    budget = serve.InputBudget(burst=100, rate=10, now=0.0)
+    budget = page.InputBudget(burst=100, rate=10, now=0.0)
     assert budget.take(100, now=0.0)
     assert not budget.take(1, now=0.0)
     assert not budget.take(20, now=1.0)  # ten bytes came back in a second, not twenty
@@ -919,15 +919,15 @@ def test_the_budget_lets_a_burst_through_then_its_rate() -> None:
 
 
 def test_the_page_messages_are_checked_and_sizes_clamped() -> None:
-    assert serve.page_message('["stdin", "r"]') == ("stdin", b"r")
-    assert serve.page_message('["stdin", "ñ"]') == ("stdin", "ñ".encode())
-    assert serve.page_message('["resize", {"width": 9999, "height": -1}]') == ("resize", 500, 1)
-    assert serve.page_message('["ping", "1712345678901"]') == ("ping", "1712345678901")
-    assert serve.page_message('["focus"]') == ("focus",)
-    assert serve.page_message('["blur"]') == ("blur",)
+    assert page.page_message('["stdin", "r"]') == ("stdin", b"r")
+    assert page.page_message('["stdin", "ñ"]') == ("stdin", "ñ".encode())
+    assert page.page_message('["resize", {"width": 9999, "height": -1}]') == ("resize", 500, 1)
+    assert page.page_message('["ping", "1712345678901"]') == ("ping", "1712345678901")
+    assert page.page_message('["focus"]') == ("focus",)
+    assert page.page_message('["blur"]') == ("blur",)
     for bad in ["", "[]", "[1]", '["resize"]', '["resize", {"width": 1.5, "height": 2}]']:
-        with pytest.raises(serve.BadMessage):
-            serve.page_message(bad)
+        with pytest.raises(page.BadMessage):
+            page.page_message(bad)
 
 
 def test_every_message_the_page_sends_is_one_the_server_reads() -> None:
@@ -936,11 +936,11 @@ def test_every_message_the_page_sends_is_one_the_server_reads() -> None:
     script = Path(textual_serve.__file__).parent / "static" / "js" / "textual.js"
     sent = set(re.findall(r'JSON\.stringify\(\["(\w+)"', script.read_text(encoding="utf-8")))
     assert sent, "the page script no longer sends its messages as it did"
-    assert sent <= serve.PAGE_MESSAGES
+    assert sent <= page.PAGE_MESSAGES
 
 
 def test_loopback_names() -> None:
     for name in ["127.0.0.1", "127.8.9.1", "::1", "[::1]", "localhost", "LocalHost"]:
-        assert serve.is_loopback(name), name
+        assert listening.is_loopback(name), name
     for name in ["0.0.0.0", "192.168.1.5", "evil.example", "localhost.evil.example", ""]:
-        assert not serve.is_loopback(name), name
+        assert not listening.is_loopback(name), name
