@@ -10,6 +10,7 @@ pages it), every line escaped as the commands print text (:func:`.output.shown`)
 from __future__ import annotations
 
 import argparse
+import textwrap
 from importlib import resources
 
 from .. import i18n
@@ -77,7 +78,13 @@ def listing() -> str:
     about = _about()
     width = max(map(len, DOCUMENTS))
     lines = [_("{command} NAME prints one of these:").format(command=f"{PROG} docs")]
-    lines += [f"  {name.ljust(width)}  {about[name]}" for name in DOCUMENTS]
+    for name in DOCUMENTS:
+        lines += textwrap.wrap(
+            about[name],
+            79,
+            initial_indent=f"  {name.ljust(width)}  ",
+            subsequent_indent=" " * (width + 4),
+        )
     return "\n".join(lines) + "\n"
 
 
