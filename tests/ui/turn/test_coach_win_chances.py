@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from generala_tui import i18n
 from generala_tui.game import rules
 from generala_tui.game.model import Box, Category, GameState, HouseRules, Player
-from generala_tui.game.strategy.chances import solve_chances
+from generala_tui.game.strategy.chances import Chances, solve_chances
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.vocabulary import ADVICE_MARK, BEST_CHANCE_MARK
 from generala_tui.ui.widgets import coach_words
@@ -199,3 +199,42 @@ async def test_the_one_line_advice_says_the_chance_and_fits(
             assert set(kept) == {dice}, shown
             await pilot.press("k")
             await pilot.pause()
+
+
+async def test_a_coach_given_its_tables_ranks_as_its_screen_says_without_the_app() -> None:
+    """The coach renders what it is given: the win-chance tables (``chances``) and the
+    ranking (``by_chance``), in an app that is no game host at all."""
+    from textual.app import App, ComposeResult
+
+    state = trailing()
+    tables = solve_chances(state.house_rules)
+    asked: list[HouseRules] = []
+
+    def prepare(house_rules: HouseRules) -> Chances:
+        asked.append(house_rules)
+        return tables
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CoachPanel(chances=prepare)
+            yield CoachAdvice(chances=prepare)
+
+    labels, _, chances = _expected()
+    by_chance = [labels[i] for i in sorted(range(len(labels)), key=lambda i: -chances[i])]
+    values = tables.strategy.evaluate(state)
+    app = Bare()
+    async with app.run_test(size=(60, 30)) as pilot:
+        panel, advice = app.query_one(CoachPanel), app.query_one(CoachAdvice)
+        panel.show(state, values)
+        advice.show(state, values)
+        await pilot.pause()
+        assert asked and asked[0] == state.house_rules
+        labelled = [row[1:].split("  ")[0].strip() for row in _keep_rows(panel._text.plain)]
+        assert labelled == labels
+        assert "[4 4]" in str(advice.render())
+        panel.by_chance = advice.by_chance = True
+        await pilot.pause()
+        text = panel._text.plain
+        assert text.startswith(coach_words.coach_ranked_heading(True).rstrip())
+        assert [row[1:].split("  ")[0].strip() for row in _keep_rows(text)] == by_chance
+        assert "[1 1 1]" in str(advice.render())
