@@ -23,7 +23,7 @@ from textual.worker import Worker, WorkerState
 from .. import store
 from ..game import rules
 from ..game.action import Action
-from ..game.model import GameState, HouseRules, Level, Phase, Player
+from ..game.model import GameState, HouseRules, Phase, Player
 from . import app_words, vocabulary
 from . import colours as colours_module
 from .keeper import MatchTally
@@ -249,7 +249,10 @@ class GeneralaApp(Shell):
 
                 guided, self._guide_wanted = self._guide_wanted, False
                 self._show(TurnScreen(self.table, guided=guided))
-            self._prepare_strategy(game)
+            # After the first frame: the tables this game's computers or coach will need.
+            self.call_after_refresh(
+                self.solver.prepare_for, game, coach=self.coach, win_chances=self.win_chances
+            )
 
     def tell(self, message: str, *, severity: Severity = "information") -> None:
         timeout = 10 if severity == "error" else self.NOTIFICATION_TIMEOUT
@@ -431,19 +434,6 @@ class GeneralaApp(Shell):
             self.keeper.remember(computer_delay=delay)
 
     # --- the optimal strategy ---------------------------------------------
-
-    def _prepare_strategy(self, state: GameState) -> None:
-        """Start the tables the game's experts, champions or the coach will need, after the
-        first frame (the win chances, of the champions or of the coach at a table of two or
-        more, solve the strategy table too)."""
-        if self.win_chances and len(state.players) > 1:  # the win-chance bar's
-            self.call_after_refresh(self.solver.prepare_chances, state.house_rules)
-            return  # they solve the strategy table too
-        levels = {p.level for p in state.players}
-        if Level.CHAMPION in levels or (self.coach and len(state.players) > 1):
-            self.call_after_refresh(self.solver.prepare_chances, state.house_rules)
-        elif self.coach or Level.EXPERT in levels:
-            self.call_after_refresh(self.solver.prepare, state.house_rules)
 
     def _strategy_progressed(self, done: float | None) -> None:
         self.strategy_progress = done

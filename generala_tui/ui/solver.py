@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import store
-from ..game.model import HouseRules
+from ..game.model import GameState, HouseRules, Level
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -70,6 +70,17 @@ class Solver:
         from ..game.strategy import strategy_key
 
         return self._failed.get(strategy_key(house_rules))
+
+    def prepare_for(self, game: GameState, *, coach: bool, win_chances: bool) -> None:
+        """Start the tables ``game`` will need: its experts' strategy, its champions' win
+        chances, the coach's (``coach``: with the win chances at a table of two or more) and
+        the win-chance bar's (``win_chances``); the win chances solve the strategy too."""
+        levels = {player.level for player in game.players}
+        at_table = len(game.players) > 1
+        if Level.CHAMPION in levels or (at_table and (win_chances or coach)):
+            self.prepare_chances(game.house_rules)
+        elif coach or Level.EXPERT in levels:
+            self.prepare(game.house_rules)
 
     def prepare(self, house_rules: HouseRules) -> Strategy | None:
         """The table if it is ready; otherwise start computing it (once) and return None."""

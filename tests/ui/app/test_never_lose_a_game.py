@@ -9,7 +9,7 @@ from textual.widgets import Button
 
 from generala_tui import i18n, store
 from generala_tui.game import rules
-from generala_tui.game.model import Category, GameState, Phase
+from generala_tui.game.model import Category, GameState, Phase, Player
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog, QuitDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
@@ -104,7 +104,8 @@ async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> 
         assert "Match after 2 games: Ana 1 · Bruno 1 · Rita 0" in shown
         await pilot.press("n")  # a new table: a new match
         await settle(pilot)
-        app.new_game(app.screen.players)  # type: ignore[attr-defined]
+        seats = app.screen.players  # type: ignore[attr-defined]
+        app.new_game([Player(name=p.name, level=p.level) for p in seats])
         assert app.match.games == 0
 
 
