@@ -1,8 +1,8 @@
 """What the game refuses, in one type, and text from outside made safe to show.
 
 A :class:`Refusal` is everything the game says no to: a move the rules forbid
-(:class:`~generala_tui.game.rules.IllegalMove`), a record that does not replay
-(:class:`~generala_tui.game.rules.BadRecord`), and a game that could not have arisen in
+(:class:`IllegalMove`), a record that does not replay
+(:class:`~generala_tui.game.record.BadRecord`), and a game that could not have arisen in
 play, raised by the models' own checks. Pydantic keeps the refusal a check raised inside
 its :class:`pydantic.ValidationError` (the error's context), so :func:`refused` finds it
 again, and :func:`generala_tui.words.refusal` says any of them in the player's language
@@ -56,6 +56,11 @@ class Refusal(ValueError):
         self.message = message
         self.params = params
         super().__init__(message.format(**{key: _english(value) for key, value in params.items()}))
+
+
+class IllegalMove(Refusal):
+    """A move the rules forbid: a :class:`Refusal`, whose message says why in words for the
+    player (in any language, through :func:`generala_tui.words.refusal`)."""
 
 
 def _english(value: object) -> object:

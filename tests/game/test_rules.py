@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import inspect
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 from helpers import JUNK, play_game, play_rolls, score_turn, scratch_turn
 
+import generala_tui.game
 from generala_tui.game import rules
 from generala_tui.game.model import (
     NUMBER_CATEGORIES,
@@ -32,6 +34,8 @@ from generala_tui.game.rules import IllegalMove
 FIRST = ServedRoll.FIRST_ROLL
 ANY_FULL = ServedRoll.ANY_FULL_ROLL
 ALL = (0, 1, 2, 3, 4)
+GAME = Path(generala_tui.game.__file__).parent
+"""The game's package folder: its modules."""
 
 
 def game(players: int = 2, seed: int = 7, **house_rules: object) -> GameState:
@@ -44,6 +48,35 @@ def with_boxes(state: GameState, seat: int, boxes: dict[Category, Box]) -> GameS
     player = state.players[seat].model_copy(update={"boxes": Boxes(boxes)})
     players = tuple(player if i == seat else p for i, p in enumerate(state.players))
     return state.model_copy(update={"players": players})
+
+
+# --- the rules' modules --------------------------------------------------
+
+
+def test_the_rules_are_one_facade_over_a_module_for_each_subject() -> None:
+    # Callers ask rules; each subject (scoring, moves, holds, questions, record) has its
+    # module, and rules defines nothing of its own nor offers a name it does not declare.
+    own = [
+        name
+        for name, value in vars(rules).items()
+        if getattr(value, "__module__", None) == rules.__name__
+    ]
+    undeclared = [
+        name
+        for name, value in vars(rules).items()
+        if not name.startswith("_") and not inspect.ismodule(value) and name not in rules.__all__
+    ]
+    assert own == []
+    assert undeclared == ["annotations"]  # from __future__
+    assert all(hasattr(rules, name) for name in rules.__all__)
+
+
+def test_no_module_of_the_game_is_over_700_lines() -> None:
+    lines = {
+        str(path.relative_to(GAME)): len(path.read_text(encoding="utf-8").splitlines())
+        for path in sorted(GAME.rglob("*.py"))
+    }
+    assert {name: count for name, count in lines.items() if count > 700} == {}
 
 
 # --- starting a game ------------------------------------------------------
@@ -111,7 +144,7 @@ def test_the_game_names_its_dice_and_faces_instead_of_writing_five_and_six() -> 
     # range(5), range(1, 7), randint(1, 6): NUMBER_OF_DICE and FACES say them once.
     written = {("range", (5,)), ("range", (0, 5)), ("range", (1, 7)), ("randint", (1, 6))}
     found = []
-    for path in sorted(Path(rules.__file__).parent.glob("*.py")):
+    for path in sorted(GAME.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and all(
                 isinstance(arg, ast.Constant) for arg in node.args
