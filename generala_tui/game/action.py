@@ -15,7 +15,11 @@ from enum import StrEnum
 
 from .model import Category, Filled, FrozenModel, LogEntry, Rolled, TieBreakEnded
 
-__all__ = ["Action", "ActionKind", "action_of"]
+__all__ = ["BEST_MARGIN", "Action", "ActionKind", "action_of"]
+
+BEST_MARGIN = 0.05
+"""A decision within this many expected points of the best counts as the best: the coach
+calls it best and the trainer grades it so (a loss below it is no loss)."""
 
 
 class ActionKind(StrEnum):

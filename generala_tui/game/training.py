@@ -18,7 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .action import Action, ActionKind
+from .action import BEST_MARGIN, Action, ActionKind
 from .model import GameState, HouseRules, Level, Phase, Player, Rolled
 from .rules import BadRecord, new_game, offers, play, positions, toggle_hold
 from .strategy import ActionValue, Strategy, analyse_game, choose_action
@@ -42,8 +42,6 @@ GAMES_LOOKED_AT = 30
 """The newest games of the trainee's history searched for costly decisions."""
 CANDIDATES = 50
 """The costliest decisions of the history a round draws its positions from."""
-BEST_MARGIN = 0.05
-"""A choice within this many expected points of the best counts as the best."""
 
 
 class DrillSource(StrEnum):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import words
+from ..game.action import BEST_MARGIN as BEST_MARGIN
 from ..game.action import Action, ActionKind
 from ..game.model import NUMBER_OF_DICE, Level
 from ..i18n import NP_, _, ngettext, pgettext
@@ -207,10 +208,6 @@ def names_and(names: Sequence[str]) -> str:
     if len(names) < 2:
         return "".join(names)
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
-BEST_MARGIN = 0.05
-"""A loss below this many points is no loss: the coach calls the action best."""
 
 
 def dice_text(dice: Sequence[int]) -> str:

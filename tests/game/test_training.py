@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
+import generala_tui
 from generala_tui.game import rules
 from generala_tui.game.action import Action
 from generala_tui.game.model import (
@@ -178,3 +182,16 @@ def test_random_drills_always_leave_a_choice(strategy) -> None:
     for seed in range(20):
         for drill in random_drills(HouseRules(), "Zoe", seed=seed, count=10):
             assert len(strategy.evaluate(drill.state)) > 1
+
+
+def test_the_best_margin_is_written_once_for_the_trainer_and_the_coach() -> None:
+    # The trainer grades by it and the coach's words call a choice best by it: one margin.
+    package = Path(generala_tui.__file__).parent
+    written = [
+        path.relative_to(package).as_posix()
+        for path in sorted(package.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assign)
+        and any(getattr(target, "id", None) == "BEST_MARGIN" for target in node.targets)
+    ]
+    assert written == ["game/action.py"]
