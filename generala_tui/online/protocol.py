@@ -33,8 +33,11 @@ MAX_CLIENT_MESSAGE = 4096
 """The most bytes of one message a client may send (a move is under 200)."""
 MAX_SERVER_MESSAGE = 1 << 20
 """The most bytes of one message the server sends (a table with its whole log is far less)."""
-PROTOCOL = 2
-"""The protocol's version: a client of another is refused in words, not misunderstood."""
+PROTOCOL = 3
+"""The protocol's version: a client of another is refused in words, not misunderstood.
+
+3: every hold press is a step of the log until the next roll settles them (a
+:class:`Hold`'s step counts them); 2: a step sent, not the table; 1: the table sent whole."""
 
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
 """A table's id: :func:`secrets.token_urlsafe`'s alphabet, unguessable, in the join URL."""
