@@ -297,21 +297,7 @@ UI_LAYERS: dict[str, int] = {
 layer and the layers below. A package's layer is its modules' (``ui.widgets.coach`` is a
 widget); every other module of the ui is named here."""
 
-KNOWN_UPWARD: dict[tuple[str, str], str] = {
-    # The turn screen gives the coach no tables yet: the coach asks the app for them
-    # (CoachPanel/CoachAdvice(chances=True)); goes once turn.py passes
-    # chances=host.solver.prepare_chances.
-    ("generala_tui.ui.widgets.coach", "generala_tui.ui.host"): "turn.py",
-    # The guide's lessons name the Roll button (turn_words.roll_button); the guided game and
-    # the seating a seat's default name (setup_words.default_player_name): go once these
-    # words are in ui/vocabulary.py, what more than one screen names.
-    ("generala_tui.ui.guide_words", "generala_tui.ui.screens.turn_words"): "turn_words.py",
-    ("generala_tui.ui.guide", "generala_tui.ui.screens.setup_words"): "vocabulary.py",
-    ("generala_tui.ui.seating", "generala_tui.ui.screens.setup_words"): "vocabulary.py",
-    # The local table's quit and leave questions (dialogs_words): go once they are the
-    # table's words (app_words.py).
-    ("generala_tui.ui.local", "generala_tui.ui.screens.dialogs_words"): "local.py",
-}
+KNOWN_UPWARD: dict[tuple[str, str], str] = {}
 """Arrows up the ui's layers still there, each being taken apart: remove its entry when the
 arrow goes (:func:`test_each_known_exception_is_still_needed`)."""
 

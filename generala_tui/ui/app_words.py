@@ -4,6 +4,8 @@ pauses, failures, the saved game's slot), the screenshot.
 
 from __future__ import annotations
 
+from textual.content import Content
+
 from ..game.model import printable
 from ..i18n import _, ngettext
 
@@ -291,3 +293,31 @@ def quit_table_question(hosting: bool) -> str:
     if hosting:
         return _("Quit now? The table's server runs in this window: the others' game stops too.")
     return _("Quit now? The game goes on without you, and your join command takes your seat again.")
+
+
+def quit_question(unsaved_in: str | None = None) -> Content:
+    """Asked before quitting a game in progress; ``unsaved_in`` names the folder the last
+    autosave could not write in, when it failed."""
+    if unsaved_in is not None:
+        return Content(
+            _(
+                "Quit now? The game will be lost: it could not be saved in {folder}. "
+                "Keep playing, or make that folder writable and play on: the next step saves it."
+            ).format(folder=unsaved_in)
+        )
+    return Content(_("Quit now? The game is saved: generala-tui --resume goes on with it."))
+
+
+def leave_question(unsaved_in: str | None = None) -> Content:
+    """Asked before leaving a game in progress for the setup screen; ``unsaved_in`` names the
+    folder the last autosave could not write in, when it failed."""
+    if unsaved_in is not None:
+        return Content(
+            _(
+                "Leave this game and set up a new one? The setup screen offers it again, "
+                "but it could not be saved in {folder}: quitting the app will lose it."
+            ).format(folder=unsaved_in)
+        )
+    return Content(
+        _("Leave this game and set up a new one? It stays saved: the setup screen offers it again.")
+    )

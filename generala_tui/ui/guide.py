@@ -48,7 +48,7 @@ from ..game.model import (
 from ..i18n import changes
 from . import guide_words
 from .host import host_of
-from .vocabulary import category_label
+from .vocabulary import category_label, default_player_name
 
 GUIDED_SEED = 61120
 """The guided game's dice (see the module's docstring; ``tests/ui/guide`` checks each claim)."""
@@ -88,9 +88,7 @@ LESSONS = (
 def guided_game(name: str | None = None) -> GameState:
     """The guided game: ``name`` alone at the table (a seat's default name when it has none,
     or one the rules refuse), under the classic house rules the lessons speak of."""
-    from .screens import setup_words
-
-    default = setup_words.default_player_name(1)
+    default = default_player_name(1)
     try:
         return rules.new_game([Player(name=name or default)], HouseRules(), seed=GUIDED_SEED)
     except (rules.IllegalMove, ValueError):

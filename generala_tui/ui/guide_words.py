@@ -13,8 +13,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from ..i18n import NP_, _
-from .screens import turn_words
-from .vocabulary import SCRATCH_MARK, key_name
+from .vocabulary import SCRATCH_MARK, key_name, roll_button
 
 GUIDED_GAME_KEY = NP_("key", "Guided game")
 """The help's key that starts a guided game, as the Footer names it."""
@@ -73,14 +72,14 @@ def dice(brief: bool) -> tuple[Content, Content]:
     """Before the first roll: the dice, and how to roll them. Each lesson is a head (where it
     points, with an arrow) and a body (what to do, by key and by mouse)."""
     if brief:
-        return Content(_("↑ Your dice: r or click {roll}").format(roll=_roll())), Content("")
+        return Content(_("↑ Your dice: r or click {roll}").format(roll=roll_button())), Content("")
     return (
         Content(_("↑ Your five dice")),
         Content(
             _(
                 "Roll them: press r (or {space}), or click {roll}. Up to three rolls a turn; "
                 "filling a box ends it."
-            ).format(space=key_name("space"), roll=_roll())
+            ).format(space=key_name("space"), roll=roll_button())
         ),
     )
 
@@ -106,7 +105,9 @@ def roll_again(brief: bool, beside: bool) -> tuple[Content, Content]:
     arrow = _roll_arrow(beside)
     if brief:
         return (
-            Content(_("{arrow} Roll again: r or click {roll}").format(arrow=arrow, roll=_roll())),
+            Content(
+                _("{arrow} Roll again: r or click {roll}").format(arrow=arrow, roll=roll_button())
+            ),
             Content(""),
         )
     return (
@@ -115,7 +116,7 @@ def roll_again(brief: bool, beside: bool) -> tuple[Content, Content]:
             _(
                 "Press r, or click {roll}: the held dice stay. You may change what you hold "
                 "before every roll."
-            ).format(roll=_roll())
+            ).format(roll=roll_button())
         ),
     )
 
@@ -212,10 +213,6 @@ def done(brief: bool) -> tuple[Content, Content]:
             )
         ),
     )
-
-
-def _roll() -> str:
-    return turn_words.roll_button()
 
 
 def _held() -> str:

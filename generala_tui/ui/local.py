@@ -18,7 +18,6 @@ from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Phase, Player
 from . import app_words, vocabulary
-from .screens import dialogs_words
 from .solver import StrategyFailed
 from .table import Tables, Window
 
@@ -175,8 +174,8 @@ class LocalTable:
         folder = self._saver.unsaved_in
         unsaved = None if folder is None else str(folder)
         if quitting:
-            return dialogs_words.quit_question(unsaved)
-        return dialogs_words.leave_question(unsaved)
+            return app_words.quit_question(unsaved)
+        return app_words.leave_question(unsaved)
 
     # --- the computer players (ui/computer.py plays their turns through these) ----------
 

@@ -8,9 +8,8 @@ from collections.abc import Mapping, Sequence
 from ..game import rules
 from ..game.model import Player
 from ..store import Seat
-from . import colours
+from . import colours, vocabulary
 from .keeper import Keeper
-from .screens import setup_words
 
 
 class Seating:
@@ -28,7 +27,7 @@ class Seating:
             # A seat kept without a name had its default one: said in the language of now.
             names = rules.validate_names(
                 [
-                    seat.name or setup_words.default_player_name(number)
+                    seat.name or vocabulary.default_player_name(number)
                     for number, seat in enumerate(seats, start=1)
                 ]
             )
@@ -45,7 +44,7 @@ class Seating:
         self._keeper.remember(
             players=tuple(
                 Seat(
-                    name="" if setup_words.default_name_number(p.name) is not None else p.name,
+                    name="" if vocabulary.default_name_number(p.name) is not None else p.name,
                     level=p.level,
                     colour=colour,
                 )
@@ -64,7 +63,7 @@ class Seating:
         chosen since."""
         return {
             **{
-                seat.name or setup_words.default_player_name(number): seat.colour
+                seat.name or vocabulary.default_player_name(number): seat.colour
                 for number, seat in enumerate(self._keeper.preferences.players, start=1)
             },
             **self._chosen,

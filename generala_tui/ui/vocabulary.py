@@ -16,7 +16,7 @@ from .. import words
 from ..game.action import BEST_MARGIN as BEST_MARGIN
 from ..game.action import Action, ActionKind
 from ..game.model import NUMBER_OF_DICE, Level
-from ..i18n import NP_, _, ngettext, pgettext
+from ..i18n import N_, NP_, _, ngettext, pgettext
 
 KEY_CONTEXT = "key"
 """The catalogs' context of the Footer's words."""
@@ -172,6 +172,32 @@ SCRATCH_MARK = "✗"
 
 WINNER_MARK = "★"
 """A winner, in the final ranking."""
+
+
+def roll_button() -> str:
+    """The button that rolls (the turn screen's, the trainer's; the guide names it)."""
+    return _("Roll")
+
+
+_DEFAULT_PLAYER_NAME = N_("Player {seat}")
+
+
+def default_player_name(seat: int) -> str:
+    """The name a new seat starts with (``seat`` counts from 1)."""
+    return _(_DEFAULT_PLAYER_NAME).format(seat=seat)
+
+
+def default_name_number(name: str) -> int | None:
+    """The number in ``name`` when it is a seat's default name in any of the game's languages
+    ("Jugador 2": 2), so that it can follow a change of language; None for a name typed."""
+    from ..i18n import LANGUAGES, catalog
+
+    for lang in LANGUAGES:
+        prefix, _field, suffix = catalog(lang).gettext(_DEFAULT_PLAYER_NAME).partition("{seat}")
+        middle = name.removeprefix(prefix).removesuffix(suffix)
+        if name.startswith(prefix) and name.endswith(suffix) and middle.isdigit():
+            return int(middle)
+    return None
 
 
 def close_button() -> str:

@@ -152,6 +152,8 @@ def inline_words(source: str) -> list[tuple[int, str]]:
             owner = parents.get(owner)
         if isinstance(owner, ast.Assign) and _not_words(node, owner):
             continue
+        if isinstance(owner, ast.Subscript):
+            continue  # a key looked up, or a type named ahead (Callable[..., "Chances | None"])
         if reads_as_words(text):
             found.append((node.lineno, text))
     return sorted(found)
@@ -391,12 +393,12 @@ def test_every_word_of_a_words_module_reads_in_the_current_language() -> None:
 
 def test_the_screens_word_is_read_in_the_language_of_the_moment() -> None:
     from generala_tui import i18n
-    from generala_tui.ui.screens import turn_words
+    from generala_tui.ui import vocabulary
 
     i18n.set_language("es")
-    assert turn_words.roll_button() == "Tirar"
+    assert vocabulary.roll_button() == "Tirar"
     i18n.set_language("en")
-    assert turn_words.roll_button() == "Roll"
+    assert vocabulary.roll_button() == "Roll"
 
 
 def test_each_words_module_sits_beside_what_it_names() -> None:

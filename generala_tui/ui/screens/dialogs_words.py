@@ -56,34 +56,6 @@ def stay_answer() -> str:
     return _("Stay")
 
 
-def quit_question(unsaved_in: str | None = None) -> Content:
-    """Asked before quitting a game in progress; ``unsaved_in`` names the folder the last
-    autosave could not write in, when it failed."""
-    if unsaved_in is not None:
-        return Content(
-            _(
-                "Quit now? The game will be lost: it could not be saved in {folder}. "
-                "Keep playing, or make that folder writable and play on: the next step saves it."
-            ).format(folder=unsaved_in)
-        )
-    return Content(_("Quit now? The game is saved: generala-tui --resume goes on with it."))
-
-
-def leave_question(unsaved_in: str | None = None) -> Content:
-    """Asked before leaving a game in progress for the setup screen; ``unsaved_in`` names the
-    folder the last autosave could not write in, when it failed."""
-    if unsaved_in is not None:
-        return Content(
-            _(
-                "Leave this game and set up a new one? The setup screen offers it again, "
-                "but it could not be saved in {folder}: quitting the app will lose it."
-            ).format(folder=unsaved_in)
-        )
-    return Content(
-        _("Leave this game and set up a new one? It stays saved: the setup screen offers it again.")
-    )
-
-
 def start_new_answer() -> str:
     return _("Start new")
 

@@ -183,11 +183,11 @@ def _in_this_language(seat: int, player: Player | SeatEntry) -> SeatEntry:
     a seat's default name ("Jugador 2": "Player 2"), the seat's own default for an empty
     name, a computer's level ("Medio": "Medium"); a name typed stays as it is."""
     name = player.name
-    number = setup_words.default_name_number(name)
+    number = vocabulary.default_name_number(name)
     if not name.strip():
-        name = setup_words.default_player_name(seat + 1)
+        name = vocabulary.default_player_name(seat + 1)
     elif number is not None:
-        name = setup_words.default_player_name(number)
+        name = vocabulary.default_player_name(number)
     else:
         name = setup_words.level_named(name, player.level) or name
     return SeatEntry(name, player.level)
@@ -340,9 +340,9 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         self._read_names()
         taken = {p.name.strip().casefold() for p in self.players}
         number = len(self.players) + 1
-        while setup_words.default_player_name(number).strip().casefold() in taken:
+        while vocabulary.default_player_name(number).strip().casefold() in taken:
             number += 1
-        self.players.append(SeatEntry(setup_words.default_player_name(number)))
+        self.players.append(SeatEntry(vocabulary.default_player_name(number)))
         self.colours.append(next(c for c in COLOUR_NAMES if c not in self.colours))
         self._error("")
         await self._show_players(focus=f"#name-{len(self.players)}")
@@ -438,7 +438,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
         self._read_names()
         # A seat's default name ("Player 1") names nobody: the history's commonest human then.
-        defaults = {setup_words.default_player_name(seat + 1) for seat in range(MAX_PLAYERS)}
+        defaults = {vocabulary.default_player_name(seat + 1) for seat in range(MAX_PLAYERS)}
         humans = [
             name
             for name in (p.name.strip() for p in self.players if p.level is None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from ...game.model import GameState, Level, Phase
-from ...i18n import N_, _, ngettext
+from ...i18n import _, ngettext
 from ..vocabulary import _LEVEL_NAMES, level_labels
 
 GAME_NAME_ART = """\
@@ -88,27 +88,6 @@ def change_rules_button() -> str:
 
 def start_button() -> str:
     return _("Start the game (ctrl+s)")
-
-
-_DEFAULT_PLAYER_NAME = N_("Player {seat}")
-
-
-def default_player_name(seat: int) -> str:
-    """The name a new seat starts with (``seat`` counts from 1)."""
-    return _(_DEFAULT_PLAYER_NAME).format(seat=seat)
-
-
-def default_name_number(name: str) -> int | None:
-    """The number in ``name`` when it is a seat's default name in any of the game's languages
-    ("Jugador 2": 2), so that it can follow a change of language; None for a name typed."""
-    from ...i18n import LANGUAGES, catalog
-
-    for lang in LANGUAGES:
-        prefix, _field, suffix = catalog(lang).gettext(_DEFAULT_PLAYER_NAME).partition("{seat}")
-        middle = name.removeprefix(prefix).removesuffix(suffix)
-        if name.startswith(prefix) and name.endswith(suffix) and middle.isdigit():
-            return int(middle)
-    return None
 
 
 def seat_label(seat: int) -> str:

@@ -34,7 +34,7 @@ from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.scorecard import SideScorecard
-from . import setup_words, trainer_words, turn_words
+from . import trainer_words, turn_words
 from .modal import Page
 from .turn import ClickButton
 from .turn_view import box_offers, first_open_box
@@ -80,7 +80,7 @@ class TrainerScreen(Page[None]):
         self.trainee = trainee
         """The name typed on the setup screen: the positions come from their games only."""
         self.seed = seed
-        self.trainee_name = trainee or setup_words.default_player_name(1)
+        self.trainee_name = trainee or vocabulary.default_player_name(1)
         self.drills: list[Drill] = []
         self.answers: list[Answer] = []
         self.position: GameState | None = None
@@ -108,7 +108,7 @@ class TrainerScreen(Page[None]):
                     yield SideScorecard(id="trainer-scorecard")
             with Vertical(id="trainer-side"):
                 yield Static(id="trainer-score")
-                yield ClickButton(turn_words.roll_button(), id="trainer-roll", variant="success")
+                yield ClickButton(vocabulary.roll_button(), id="trainer-roll", variant="success")
                 yield ClickButton(
                     trainer_words.trainer_next_button(),
                     id="trainer-next",
@@ -132,7 +132,7 @@ class TrainerScreen(Page[None]):
         self.refresh_bindings()
         self.query_one("#trainer-score").border_title = trainer_words.trainer_score_title()
         self.query_one("#trainer-coach").border_title = coach_words.coach_title()
-        self.query_one("#trainer-roll", Button).label = turn_words.roll_button()
+        self.query_one("#trainer-roll", Button).label = vocabulary.roll_button()
         self.query_one("#trainer-close", Button).label = vocabulary.close_button()
         next_label = (
             trainer_words.trainer_again_button()

@@ -147,7 +147,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         with Horizontal(id="status-row"):
             yield Standings(id="standings-line", one_line=True)
             yield ClickButton(
-                turn_words.roll_button(), id="roll-compact", variant="success", compact=True
+                vocabulary.roll_button(), id="roll-compact", variant="success", compact=True
             )
         with Horizontal(id="table"):
             with Vertical(id="play"):
@@ -166,7 +166,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                     )
             with Vertical(id="side"):
                 yield Standings(id="standings")
-                yield ClickButton(turn_words.roll_button(), id="roll", variant="success")
+                yield ClickButton(vocabulary.roll_button(), id="roll", variant="success")
                 with Vertical(id="coach-room"):  # the room under the Roll button
                     yield CoachPanel(id="coach", chances=self.host.solver.prepare_chances)
                 with Vertical(id="side-buttons"):
@@ -257,7 +257,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.query_one("#standings").border_title = turn_words.standings_title()
         self.query_one("#coach").border_title = coach_words.coach_title()
         relabel(self.query_one("#end-turn", Button), turn_words.end_turn_button())
-        relabel(self.query_one("#roll-compact", Button), turn_words.roll_button())
+        relabel(self.query_one("#roll-compact", Button), vocabulary.roll_button())
         relabel(self.query_one("#show-scorecard", Button), turn_words.turn_scorecard_button())
         relabel(self.query_one("#show-help", Button), turn_words.turn_help_button())
         self._coach_cache = None

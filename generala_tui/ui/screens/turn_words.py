@@ -20,10 +20,6 @@ from ..vocabulary import GAME_NAME, category_label, names_and
 
 
 # The turn screen's buttons and panel titles.
-def roll_button() -> str:
-    return _("Roll")
-
-
 def end_turn_button() -> str:
     return _("End turn")
 

@@ -64,21 +64,6 @@ class WinChances:
         return found
 
 
-def _follow_the_app(coach: CoachPanel | CoachAdvice) -> WinChances:
-    """A coach made with ``chances=True`` asks the app for its tables and its ranking, as
-    the turn screen's did before it gave them: a way kept until it does
-    (``tests/test_layout.py``'s known exceptions)."""
-    from ..host import host_of
-
-    host = host_of(coach)
-
-    def rank(by_chance: bool) -> None:
-        coach.by_chance = by_chance
-
-    coach.watch(coach.app, "coach_by_chance", rank)
-    return WinChances(host.solver.prepare_chances)
-
-
 def ranked(
     values: Sequence[ActionValue], chances: Sequence[float] | None, *, by: bool
 ) -> list[int]:
@@ -121,20 +106,15 @@ class CoachPanel(Widget):
     by_chance: reactive[bool] = reactive(False, init=False, layout=False, repaint=False)
     """Whether the list is ranked by win chance (else by expected total)."""
 
-    def __init__(self, *, id: str | None = None, chances: ChanceTables | bool = False) -> None:
+    def __init__(self, *, id: str | None = None, chances: ChanceTables | None = None) -> None:
         super().__init__(id=id)
-        self._chances = WinChances(chances) if callable(chances) else None
-        self._asks_the_app = chances is True
+        self._chances = WinChances(chances) if chances is not None else None
         self._text = Text("")
         self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
         """The position shown, laid out again at a new width (labels cut to fit it)."""
         self._rows = 0
         """How many lines the text shown has: where the panel is as high as its text (a wide
         terminal), a change in their number lays it out again."""
-
-    def on_mount(self) -> None:
-        if self._asks_the_app:
-            self._chances = _follow_the_app(self)
 
     def watch_by_chance(self) -> None:
         self._rerank()
@@ -338,17 +318,12 @@ class CoachAdvice(Widget):
     by_chance: reactive[bool] = reactive(False, init=False, layout=False)
     """Whether the advice is the best action by win chance (else by expected total)."""
 
-    def __init__(self, *, id: str | None = None, chances: ChanceTables | bool = False) -> None:
+    def __init__(self, *, id: str | None = None, chances: ChanceTables | None = None) -> None:
         super().__init__(id=id)
-        self._chances = WinChances(chances) if callable(chances) else None
-        self._asks_the_app = chances is True
+        self._chances = WinChances(chances) if chances is not None else None
         self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
         self._with: list[float] | None = None
         """The win chances of the values shown, once they are ready."""
-
-    def on_mount(self) -> None:
-        if self._asks_the_app:
-            self._chances = _follow_the_app(self)
 
     def show(self, state: GameState | None, values: Sequence[ActionValue] | None) -> None:
         """Advise on ``values`` (the coach's, best first), or nothing (None: coach off, a

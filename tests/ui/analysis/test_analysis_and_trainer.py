@@ -23,7 +23,6 @@ from generala_tui.game.strategy import (
 from generala_tui.game.training import DrillSource
 from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
-from generala_tui.ui.screens import setup_words
 from generala_tui.ui.screens.analysis import AnalysisScreen, DecisionList, DecisionScreen
 from generala_tui.ui.screens.analysis_view import COSTLY_MARKS, course_chart, listed_decisions
 from generala_tui.ui.screens.setup import SetupScreen
@@ -355,7 +354,7 @@ async def test_a_seats_default_name_names_nobody_so_the_history_says_whose_decis
     _history_of_ana()
     async with running(house_rules=HouseRules()) as (app, pilot):
         await pilot.pause()
-        assert app.screen.query_one("#name-1").value == setup_words.default_player_name(1)  # type: ignore[attr-defined]
+        assert app.screen.query_one("#name-1").value == vocabulary.default_player_name(1)  # type: ignore[attr-defined]
         screen = await _trainer(pilot, app)
         assert screen.trainee_name == "Ana"
         assert DrillSource.HISTORY in {drill.source for drill in screen.drills}

@@ -7,6 +7,7 @@ import pytest
 from generala_tui import i18n, words
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Level
+from generala_tui.ui import vocabulary
 from generala_tui.ui.screens import history_words, replay_words, settings_words, setup_words
 
 C = Category
@@ -21,14 +22,14 @@ def _english() -> object:
 
 def test_a_seats_default_name_is_known_in_every_language_and_a_typed_one_is_not() -> None:
     i18n.set_language("es")
-    assert setup_words.default_player_name(3) == "Jugador 3"
+    assert vocabulary.default_player_name(3) == "Jugador 3"
     i18n.set_language("en")
     # The name given in Spanish follows a change to English (its number kept) ...
-    assert setup_words.default_name_number("Jugador 3") == 3
-    assert setup_words.default_name_number("Player 12") == 12
+    assert vocabulary.default_name_number("Jugador 3") == 3
+    assert vocabulary.default_name_number("Player 12") == 12
     # ... a name typed stays the player's.
-    assert setup_words.default_name_number("Player one") is None
-    assert setup_words.default_name_number("Ana") is None
+    assert vocabulary.default_name_number("Player one") is None
+    assert vocabulary.default_name_number("Ana") is None
 
 
 def test_a_computers_level_name_follows_the_language_and_keeps_its_number() -> None:

@@ -15,6 +15,7 @@ from generala_tui import i18n, store
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Level, Player
 from generala_tui.store import Preferences, Seat
+from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens import setup_words
 from generala_tui.ui.screens.setup import SeatEntry, SetupScreen
@@ -47,7 +48,7 @@ async def test_a_default_name_started_in_english_comes_back_in_swedish() -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert _names(app)[0] == setup_words.default_player_name(1) != "Player 1"
+        assert _names(app)[0] == vocabulary.default_player_name(1) != "Player 1"
         assert _names(app)[1] == "Bea"
 
 
