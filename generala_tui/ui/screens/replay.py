@@ -13,11 +13,11 @@ from textual.widgets import Button, Footer, Static
 from ...game import rules
 from ...game.model import GameState, Phase, Rolled
 from .. import vocabulary
+from ..widgets.buttons import ClickButton
 from ..widgets.dice import DiceTray
 from ..widgets.scorecard import ScorecardTable
 from . import game_over_words, replay_words
 from .modal import Page
-from .turn import ClickButton
 
 ROWS_UNDER_THE_WORDS = 1 + 7 + 1 + 3 + 3 + 2 + 1
 """The rows a replay with framed dice takes beside the scorecard's boxes, the scorecard

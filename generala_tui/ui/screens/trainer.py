@@ -31,12 +31,12 @@ from .. import vocabulary
 from ..host import host_of
 from ..widgets import coach_words
 from ..widgets.boxes import BoxList, BoxRow
+from ..widgets.buttons import ClickButton
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.scorecard import SideScorecard
 from . import trainer_words, turn_words
 from .modal import Page
-from .turn import ClickButton
 from .turn_view import box_offers, first_open_box
 
 TRAINER_GROUP = "trainer"

@@ -29,12 +29,13 @@ from ..table import Table
 from ..translated import TranslatedBindings, translate
 from ..widgets import coach_words, win_chances_words
 from ..widgets.boxes import BoxList, BoxRow
+from ..widgets.buttons import ClickButton, relabel
 from ..widgets.coach import CoachAdvice, CoachPanel
 from ..widgets.dice import DiceTray, Die
 from ..widgets.standings import Standings
 from ..widgets.win_chances import WinChances
 from . import dialogs_words, turn_words
-from .turn_view import TurnView, first_open_box, turn_view
+from .turn_view import TurnView, first_open_box, footer_hidden, key_state, turn_view
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
@@ -52,22 +53,6 @@ SHORT_TOPBAR_WIDTH = 60
 """Below this width, the top bar says less."""
 WIDE_WIDTH, WIDE_HEIGHT = 120, 32
 """From this size up: big dice, and every player's scorecard beside the boxes."""
-
-
-class ClickButton(Button, can_focus=False):
-    """A button for the mouse only: on the turn screen the keys always mean the game's
-    actions (enter fills, space rolls), so no button there takes the focus."""
-
-
-def relabel(button: Button, label: str) -> None:
-    """Give ``button`` a new label, laid out again when its width follows the label: setting a
-    label only repaints, so such a button would keep the old label's width and cut a longer one
-    (a button as wide as its panel is only repainted, as before)."""
-    shown = button.label  # a Content once set: the button parses what it is given
-    if not isinstance(shown, Content) or shown.plain != label:
-        button.label = label
-        if button.styles.auto_dimensions:
-            button.refresh(layout=True)
 
 
 class TurnScreen(TranslatedBindings, Screen[None]):
@@ -106,8 +91,6 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         Binding("escape", "leave_guide", show=False),  # while a guide shows (ui/guide.py)
         Binding("escape", "app.new_game", vocabulary.Keys.SETUP, show=False),
     ]
-
-    HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "end_tie_break", "move"})
 
     def __init__(self, table: Table, *, guided: bool = False) -> None:
         super().__init__()
@@ -461,22 +444,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     # --- what the player does --------------------------------------------
 
     def footer_keys(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
-        # Every key works all the time, but the Footer has one line of 80 columns, in every
-        # language: the computers' keys show while a computer plays (a human to act is who
-        # the Footer is for then), and ctrl+q, which quits everywhere (the help and the
-        # command palette say so), leaves its place to the turn's own keys.
-        state = self.game
-        hidden = {"quit"}
-        if state is None or not rules.computer_to_act(state):
-            hidden |= _COMPUTER_KEYS
-        else:
-            hidden.add("undo")  # a computer's move is not taken back (the key says why)
-        if state is not None and not all(map(self.table.plays_here, range(len(state.players)))):
-            # An online table: nothing is taken back, and another seat's turn is theirs to
-            # play (the keys say why when pressed).
-            hidden.add("undo")
-            if not self.table.plays_here(state.current):
-                hidden |= _TURN_KEYS
+        # The Footer's one line shows the keys of the moment (turn_view.footer_hidden).
+        hidden = footer_hidden(self.game, self.table.plays_here)
         shown = {
             key: active
             for key, active in bindings.items()
@@ -499,33 +468,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             return False  # the game is out of sight: the app's quit and help still work
         if action == "leave_guide":  # else escape goes back to the setup screen
             return self.guide is not None and self.guide.teaching
-        state = self.game
-        if state is None:
-            return action == "coach"
-        if action == "win_chances":  # alone at the table, the chance is 1: no bar
-            return len(state.players) > 1
-        computer = rules.computer_to_act(state)
-        computers_play = any(player.level is not None for player in state.players)
-        if action in {"speed", "pause"}:
-            return computers_play
-        if action == "skip_ahead":
-            return computer
-        if computer and action in self.HUMAN_ACTIONS:
-            return False  # hidden, to make room for the computer's keys
-        tie_break = state.phase is Phase.TIE_BREAK
-        if action in {"fill", "move"} and tie_break:
-            return False  # a tie-break turn fills no box
-        if action == "end_tie_break" and not tie_break:
-            return False
-        if action == "roll":
-            return True if rules.can_roll(state) else None
-        if action == "hold":
-            return True if rules.can_hold(state) else None
-        if action in {"fill", "move"}:
-            return True if rules.can_fill(state) else None
-        if action == "end_tie_break":
-            return True if rules.can_end_tie_break_turn(state) else None
-        return True
+        return key_state(self.game, action)
 
     def _human_to_act(self) -> GameState | None:
         """The game, when a human is to act in it (and sees it)."""
@@ -724,7 +667,3 @@ _ACTION_NAMES = tuple(
     )
 )
 """The turn screen's own actions, by name, whose state the Footer shows."""
-_COMPUTER_KEYS = frozenset({"pause", "speed"})
-"""The actions the Footer shows only during a computer's turn."""
-_TURN_KEYS = frozenset({"roll", "hold", "fill", "end_tie_break"})
-"""The keys that play the turn: hidden from the Footer while another window's seat plays."""

@@ -8,7 +8,7 @@ Pilot and the screen only draws it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -121,3 +121,59 @@ def turn_view(
         roll_enabled=rules.can_roll(state) and not computer,
         computer=computer,
     )
+
+
+HUMAN_ACTIONS = frozenset({"roll", "hold", "fill", "end_tie_break", "move"})
+"""The turn screen's actions that play a human's turn."""
+COMPUTER_KEYS = frozenset({"pause", "speed"})
+"""The actions the Footer shows only during a computer's turn."""
+TURN_KEYS = frozenset({"roll", "hold", "fill", "end_tie_break"})
+"""The keys that play the turn: hidden from the Footer while another window's seat plays."""
+
+
+def key_state(state: GameState | None, action: str) -> bool | None:
+    """Whether the turn screen's ``action`` acts in ``state`` (True), is shown but refuses,
+    saying why when pressed (None), or is hidden from the Footer (False)."""
+    if state is None:
+        return action == "coach"
+    if action == "win_chances":  # alone at the table, the chance is 1: no bar
+        return len(state.players) > 1
+    computer = rules.computer_to_act(state)
+    if action in {"speed", "pause"}:
+        return any(player.level is not None for player in state.players)
+    if action == "skip_ahead":
+        return computer
+    if computer and action in HUMAN_ACTIONS:
+        return False  # hidden, to make room for the computer's keys
+    tie_break = state.phase is Phase.TIE_BREAK
+    if action in {"fill", "move"} and tie_break:
+        return False  # a tie-break turn fills no box
+    if action == "end_tie_break" and not tie_break:
+        return False
+    allowed = {
+        "roll": rules.can_roll,
+        "hold": rules.can_hold,
+        "fill": rules.can_fill,
+        "move": rules.can_fill,
+        "end_tie_break": rules.can_end_tie_break_turn,
+    }.get(action)
+    return True if allowed is None or allowed(state) else None
+
+
+def footer_hidden(state: GameState | None, plays_here: Callable[[int], bool]) -> set[str]:
+    """The turn screen's actions the Footer leaves out in ``state``: every key works all the
+    time, but the Footer has one line of 80 columns, in every language. The computers' keys
+    show while a computer plays (a human to act is who the Footer is for then); ctrl+q,
+    which quits everywhere (the help and the command palette say so), leaves its place to
+    the turn's own keys; at an online table (a seat not played here) nothing is taken back,
+    and another seat's turn is theirs to play (the keys say why when pressed)."""
+    hidden = {"quit"}
+    if state is None or not rules.computer_to_act(state):
+        hidden |= COMPUTER_KEYS
+    else:
+        hidden.add("undo")  # a computer's move is not taken back (the key says why)
+    if state is not None and not all(map(plays_here, range(len(state.players)))):
+        hidden.add("undo")
+        if not plays_here(state.current):
+            hidden |= TURN_KEYS
+    return hidden
