@@ -67,7 +67,7 @@ def speed() -> None:
     for name, house_rules in RULE_SETS.items():
         strategy = solve(house_rules)
         started = time.perf_counter()
-        _chances.solve_futures(house_rules, strategy._values)
+        _chances.solve_futures(house_rules, strategy.values)
         print(f"  {name}: {time.perf_counter() - started:.2f} s", flush=True)
     print("Per position, tables there:")
     for name, house_rules in RULE_SETS.items():

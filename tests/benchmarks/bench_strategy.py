@@ -31,10 +31,10 @@ from collections.abc import Iterator
 
 from generala_tui.game import rules
 from generala_tui.game.model import Box, GameState, HouseRules, Level, Phase, Player
-from generala_tui.game.strategy import Strategy, _solver, play_game
+from generala_tui.game.strategy import Strategy, _optimal, play_game
 from generala_tui.game.strategy._blas import blas_threads, one_blas_thread
 from generala_tui.game.strategy._dice import dice_tables
-from generala_tui.game.strategy._solver import rules_tables, solve_values
+from generala_tui.game.strategy._optimal import rules_tables, solve_values
 
 RULE_SETS: dict[str, HouseRules] = {
     "default rules": HouseRules(),
@@ -104,12 +104,12 @@ def _busy_core() -> Iterator[None]:
 @contextlib.contextmanager
 def _default_blas_threads() -> Iterator[None]:
     """Switch the solver's one-thread limit off (BLAS's own default), for comparison."""
-    real = _solver.one_blas_thread
-    _solver.one_blas_thread = contextlib.nullcontext  # type: ignore[assignment]
+    real = _optimal.one_blas_thread
+    _optimal.one_blas_thread = contextlib.nullcontext  # type: ignore[assignment]
     try:
         yield
     finally:
-        _solver.one_blas_thread = real
+        _optimal.one_blas_thread = real
 
 
 def _median_solve(house_rules: HouseRules, repeats: int) -> float:
@@ -178,7 +178,7 @@ def main() -> None:
         "everything on (both optional, locked, any full roll)",
     ):
         house_rules = RULE_SETS[name]
-        strategy = Strategy(house_rules, strategies[name]._values, 0.0)
+        strategy = Strategy(house_rules, strategies[name].values, 0.0)
         cold: list[float] = []
         warm: list[float] = []
         for state in _positions(house_rules, POSITIONS, seed=1):

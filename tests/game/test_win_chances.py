@@ -14,7 +14,7 @@ from generala_tui.game import rules
 from generala_tui.game.action import Action
 from generala_tui.game.model import Category, GameState, HouseRules, Phase, ServedRoll
 from generala_tui.game.strategy import _chances
-from generala_tui.game.strategy._solver import _layers, rules_tables
+from generala_tui.game.strategy._optimal import card_layers, rules_tables
 from generala_tui.game.strategy.chances import Chances, solve_chances, win_chances
 
 EVERYTHING = HouseRules(
@@ -77,9 +77,9 @@ def test_without_automatic_wins_every_cards_points_average_the_optimum(name: str
     # distribution of remaining points must average exactly the value the
     # expert plays by, and hold all the chance.
     house_rules = RULE_SETS[name].model_copy(update={"served_generala_wins": False})
-    futures = solve_chances(house_rules)._futures
-    values = solve_chances(house_rules).strategy._values
-    cards = np.concatenate(_layers(rules_tables(house_rules)))
+    futures = solve_chances(house_rules).futures
+    values = solve_chances(house_rules).strategy.values
+    cards = np.concatenate(card_layers(rules_tables(house_rules)))
     points = futures.points[cards]
     np.testing.assert_allclose(points.sum(axis=1), 1.0, rtol=0, atol=1e-12)
     means = points @ np.arange(points.shape[1])
@@ -89,8 +89,8 @@ def test_without_automatic_wins_every_cards_points_average_the_optimum(name: str
 
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_every_cards_future_holds_all_the_chance(name: str) -> None:
-    futures = solve_chances(RULE_SETS[name])._futures
-    cards = np.concatenate(_layers(rules_tables(RULE_SETS[name])))
+    futures = solve_chances(RULE_SETS[name]).futures
+    cards = np.concatenate(card_layers(rules_tables(RULE_SETS[name])))
     total = futures.points[cards].sum(axis=1) + futures.wins[cards].sum(axis=1)
     np.testing.assert_allclose(total, 1.0, rtol=0, atol=1e-12)
     assert (futures.points >= 0).all() and (futures.wins >= 0).all()
@@ -102,7 +102,7 @@ def test_a_served_generala_on_a_first_roll_wins_one_game_in_1296_turns_of_an_ope
     house_rules = HouseRules()
     rt = rules_tables(house_rules)
     only_generala = rt.full_card & ~rt.generala_bit
-    wins = solve_chances(house_rules)._futures.wins[only_generala]
+    wins = solve_chances(house_rules).futures.wins[only_generala]
     assert wins[1] == pytest.approx(6 / 7776, rel=1e-12)
     assert wins[2:].sum() == 0
 

@@ -11,6 +11,7 @@ from generala_tui import store
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules
 from generala_tui.game.strategy import chances, chances_key, optimal, solve_chances
+from generala_tui.game.strategy.cache import Memo, checksum
 
 RULES = HouseRules(generala_points=60)
 
@@ -22,8 +23,8 @@ pytestmark = pytest.mark.usefixtures("cache_home")
 @pytest.fixture
 def no_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     """Forget the tables solved so far, so the next solve uses the disk."""
-    monkeypatch.setattr(optimal, "_memory", {})
-    monkeypatch.setattr(chances, "_memory", {})
+    monkeypatch.setattr(optimal, "_memory", Memo())
+    monkeypatch.setattr(chances, "_memory", Memo())
 
 
 def _archive() -> dict[str, np.ndarray]:
@@ -97,7 +98,9 @@ def test_a_damaged_foreign_or_wrong_table_is_computed_again(no_memory: None, dam
             arrays["points"] = points[:, :-1]
         if damage in {"scaled", "shifted", "shape"}:
             arrays["checksum"] = np.array(
-                chances._checksum(arrays["points"], arrays["wins"], str(arrays["rules"]))
+                checksum(
+                    chances.CHANCES_VERSION, str(arrays["rules"]), arrays["points"], arrays["wins"]
+                )
             )
         _save(**arrays)
     optimal._memory.clear()

@@ -14,6 +14,7 @@ from platformdirs import PlatformDirs
 from generala_tui import store
 from generala_tui.game.model import HouseRules
 from generala_tui.game.strategy import optimal, solve, strategy_key
+from generala_tui.game.strategy.cache import Memo
 
 
 @pytest.fixture(autouse=True)
@@ -27,7 +28,7 @@ def cache_home(generala_home: Path) -> Path:
 @pytest.fixture
 def no_memory(monkeypatch):
     """Forget the strategies solved so far, so the next solve uses the disk."""
-    monkeypatch.setattr(optimal, "_memory", {})
+    monkeypatch.setattr(optimal, "_memory", Memo())
 
 
 def test_all_four_folders_live_under_generala_tui_home(generala_home):

@@ -23,7 +23,8 @@ from generala_tui.game.strategy import (
 )
 from generala_tui.game.strategy._blas import blas_threads, one_blas_thread
 from generala_tui.game.strategy._chances import most_points
-from generala_tui.game.strategy._solver import rules_tables
+from generala_tui.game.strategy._optimal import rules_tables
+from generala_tui.game.strategy.cache import Memo, checksum
 from generala_tui.store.strategy_tables import _MAX_INFLATED_BYTES, _MAX_TABLE_BYTES
 
 DEFAULT_EXPECTED = 151.8989551829597
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.usefixtures("cache_home")
 @pytest.fixture
 def no_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     """Forget the strategies solved so far, so the next solve uses the disk."""
-    monkeypatch.setattr(optimal, "_memory", {})
+    monkeypatch.setattr(optimal, "_memory", Memo())
 
 
 def _archive(house_rules: HouseRules) -> dict[str, np.ndarray]:
@@ -103,7 +104,7 @@ def test_wrong_values_with_a_matching_checksum_are_recomputed(no_memory: None, c
         values[0] += 3.0  # the expected score of a whole game alone
     rules = str(arrays["rules"])
     arrays["values"] = values
-    arrays["checksum"] = np.array(optimal._checksum(values, rules, SOLVER_VERSION))
+    arrays["checksum"] = np.array(checksum(SOLVER_VERSION, rules, values))
     _save(house_rules, **arrays)
     optimal._memory.clear()
     strategy = solve(house_rules, tables=store.strategy_tables)
@@ -134,7 +135,7 @@ def test_a_table_of_another_solver_version_is_recomputed(
     rules = str(arrays["rules"])
     stale = SOLVER_VERSION - 1
     arrays["solver_version"] = np.array(stale)
-    arrays["checksum"] = np.array(optimal._checksum(arrays["values"], rules, stale))
+    arrays["checksum"] = np.array(checksum(stale, rules, arrays["values"]))
     _save(house_rules, **arrays)
     optimal._memory.clear()
     assert not solve(house_rules, tables=store.strategy_tables).from_disk

@@ -24,6 +24,7 @@ a table is first solved or loaded, or a turn first planned.
 from __future__ import annotations
 
 from .actions import ActionValue, hold_toggles
+from .cache import TableStore
 from .chances import (
     CHANCES_VERSION,
     Chances,
@@ -37,7 +38,6 @@ from .optimal import (
     SOLVER_VERSION,
     Planner,
     Strategy,
-    TableStore,
     cached_strategy,
     medium_planner,
     solve,

@@ -3,7 +3,7 @@
 Under the solitaire optimum (docs/rules.md section 10) a player's choices
 depend on their own scorecard and dice alone, so each player's future is a
 Markov chain of their own, independent of the others'. This module works out,
-for every card (``_solver``'s summary of a scorecard):
+for every card (``_optimal``'s summary of a scorecard):
 
 - ``points[card, s]``: the chance that the player's remaining turns, played
   by the optimum, add exactly ``s`` points and never win at once;
@@ -31,12 +31,12 @@ from numpy.typing import NDArray
 
 from ..model import Category, HouseRules
 from ._dice import FloatArray, IndexArray, dice_tables
-from ._solver import (
+from ._optimal import (
     Progress,
     RulesTables,
     Stops,
     TurnArrays,
-    _layers,
+    card_layers,
     rules_tables,
     stop_values,
     tie_break_stops,
@@ -224,7 +224,7 @@ def _scatter(masses: FloatArray, choices: IndexArray, into: FloatArray) -> None:
     )
 
 
-def _rolled(keeps: FloatArray, any_full_roll: bool, locked_pairs: bool, rolls: int) -> Entry:
+def rolled(keeps: FloatArray, any_full_roll: bool, locked_pairs: bool, rolls: int) -> Entry:
     """The rolls that follow rolling from each keep (``keeps``: (210, cards)): roll ``rolls``."""
     tables = dice_tables()
     if locked_pairs:
@@ -276,7 +276,7 @@ def forward(pol: Policy, entry: Entry) -> Stopped:
     if entry.rolls == 1:
         assert entry.served is not None
         decide(entry.served, pol.first, served)
-        entry = _rolled(keeps, pol.any_full_roll, pol.locked_holds, 2)
+        entry = rolled(keeps, pol.any_full_roll, pol.locked_holds, 2)
         keeps = np.zeros_like(keeps)
     if entry.rolls == 2:
         if pol.locked_holds:
@@ -294,7 +294,7 @@ def forward(pol: Policy, entry: Entry) -> Stopped:
         else:
             decide(entry.unserved, pol.second, unserved)
             decide(entry.served, pol.second_served, served)
-        entry = _rolled(keeps, pol.any_full_roll, False, 3)
+        entry = rolled(keeps, pol.any_full_roll, False, 3)
     if entry.rolls == 3:
         if entry.unserved is not None:
             unserved += entry.unserved
@@ -488,7 +488,7 @@ def solve_futures(
     points[:, 0] = 1.0  # a full card adds nothing more
     wins = np.zeros((rt.cards, len(rt.categories) + 1))
     futures = Futures(points, wins)
-    layers = _layers(rt)
+    layers = card_layers(rt)
     total = sum(layer.size for layer in layers)
     done = 0
     for layer in layers:
@@ -510,7 +510,7 @@ def consistent(
     card with every box filled (or none that play can reach) adds nothing, and a sample
     of cards agree with a turn played from their successors'."""
     rt = rules_tables(house_rules)
-    reachable = np.concatenate(_layers(rt))
+    reachable = np.concatenate(card_layers(rt))
     others = np.ones(rt.cards, dtype=np.bool_)
     others[reachable] = False
     nothing = np.zeros(futures.points.shape[1])

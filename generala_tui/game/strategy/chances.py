@@ -19,15 +19,12 @@ is the ``champion`` computer player: the action with the highest chance of
 winning, the expert's where they are equal.
 
 Like the strategy's tables, the distributions are kept in memory and, with a
-:class:`~generala_tui.game.strategy.optimal.TableStore`, on disk, checked
-when loaded (solver version, checksum, a sample of cards played again).
+:class:`~generala_tui.game.strategy.cache.TableStore`, on disk (:mod:`.cache`).
 Importing this module does not import numpy.
 """
 
 from __future__ import annotations
 
-import hashlib
-import io
 import threading
 import time
 from collections import OrderedDict
@@ -39,12 +36,13 @@ from ..action import Action, ActionKind
 from ..model import MAX_ROLLS, Category, GameState, HouseRules, Phase
 from ..rules import IllegalMove, tie_break_score
 from .actions import ActionValue
-from .optimal import Strategy, TableStore, solve, strategy_key
+from .cache import Memo, TableStore, load_futures, save_futures
+from .optimal import Strategy, cached_strategy, solve, strategy_key
 
 if TYPE_CHECKING:
     from ._chances import Entry, Future, Futures, Policy, Valued
     from ._dice import FloatArray
-    from ._solver import Progress, RulesTables
+    from ._optimal import Progress, RulesTables
 
 __all__ = [
     "CHANCES_VERSION",
@@ -69,18 +67,24 @@ class Chances:
         self, strategy: Strategy, futures: Futures, solve_seconds: float, from_disk: bool = False
     ) -> None:
         from ._dice import dice_tables
-        from ._solver import rules_tables
+        from ._optimal import rules_tables
 
         self.strategy = strategy
         """The expert's table the chances assume everyone plays by."""
         self.house_rules = strategy.house_rules
         self.solve_seconds = solve_seconds
         self.from_disk = from_disk
-        self._futures = futures
+        self.futures = futures
+        """Every scorecard's future under the optimum: the tables the chances come from."""
         self._rt = rules_tables(strategy.house_rules)
         self._dice = dice_tables()
         self._policies: OrderedDict[int, Policy] = OrderedDict()
         self._lock = threading.Lock()
+
+    def for_rules(self, house_rules: HouseRules) -> Chances:
+        """The same tables for ``house_rules``, which share them (:func:`.cache.rules_text`)."""
+        strategy = solve(house_rules)  # from memory: rule sets sharing tables share a strategy
+        return Chances(strategy, self.futures, self.solve_seconds, self.from_disk)
 
     # --- public questions --------------------------------------------------------
 
@@ -145,7 +149,7 @@ class Chances:
         from ._chances import card_policy
 
         with one_blas_thread():
-            made = card_policy(self._rt, np.array([card], dtype=np.intp), self.strategy._values)
+            made = card_policy(self._rt, np.array([card], dtype=np.intp), self.strategy.values)
         with self._lock:
             self._policies[card] = made
             if len(self._policies) > _POLICIES_KEPT:
@@ -178,14 +182,14 @@ class Chances:
         """Where the turn is once the dice ``kept`` are held and the others thrown."""
         import numpy as np
 
-        from ._chances import _rolled
+        from ._chances import rolled
 
         dice = self._dice
         keeps = np.zeros((dice.rolling, 1))
         keeps[dice.keep_index[tuple(sorted(kept))], 0] = 1.0
         rolls = state.turn.rolls + 1
         locked_pairs = self._rt.locked_holds and rolls == 2
-        return _rolled(keeps, self._rt.any_full_roll, locked_pairs, rolls)
+        return rolled(keeps, self._rt.any_full_roll, locked_pairs, rolls)
 
     def _current_future(self, state: GameState, entry: Entry | None = None) -> Future:
         """The current player's future from ``entry`` (default: where their turn is)."""
@@ -201,7 +205,7 @@ class Chances:
 
         cards = np.array([card], dtype=np.intp)
         turn = outcomes(self._rt, cards, pol, forward(pol, entry))
-        points, wins = mix(self._rt, self._futures, cards, turn)
+        points, wins = mix(self._rt, self.futures, cards, turn)
         return Future(0, wins[0], _shifted(points[0], state.current_player.total))
 
     def _future_after(self, state: GameState, action: Action) -> Future:
@@ -233,7 +237,7 @@ class Chances:
         from ._chances import next_card
 
         after = int(next_card(self._rt, card, box, value.points or 0))
-        futures = self._futures
+        futures = self.futures
         wins = np.concatenate([[0.0], futures.wins[after][:-1]])
         points = _shifted(futures.points[after], state.current_player.total + (value.points or 0))
         return Future(0, wins, points)
@@ -250,7 +254,7 @@ class Chances:
         """Everyone's futures in the order :func:`_chances.combine` takes, and their seats."""
         from ._chances import Future
 
-        futures = self._futures
+        futures = self.futures
         if state.phase is Phase.TIE_BREAK:
             tie_round = state.tie_breaks[-1]
             played = len(tie_round.scores)
@@ -320,7 +324,7 @@ class Chances:
         given_total = standings(table, ties, [place])[0]  # G[x]: others beaten with total x
         before = race(table, place)  # H[t]: nobody else has won before my t-th turn
         rt = self._rt
-        futures = self._futures
+        futures = self.futures
         dice = self._dice
         total = 0 if state.phase is Phase.TIE_BREAK else state.current_player.total
         width = len(given_total)
@@ -332,7 +336,7 @@ class Chances:
 
         if state.phase is Phase.TIE_BREAK:
             from ._chances import tie_break_policy
-            from ._solver import tie_break_stops
+            from ._optimal import tie_break_stops
 
             pol = tie_break_policy(self.house_rules)
             stops = tie_break_stops(self.house_rules)
@@ -456,9 +460,7 @@ def _fresh_tie_break(house_rules: HouseRules) -> tuple[float, FloatArray]:
 
 # --- solving and caching -------------------------------------------------------------
 
-_memory: dict[str, Chances] = {}
-_memory_lock = threading.Lock()
-_key_locks: dict[str, threading.Lock] = {}
+_memory: Memo[Chances] = Memo()
 
 
 def chances_key(house_rules: HouseRules) -> str:
@@ -468,23 +470,18 @@ def chances_key(house_rules: HouseRules) -> str:
 
 def cached_chances(house_rules: HouseRules, tables: TableStore | None = None) -> Chances | None:
     """The win chances if they are in memory (or in ``tables``), without computing them."""
-    from .optimal import cached_strategy
-
-    key = chances_key(house_rules)
-    with _memory_lock:
-        found = _memory.get(key)
-    if found is not None:
-        return _for_rules(found, house_rules)
-    if tables is None:
-        return None
+    found = _memory.find(house_rules)
+    if found is not None or tables is None:
+        return found
     strategy = cached_strategy(house_rules, tables)
     if strategy is None:
         return None
-    loaded = _load(key, strategy, tables)
+    key = chances_key(house_rules)
+    loaded = load_futures(tables, key, house_rules, CHANCES_VERSION, strategy.values)
     if loaded is None:
         return None
-    with _memory_lock:
-        return _for_rules(_memory.setdefault(key, loaded), house_rules)
+    futures, seconds = loaded
+    return _memory.keep(Chances(strategy, futures, seconds, from_disk=True))
 
 
 def solve_chances(
@@ -499,43 +496,27 @@ def solve_chances(
     chances' the second. Safe to call from several threads: one computes, the
     others wait for its result.
     """
-    house_rules = house_rules or HouseRules()
-    key = chances_key(house_rules)
-    with _memory_lock:
-        key_lock = _key_locks.setdefault(key, threading.Lock())
-    with key_lock:
-        found = cached_chances(house_rules, tables)
-        if found is not None:
-            if progress is not None:
-                progress(1.0)
-            return found
-        half = None if progress is None else (lambda done: progress(done / 2))
-        strategy = solve(house_rules, half, tables)
+    rules = house_rules or HouseRules()
+
+    def compute() -> Chances:
         from ._blas import one_blas_thread
         from ._chances import solve_futures
 
+        half = None if progress is None else (lambda done: progress(done / 2))
+        strategy = solve(rules, half, tables)
         started = time.perf_counter()
         rest = None if progress is None else (lambda done: progress(0.5 + done / 2))
         with one_blas_thread():
-            futures = solve_futures(strategy.house_rules, strategy._values, rest)
+            futures = solve_futures(rules, strategy.values, rest)
         seconds = time.perf_counter() - started
-        made = Chances(strategy, futures, seconds)
         if tables is not None:
-            _save(key, made, tables)
-        with _memory_lock:
-            made = _memory.setdefault(key, made)
+            save_futures(tables, chances_key(rules), rules, CHANCES_VERSION, futures, seconds)
+        return Chances(strategy, futures, seconds)
+
+    found = _memory.find_or_make(rules, lambda: cached_chances(rules, tables), compute)
     if progress is not None:
         progress(1.0)
-    return _for_rules(made, house_rules)
-
-
-def _for_rules(chances: Chances, house_rules: HouseRules) -> Chances:
-    """The same tables for rules differing only in the tie-break (which the tables ignore)."""
-    if chances.house_rules == house_rules:
-        return chances
-    strategy = solve(house_rules)  # from memory: rule sets differing so share a table
-    twin = Chances(strategy, chances._futures, chances.solve_seconds, chances.from_disk)
-    return twin
+    return found
 
 
 def win_chances(state: GameState, tables: TableStore | None = None) -> tuple[float, ...]:
@@ -548,74 +529,3 @@ def win_chances(state: GameState, tables: TableStore | None = None) -> tuple[flo
     if state.phase is Phase.OVER:
         return _shares(state)
     return solve_chances(state.house_rules, tables=tables).win_chances(state)
-
-
-def _rules_text(house_rules: HouseRules) -> str:
-    import json
-
-    return json.dumps(house_rules.model_dump(mode="json", exclude={"tie_break"}), sort_keys=True)
-
-
-def _checksum(points: FloatArray, wins: FloatArray, rules: str) -> str:
-    import numpy as np
-
-    digest = hashlib.sha256(f"{CHANCES_VERSION}\n{rules}\n".encode())
-    digest.update(np.ascontiguousarray(points, dtype="<f8").tobytes())
-    digest.update(np.ascontiguousarray(wins, dtype="<f8").tobytes())
-    return digest.hexdigest()
-
-
-def _save(key: str, chances: Chances, tables: TableStore) -> None:
-    import numpy as np
-
-    rules = _rules_text(chances.house_rules)
-    futures = chances._futures
-    buffer = io.BytesIO()
-    np.savez_compressed(
-        buffer,
-        points=futures.points,
-        wins=futures.wins,
-        solve_seconds=np.array(chances.solve_seconds),
-        rules=np.array(rules),
-        version=np.array(CHANCES_VERSION),
-        checksum=np.array(_checksum(futures.points, futures.wins, rules)),
-    )
-    tables.save(key, buffer.getvalue())
-
-
-def _load(key: str, strategy: Strategy, tables: TableStore) -> Chances | None:
-    """The tables saved under ``key`` if they pass every check; None to compute them."""
-    import numpy as np
-
-    from ._chances import Futures, consistent, most_points
-    from ._solver import rules_tables
-
-    data = tables.load(key)
-    if data is None:
-        return None
-    house_rules = strategy.house_rules
-    rules = _rules_text(house_rules)
-    try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
-            points = np.array(archive["points"], dtype=np.float64)
-            wins = np.array(archive["wins"], dtype=np.float64)
-            if (
-                int(archive["version"]) != CHANCES_VERSION
-                or str(archive["rules"]) != rules
-                or str(archive["checksum"]) != _checksum(points, wins, rules)
-            ):
-                return None
-            seconds = float(archive["solve_seconds"])
-    except Exception:  # a damaged or foreign file is computed again, never fatal
-        return None
-    rt = rules_tables(house_rules)
-    if (
-        points.shape != (rt.cards, most_points(house_rules) + 1)
-        or wins.shape != (rt.cards, len(rt.categories) + 1)
-        or not (np.all(np.isfinite(points)) and np.all(np.isfinite(wins)))
-    ):
-        return None
-    futures = Futures(points, wins)
-    if not consistent(house_rules, strategy._values, futures):
-        return None
-    return Chances(strategy, futures, seconds, from_disk=True)

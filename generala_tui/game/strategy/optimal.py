@@ -12,8 +12,6 @@ Importing this module does not import numpy; solving or planning does.
 from __future__ import annotations
 
 import hashlib
-import io
-import json
 import operator
 import threading
 import time
@@ -21,12 +19,12 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from ..action import Action, ActionKind
+from ..boxes import FACES, NUMBER_OF_DICE
 from ..model import (
     NUMBER_CATEGORIES,
-    NUMBER_OF_DICE,
     Category,
     GameState,
     HouseRules,
@@ -35,18 +33,18 @@ from ..model import (
 )
 from ..rules import IllegalMove
 from .actions import ActionValue
+from .cache import Memo, TableStore, load_values, rules_text, save_values
 
 if TYPE_CHECKING:
     # numpy and the solver load on first use, so that importing this module
     # (for the Strategy type, say) stays cheap.
     from ._dice import DiceTables, FloatArray
-    from ._solver import Progress, RulesTables
+    from ._optimal import Progress, RulesTables
 
 __all__ = [
     "SOLVER_VERSION",
     "Planner",
     "Strategy",
-    "TableStore",
     "cached_strategy",
     "medium_planner",
     "solve",
@@ -105,7 +103,7 @@ class Planner:
 
     def __init__(self, house_rules: HouseRules, values: FloatArray) -> None:
         from ._dice import dice_tables
-        from ._solver import rules_tables
+        from ._optimal import rules_tables
 
         self.house_rules = house_rules
         self._rt: RulesTables = rules_tables(house_rules)
@@ -116,6 +114,11 @@ class Planner:
         self._bits = {category: 1 << i for i, category in enumerate(self._rt.categories)}
         self._no_points = ((0, 0),) * len(self._dice.rolls)
         self._lock = threading.Lock()
+
+    @property
+    def values(self) -> FloatArray:
+        """The turn-start value of every card: the table the planner plays by."""
+        return self._values
 
     # --- public questions --------------------------------------------------
 
@@ -214,7 +217,7 @@ class Planner:
         locked: tuple[int, ...] = ()
         if self._rt.locked_holds:
             values = [turn.dice[i] for i in range(NUMBER_OF_DICE) if turn.locked[i]]
-            locked = tuple(values.count(face) for face in range(1, 7))
+            locked = tuple(values.count(face) for face in range(1, FACES + 1))
         roll = self._dice.roll_index[tuple(sorted(turn.dice))]
         return _Position(card, roll, turn.rolls, turn.served, locked)
 
@@ -227,7 +230,7 @@ class Planner:
         import numpy as np
 
         from ._blas import one_blas_thread
-        from ._solver import stop_values, tie_break_stops, turn_values
+        from ._optimal import stop_values, tie_break_stops, turn_values
 
         tie_break_scores = None
         if card == _TIE_BREAK_CARD:
@@ -390,6 +393,10 @@ class Strategy(Planner):
         self.from_disk = from_disk
         """Whether the table was read from the disk cache rather than computed now."""
 
+    def for_rules(self, house_rules: HouseRules) -> Strategy:
+        """The same table for ``house_rules``, which share it (:func:`.cache.rules_text`)."""
+        return Strategy(house_rules, self._values, self.solve_seconds, self.from_disk)
+
     @property
     def expected_score(self) -> float:
         """The expected final total of a whole game, from an empty scorecard."""
@@ -412,46 +419,23 @@ class Strategy(Planner):
 
 # --- solving and caching -------------------------------------------------------
 
-_memory: dict[HouseRules, Strategy] = {}
-_memory_lock = threading.Lock()
-_key_locks: dict[str, threading.Lock] = {}
+_memory: Memo[Strategy] = Memo()
 
 
 def strategy_key(house_rules: HouseRules) -> str:
     """The cache key of a rule set's table: the solver's version and the rules that matter."""
-    digest = hashlib.sha256(_rules_text(house_rules).encode()).hexdigest()
+    digest = hashlib.sha256(rules_text(house_rules).encode()).hexdigest()
     return f"strategy-s{SOLVER_VERSION}-f{_FORMAT}-{digest[:20]}"
-
-
-def _rules_text(house_rules: HouseRules) -> str:
-    # The tie-break rule doesn't change the optimum of a game: such rule sets share a table.
-    relevant = house_rules.model_dump(mode="json", exclude={"tie_break"})
-    return json.dumps(relevant, sort_keys=True)
-
-
-class TableStore(Protocol):
-    """Where solved tables are kept between runs (``generala_tui.store.strategy_tables``).
-
-    The game package does no I/O itself: a caller that wants tables kept on
-    disk hands one of these to :func:`solve`.
-    """
-
-    def load(self, key: str) -> bytes | None:
-        """The bytes saved under ``key``, or None."""
-        ...
-
-    def save(self, key: str, data: bytes) -> bool:
-        """Keep ``data`` under ``key``; whether that worked."""
-        ...
 
 
 def cached_strategy(house_rules: HouseRules, tables: TableStore | None = None) -> Strategy | None:
     """The strategy if it is in memory (or in ``tables``), without computing it."""
-    strategy = _remembered(house_rules)
+    strategy = _memory.find(house_rules)
     if strategy is None and tables is not None:
-        strategy = _load(strategy_key(house_rules), house_rules, tables)
-        if strategy is not None:
-            strategy = _remember(strategy)
+        loaded = load_values(tables, strategy_key(house_rules), house_rules, SOLVER_VERSION)
+        if loaded is not None:
+            values, seconds = loaded
+            strategy = _memory.keep(Strategy(house_rules, values, seconds, from_disk=True))
     return strategy
 
 
@@ -468,107 +452,22 @@ def solve(
     be read or written are no error. Safe to call from several threads: one
     computes, the others wait for its result.
     """
-    house_rules = house_rules or HouseRules()
-    key = strategy_key(house_rules)
-    with _memory_lock:
-        key_lock = _key_locks.setdefault(key, threading.Lock())
-    with key_lock:
-        strategy = cached_strategy(house_rules, tables)
-        if strategy is None:
-            from ._solver import solve_values
+    rules = house_rules or HouseRules()
 
-            started = time.perf_counter()
-            values = solve_values(house_rules, progress)
-            seconds = time.perf_counter() - started
-            if tables is not None:
-                _save(key, house_rules, values, seconds, tables)
-            strategy = _remember(Strategy(house_rules, values, seconds))
+    def compute() -> Strategy:
+        from ._optimal import solve_values
+
+        started = time.perf_counter()
+        values = solve_values(rules, progress)
+        seconds = time.perf_counter() - started
+        if tables is not None:
+            save_values(tables, strategy_key(rules), rules, SOLVER_VERSION, values, seconds)
+        return Strategy(rules, values, seconds)
+
+    strategy = _memory.find_or_make(rules, lambda: cached_strategy(rules, tables), compute)
     if progress is not None:
         progress(1.0)
     return strategy
-
-
-def _remembered(house_rules: HouseRules) -> Strategy | None:
-    with _memory_lock:
-        strategy = _memory.get(house_rules)
-        if strategy is None:
-            # Rule sets differing only in ``tie_break`` share a table.
-            key = strategy_key(house_rules)
-            for twin in _memory.values():
-                if strategy_key(twin.house_rules) == key:
-                    strategy = Strategy(
-                        house_rules, twin._values, twin.solve_seconds, twin.from_disk
-                    )
-                    _memory[house_rules] = strategy
-                    break
-        return strategy
-
-
-def _remember(strategy: Strategy) -> Strategy:
-    with _memory_lock:
-        return _memory.setdefault(strategy.house_rules, strategy)
-
-
-def _checksum(values: FloatArray, rules: str, version: int) -> str:
-    """What a saved table is checked against: its values, its rules and its solver."""
-    import numpy as np
-
-    digest = hashlib.sha256(f"{version}\n{rules}\n".encode())
-    digest.update(np.ascontiguousarray(values, dtype="<f8").tobytes())
-    return digest.hexdigest()
-
-
-def _load(key: str, house_rules: HouseRules, tables: TableStore) -> Strategy | None:
-    """The table saved under ``key`` if it passes every check; None to recompute it.
-
-    A table is used only when it was saved by this solver version for these
-    rules, its checksum matches its values (no bit has changed since it was
-    saved), and the values of a sample of scorecards spread over the table
-    agree with a turn played from the values of the scorecards after them (a
-    table of plausible but wrong values fails there, whatever its checksum).
-    """
-    import numpy as np
-
-    data = tables.load(key)
-    if data is None:
-        return None
-    rules = _rules_text(house_rules)
-    try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
-            if (
-                int(archive["solver_version"]) != SOLVER_VERSION
-                or str(archive["rules"]) != rules
-                or str(archive["checksum"]) != _checksum(archive["values"], rules, SOLVER_VERSION)
-            ):
-                return None
-            values = np.array(archive["values"], dtype=np.float64)
-            seconds = float(archive["solve_seconds"])
-    except Exception:  # a damaged or foreign file is recomputed, never fatal
-        return None
-    from ._solver import consistent, rules_tables
-
-    rt = rules_tables(house_rules)
-    if values.shape != (rt.cards,) or not np.all(np.isfinite(values)) or not consistent(rt, values):
-        return None
-    return Strategy(house_rules, values, seconds, from_disk=True)
-
-
-def _save(
-    key: str, house_rules: HouseRules, values: FloatArray, seconds: float, tables: TableStore
-) -> None:
-    import numpy as np
-
-    rules = _rules_text(house_rules)
-    buffer = io.BytesIO()
-    np.savez(
-        buffer,
-        values=values,
-        solve_seconds=np.array(seconds),
-        rules=np.array(rules),
-        solver_version=np.array(SOLVER_VERSION),
-        checksum=np.array(_checksum(values, rules, SOLVER_VERSION)),
-    )
-    tables.save(key, buffer.getvalue())
 
 
 # --- the medium player's one-turn lookahead --------------------------------------
@@ -590,7 +489,7 @@ def medium_planner(house_rules: HouseRules) -> Planner:
     if planner is None:
         import numpy as np
 
-        from ._solver import rules_tables
+        from ._optimal import rules_tables
 
         planner = Planner(house_rules, np.zeros(rules_tables(house_rules).cards))
         _medium[key] = planner

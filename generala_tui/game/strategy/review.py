@@ -528,7 +528,7 @@ def _after_roll(strategy: Strategy, after: GameState, entry: Rolled, tie_break: 
     if not entry.won:
         return strategy.evaluate(after)[0].expected
     if tie_break:
-        from ._solver import TIE_BREAK_WIN_VALUE
+        from ._optimal import TIE_BREAK_WIN_VALUE
 
         return TIE_BREAK_WIN_VALUE
     # The game ended at once; the optimum counts the win as Generala points

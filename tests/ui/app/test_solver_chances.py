@@ -8,6 +8,7 @@ from typing import Any
 from generala_tui.game.model import HouseRules
 from generala_tui.game.strategy import chances as chances_module
 from generala_tui.game.strategy import optimal
+from generala_tui.game.strategy.cache import Memo
 from generala_tui.ui.solver import SOLVE_GROUP
 
 from ..conftest import running
@@ -15,8 +16,8 @@ from ..conftest import running
 
 async def test_the_win_chances_and_their_strategy_come_from_one_worker(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     # Nothing in memory: the tables come from a worker (computed, or read from the disk cache).
-    monkeypatch.setattr(optimal, "_memory", {})
-    monkeypatch.setattr(chances_module, "_memory", {})
+    monkeypatch.setattr(optimal, "_memory", Memo())
+    monkeypatch.setattr(chances_module, "_memory", Memo())
     house_rules = HouseRules(generala_points=60)
     async with running(computer_delay=60) as (app, pilot):
         await pilot.pause()

@@ -267,7 +267,7 @@ def _locked_second(
     return second
 
 
-def _layers(rt: RulesTables) -> list[IndexArray]:
+def card_layers(rt: RulesTables) -> list[IndexArray]:
     """Every reachable card, grouped by the number of filled boxes, fullest first."""
     count = len(rt.categories)
     masks = np.arange(1 << count, dtype=np.intp)
@@ -289,7 +289,7 @@ def solve_values(house_rules: HouseRules, progress: Progress | None = None) -> F
     rt = rules_tables(house_rules)
     tables = dice_tables()
     values = np.zeros(rt.cards)
-    layers = _layers(rt)
+    layers = card_layers(rt)
     total = sum(layer.size for layer in layers)
     done = 0
     with one_blas_thread():
@@ -328,7 +328,7 @@ def consistent(rt: RulesTables, values: FloatArray) -> bool:
     Checking every card would be solving again; a sample catches a table of
     wrong values (scaled, shifted, another rule set's, stale) in a millisecond.
     """
-    layers = _layers(rt)
+    layers = card_layers(rt)
     reachable = np.concatenate(layers)
     # The other cards (every box filled, or unreachable) are worth nothing more.
     others = np.ones(rt.cards, dtype=np.bool_)
