@@ -17,10 +17,11 @@ Inside the ui, the same one way, from the bottom up (:data:`UI_LAYERS`)::
     screens         each screen beside its words and its presenter
     guide           the guided game's lessons and the pieces the turn and setup screens show
     host            the screens' typed seam to the app
-    tables          the tables (local, online), the solver, the keeper: no screen, no widget
+    tables          the tables (local, online) and their words, the solver, the keeper: no
+                    screen, no widget
     widgets         render what they are given: no screen, no host, no app
     drawing         the seats' colours, the Footer's words translated, Textual's workarounds
-    words           what every screen names, the app's own words, the colours' names
+    words           what more than one module names, the app's own words
 
 And no module imports itself back, however long the way round (:func:`test_no_import_circle`).
 """
@@ -262,11 +263,10 @@ def test_an_import_of_a_module_through_its_package_is_the_modules(tmp_path: Path
 
 
 UI_LAYERS: dict[str, int] = {
-    # words: what every screen names, the app's own words, the colours' names
+    # words: what more than one module names, the app's own words
     "generala_tui.ui": 0,
     "generala_tui.ui.vocabulary": 0,
     "generala_tui.ui.app_words": 0,
-    "generala_tui.ui.colours_words": 0,
     # drawing: the seats' colours, the Footer's words translated, Textual's workarounds
     "generala_tui.ui.colours": 1,
     "generala_tui.ui.translated": 1,
@@ -282,6 +282,7 @@ UI_LAYERS: dict[str, int] = {
     "generala_tui.ui.solver": 3,
     "generala_tui.ui.keeper": 3,
     "generala_tui.ui.seating": 3,
+    "generala_tui.ui.table_words": 3,
     # host: the screens' seam to the app
     "generala_tui.ui.host": 4,
     # guide: the guided game, its lessons and the pieces the screens show of it

@@ -38,7 +38,24 @@ from textual.content import Content
 from textual.dom import DOMNode
 from textual.style import Style as ContentStyle
 
-from . import colours_words
+from ..i18n import N_, _
+
+_COLOUR_NAMES = {
+    "orange": N_("orange"),
+    "sky": N_("sky blue"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+    "blue": N_("blue"),
+    "red": N_("red"),
+    "purple": N_("purple"),
+    "grey": N_("grey"),
+}
+
+
+def colour_name(name: str) -> str:
+    """A palette colour's name for the player (``"sky"``: "sky blue")."""
+    message = _COLOUR_NAMES.get(name)
+    return _(message) if message is not None else name
 
 
 @dataclass(frozen=True)
@@ -59,7 +76,7 @@ class SeatColour:
 
     def label(self) -> str:
         """Its name for the player, in the language of the moment."""
-        return colours_words.colour_name(self.name)
+        return colour_name(self.name)
 
 
 PALETTE: tuple[SeatColour, ...] = (

@@ -65,7 +65,7 @@ class ComputerHost(Protocol):
 
 class ComputerFailed(RuntimeError):
     """A computer player could not choose its move: ``name`` is the player's, ``reason`` why
-    (the app says both in the player's language, :func:`~.app_words.computer_failed`)."""
+    (the app says both in the player's language, :func:`~.table_words.computer_failed`)."""
 
     def __init__(self, name: str, reason: str) -> None:
         super().__init__(name, reason)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from ..i18n import NP_, _
-from .vocabulary import SCRATCH_MARK, key_name, roll_button
+from .vocabulary import SCRATCH_MARK, held_label, key_name, roll_button
 
 GUIDED_GAME_KEY = NP_("key", "Guided game")
 """The help's key that starts a guided game, as the Footer names it."""
@@ -94,7 +94,7 @@ def hold(brief: bool) -> tuple[Content, Content]:
             _(
                 "Press 1 to 5, or click a die: it shows {held} and stays put when you roll. "
                 "Again lets it go."
-            ).format(held=_held())
+            ).format(held=held_label())
         ),
     )
 
@@ -213,9 +213,3 @@ def done(brief: bool) -> tuple[Content, Content]:
             )
         ),
     )
-
-
-def _held() -> str:
-    from .widgets import dice_words
-
-    return dice_words.held_label()

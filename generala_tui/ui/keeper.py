@@ -20,7 +20,7 @@ from typing import Any
 from .. import store
 from ..game.match import MatchTally as MatchTally  # the app and its host protocol name it here
 from ..game.model import GameState, Phase
-from . import app_words
+from . import table_words
 from .table import Tables
 
 _LONGEST_HOLD = 10.0
@@ -126,7 +126,7 @@ class Keeper:
         slot = self._take_slot()
         if slot is None:
             self._unsaved = store.state_dir()
-            return app_words.no_game_slot(store.state_dir())
+            return table_words.no_game_slot(store.state_dir())
         warning = store.save_game(state, slot.number)
         self._unsaved = None if warning is None else slot.path.parent
         if warning is None:

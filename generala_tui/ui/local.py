@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Phase, Player
-from . import app_words, vocabulary
+from . import table_words, vocabulary
 from .solver import StrategyFailed
 from .table import Tables, Window
 
@@ -174,8 +174,8 @@ class LocalTable:
         folder = self._saver.unsaved_in
         unsaved = None if folder is None else str(folder)
         if quitting:
-            return app_words.quit_question(unsaved)
-        return app_words.leave_question(unsaved)
+            return table_words.quit_question(unsaved)
+        return table_words.leave_question(unsaved)
 
     # --- the computer players (ui/computer.py plays their turns through these) ----------
 
@@ -192,13 +192,13 @@ class LocalTable:
         index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - self.delay))
         index = max(0, min(len(SPEEDS) - 1, index + step))
         self.delay = SPEEDS[index]
-        self._window.tell(app_words.pace_notice(index))
+        self._window.tell(table_words.pace_notice(index))
         return self.delay
 
     def toggle_pause(self) -> bool:
         self.paused = not self.paused
         self._window.paused(self.paused)
-        self._window.tell(app_words.paused_notice(self.paused))
+        self._window.tell(table_words.paused_notice(self.paused))
         self._wake.set()
         self._play_computers()
         return self.paused
@@ -247,7 +247,9 @@ class LocalTable:
         try:
             await play_computer_turns(self)
         except ComputerFailed as error:  # f tries again (skip_ahead)
-            self._window.tell(app_words.computer_failed(error.name, error.reason), severity="error")
+            self._window.tell(
+                table_words.computer_failed(error.name, error.reason), severity="error"
+            )
         except StrategyFailed:
             pass  # the table's own worker has told the player already
         finally:

@@ -35,7 +35,7 @@ from ..online.client import Address, TableClient
 from ..online.protocol import Refused, Table
 from ..online.tables import turn_refusal
 from ..words import refusal
-from . import app_words
+from . import table_words
 from .table import Window
 
 OUTBOX = 16
@@ -88,16 +88,16 @@ def news(before: Table, after: Table, seat: int | None) -> Iterator[str]:
             continue
         if was.connected != now.connected:
             yield (
-                app_words.seat_back(names[index])
+                table_words.seat_back(names[index])
                 if now.connected
-                else app_words.seat_left(names[index])
+                else table_words.seat_left(names[index])
             )
         if now.stand_in and not was.stand_in:
-            yield app_words.stand_in(names[index])
+            yield table_words.stand_in(names[index])
     if after.paused and not before.paused:
-        yield app_words.table_paused(names[after.game.current])
+        yield table_words.table_paused(names[after.game.current])
     elif before.paused and not after.paused:
-        yield app_words.table_goes_on()
+        yield table_words.table_goes_on()
 
 
 def thrown_as_held(action: Action, game: GameState) -> Action:
@@ -161,7 +161,7 @@ class RemoteTable:
         try:
             await self.client.run()
         except Exception as error:  # no table server there: an HTTP page, a bad handshake
-            self._window.table_ended(app_words.could_not_join(self.address.server, str(error)))
+            self._window.table_ended(table_words.could_not_join(self.address.server, str(error)))
             return
         if self.client.ended is not None:
             self._window.table_ended(said(self.client.ended))
@@ -176,7 +176,7 @@ class RemoteTable:
         if before is None:
             players = table.game.players
             self._window.tell(
-                app_words.watching() if seat is None else app_words.seated(players[seat].name)
+                table_words.watching() if seat is None else table_words.seated(players[seat].name)
             )
             return
         for line in news(before, table, seat):
@@ -192,7 +192,7 @@ class RemoteTable:
         if connected:
             if self._lost:
                 self._lost = False
-                self._window.tell(app_words.reconnected())
+                self._window.tell(table_words.reconnected())
             return
         self._lost = True
         # What was made on the table before the drop may have been played, or not: the
@@ -200,7 +200,7 @@ class RemoteTable:
         while not self._outbox.empty():
             self._outbox.get_nowait()
         self._answered.set()
-        self._window.tell(app_words.connection_lost(), severity="warning")
+        self._window.tell(table_words.connection_lost(), severity="warning")
 
     # --- the moves made here ---------------------------------------------------------
 
@@ -220,12 +220,12 @@ class RemoteTable:
             self._window.tell(refusal(found), severity="warning")
             return False
         if table is None or not self.client.connected:
-            self._window.tell(app_words.not_connected(), severity="warning")
+            self._window.tell(table_words.not_connected(), severity="warning")
             return False
         try:
             self._outbox.put_nowait(step)
         except asyncio.QueueFull:  # a paste of keys, or a server that does not answer
-            self._window.tell(app_words.too_many_moves(), severity="warning")
+            self._window.tell(table_words.too_many_moves(), severity="warning")
             return False
         return True
 
@@ -247,7 +247,7 @@ class RemoteTable:
             else:
                 sent = await self.client.move(thrown_as_held(step, table.game))
             if not sent:
-                self._window.tell(app_words.not_connected(), severity="warning")
+                self._window.tell(table_words.not_connected(), severity="warning")
             else:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._answered.wait(), ANSWER_SECONDS)
@@ -256,7 +256,7 @@ class RemoteTable:
     # --- what this window may do (:class:`.table.Table`) ------------------------------
 
     def undo(self) -> bool:
-        self._window.tell(app_words.no_undo_online(), severity="warning")
+        self._window.tell(table_words.no_undo_online(), severity="warning")
         return False
 
     def plays_here(self, seat: int) -> bool:
@@ -277,8 +277,8 @@ class RemoteTable:
 
     def leaving_question(self, *, quitting: bool) -> str:
         if quitting:
-            return app_words.quit_table_question(self._hosting)
-        return app_words.leave_table_question(self._hosting)
+            return table_words.quit_table_question(self._hosting)
+        return table_words.leave_table_question(self._hosting)
 
     def skip_ahead(self) -> None:
         game = self.game
@@ -295,4 +295,4 @@ class RemoteTable:
         """Nothing waits here for the game to show: the server plays on."""
 
     def _computers_elsewhere(self) -> None:
-        self._window.tell(app_words.server_plays_computers())
+        self._window.tell(table_words.server_plays_computers())

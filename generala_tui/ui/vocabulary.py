@@ -170,6 +170,22 @@ SCRATCH_MARK = "✗"
 """A scratched box."""
 
 
+OPEN_MARK = "·"
+"""An open box, on the scorecard."""
+
+
+LUCKY_MARK = "▲"
+"""On the course chart and in the analysis's list: a roll luckier than expected."""
+
+
+UNLUCKY_MARK = "▼"
+"""On the course chart and in the analysis's list: a roll unluckier than expected."""
+
+
+COSTLY_MARK = "✗"
+"""On the course chart and in the analysis's list: a costly decision."""
+
+
 WINNER_MARK = "★"
 """A winner, in the final ranking."""
 
@@ -198,6 +214,11 @@ def default_name_number(name: str) -> int | None:
         if name.startswith(prefix) and name.endswith(suffix) and middle.isdigit():
             return int(middle)
     return None
+
+
+def held_label() -> str:
+    """Under a held die (the dice tray's; the guide names it)."""
+    return _("HELD")
 
 
 def close_button() -> str:

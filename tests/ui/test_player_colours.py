@@ -169,7 +169,6 @@ def test_each_mark_is_one_cell_wide_and_the_marks_differ() -> None:
 
 def test_no_mark_is_one_the_screens_already_use() -> None:
     from generala_tui.ui import vocabulary
-    from generala_tui.ui.widgets import course_chart_words
 
     taken = {
         "●",  # the top bar's rolls
@@ -181,9 +180,9 @@ def test_no_mark_is_one_the_screens_already_use() -> None:
         vocabulary.WINNER_MARK,
         vocabulary.ADVICE_MARK,
         vocabulary.HELD_KEEP_MARK,
-        course_chart_words.LUCKY_MARKER,
-        course_chart_words.UNLUCKY_MARKER,
-        course_chart_words.COSTLY_MARKER,
+        vocabulary.LUCKY_MARK,
+        vocabulary.UNLUCKY_MARK,
+        vocabulary.COSTLY_MARK,
     }
     assert not taken & set(MARKS)
 

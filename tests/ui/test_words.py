@@ -1,13 +1,17 @@
-"""Every word a player reads comes from a words module, through the catalogs.
+"""Every word a player reads goes through the catalogs, from one place.
 
 A screen's words and sentences live beside it (``screens/<screen>_words.py``), a
 widget's beside the widget (``widgets/<widget>_words.py``), the app's own in
-``ui/app_words.py`` and what every screen names in ``ui/vocabulary.py``: a
-sentence is built once, from the facts, and the catalogs know where to look.
+``ui/app_words.py``, the tables' in ``ui/table_words.py`` and what more than one
+module names in ``ui/vocabulary.py``: a sentence is built once, from the facts, and
+the catalogs know where to look. A module with only a few words (a chart's axes, a
+die's label) writes them itself, through ``_()``, and has no words module beside it.
 One scan reads the screens, the widgets and the rest of the user interface and
-fails on any string literal there that reads like words for a player: two words
-in a row, or one capitalised word (a button, a binding's description, a column
-heading). Another reads the words modules and fails on any such literal that
+fails on any string literal there that reads like words for a player (two words
+in a row, or one capitalised word: a button, a binding's description, a column
+heading) and does not go through a translation function, or does in a module
+with a words module beside it (which is where its words go). Another reads the
+words modules and fails on any such literal that
 does not go through a translation function, so no word bypasses the catalogs;
 a pseudo-language in ``test_languages.py`` proves it on the screens themselves.
 Words are translated when read, never at import: a words module calls no
@@ -132,8 +136,9 @@ def _not_words(node: ast.AST, parent: ast.AST | None) -> bool:
     return False
 
 
-def inline_words(source: str) -> list[tuple[int, str]]:
-    """Each string literal of ``source`` a player would read, with its line."""
+def inline_words(source: str, *, translated: bool = False) -> list[tuple[int, str]]:
+    """Each string literal of ``source`` a player would read, with its line; ``translated``:
+    but those given to a translation function (a module with no words module of its own)."""
     tree = ast.parse(source)
     parents: dict[ast.AST, ast.AST] = {}
     for node in ast.walk(tree):
@@ -145,6 +150,9 @@ def inline_words(source: str) -> list[tuple[int, str]]:
             continue  # a piece of an f-string is judged with the whole of it
         text = _literal(node)
         if text is None or _not_words(node, parents.get(node)):
+            continue
+        parent = parents.get(node)
+        if translated and isinstance(parent, ast.Call) and _call_name(parent) in TRANSLATORS:
             continue
         # A string inside a list, tuple or dict of an assignment is judged where it sits.
         owner = parents.get(node)
@@ -159,18 +167,50 @@ def inline_words(source: str) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+def words_module_of(path: Path) -> Path:
+    """Where the words of the module at ``path`` go when it has a words module."""
+    return path.with_name(path.stem + "_words.py")
+
+
 def test_the_screens_and_widgets_write_no_words_of_their_own() -> None:
     assert SCANNED, "no screens found"
     inline = [
         f"{path.name}:{line}: {text!r}"
         for path in SCANNED
-        for line, text in inline_words(path.read_text(encoding="utf-8"))
+        for line, text in inline_words(
+            path.read_text(encoding="utf-8"), translated=not words_module_of(path).exists()
+        )
         if text not in ALLOWED.get(path.name, frozenset())
     ]
     assert not inline, (
-        "words for a player belong in the screen's words module (screens/<screen>_words.py, "
-        "widgets/<widget>_words.py, ui/vocabulary.py):\n" + "\n".join(inline)
+        "words for a player go through _() (ngettext(), pgettext()), in the module's words "
+        "module where it has one (screens/<screen>_words.py, widgets/<widget>_words.py, "
+        "ui/vocabulary.py):\n" + "\n".join(inline)
     )
+
+
+def test_the_scan_lets_a_module_without_words_module_translate_its_own() -> None:
+    source = """
+def render(self):
+    plt.xlabel(_("round"))
+    yield Button(pgettext("box", "Start the game"))
+    yield Label(ngettext("{n} game played", "{n} games played", n))
+    yield Button("Start the game")
+    self.notify(f"{_('Scorecard')} of the game")
+"""
+    assert [text for _, text in inline_words(source, translated=True)] == [
+        "Start the game",
+        "{} of the game",
+    ]
+    # A module with a words module beside it writes its words there, not through _().
+    assert [text for _, text in inline_words(source)] == [
+        "Start the game",
+        "{n} game played",
+        "{n} games played",
+        "Start the game",
+        "Scorecard",
+        "{} of the game",
+    ]
 
 
 def test_the_allow_list_names_only_words_still_there() -> None:
@@ -331,7 +371,7 @@ def translated_at_import(source: str) -> list[tuple[int, str]]:
     return found
 
 
-@pytest.mark.parametrize("path", WORDS_MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", UI_MODULES, ids=lambda p: p.name)
 def test_a_words_module_translates_when_read_never_at_import(path: Path) -> None:
     source = path.read_text(encoding="utf-8")
     assert not translated_at_import(source), f"{path.name}: translate inside a function"

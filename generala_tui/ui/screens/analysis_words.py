@@ -12,8 +12,7 @@ from textual.content import Content
 from ... import words
 from ...game.marks import DecisionMark, LuckMark, Rating
 from ...i18n import NP_, _, decimal, genitive, ngettext, percent, pgettext
-from ..vocabulary import describe_action, dice_text
-from ..widgets.course_chart_words import COSTLY_MARKER, LUCKY_MARKER, UNLUCKY_MARKER
+from ..vocabulary import COSTLY_MARK, LUCKY_MARK, UNLUCKY_MARK, describe_action, dice_text
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
     from ...game.strategy import Decision, PlayerAnalysis
@@ -177,9 +176,9 @@ def chart_legend(lucky: float, unlucky: float, costly: float) -> Content:
             "[b $success]$up[/] roll of luck $lucky or more  [b $warning]$down[/] $unlucky or "
             "less  [b $error]$cross[/] decision costing $costly or more"
         ),
-        up=LUCKY_MARKER,
-        down=UNLUCKY_MARKER,
-        cross=COSTLY_MARKER,
+        up=LUCKY_MARK,
+        down=UNLUCKY_MARK,
+        cross=COSTLY_MARK,
         lucky=f"+{_short(lucky)}",
         unlucky=f"−{_short(-unlucky)}",
         costly=_short(costly),

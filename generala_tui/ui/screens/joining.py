@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from .. import app_words
+from .. import table_words
 
 
 class JoiningScreen(Screen[None]):
@@ -27,5 +27,5 @@ class JoiningScreen(Screen[None]):
         self.server = server
 
     def compose(self) -> ComposeResult:
-        yield Static(app_words.joining(self.server), id="joining", markup=False)
+        yield Static(table_words.joining(self.server), id="joining", markup=False)
         yield Footer()

@@ -9,11 +9,20 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Footer, Static
 
 from ...game.model import GameState
+from ...i18n import _, pgettext
 from .. import vocabulary
 from ..host import host_of
 from ..widgets.scorecard import ScorecardTable
-from . import scorecard_words
 from .modal import Modal
+
+
+def scorecard_title() -> str:
+    """The scorecard's heading (markup), with its marks explained."""
+    scratched, still_open = pgettext("box", "scratched"), pgettext("box", "open")
+    return (
+        f"[b]{_('Scorecard')}[/b] · {vocabulary.SCRATCH_MARK} {scratched} · "
+        f"{vocabulary.OPEN_MARK} {still_open}"
+    )
 
 
 class ScorecardScreen(Modal[None]):
@@ -28,7 +37,7 @@ class ScorecardScreen(Modal[None]):
         # The panel scrolls when the screen is too short for every row and Close: keys the
         # table does not use (it cannot scroll that way) reach the panel.
         with VerticalScroll(id="scorecard-panel"):
-            yield Static(scorecard_words.scorecard_title(), id="scorecard-title")
+            yield Static(scorecard_title(), id="scorecard-title")
             yield ScorecardTable(id="scorecard", fit_rows=True)
             yield Button(vocabulary.close_button(), id="close-scorecard")
         yield Footer()

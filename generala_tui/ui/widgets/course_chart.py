@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from textual_plotext import PlotextPlot
 
+from ...i18n import _
 from ..colours import SeatColours
-from . import course_chart_words
+from ..vocabulary import COSTLY_MARK, LUCKY_MARK, UNLUCKY_MARK
 from .charts import CourseChart
 
 
@@ -39,9 +40,9 @@ class CourseChartPlot(PlotextPlot):
         line = colour or SeatColours().rgb(0)
         plt.plot(xs, list(chart.ys), marker="braille", color=line)
         for points, marker, color in (
-            (chart.lucky, course_chart_words.LUCKY_MARKER, "green"),
-            (chart.unlucky, course_chart_words.UNLUCKY_MARKER, "orange"),
-            (chart.costly, course_chart_words.COSTLY_MARKER, "red"),
+            (chart.lucky, LUCKY_MARK, "green"),
+            (chart.unlucky, UNLUCKY_MARK, "orange"),
+            (chart.costly, COSTLY_MARK, "red"),
         ):
             if points:
                 plt.scatter(
@@ -55,5 +56,5 @@ class CourseChartPlot(PlotextPlot):
             steps = 4
             ticks = [low + (high - low) * i / steps for i in range(steps + 1)]
             plt.yticks(ticks, [f"{tick:.0f}" for tick in ticks])
-        plt.xlabel(course_chart_words.analysis_chart_x())
-        plt.ylabel(course_chart_words.analysis_chart_y())
+        plt.xlabel(_("round"))
+        plt.ylabel(_("expected final total"))

@@ -12,7 +12,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 
-from . import dice_words
+from ...i18n import _
+from ..vocabulary import held_label
 from .lines import ReusedLines
 
 # Pip positions on a 3x3 grid (row, column), for each face.
@@ -124,7 +125,7 @@ class Die(ReusedLines):
         width = len(top)
         rows = [top, *(f"{side}{row}{side}" for row in inner), bottom]
         if self.held:
-            label = dice_words.locked_label() if self.locked else dice_words.held_label()
+            label = _("LOCKED") if self.locked else held_label()
             rows.append(label.center(width))
         else:
             rows.insert(0, "")

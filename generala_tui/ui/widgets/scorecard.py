@@ -8,9 +8,9 @@ from textual.actions import SkipAction
 from textual.widgets import DataTable
 
 from ...game.model import GameState, Phase
+from ...i18n import _
 from ..colours import for_node
-from ..vocabulary import CURRENT_MARK, SCRATCH_MARK, category_label
-from . import scorecard_words
+from ..vocabulary import CURRENT_MARK, OPEN_MARK, SCRATCH_MARK, category_label
 
 
 class ScorecardTable(DataTable[Text]):
@@ -66,7 +66,7 @@ class ScorecardTable(DataTable[Text]):
         self.clear(columns=True)
         current = state.current if state.phase is not Phase.OVER else None
         colours = for_node(self, [player.name for player in state.players])
-        self.add_column(Text(scorecard_words.scorecard_box_column(), style="bold"), key="box")
+        self.add_column(Text(_("Box"), style="bold"), key="box")
         widths = []
         for index, player in enumerate(state.players):
             # The current player's heading a bar of their colour.
@@ -87,13 +87,13 @@ class ScorecardTable(DataTable[Text]):
                 style = "bold" if index == current else ""
                 width = widths[index]
                 if box is None:
-                    cells.append(Text("·".rjust(width), style="dim"))
+                    cells.append(Text(OPEN_MARK.rjust(width), style="dim"))
                 elif box.scratched:
                     cells.append(Text(SCRATCH_MARK.rjust(width), style=f"{style} red"))
                 else:
                     cells.append(Text(str(box.points).rjust(width), style=style))
             self.add_row(*cells, key=category.value)
-        totals = [Text(scorecard_words.scorecard_total_row(), style="bold")]
+        totals = [Text(_("Total"), style="bold")]
         totals += [
             Text(
                 str(player.total),

@@ -10,9 +10,9 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...game.model import GameState, Phase
+from ...i18n import _
 from ..colours import SeatColours, for_node
 from ..vocabulary import COMPUTER_MARK, CURRENT_MARK
-from . import standings_words
 
 SEPARATOR = " · "
 LEFT_OUT = "…"
@@ -52,9 +52,9 @@ class Standings(Widget):
             contenders = set(state.tie_breaks[-1].contenders)
         rows = []
         for index, player in enumerate(state.players):
-            notes = [standings_words.tie_note()] if index in contenders else []
+            notes = [_("tie")] if index in contenders else []
             if index < len(away) and away[index]:
-                notes.append(standings_words.away_note())
+                notes.append(_("away"))
             current = index == state.current and state.phase is not Phase.OVER
             rows.append(
                 (current, player.name, player.level is not None, player.total, " ".join(notes))

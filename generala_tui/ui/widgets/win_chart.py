@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
-from ...i18n import percent
-from . import win_chart_words
+from ...i18n import _, percent
 from .charts import WinChart
 
 
@@ -63,5 +62,5 @@ class WinChartPlot(PlotextPlot):
         plt.ylim(-4, 104)  # the lines at 0 and 100 % clear of the frame
         ticks = [0.0, 50.0, 100.0]
         plt.yticks(ticks, [percent(tick / 100) for tick in ticks])
-        plt.xlabel(win_chart_words.win_chart_x())
-        plt.ylabel(win_chart_words.win_chart_y())
+        plt.xlabel(_("round"))
+        plt.ylabel(_("chance of winning"))

@@ -1,0 +1,174 @@
+"""The tables' words: what the local table asks and tells (its quit and leave questions, the
+computers' pace and pause, a computer's failure, a saved game's slot) and what an online one
+does (the seat taken, who comes and goes, what the table does not do here).
+
+Names from the server are escaped (:func:`~generala_tui.game.model.printable`) and shown
+without markup. The app's own words (the command palette, its notices) are in
+:mod:`generala_tui.ui.app_words`.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from ..game.model import printable
+from ..i18n import _
+
+
+def quit_question(unsaved_in: str | None = None) -> Content:
+    """Asked before quitting a game in progress; ``unsaved_in`` names the folder the last
+    autosave could not write in, when it failed."""
+    if unsaved_in is not None:
+        return Content(
+            _(
+                "Quit now? The game will be lost: it could not be saved in {folder}. "
+                "Keep playing, or make that folder writable and play on: the next step saves it."
+            ).format(folder=unsaved_in)
+        )
+    return Content(_("Quit now? The game is saved: generala-tui --resume goes on with it."))
+
+
+def leave_question(unsaved_in: str | None = None) -> Content:
+    """Asked before leaving a game in progress for the setup screen; ``unsaved_in`` names the
+    folder the last autosave could not write in, when it failed."""
+    if unsaved_in is not None:
+        return Content(
+            _(
+                "Leave this game and set up a new one? The setup screen offers it again, "
+                "but it could not be saved in {folder}: quitting the app will lose it."
+            ).format(folder=unsaved_in)
+        )
+    return Content(
+        _("Leave this game and set up a new one? It stays saved: the setup screen offers it again.")
+    )
+
+
+def pace_names() -> tuple[str, ...]:
+    """The computer players' paces, slowest first (see ``GeneralaApp.COMPUTER_SPEEDS``)."""
+    return (_("very slow"), _("slow"), _("normal"), _("fast"), _("instant"))
+
+
+def pace_notice(index: int) -> str:
+    """Said when the player changes the computers' pace."""
+    return _("Computer pace: {pace}.").format(pace=pace_names()[index])
+
+
+def paused_notice(paused: bool) -> str:
+    """Said when the player pauses or resumes the computers."""
+    return _("Computer players paused: p resumes.") if paused else _("Computer players resume.")
+
+
+def computer_failed(name: str, error: str) -> str:
+    """Said when a computer player could not choose its move."""
+    return _("{name} could not choose a move ({error}): press f to try again.").format(
+        name=name, error=error
+    )
+
+
+def no_game_slot(folder: object) -> str:
+    """Said when every saved game's file in the state folder is held by another window."""
+    return _(
+        "Every saved game in {folder} is held by another window; this game goes on unsaved."
+    ).format(folder=printable(str(folder)))
+
+
+# At an online table (ui/remote.py): the seat taken, who comes and goes, what the table
+# does not do here. Names come from the server: escaped, and shown without markup.
+def joining(server: str) -> str:
+    """Shown while the first connection to a table is being made."""
+    return _("Joining the table at {server}…").format(server=printable(server))
+
+
+def seated(name: str) -> str:
+    """Said once the server has given this window its seat."""
+    return _("You play {name}'s seat at this table.").format(name=printable(name))
+
+
+def watching() -> str:
+    """Said once the server has let this window watch the table."""
+    return _("You are watching this table.")
+
+
+def connection_lost() -> str:
+    """Said when the connection to the table drops (it is made again by itself)."""
+    return _("The connection to the table was lost: reconnecting…")
+
+
+def reconnected() -> str:
+    """Said when the connection to the table is made again."""
+    return _("Back at the table.")
+
+
+def too_many_moves() -> str:
+    """Said when moves are made faster than the table takes them (the server's words for it)."""
+    return _("Too many messages: slow down.")
+
+
+def not_connected() -> str:
+    """Said when a move is made while the connection to the table is down."""
+    return _("Not connected to the table: reconnecting…")
+
+
+def seat_left(name: str) -> str:
+    """Said when another seat's player leaves the table (or their connection drops)."""
+    return _("{name} left the table.").format(name=printable(name))
+
+
+def seat_back(name: str) -> str:
+    """Said when another seat's player comes back to the table."""
+    return _("{name} is back at the table.").format(name=printable(name))
+
+
+def stand_in(name: str) -> str:
+    """Said when the table has a computer play an away player's turns."""
+    return _("{name} is away: a computer plays for them until they are back.").format(
+        name=printable(name)
+    )
+
+
+def table_paused(name: str) -> str:
+    """Said when the table waits for an away player."""
+    return _("The game waits for {name} to come back.").format(name=printable(name))
+
+
+def table_goes_on() -> str:
+    """Said when a table that waited goes on."""
+    return _("The game goes on.")
+
+
+def server_plays_computers() -> str:
+    """Said for the computers' keys (skip, pace, pause) at an online table."""
+    return _("The table's server plays its computers, at its own pace.")
+
+
+def no_undo_online() -> str:
+    """Said for undo at an online table."""
+    return _("Nothing is taken back at an online table: everyone has seen it.")
+
+
+def could_not_join(server: str, error: str) -> str:
+    """Said when the table's server can't be joined at all (not a table server there)."""
+    return _("Could not join the table at {server}: {error}").format(
+        server=printable(server), error=printable(error)
+    )
+
+
+def leave_table_question(hosting: bool) -> str:
+    """Asked before leaving an online table for the setup screen (``hosting``: this game
+    runs the table's server, which keeps running until it quits)."""
+    if hosting:
+        return _(
+            "Leave the table and set up a game here? The table's server keeps running in "
+            "this window, so the others play on, until it quits."
+        )
+    return _(
+        "Leave the table and set up a game here? The game goes on without you, and your "
+        "join command takes your seat again."
+    )
+
+
+def quit_table_question(hosting: bool) -> str:
+    """Asked before quitting at an online table (``hosting``: this game runs its server)."""
+    if hosting:
+        return _("Quit now? The table's server runs in this window: the others' game stops too.")
+    return _("Quit now? The game goes on without you, and your join command takes your seat again.")
