@@ -84,6 +84,19 @@ async def settle_until(pilot: Pilot[None], done: Callable[[], bool], rounds: int
             return
 
 
+def notices(app: App[Any], severity: str | None = None, *, title: str | None = None) -> list[str]:
+    """The messages the app has told the player and still shows, oldest first: only those of
+    ``severity``, or titled ``title``, if given.
+
+    Textual has no public way to read them: this is the tests' one look at the app's own list.
+    """
+    return [
+        n.message
+        for n in app._notifications
+        if severity in (None, n.severity) and title in (None, n.title)
+    ]
+
+
 def fully_shown(app: App[None], widget: Widget) -> bool:
     """Whether the whole widget is on the screen and inside every container around it."""
     if not app.screen.region.contains_region(widget.region):

@@ -8,12 +8,11 @@ import pytest
 
 from generala_tui.game import rules, strategy
 from generala_tui.game.model import HouseRules, Level, Player
-from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import computer_first, footer_by_action, running, settle, settle_until
+from ..conftest import computer_first, footer_by_action, notices, running, settle, settle_until
 
 
 @pytest.fixture
@@ -31,10 +30,6 @@ def broken_strategy() -> Iterator[pytest.MonkeyPatch]:
     breakage.undo()
 
 
-def _messages(app: GeneralaApp) -> list[str]:
-    return [notification.message for notification in app._notifications]
-
-
 async def test_a_failing_strategy_under_the_analysis_is_told_and_r_tries_again(
     broken_strategy: pytest.MonkeyPatch,
 ) -> None:
@@ -46,7 +41,7 @@ async def test_a_failing_strategy_under_the_analysis_is_told_and_r_tries_again(
         assert isinstance(app.screen, AnalysisScreen)
         shown = str(app.screen.query_one("#analysis").render())
         assert "could not be analysed" in shown and "no room left" in shown
-        assert any("could not be computed" in m and "no room left" in m for m in _messages(app))
+        assert any("could not be computed" in m and "no room left" in m for m in notices(app))
         broken_strategy.undo()
         await pilot.press("r")
         await settle(pilot)
@@ -63,7 +58,7 @@ async def test_a_failing_strategy_under_an_experts_turn_is_told_and_f_tries_agai
     )
     async with running(game, computer_delay=0, settled=True) as (app, pilot):
         assert app.game == game  # she made no move
-        messages = _messages(app)
+        messages = notices(app)
         assert any("could not be computed" in m and "no room left" in m for m in messages)
         assert not any("Something went wrong" in m for m in messages)
         broken_strategy.undo()
@@ -130,10 +125,7 @@ async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypat
     monkeypatch.setattr(computer, "choose_action", broken_once)
     game = computer_first()
     async with running(game, computer_delay=0, settled=True) as (app, pilot):
-        assert any(
-            "Rita could not choose a move (no table): press f" in n.message
-            for n in app._notifications
-        )
+        assert any("Rita could not choose a move (no table): press f" in m for m in notices(app))
         assert app.game.turn.rolls == 0
         await pilot.press("f")
         await settle_until(pilot, lambda: app.game.current == 1)

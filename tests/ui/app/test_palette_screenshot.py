@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from generala_tui.ui.app import GeneralaApp
 
-from ..conftest import running
+from ..conftest import notices, running
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ async def _screenshot(app: GeneralaApp, pilot: Pilot[None]) -> list[str]:
     command.callback()
     for _ in range(200):  # the picture is written on a thread, after a tenth of a second
         await pilot.pause()
-        said = [n.message for n in app._notifications if n.title == "Screenshot"]
+        said = notices(app, title="Screenshot")
         if said:
             return said
     raise AssertionError("no notice of the screenshot")

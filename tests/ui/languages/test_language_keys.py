@@ -24,7 +24,7 @@ from generala_tui.ui.screens.settings import SettingsScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import running, settle, settle_until
+from ..conftest import notices, running, settle, settle_until
 
 ENGLISH_KEY_NAMES = {"enter", "escape", "esc", "space", "tab", "home", "end", "up", "down"}
 ENGLISH_KEY_NAMES |= {"left", "right", "pageup", "pagedown", "pgup", "pgdn"}
@@ -154,12 +154,12 @@ async def test_the_command_palette_says_no_command_matches_in_the_language(
 async def test_the_screenshots_notice_speaks_the_language(tmp_path: object) -> None:
     async with running(language="es", settled=True) as (app, pilot):
         app.deliver_screenshot(path=str(tmp_path))
-        await settle_until(pilot, lambda: bool(app._notifications))
+        await settle_until(pilot, lambda: bool(notices(app)))
         await settle(pilot)
-        notices = [(n.title, n.message) for n in app._notifications]
-        assert len(notices) == 1
-        assert notices[0][0] == "Captura"
-        assert notices[0][1].startswith("Captura guardada en ")
+        told = notices(app)
+        assert len(told) == 1
+        assert notices(app, title="Captura") == told
+        assert told[0].startswith("Captura guardada en ")
 
 
 @pytest.mark.parametrize(("lang", "word"), [("es", "Cerrar menú"), ("sv", "Stäng menyn")])

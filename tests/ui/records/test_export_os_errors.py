@@ -15,7 +15,7 @@ from generala_tui.game.strategy import play_game
 from generala_tui.ui.screens.export import ExportDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
 
-from ..conftest import running, settle
+from ..conftest import notices, running, settle
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ async def test_a_name_too_long_for_the_system_is_told_in_a_sentence(
         # store's translation of them.
         assert error == said if lang == "en" else error.startswith(said), error
         assert "File name too long" not in error
-        notices = [n.message for n in app._notifications if n.severity == "error"]
-        assert notices == [error]
+        told = notices(app, "error")
+        assert told == [error]
     i18n.set_language("en")
     assert list(folder.iterdir()) == []

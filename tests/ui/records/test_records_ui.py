@@ -24,7 +24,7 @@ from generala_tui.ui.screens.history import HistoryScreen
 from generala_tui.ui.screens.replay import ReplayScreen
 from generala_tui.ui.widgets.dice import Die
 
-from ..conftest import running, settle
+from ..conftest import notices, running, settle
 from .history import fill_history
 
 
@@ -119,8 +119,8 @@ async def test_the_winners_screen_saves_a_record_and_names_the_file(
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert store.read_record(tmp_path / "mine.json") == finished
-        notices = [n.message for n in app._notifications]
-        assert export_words.record_saved(str((tmp_path / "mine.json").resolve())) in notices
+        told = notices(app)
+        assert export_words.record_saved(str((tmp_path / "mine.json").resolve())) in told
 
 
 async def test_a_second_save_press_while_saving_saves_once_and_tells_no_error(
@@ -138,7 +138,7 @@ async def test_a_second_save_press_while_saving_saves_once_and_tells_no_error(
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert store.read_record(tmp_path / "twice.json") == finished
-        assert not [n for n in app._notifications if n.severity == "error"]
+        assert not notices(app, "error")
 
 
 async def test_a_record_that_cannot_be_written_is_told_and_the_dialog_stays(
@@ -158,7 +158,7 @@ async def test_a_record_that_cannot_be_written_is_told_and_the_dialog_stays(
         assert app.screen is dialog
         error = str(dialog.query_one("#export-error", Static).render())
         assert error.startswith("The record was not saved:")
-        assert any(n.severity == "error" for n in app._notifications)
+        assert notices(app, "error")
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
@@ -230,8 +230,8 @@ async def test_a_served_game_hands_its_record_to_the_browser_and_asks_no_path(
         assert options["mime_type"] == "application/json"
         (tmp_path / "downloaded.json").write_text(text, encoding="utf-8")
         assert store.read_record(tmp_path / "downloaded.json") == finished
-        notices = [n.message for n in app._notifications]
-        assert export_words.record_delivered(dialog.name_offered) in notices
+        told = notices(app)
+        assert export_words.record_delivered(dialog.name_offered) in told
     assert not store.records_dir().exists()  # nothing written where a record would go
     assert list(here.iterdir()) == []
 

@@ -21,7 +21,7 @@ from generala_tui.ui.screens.history import HistoryScreen, finished_time
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.statistics import StatisticsScreen, bar_chart
 
-from ..conftest import last_turn_tie, running, settle, settle_until
+from ..conftest import last_turn_tie, notices, running, settle, settle_until
 from .history import fill_history
 
 
@@ -32,10 +32,6 @@ def _rows(app: GeneralaApp, selector: str) -> list[list[str]]:
 
 def _shown(app: GeneralaApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
-
-
-def _messages(app: GeneralaApp) -> list[str]:
-    return [notification.message for notification in app._notifications]
 
 
 async def _open(pilot: Pilot[None], key: str, screen: type) -> None:
@@ -158,14 +154,14 @@ async def test_a_bad_history_file_is_told_once_and_the_rest_still_shows(
     (folder / "20990101T000000000000Z-bad.json").write_text('{"version": 1, "game": ')
     async with running(house_rules=HouseRules()) as (app, pilot):
         await _open(pilot, "ctrl+y", HistoryScreen)
-        told = [m for m in _messages(app) if "bad.json" in m]
-        assert len(told) == 1, _messages(app)
+        told = [m for m in notices(app) if "bad.json" in m]
+        assert len(told) == 1, notices(app)
         assert "not valid JSON" in told[0] and "kept as" in told[0]
         assert len(_rows(app, "#history-table")) == 4
         await pilot.press("escape")
         await _open(pilot, "ctrl+t", StatisticsScreen)
         # Set aside the first time, the bad file is not told of again.
-        assert len([m for m in _messages(app) if "bad.json" in m]) == 1
+        assert len([m for m in notices(app) if "bad.json" in m]) == 1
         assert _shown(app, "#statistics-title") == statistics_words.statistics_title(4)
 
 
@@ -178,7 +174,7 @@ async def test_many_bad_history_files_are_one_short_notice_of_how_many(bad: int)
     async with running(house_rules=HouseRules()) as (app, pilot):
         await _open(pilot, "ctrl+y", HistoryScreen)
         assert len(_rows(app, "#history-table")) == 2
-        [told] = _messages(app)
+        [told] = notices(app)
         assert f"{bad} " in told and str(folder) in told and "\n" not in told
         assert len(told) < len(str(folder)) + 150  # not a line a file
         assert told == history_words.history_warnings(["one line a file"] * bad, folder)

@@ -24,6 +24,7 @@ from ..conftest import (
     first_seed,
     last_turn_tie,
     nothing_to_score,
+    notices,
     running,
 )
 
@@ -323,7 +324,7 @@ async def test_ctrl_z_takes_back_a_hold_and_a_fill_but_never_a_roll() -> None:
         await pilot.press("ctrl+z")  # the roll stays
         await pilot.pause()
         assert app.game == state
-        assert any("A roll can't be taken back" in n.message for n in app._notifications)
+        assert any("A roll can't be taken back" in m for m in notices(app))
 
 
 async def test_escape_leads_back_to_setup_asking_first_and_the_game_stays_offered() -> None:
@@ -400,7 +401,7 @@ async def test_enter_before_the_first_roll_does_nothing_and_says_nothing() -> No
         await pilot.pause()
         assert app.game.turn.rolls == 1  # space rolled; enter did nothing
         assert app.game.players == start.players
-        assert not [n for n in app._notifications if "tie-break" in n.message]
+        assert not [m for m in notices(app) if "tie-break" in m]
 
 
 async def test_a_wide_scorecard_scrolls_sideways() -> None:
