@@ -1,5 +1,5 @@
 """The turn screen's layout after a resize, a language change, a new turn or a new label: what
-it shows fits, stays in view and says what it does."""
+it shows fits, stays in view and says what it does; long names in the top bar."""
 
 from __future__ import annotations
 
@@ -189,6 +189,34 @@ async def test_the_top_bar_says_less_rather_than_lose_its_roll_dots(lang: str, w
         top = app.screen._compositor.render_strips()[0].text
         assert "●○○" in top, top
         assert "Maximiliano Ferreyra" in top, top
+
+
+def _topbar(app) -> tuple[str, int]:  # type: ignore[no-untyped-def]
+    topbar = app.screen.query_one("#topbar", Static)
+    shown = topbar.render()
+    assert isinstance(shown, Content)
+    return shown.plain.strip(), topbar.content_region.width
+
+
+@pytest.mark.parametrize("name", ["Maximiliano Fernánde", "今日は世界今日は世界"])
+async def test_a_long_name_gives_way_to_the_roll_counter(name: str) -> None:
+    """At 40 columns a name of the longest kind (20 characters) is cut short in the top bar,
+    so the roll counter stays in view."""
+    game = rules.new_game([Player(name=name), Player(name="Ana")], seed=3)
+    async with running(game, computer_delay=0, size=(40, 12), settled=True) as (app, pilot):
+        await pilot.press("r")
+        await pilot.pause()
+        text, room = _topbar(app)
+        assert text.endswith("1/3 ●○○"), text
+        assert "…" in text and name not in text
+        assert cell_len(text) <= room
+
+
+async def test_a_name_that_fits_is_shown_whole() -> None:
+    game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], seed=3)
+    async with running(game, computer_delay=0, size=(40, 12), settled=True) as (app, _pilot):
+        text, _room = _topbar(app)
+        assert text == f"Round 1/10 · {MARKS[0]} Ana · 0/3 ○○○"  # the first seat's mark
 
 
 async def test_a_fill_taken_back_puts_the_cursor_on_its_box_again() -> None:
