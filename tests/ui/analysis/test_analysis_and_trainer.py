@@ -1,4 +1,5 @@
-"""The analysis with its charts and decisions opened; the trainer played by keys and by mouse."""
+"""The analysis with its charts and decisions opened; the trainer played by keys and by mouse,
+and its verdicts' words."""
 
 from __future__ import annotations
 
@@ -14,19 +15,21 @@ from generala_tui.game import rules
 from generala_tui.game.action import Action
 from generala_tui.game.model import GameState, HouseRules, Level, Phase, Player
 from generala_tui.game.strategy import (
+    ActionValue,
     DecisionMark,
     LuckMark,
     play_game,
     review_game,
     solve,
 )
-from generala_tui.game.training import DrillSource
+from generala_tui.game.training import Drill, DrillSource, Verdict
 from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens import trainer_words
 from generala_tui.ui.screens.analysis import AnalysisScreen, DecisionList, DecisionScreen
 from generala_tui.ui.screens.analysis_view import COSTLY_MARKS, course_chart, listed_decisions
 from generala_tui.ui.screens.setup import SetupScreen
-from generala_tui.ui.screens.trainer import TrainerScreen
+from generala_tui.ui.screens.trainer import TrainerScreen, _shown_best
 
 from ..conftest import running, settle, settle_until
 
@@ -360,3 +363,61 @@ async def test_a_seats_default_name_names_nobody_so_the_history_says_whose_decis
         assert DrillSource.HISTORY in {drill.source for drill in screen.drills}
         top = str(screen.query_one("#trainer-top", Static).render())
         assert "one of Ana's costly decisions" in top
+
+
+# --- the trainer's verdicts, built from the figures alone --------------------------------
+
+
+def test_a_best_answer_names_the_best_choice_once() -> None:
+    said = trainer_words.trainer_verdict(
+        "Keep 1-1-1-1 and roll", 161.2, 0.0, ("Keep 1-1-1-1", 161.2), None
+    )
+    assert said.plain.count("161.2") == 1
+    assert "Best:" not in said.plain
+
+
+def test_a_costly_answer_names_the_best_choice_and_the_next_best() -> None:
+    said = trainer_words.trainer_verdict(
+        "Roll all five dice", 145.9, 15.3, ("Keep 1-1-1-1", 161.2), ("Four of a kind", 156.0)
+    )
+    lines = said.plain.splitlines()
+    assert len(lines) == 3
+    assert "Keep 1-1-1-1" in lines[1] and "161.2" in lines[1]
+    assert "Four of a kind" in lines[2] and "156.0" in lines[2]
+
+
+def test_the_narrow_trainer_score_shows_no_negative_zero() -> None:
+    """Before any answer, and after best answers only, nothing is given away: no negative zero."""
+    assert trainer_words.trainer_score_short(0, 0, 0.0).plain == "Score 0/0"
+    assert trainer_words.trainer_score_short(1, 1, 0.01).plain == "Score 1/1"
+    assert trainer_words.trainer_score_short(2, 1, 3.25).plain == "Score 1/2, −3.2"
+
+
+# The verdict says "best" as the coach's columns do (issue 23): of a choice whose total shows
+# as the best one's, never of one shown lower (148.7 beside a best at 148.8).
+
+
+def test_a_choice_shown_lower_than_the_best_is_not_called_best() -> None:
+    said = trainer_words.trainer_verdict("Keep 3", 148.74, 0.02, ("Keep 4", 148.76), None)
+    assert "Best choice!" not in said.plain
+    assert said.plain.startswith("Costs 0.1: Keep 3, 148.7 expected.")
+    assert "Best: Keep 4, 148.8." in said.plain
+
+
+def test_a_choice_shown_as_the_best_is_best() -> None:
+    said = trainer_words.trainer_verdict("Keep 3", 148.71, 0.03, ("Keep 4", 148.74), None)
+    assert said.plain.startswith("Best choice! Keep 3: 148.7 expected.")
+    assert "Best:" not in said.plain
+
+
+def test_the_score_counts_best_as_the_verdict_says_it() -> None:
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [4, 3, 1, 2, 6])
+    choices = (
+        ActionValue(Action.roll([0]), 148.76, 0.0, kept=(4,)),
+        ActionValue(Action.roll([1]), 148.74, 0.02, kept=(3,)),
+        ActionValue(Action.roll([2]), 148.69, 0.07, kept=(1,)),
+    )
+    verdicts = [Verdict(choice.action, choice.expected, choices) for choice in choices]
+    assert [_shown_best(verdict) for verdict in verdicts] == [True, False, False]
+    assert [verdict.is_best for verdict in verdicts] == [True, True, False]  # the game's margin
+    assert Drill(state, DrillSource.RANDOM).state is state

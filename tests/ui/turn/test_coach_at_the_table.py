@@ -1,6 +1,6 @@
 """The coach below 80 columns and in narrow rows (issue 23, "at the table"): its advice is shown
-where its panel is not, no row cuts its points or its costs, and "best" is said only of the
-totals shown as the best one's."""
+where its panel is not, no row cuts its points or its costs, a label closes up before it is
+cut, and "best" is said only of the totals shown as the best one's."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from generala_tui.game.model import Category, GameState, HouseRules
 from generala_tui.game.strategy import ActionValue
 from generala_tui.ui.widgets import boxes_words, coach_words
 from generala_tui.ui.widgets.boxes import BoxRow
-from generala_tui.ui.widgets.coach import CoachAdvice, CoachPanel, advice_labels
+from generala_tui.ui.widgets.coach import CoachAdvice, CoachPanel, _fit, advice_labels
 
 from ..conftest import fully_shown, running, settle, settle_until
 from ..snapshots.test_snapshots import _mid_game
@@ -180,3 +180,14 @@ def test_the_advice_is_said_shorter_before_anything_is_cut() -> None:
     assert [cell_len(label) for label in labels[:3]] == sorted(
         (cell_len(label) for label in labels[:3]), reverse=True
     )
+
+
+def test_a_keep_too_wide_closes_up_its_dice_before_anything_is_cut() -> None:
+    assert _fit("[1 1 1 1]", 9) == "[1 1 1 1]"
+    assert _fit("[1 1 1 1]", 8) == "[1111]"
+    assert _fit("Keep [1 1 1 1]", 11) == "Keep [1111]"
+
+
+def test_a_label_still_too_wide_once_closed_up_is_cut_with_an_ellipsis() -> None:
+    assert _fit("[1 1 1 1 1]", 5) == "[111…"
+    assert _fit("Full house", 6) == "Full …"
