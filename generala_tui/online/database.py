@@ -306,9 +306,9 @@ class TableDatabase:
         it from ``before`` to ``record``; in one transaction, committed when this returns,
         else rolled back (the error raised: :class:`sqlite3.Error`, a full disk's among
         them). The step that ends the game writes the table whole instead, so a finished
-        table is one row, and so does one that shortens the game's log (a hold taken back,
-        which the log forgets), so a table's rows are never more than its log's steps
-        since it was written whole, however often its dice are held and let go."""
+        table is one row, and so does one that shortens the game's log (a step settling the
+        hold presses since the last roll), so a table's rows are never more than its log's
+        steps since it was written whole, however often its dice are held and let go."""
         with self._db:
             if record.game.phase is Phase.OVER or (
                 before is not None and len(record.game.log) <= len(before.game.log)
