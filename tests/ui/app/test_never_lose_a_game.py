@@ -1,11 +1,12 @@
 """The game is saved after every step, a finished game goes to the history, a saved game is
 offered again and never replaced without asking, the quit and leave questions say whether the
-game is saved, and match play keeps a tally."""
+game is saved, and match play keeps a tally (equal wins ordered by the points over the match)."""
 
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Button
+from helpers import finished_game
+from textual.widgets import Button, Static
 
 from generala_tui import i18n, store
 from generala_tui.game import rules
@@ -107,6 +108,21 @@ async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> 
         seats = app.screen.players  # type: ignore[attr-defined]
         app.new_game([Player(name=p.name, level=p.level) for p in seats])
         assert app.match.games == 0
+
+
+async def test_bruno_who_outscored_ana_twice_comes_before_her_on_equal_wins() -> None:
+    async with running() as (app, pilot):
+        await pilot.pause()
+        app.start(finished_game({"Ana": 6, "Bruno": 18, "Rita": 24}))
+        await pilot.pause()
+        app.show_setup()  # a screen between, as the turn screen is after "Play again"
+        await pilot.pause()
+        app.start(finished_game({"Bruno": 18, "Rita": 24, "Ana": 12}))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        line = str(app.screen.query_one("#match", Static).render())
+        assert "Rita 2 · Bruno 0 · Ana 0" in line, line
 
 
 async def test_an_unwritable_state_folder_warns_once_and_the_game_goes_on() -> None:
