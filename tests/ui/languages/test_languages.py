@@ -1,5 +1,6 @@
-"""The game speaks English, Spanish or Swedish, chosen at start or on the settings screen;
-a computer named after its level and the turn's header (Swedish possessives) follow it.
+"""The game speaks English, Spanish or Swedish, chosen at start, on the settings screen or in
+the command palette (the Footer's keys at once, the focus where it was); a computer named
+after its level and the turn's header (Swedish possessives) follow it.
 
 A pseudo-language proves no word bypasses the catalogs: it turns every letter
 of every message into an accented look-alike ("Roll" is "Ŕöļļ") and keeps its
@@ -13,6 +14,7 @@ import gettext
 import re
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from generala_tui import i18n, store
@@ -336,6 +338,37 @@ async def test_the_command_palette_offers_the_other_languages_and_switches_the_h
         await pilot.press("escape")
         await settle(pilot)
         assert "Spelare, i sittordning" in screen_text(app)  # the setup screen under it too
+
+
+def _footer_words(app: GeneralaApp) -> list[str]:
+    return [str(getattr(key, "description", "")) for key in app.screen.query("FooterKey")]
+
+
+async def _choose_spanish(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*"Espa")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("game", [False, True], ids=["setup", "turn"])
+async def test_the_footer_shows_its_keys_in_the_new_language_at_once(game: bool) -> None:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=1) if game else None) as (app, pilot):
+        await _choose_spanish(pilot)
+        words = _footer_words(app)
+        assert "Ayuda" in words, words
+        assert "Help" not in words
+
+
+async def test_the_focus_stays_in_the_name_field_after_a_language_change() -> None:
+    async with running() as (app, pilot):
+        await _choose_spanish(pilot)
+        assert isinstance(app.focused, Input) and app.focused.id == "name-1"
 
 
 @pytest.mark.parametrize(
