@@ -63,18 +63,30 @@ def left_notice() -> str:
     return _("The guide is closed: the game goes on. The help (?) starts a guided game any time.")
 
 
+UP, DOWN = "↑", "↓"
+"""Where a lesson points: the dice over the guide, the boxes under it."""
+
+
 def _roll_arrow(beside: bool) -> str:
     """Where the Roll button is from the guide: beside the dice at the right, or at the top."""
     return "→" if beside else "↗"
+
+
+def _pointing(arrow: str, head: str | Content) -> Content:
+    """A lesson's head: the arrow to what it speaks of, then its words (no arrow in them, so
+    no translator handles one)."""
+    return Content(f"{arrow} ") + (Content(head) if isinstance(head, str) else head)
 
 
 def dice(brief: bool) -> tuple[Content, Content]:
     """Before the first roll: the dice, and how to roll them. Each lesson is a head (where it
     points, with an arrow) and a body (what to do, by key and by mouse)."""
     if brief:
-        return Content(_("↑ Your dice: r or click {roll}").format(roll=roll_button())), Content("")
+        return _pointing(UP, _("Your dice: r or click {roll}").format(roll=roll_button())), Content(
+            ""
+        )
     return (
-        Content(_("↑ Your five dice")),
+        _pointing(UP, _("Your five dice")),
         Content(
             _(
                 "Roll them: press r (or {space}), or click {roll}. Up to three rolls a turn; "
@@ -87,9 +99,9 @@ def dice(brief: bool) -> tuple[Content, Content]:
 def hold(brief: bool) -> tuple[Content, Content]:
     """After a roll, nothing held: how to keep dice."""
     if brief:
-        return Content(_("↑ Hold dice: 1-5 or click one")), Content("")
+        return _pointing(UP, _("Hold dice: 1-5 or click one")), Content("")
     return (
-        Content(_("↑ Hold the dice you like")),
+        _pointing(UP, _("Hold the dice you like")),
         Content(
             _(
                 "Press 1 to 5, or click a die: it shows {held} and stays put when you roll. "
@@ -105,13 +117,11 @@ def roll_again(brief: bool, beside: bool) -> tuple[Content, Content]:
     arrow = _roll_arrow(beside)
     if brief:
         return (
-            Content(
-                _("{arrow} Roll again: r or click {roll}").format(arrow=arrow, roll=roll_button())
-            ),
+            _pointing(arrow, _("Roll again: r or click {roll}").format(roll=roll_button())),
             Content(""),
         )
     return (
-        Content(_("{arrow} Roll the others").format(arrow=arrow)),
+        _pointing(arrow, _("Roll the others")),
         Content(
             _(
                 "Press r, or click {roll}: the held dice stay. You may change what you hold "
@@ -124,9 +134,9 @@ def roll_again(brief: bool, beside: bool) -> tuple[Content, Content]:
 def boxes(brief: bool) -> tuple[Content, Content]:
     """The open boxes and their previews: how to fill one."""
     if brief:
-        return Content(_("↓ Fill a box: ↑↓ Enter, or click")), Content("")
+        return _pointing(DOWN, _("Fill a box: ↑↓ Enter, or click")), Content("")
     return (
-        Content(_("↓ Boxes and their points")),
+        _pointing(DOWN, _("Boxes and their points")),
         Content(
             _(
                 "Choose a box with ↑ ↓ and press Enter, or click it: filling one ends your "
@@ -143,8 +153,11 @@ def served(
     house rules serve the turn's first roll (else any roll of all five dice)."""
     if brief:
         return (
-            Content.from_markup(
-                _("↓ Served! $box: $points, not $plain"), box=box, points=points, plain=plain
+            _pointing(
+                DOWN,
+                Content.from_markup(
+                    _("Served! $box: $points, not $plain"), box=box, points=points, plain=plain
+                ),
             ),
             Content(""),
         )
@@ -154,7 +167,7 @@ def served(
         else _("A roll of all five dice is served")
     )
     return (
-        Content(_("↓ A served roll!")),
+        _pointing(DOWN, _("A served roll!")),
         Content.from_markup(
             _(
                 "$why, so $box scores $points, not $plain. Fill it now (↑ ↓ and Enter, or a "
@@ -173,11 +186,11 @@ def scratch(brief: bool, box: str) -> tuple[Content, Content]:
     mark = SCRATCH_MARK
     if brief:
         return (
-            Content.from_markup(_("↓ Nothing fits? Scratch: $mark, 0"), mark=mark),
+            _pointing(DOWN, Content.from_markup(_("Nothing fits? Scratch: $mark, 0"), mark=mark)),
             Content(""),
         )
     return (
-        Content(_("↓ Nothing fits? Scratch")),
+        _pointing(DOWN, _("Nothing fits? Scratch")),
         Content.from_markup(
             _(
                 "Put $mark, 0 points, in a box you don't expect to make ($box, say): choose "

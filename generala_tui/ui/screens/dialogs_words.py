@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from ...i18n import _
-from ..vocabulary import NO_KEY, yes_key
+from ..vocabulary import NO_KEY, SCRATCH_MARK, yes_key
 
 
 def scratch_answer() -> str:
@@ -21,8 +21,9 @@ def keep_playing_answer() -> str:
 def scratch_question(category_name: str) -> Content:
     """The question before a scratch."""
     return Content.from_markup(
-        _("Scratch [b]$box[/b]? It will hold 0 points (✗) for the rest of the game."),
+        _("Scratch [b]$box[/b]? It will hold 0 points ($mark) for the rest of the game."),
         box=category_name,
+        mark=SCRATCH_MARK,
     )
 
 

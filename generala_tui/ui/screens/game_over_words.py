@@ -50,10 +50,11 @@ def headline(state: GameState) -> Content:
     """Who won."""
     names = [state.players[i].name for i in state.winners]
     if len(names) == 1:
-        return Content.from_markup(_("★ ★ ★   [b]$name wins![/b]   ★ ★ ★"), name=names[0])
-    return Content.from_markup(
-        _("★ ★ ★   [b]$names share the win![/b]   ★ ★ ★"), names=names_and(names)
-    )
+        said = Content.from_markup(_("[b]$name wins![/b]"), name=names[0])
+    else:
+        said = Content.from_markup(_("[b]$names share the win![/b]"), names=names_and(names))
+    stars = " ".join([WINNER_MARK] * 3)
+    return Content.assemble(stars, "   ", said, "   ", stars)
 
 
 def explanation(state: GameState) -> Content:

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from ...game import rules
-from ...game.model import Category, HouseRules, ServedRoll, StraightRule
+from ...game.model import Category, HouseRules, Level, ServedRoll, StraightRule
 from ...i18n import _, ngettext
-from ..vocabulary import NO_KEY, category_label, key_name, yes_key
+from ..vocabulary import (
+    ADVICE_MARK,
+    BEST_CHANCE_MARK,
+    CURSOR_MARK,
+    NO_KEY,
+    SCRATCH_MARK,
+    category_label,
+    key_name,
+    yes_key,
+)
+from .setup_words import level_button_label
 
 
 def _straights(rule: StraightRule) -> str:
@@ -24,21 +34,27 @@ def turn_keys() -> dict[str, tuple[str, str]]:
     return {
         "roll": (f"`r`, `{key_name('space')}`", _("roll the dice that are not held")),
         "hold": ("`1` … `5`", _("hold or release a die (or click it)")),
-        "move": ("`↑` `↓`", _("move the cursor (▶) over your open boxes")),
+        "move": (
+            "`↑` `↓`",
+            _("move the cursor ({mark}) over your open boxes").format(mark=CURSOR_MARK),
+        ),
         "fill": (f"`{enter}`", _("fill the box under the cursor (or click a box)")),
         "end_tie_break": (f"`{enter}`", _("in a tie-break turn: take your tie-break score")),
         "scorecard": ("`s`", _("show the scorecard; `escape` closes it")),
         "coach": (
             "`h`",
-            _("the coach: every choice's expected final total and what it costs (★ its advice)"),
+            _(
+                "the coach: every choice's expected final total and what it costs ({mark} its "
+                "advice)"
+            ).format(mark=ADVICE_MARK),
         ),
         "coach_ranking": (
             "`k`",
             _(
                 "with two or more players, the coach ranks its choices by expected final "
-                "total or by win chance (♛ the best chance). Win: the chance of winning after "
-                "a choice, if everyone plays like the expert from here on"
-            ),
+                "total or by win chance ({mark} the best chance). Win: the chance of winning "
+                "after a choice, if everyone plays like the expert from here on"
+            ).format(mark=BEST_CHANCE_MARK),
         ),
         "turn_log": (
             "`l`",
@@ -137,12 +153,12 @@ def keys_text() -> str:
         ),
         "",
         _(
-            "A seat's level button (Human ▸, ⚙ Medium ▸) says who plays it: a click, `enter` "
+            "A seat's level button ({human}, {medium}) says who plays it: a click, `enter` "
             "or `space` goes on to the next level (Human, Easy, Medium, Expert, Champion, then "
             "Human again), `→` and `←` step forward and back. Easy plays greedily, Medium for "
             "each turn's points, Expert for the most points in the game, and Champion to win: "
             "at every decision it takes the play with the best chance of winning."
-        ),
+        ).format(human=level_button_label(None), medium=level_button_label(Level.MEDIUM)),
         "",
         _(
             "A guided game is a short game for one player with a guide on the turn screen: "
@@ -285,9 +301,9 @@ def help_text(house_rules: HouseRules) -> str:
         "- "
         + _(
             "End the turn by **filling one open box**: score the dice there, or **scratch** a "
-            "box (✗, 0 points) when nothing fits. {ones_to_sixes} always take the dice; with "
-            "none of that number they count as a scratch."
-        ).format(ones_to_sixes=ones_to_sixes),
+            "box ({mark}, 0 points) when nothing fits. {ones_to_sixes} always take the dice; "
+            "with none of that number they count as a scratch."
+        ).format(mark=SCRATCH_MARK, ones_to_sixes=ones_to_sixes),
     ]
     if h.locked_holds:
         lines.append(

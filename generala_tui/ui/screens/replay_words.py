@@ -7,35 +7,38 @@ from __future__ import annotations
 from textual.content import Content
 
 from ...game.model import Filled, GameState, HoldToggled, LogEntry, Phase, Rolled, TieBreakEnded
-from ...i18n import _
+from ...i18n import _, pgettext
 from ..vocabulary import dice_text, key_name
 from .turn_words import announcement
 
+FIRST_MARK, BACK_MARK, FORWARD_MARK, LAST_MARK = "«", "◀", "▶", "»"
+"""The replay's step buttons' arrows: beside their words, or alone on a narrow screen."""
+
 
 def replay_first_button() -> str:
-    return _("« First")
+    return f"{FIRST_MARK} {pgettext('replay', 'First')}"
 
 
 def replay_back_button() -> str:
-    return _("◀ Back")
+    return f"{BACK_MARK} {pgettext('replay', 'Back')}"
 
 
 def replay_forward_button() -> str:
-    return _("Forward ▶")
+    return f"{pgettext('replay', 'Forward')} {FORWARD_MARK}"
 
 
 def replay_last_button() -> str:
-    return _("Last »")
+    return f"{pgettext('replay', 'Last')} {LAST_MARK}"
 
 
 def replay_buttons() -> dict[str, tuple[str, str]]:
     """The replay's step buttons by id: each one's words, and its arrow alone for a narrow
     screen."""
     return {
-        "replay-first": (replay_first_button(), "«"),
-        "replay-back": (replay_back_button(), "◀"),
-        "replay-forward": (replay_forward_button(), "▶"),
-        "replay-last": (replay_last_button(), "»"),
+        "replay-first": (replay_first_button(), FIRST_MARK),
+        "replay-back": (replay_back_button(), BACK_MARK),
+        "replay-forward": (replay_forward_button(), FORWARD_MARK),
+        "replay-last": (replay_last_button(), LAST_MARK),
     }
 
 

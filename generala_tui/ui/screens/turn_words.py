@@ -16,7 +16,7 @@ from ...game import rules
 from ...game.model import MAX_ROLLS, Filled, GameState, Level, LogEntry, Phase, TieBreakEnded
 from ...i18n import _, genitive, ngettext, percent
 from ..colours import SeatColours, of_table
-from ..vocabulary import GAME_NAME, category_label, names_and
+from ..vocabulary import COMPUTER_MARK, GAME_NAME, category_label, names_and
 
 
 # The turn screen's buttons and panel titles.
@@ -164,27 +164,33 @@ def prompt(
     name = state.current_player.name
     if not here:
         if rules.computer_to_act(state):
-            return Content.from_markup(_("[b]$name[/b] ⚙ is playing at the table."), name=name)
+            return Content.from_markup(
+                _("[b]$name[/b] $mark is playing at the table."), name=name, mark=COMPUTER_MARK
+            )
         return Content.from_markup(
             _("It is [b]$name[/b]'s turn: their rolls show here as they play."), name=name
         )
     if rules.computer_to_act(state):
         if paused:
             return Content.from_markup(
-                _("[b]$name[/b] ⚙ is paused: [b]p[/b] resumes."), name=state.current_player.name
+                _("[b]$name[/b] $mark is paused: [b]p[/b] resumes."),
+                name=state.current_player.name,
+                mark=COMPUTER_MARK,
             )
         if strategy_progress is not None and state.current_player.level in _SOLVING_LEVELS:
             return Content.from_markup(
-                _("[b]$name[/b] ⚙ is working out the best play… $done"),
+                _("[b]$name[/b] $mark is working out the best play… $done"),
                 name=name,
+                mark=COMPUTER_MARK,
                 done=percent(strategy_progress),
             )
         return Content.from_markup(
             _(
-                "[b]$name[/b] ⚙ is playing: [b]f[/b] skips ahead, [b]p[/b] pauses, "
+                "[b]$name[/b] $mark is playing: [b]f[/b] skips ahead, [b]p[/b] pauses, "
                 "[b]+[/b] [b]-[/b] set the pace."
             ),
             name=name,
+            mark=COMPUTER_MARK,
         )
     tie_break = state.phase is Phase.TIE_BREAK
     if turn.rolls == 0:
