@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from generala_tui.commands import documents
 from generala_tui.commands.main import build_parser
 from generala_tui.commands.options import rule_choices, rule_default
 from generala_tui.game.model import Category, HouseRules
@@ -92,7 +93,8 @@ def test_the_documents_point_only_inside_the_repository(path: Path) -> None:
 
 def test_the_readme_and_the_help_point_to_the_rules_page_the_command_line_to_the_help() -> None:
     assert "docs/rules.md" in README.read_text(encoding="utf-8")
-    assert "docs/rules.md" in help_text(HouseRules())
+    # The help names the command an installed game prints the rule book with.
+    assert f"`{documents.command('rules')}`" in help_text(HouseRules())
     # An installed game has no docs folder: --help points at the game's help (and the README).
     assert "? or F1 in the game" in " ".join(build_parser().format_help().split())
     for text in (help_text(HouseRules()), build_parser().format_help()):
@@ -119,7 +121,12 @@ def test_the_help_in_each_language_points_to_the_rules_page_in_it(lang: str) -> 
 
     i18n.set_language(lang)
     page = TRANSLATED_PAGES[lang]
-    assert f"docs/{page.name}" in help_text(HouseRules())
+    try:
+        # The command it names prints this language's page (tests/commands/test_docs_command.py).
+        assert f"`{documents.command('rules')} --lang {lang}`" in help_text(HouseRules())
+        assert documents.DOCUMENTS["rules"][lang] == page.name
+    finally:
+        i18n.set_language("en")
     text = page.read_text(encoding="utf-8")
     assert "rules.md" in text  # each page links the others
     assert "--lang" in text

@@ -45,7 +45,7 @@ SCANNED = [path for path in UI_MODULES if path not in WORDS_MODULES]
 TRANSLATORS = frozenset({"_", "N_", "NP_", "ngettext", "pgettext"})
 """The functions that take a message of the catalogs."""
 NOT_TRANSLATED = frozenset(
-    {"GAME_NAME", "GAME_NAME_ART", "RULES_PAGES", "KEY_CONTEXT", "KEY_NAME_CONTEXT", "__all__"}
+    {"GAME_NAME", "GAME_NAME_ART", "RULES_COMMAND", "KEY_CONTEXT", "KEY_NAME_CONTEXT", "__all__"}
     | {"RECORD_FORMAT", "ANALYSIS_FORMAT", "LANGUAGE_NAMES", "ENVIRONMENT", "INSTALL_HINT"}
 )
 """Names whose strings are the same in every language: the game's name, paths, file formats'

@@ -99,8 +99,9 @@ def game_over_keys() -> dict[str, tuple[str, str]]:
     }
 
 
-RULES_PAGES = {"en": "docs/rules.md", "es": "docs/rules.es.md", "sv": "docs/rules.sv.md"}
-"""The rule book in each language, in the game's source folder."""
+RULES_COMMAND = "generala-tui docs rules"
+"""The command that prints the rule book (in the language of ``--lang``), as an installed game
+has it: the help names it, with the language of the moment."""
 
 
 def keys_text() -> str:
@@ -212,8 +213,8 @@ def keys_text() -> str:
         "# " + _("The whole rule book"),
         _(
             "Every house rule with its setting name, and the boxes' names in Spanish and "
-            "Swedish: `{page}` in the game's source folder."
-        ).format(page=RULES_PAGES.get(language(), RULES_PAGES["en"])),
+            "Swedish: `{command}`."
+        ).format(command=RULES_COMMAND + ("" if language() == "en" else f" --lang {language()}")),
         "",
     ]
     return "\n".join(lines)
