@@ -1,4 +1,6 @@
-"""Game records from the app: saved from the winner's screen and the history, and replayed."""
+"""Game records from the app: saved from the winner's screen and the history (offered in a
+folder that is there, or said to be made), and replayed (from the command line, back to the
+shell on escape, q or the close button; inside the app, back to the screen under it)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from generala_tui.ui.screens.export import ExportDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.history import HistoryScreen
 from generala_tui.ui.screens.replay import ReplayScreen
+from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.widgets.dice import Die
 
 from ..conftest import notices, running, settle
@@ -96,6 +99,44 @@ async def test_replay_steps_through_the_record_by_keys_and_buttons(finished: Gam
         await pilot.press("escape")
         await pilot.pause()
         assert app.return_code == 0  # a replay from the command line goes back to the shell
+
+
+def _record() -> GameState:
+    game = rules.new_game(["Ana", "Bruno"], seed=3)
+    return rules.score(rules.roll(game, [5, 5, 5, 3, 3]), "full_house")
+
+
+@pytest.mark.parametrize("key", ["escape", "q"])
+async def test_closing_a_replay_from_the_command_line_ends_the_program(key: str) -> None:
+    async with running(replay=_record()) as (app, pilot):
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.return_code == 0
+        assert not isinstance(app.screen, SetupScreen)
+
+
+async def test_the_close_button_of_a_replay_from_the_command_line_ends_the_program() -> None:
+    async with running(replay=_record()) as (app, pilot):
+        await pilot.pause()
+        await pilot.click("#replay-close")
+        await pilot.pause()
+        assert app.return_code == 0
+
+
+async def test_escape_from_a_replay_opened_in_the_app_goes_back_and_q_does_nothing() -> None:
+    async with running() as (app, pilot):
+        await pilot.pause()
+        await app.push_screen(ReplayScreen(_record()))
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.return_code is None
 
 
 async def _export_dialog(app: GeneralaApp, pilot: Pilot[None], path: Path) -> ExportDialog:
@@ -310,3 +351,41 @@ async def test_a_record_never_replaces_a_file_and_the_dialog_says_so(
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert store.read_record(tmp_path / "other.json") == finished
+
+
+# With GENERALA_TUI_HOME set, the record is offered in its records folder, never in a
+# ~/Documents that may not exist.
+
+
+async def test_with_the_home_redirected_the_record_is_offered_in_its_records_folder() -> None:
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.EASY)]
+    finished = play_game(rules.new_game(players, seed=21))
+    records = store.records_dir()
+    assert not records.exists()
+    async with running(finished) as (app, pilot):
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        offered = Path(dialog.query_one("#export-path", Input).value)
+        assert offered.parent == records
+        assert "Documents" not in offered.parts
+        note = dialog.query_one("#export-note", Static)
+        assert note.display and "makes it" in str(note.render())  # the folder is not there yet
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert store.read_record(offered) == finished
+
+
+async def test_no_note_when_the_folder_offered_is_there() -> None:
+    store.records_dir().mkdir(parents=True)
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.EASY)]
+    async with running(play_game(rules.new_game(players, seed=21))) as (app, pilot):
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportDialog)
+        assert not app.screen.query_one("#export-note", Static).display
