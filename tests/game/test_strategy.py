@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
 import math
 import subprocess
 import sys
 from collections.abc import Callable, Collection, Sequence
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -26,7 +28,7 @@ from generala_tui.game.model import (
     TieBreakRound,
     Turn,
 )
-from generala_tui.game.strategy import Strategy, cached_strategy, solve
+from generala_tui.game.strategy import Strategy, cached_strategy, optimal, solve
 
 C = Category
 TOLERANCE = 1e-9
@@ -517,3 +519,28 @@ def test_progress_is_reported_up_to_one():
     assert seen and seen[-1] == 1.0
     assert seen == sorted(seen)
     assert all(0 < fraction <= 1 for fraction in seen)
+
+
+def test_the_strategy_counts_its_dice_and_faces_with_the_models_names():
+    """``range(5)``, ``range(1, 7)``, ``randint(1, 6)`` or a ``FACES = 6`` of its own: the
+    dice of a turn and a die's faces are said once, in game/boxes.py."""
+    written = {("range", (5,)), ("range", (0, 5)), ("range", (6,)), ("range", (1, 7))}
+    written.add(("randint", (1, 6)))
+    found = []
+    for path in sorted(Path(optimal.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+        for call in calls:
+            name = getattr(call.func, "id", getattr(call.func, "attr", ""))
+            args = tuple(getattr(arg, "value", None) for arg in call.args)
+            if (name, args) in written:
+                found.append(f"{path.name}:{call.lineno}")
+        for node in tree.body:
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.value, ast.Constant)
+                and node.value.value in (5, 6)
+                and any(word in ast.unparse(node.targets[0]) for word in ("DICE", "FACE"))
+            ):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []

@@ -15,7 +15,7 @@ from generala_tui.game.action import Action
 from generala_tui.game.model import Category, GameState, HouseRules, Phase, ServedRoll
 from generala_tui.game.strategy import _chances
 from generala_tui.game.strategy._optimal import card_layers, rules_tables
-from generala_tui.game.strategy.chances import Chances, solve_chances, win_chances
+from generala_tui.game.strategy.chances import Chances, cached_chances, solve_chances, win_chances
 
 EVERYTHING = HouseRules(
     double_generala=True, two_pairs=True, locked_holds=True, served_roll=ServedRoll.ANY_FULL_ROLL
@@ -323,3 +323,14 @@ def test_the_chances_of_a_tie_break_follow_its_race() -> None:
     shared = _chances.tie_break_ties(house_rules.model_copy(update={"tie_break": False}), 3)
     assert shared[3, :3].tolist() == [1 / 3] * 3
     assert scores.sum() + win == pytest.approx(1.0, abs=1e-12)
+
+
+def test_rule_sets_differing_only_in_the_tie_break_share_the_tables():
+    solve_chances(HouseRules())
+    twin = cached_chances(HouseRules(tie_break=False))
+    assert twin is not None, "the tables of the default rules serve"
+    assert twin.house_rules.tie_break is False
+    assert twin.futures is solve_chances(HouseRules()).futures
+    assert twin.strategy.house_rules == HouseRules(tie_break=False)
+    assert cached_chances(HouseRules(tie_break=False)) is twin
+    assert solve_chances(HouseRules(tie_break=False)) is twin

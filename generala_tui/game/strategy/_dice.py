@@ -19,8 +19,7 @@ from functools import cache
 import numpy as np
 from numpy.typing import NDArray
 
-FACES = 6
-DICE = 5
+from ..boxes import FACES, NUMBER_OF_DICE
 
 FloatArray = NDArray[np.float64]
 IndexArray = NDArray[np.intp]
@@ -97,26 +96,26 @@ def dice_tables() -> DiceTables:
     # Everything is worked out on counts (how many dice of each face), which
     # add up and index dictionaries without sorting.
     faces = range(1, FACES + 1)
-    rolls = tuple(itertools.combinations_with_replacement(faces, DICE))
+    rolls = tuple(itertools.combinations_with_replacement(faces, NUMBER_OF_DICE))
     roll_counts = [_counts(roll) for roll in rolls]
     roll_index = {roll: i for i, roll in enumerate(rolls)}
     keeps = tuple(
         keep
-        for size in range(DICE + 1)
+        for size in range(NUMBER_OF_DICE + 1)
         for keep in itertools.combinations_with_replacement(faces, size)
     )
     keep_index = {keep: i for i, keep in enumerate(keeps)}
     keep_counts = tuple(_counts(keep) for keep in keeps)
     keep_of_counts = {counts: i for i, counts in enumerate(keep_counts)}
-    rolling = sum(1 for keep in keeps if len(keep) < DICE)
+    rolling = sum(1 for keep in keeps if len(keep) < NUMBER_OF_DICE)
     roll_matrix = np.array(roll_counts, dtype=np.intp)  # (252, 6)
     keep_matrix = np.array(keep_counts, dtype=np.intp)  # (462, 6)
     # What the thrown dice must show for keep k to become roll d (negative: it can't).
     thrown = roll_matrix[None, :, :] - keep_matrix[:rolling, None, :]
     possible: NDArray[np.bool_] = np.all(thrown >= 0, axis=2)
     thrown = np.where(possible[:, :, None], thrown, 0)
-    factorials = np.array([math.factorial(n) for n in range(DICE + 1)], dtype=np.int64)
-    dice_thrown = DICE - keep_matrix[:rolling].sum(axis=1)  # (210,)
+    factorials = np.array([math.factorial(n) for n in range(NUMBER_OF_DICE + 1)], dtype=np.int64)
+    dice_thrown = NUMBER_OF_DICE - keep_matrix[:rolling].sum(axis=1)  # (210,)
     # Multinomial: the number of orders the thrown dice can show the outcome.
     orders = factorials[dice_thrown][:, None] // factorials[thrown].prod(axis=2)
     transition = np.where(possible, orders / (float(FACES) ** dice_thrown)[:, None], 0.0)
@@ -142,14 +141,14 @@ def dice_tables() -> DiceTables:
     pair_at = np.full((len(keeps) + 1, len(rolls)), -1, dtype=np.intp)  # row -1: no keep
     pair_at[pair_keeps, pair_rolls] = np.arange(len(pairs))
     # plus_one[k, f]: the keep of k and one more die showing face f + 1 (-1: none).
-    powers = (DICE + 2) ** np.arange(FACES, dtype=np.intp)  # counts as digits of a number
-    keep_at = np.full((DICE + 2) ** FACES, -1, dtype=np.intp)
+    powers = (NUMBER_OF_DICE + 2) ** np.arange(FACES, dtype=np.intp)  # counts as digits of a number
+    keep_at = np.full((NUMBER_OF_DICE + 2) ** FACES, -1, dtype=np.intp)
     keep_at[keep_matrix @ powers] = np.arange(len(keeps))
     plus_one = keep_at[(keep_matrix @ powers)[:, None] + powers[None, :]]
-    plus_one[keep_matrix.sum(axis=1) == DICE] = -1
+    plus_one[keep_matrix.sum(axis=1) == NUMBER_OF_DICE] = -1
     sizes = np.array([len(keeps[k]) for k in range(len(keeps))], dtype=np.intp)[pair_keeps]
     levels: list[LockedLevel] = []
-    for size in range(DICE):
+    for size in range(NUMBER_OF_DICE):
         members = np.flatnonzero(sizes == size)
         start, end = int(members[0]), int(members[-1]) + 1
         level_keeps = pair_keeps[start:end]
@@ -185,7 +184,9 @@ def dice_tables() -> DiceTables:
         first_roll=np.ascontiguousarray(transition[0]),
         sub_keep_lists=tuple(tuple(subs) for subs in sub_lists),
         sub_keep_columns=tuple(np.ascontiguousarray(column) for column in columns),
-        generala_rolls=np.array([roll_index[(face,) * DICE] for face in faces], dtype=np.intp),
+        generala_rolls=np.array(
+            [roll_index[(face,) * NUMBER_OF_DICE] for face in faces], dtype=np.intp
+        ),
         pairs=len(pairs),
         locked_levels=tuple(levels),
         pair_keeps=pair_keeps,
