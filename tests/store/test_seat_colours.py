@@ -1,6 +1,7 @@
 """Each seat's colour in the preferences' last table: kept across a restart, absent from an
 older file (the seats then take the palette's order), and a hostile value read as none
-without costing the seat or the file."""
+without costing the seat or the file (the colours in the app are
+tests/ui/turn/test_player_colours_at_the_table.py's)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,7 @@ import json
 import pytest
 
 from generala_tui import store
-from generala_tui.game.model import Player
 from generala_tui.store.paths import preferences_path
-from generala_tui.ui.app import GeneralaApp
-from generala_tui.ui.colours import COLOUR_NAMES
-from generala_tui.ui.screens.setup import SetupScreen
 
 
 def _write(document: object) -> None:
@@ -78,31 +75,3 @@ def test_a_hostile_colour_is_read_as_none_and_the_seat_and_file_are_kept(
         ("Ana", None),
         ("Bea", "green"),
     ]
-
-
-async def test_the_seats_colours_come_back_at_the_next_launch() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.choose_colours({"Ana": "purple", "Bea": "orange"})
-        app.new_game([Player(name="Ana"), Player(name="Bea")])
-        await pilot.pause()
-        await app.keeper.flush()
-    again = GeneralaApp()
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(again.screen, SetupScreen)
-        assert again.screen.colours == ["purple", "orange"]
-        assert again.seat_colours(["Ana", "Bea"]).colours == ("purple", "orange")
-        # Play again seats Bea first: each keeps their colour.
-        assert again.seat_colours(["Bea", "Ana"]).colours == ("orange", "purple")
-
-
-async def test_a_hostile_colour_in_the_file_gives_the_seat_a_free_colour_in_the_app() -> None:
-    _write({"version": 1, "players": [{"name": "Ana", "colour": 7}, {"name": "Bea"}]})
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        assert app.screen.colours == list(COLOUR_NAMES[:2])
-        assert not app._notifications

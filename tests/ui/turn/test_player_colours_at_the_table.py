@@ -1,20 +1,31 @@
 """Each player's mark and colour at the table: in the standings (rows and one line), the
-turn screen's top bar, the scorecard's columns and the analysis chart; the colours chosen
-for the table, in the shades of the theme of the moment."""
+turn screen's top bar, the scorecard's columns, the analysis chart and the winner's ranking;
+the colours chosen for the table, in the shades of the theme of the moment, and back at the
+next launch (a hostile one in the file gives the seat a free colour).
+
+The palette itself is tests/ui/test_player_colours.py's, the colours in the preferences' file
+tests/store/test_seat_colours.py's, the setup screen's choice tests/ui/setup's."""
 
 from __future__ import annotations
 
+import json
+
+from helpers import finished_game
+from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from generala_tui import store
 from generala_tui.game import rules
 from generala_tui.game.model import GameState, Player
-from generala_tui.ui.colours import PALETTE, SeatColour, colour_named
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.colours import COLOUR_NAMES, PALETTE, SeatColour, colour_named, for_node
+from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
+from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.widgets.standings import Standings
 
-from ..conftest import running
+from ..conftest import notices, running
 
 CHOSEN = {"Ana": "blue", "Bruno": "grey", "Carla": "orange"}
 
@@ -178,8 +189,7 @@ async def test_the_top_bar_takes_a_new_themes_shade_at_once() -> None:
 
 
 async def test_the_words_follow_the_running_apps_table_and_only_while_it_runs() -> None:
-    from generala_tui.ui.app import GeneralaApp
-    from generala_tui.ui.colours import COLOUR_NAMES, SeatColours, of_table
+    from generala_tui.ui.colours import SeatColours, of_table
 
     names = list(CHOSEN)
 
@@ -193,3 +203,63 @@ async def test_the_words_follow_the_running_apps_table_and_only_while_it_runs() 
     made = GeneralaApp()  # made, never run: not the table the words colour
     assert seats(of_table(names)) == COLOUR_NAMES[:3]
     assert seats(made.seat_colours(names)) == tuple(CHOSEN.values())
+
+
+async def test_each_name_in_the_ranking_has_its_seats_mark_and_colour() -> None:
+    """The winner's screen tells the players apart as every other screen does."""
+    game = finished_game({"Ana": 6, "Bruno": 18, "Rita": 24})
+    async with running(game, settled=True) as (app, pilot):
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        shown = app.screen.query_one("#ranking", Static).render()
+        assert isinstance(shown, Content)
+        colours = for_node(app.screen, [player.name for player in game.players])
+        lines = shown.split("\n")
+        for seat, name in enumerate(("Ana", "Bruno", "Rita")):
+            line = next(line for line in lines if name in line.plain)
+            assert f"{colours.mark(seat)} {name}" in line.plain
+            at = line.plain.index(name)
+            wanted = colours.content_style(seat).foreground
+            styles = [span.style for span in line.spans if span.start <= at < span.end]
+            assert any(getattr(style, "foreground", None) == wanted for style in styles), styles
+        # The marks take the same room on every line: the names stay in a column.
+        assert (
+            len(
+                {
+                    line.plain.index(name)
+                    for line, name in zip(lines, ("Rita", "Bruno", "Ana"), strict=True)
+                }
+            )
+            == 1
+        )
+
+
+async def test_the_seats_colours_come_back_at_the_next_launch() -> None:
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.choose_colours({"Ana": "purple", "Bea": "orange"})
+        app.new_game([Player(name="Ana"), Player(name="Bea")])
+        await pilot.pause()
+        await app.keeper.flush()
+    again = GeneralaApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, SetupScreen)
+        assert again.screen.colours == ["purple", "orange"]
+        assert again.seat_colours(["Ana", "Bea"]).colours == ("purple", "orange")
+        # Play again seats Bea first: each keeps their colour.
+        assert again.seat_colours(["Bea", "Ana"]).colours == ("orange", "purple")
+
+
+async def test_a_hostile_colour_in_the_file_gives_the_seat_a_free_colour_in_the_app() -> None:
+    path = store.preferences_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = {"version": 1, "players": [{"name": "Ana", "colour": 7}, {"name": "Bea"}]}
+    path.write_text(json.dumps(document), encoding="utf-8")
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.colours == list(COLOUR_NAMES[:2])
+        assert not notices(app)
