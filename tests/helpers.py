@@ -1,4 +1,5 @@
-"""Helpers shared by the game-core tests: scripted turns and a reference scorer.
+"""Helpers shared by the tests: scripted turns, a reference scorer, and what a hostile file
+may hold.
 
 The reference scorer is written from docs/rules.md on its own, without
 looking at ``rules.py``'s way of doing it, so the property tests can compare the
@@ -8,6 +9,8 @@ two.
 from __future__ import annotations
 
 import itertools
+import json
+import unicodedata
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 
@@ -101,6 +104,40 @@ def play_game(
         else:
             state = scratch_turn(state)
     return state
+
+
+# --- hostile text ------------------------------------------------------------------
+
+HOSTILE = {
+    "osc 52": "\u001b]52;c;T1NDNTI=\u0007",
+    "csi": "\u001b[2J",
+    "c1 csi": "\u009b2J",
+    "bidi override": "\u202e",
+}
+"""Sequences that would drive a terminal (or turn its text around) if printed raw."""
+
+
+def unshown(text: str) -> list[str]:
+    """The characters of ``text`` a terminal would not show as themselves (a line break is
+    one line's end)."""
+    return [
+        char
+        for char in text
+        if char != "\n"
+        and (unicodedata.category(char) in {"Cc", "Cf"} or not char.isprintable())
+        and char not in "\u200c\u200d"
+    ]
+
+
+def record_document() -> dict[str, object]:
+    """A game record as written to disk, read back as JSON (to be made hostile)."""
+    from generala_tui import store  # the game-core tests need no store
+
+    state = rules.roll(rules.new_game(["Ana", "Bob"], seed=3))
+    path = store.data_dir() / "good.json"
+    store.write_record(state, path, replace=True)
+    document = json.loads(path.read_text())
+    return document
 
 
 # --- a reference scorer, straight from RULES.md ---------------------------

@@ -1,5 +1,6 @@
 """Files that are not what they claim: nothing from them reaches the terminal raw, nothing is
-read that is not a regular file, and the app's own files are the user's only."""
+read that is not a regular file, and the app's own files are the user's only (what the app
+tells of them: tests/ui/app/test_preferences.py and test_never_lose_a_game.py)."""
 
 from __future__ import annotations
 
@@ -9,45 +10,16 @@ import socket
 import stat
 import subprocess
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import play_game
+from helpers import HOSTILE, play_game, record_document, unshown
 
 from generala_tui import store
 from generala_tui.game import rules
 from generala_tui.game.model import GameState, HouseRules, Level, printable, shows
 from generala_tui.game.refusals import english_refusal as refusal
-
-HOSTILE = {
-    "osc 52": "\u001b]52;c;T1NDNTI=\u0007",
-    "csi": "\u001b[2J",
-    "c1 csi": "\u009b2J",
-    "bidi override": "\u202e",
-}
-
-
-def unshown(text: str) -> list[str]:
-    """The characters of ``text`` a terminal would not show as themselves (a line break is
-    one line's end)."""
-    return [
-        char
-        for char in text
-        if char != "\n"
-        and (unicodedata.category(char) in {"Cc", "Cf"} or not char.isprintable())
-        and char not in "\u200c\u200d"
-    ]
-
-
-def record_document() -> dict[str, object]:
-    state = rules.roll(rules.new_game(["Ana", "Bob"], seed=3))
-    path = store.data_dir() / "good.json"
-    store.write_record(state, path, replace=True)
-    document = json.loads(path.read_text())
-    return document
-
 
 # --- printable ---------------------------------------------------------------------
 
@@ -395,46 +367,6 @@ def test_replay_of_a_hostile_record_prints_nothing_raw(tmp_path: Path, sequence:
         assert done.returncode == 2, printed
         assert "generala-tui replay:" in printed and "Traceback" not in printed
         assert unshown(printed) == [], (where, printed)
-
-
-async def test_the_app_tells_of_a_hostile_saved_game_and_history_with_nothing_raw() -> None:
-    from generala_tui.ui.app import GeneralaApp
-
-    sequence = HOSTILE["osc 52"] + HOSTILE["bidi override"]
-    saved = {"version": 1, "saved_at": "2026-01-01T00:00:00Z", "game": record_document()["game"]}
-    saved["game"]["players"][0]["boxes"] = {sequence: 3}  # type: ignore[index]
-    store.game_path().parent.mkdir(parents=True)
-    store.game_path().write_text(json.dumps(saved))
-    history = store.history_dir() / f"20260101T000000000000Z-{sequence}.json"
-    history.parent.mkdir(parents=True)
-    history.write_text(json.dumps({"version": 1, "finished_at": sequence, "game": {}}))
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await app.keeper.flush()
-        told = [note.message for note in app._notifications]
-        assert any("can't be resumed" in message for message in told), told
-        assert all(unshown(message) == [] for message in told), told
-        _records, warnings = store.load_history()
-    assert len(warnings) == 1 and unshown(warnings[0]) == []
-
-
-async def test_a_theme_the_app_does_not_know_is_told_once() -> None:
-    from generala_tui.ui.app import GeneralaApp
-
-    path = store.preferences_path()
-    path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"version": 1, "theme": "\u001b[2Jno-such-theme", "coach": True}))
-    for time in range(2):
-        app = GeneralaApp()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await app.keeper.flush()
-            told = [n.message for n in app._notifications if "theme" in n.message]
-            assert app.theme == "textual-dark" and app.coach
-        assert len(told) == (1 if time == 0 else 0), told
-        assert all(unshown(message) == [] for message in told)
-    assert json.loads(path.read_text())["theme"] == "textual-dark"
 
 
 # --- a flood of keys ---------------------------------------------------------------

@@ -1,11 +1,14 @@
 """The game is saved after every step, a finished game goes to the history, a saved game is
-offered again and never replaced without asking, the quit and leave questions say whether the
-game is saved, and match play keeps a tally (equal wins ordered by the points over the match)."""
+offered again (a hostile one told with nothing raw) and never replaced without asking, the quit
+and leave questions say whether the game is saved, and match play keeps a tally (equal wins
+ordered by the points over the match)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from helpers import finished_game
+from helpers import HOSTILE, finished_game, record_document, unshown
 from textual.widgets import Button, Static
 
 from generala_tui import i18n, store
@@ -17,7 +20,7 @@ from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import last_turn_tie, running, settle
+from ..conftest import last_turn_tie, notices, running, settle
 
 
 async def test_every_step_is_saved_as_it_happens() -> None:
@@ -64,6 +67,26 @@ async def test_resume_starts_on_the_saved_game_at_once() -> None:
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
         assert app.game == game
+
+
+async def test_the_app_tells_of_a_hostile_saved_game_and_history_with_nothing_raw() -> None:
+    sequence = HOSTILE["osc 52"] + HOSTILE["bidi override"]
+    saved = {"version": 1, "saved_at": "2026-01-01T00:00:00Z", "game": record_document()["game"]}
+    saved["game"]["players"][0]["boxes"] = {sequence: 3}  # type: ignore[index]
+    store.game_path().parent.mkdir(parents=True)
+    store.game_path().write_text(json.dumps(saved))
+    history = store.history_dir() / f"20260101T000000000000Z-{sequence}.json"
+    history.parent.mkdir(parents=True)
+    history.write_text(json.dumps({"version": 1, "finished_at": sequence, "game": {}}))
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.keeper.flush()
+        told = notices(app)
+        assert any("can't be resumed" in message for message in told), told
+        assert all(unshown(message) == [] for message in told), told
+        _records, warnings = store.load_history()
+    assert len(warnings) == 1 and unshown(warnings[0]) == []
 
 
 async def test_without_a_saved_game_the_setup_has_no_offer() -> None:

@@ -1,6 +1,6 @@
 """Preferences as the app uses them: what is changed in the app comes back at the next launch;
-a broken file is reported, set aside and never fatal; the settings.json of earlier releases
-is read."""
+a broken file is reported, set aside and never fatal (a theme the app does not know is told
+once, with nothing raw); the settings.json of earlier releases is read."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import asyncio
 import json
 
 import pytest
+from helpers import unshown
 
 from generala_tui import store
 from generala_tui.game import rules
@@ -16,9 +17,7 @@ from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.keeper import Keeper
 from generala_tui.ui.screens.setup import SetupScreen
 
-
-def _messages(app: GeneralaApp) -> list[str]:
-    return [notification.message for notification in app._notifications]
+from ..conftest import notices
 
 
 async def test_house_rules_saved_in_the_app_apply_to_the_next_launch() -> None:
@@ -62,9 +61,25 @@ async def test_a_broken_preferences_file_is_shown_to_the_player_and_set_aside() 
     app = GeneralaApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert any("not a JSON object" in m and "kept as" in m for m in _messages(app))
+        assert any("not a JSON object" in m and "kept as" in m for m in notices(app))
         assert app.house_rules == HouseRules()
     assert list(path.parent.glob("preferences.json.bad-*"))
+
+
+async def test_a_theme_the_app_does_not_know_is_told_once() -> None:
+    path = store.preferences_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"version": 1, "theme": "\u001b[2Jno-such-theme", "coach": True}))
+    for time in range(2):
+        app = GeneralaApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.keeper.flush()
+            told = [m for m in notices(app) if "theme" in m]
+            assert app.theme == "textual-dark" and app.coach
+        assert len(told) == (1 if time == 0 else 0), told
+        assert all(unshown(message) == [] for message in told)
+    assert json.loads(path.read_text())["theme"] == "textual-dark"
 
 
 async def test_an_unknown_theme_or_a_bad_seat_name_is_ignored() -> None:
@@ -86,7 +101,7 @@ async def test_preferences_in_an_unwritable_place_warn_once_and_the_game_goes_on
         await pilot.press("h", "h", "h")
         await app.keeper.flush()
         await pilot.pause()
-        warnings = [m for m in _messages(app) if "preferences could not be saved" in m]
+        warnings = [m for m in notices(app) if "preferences could not be saved" in m]
         assert len(warnings) == 1
         await pilot.press("r")
         assert app.game.turn.rolls == 1
