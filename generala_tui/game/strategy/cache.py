@@ -121,8 +121,10 @@ class Memo(Generic[KeptT]):
         house_rules: HouseRules,
         found: Callable[[], KeptT | None],
         make: Callable[[], KeptT],
+        progress: Callable[[float], None] | None = None,
     ) -> KeptT:
-        """What ``found`` finds (in memory or on disk), or else what ``make`` makes, kept.
+        """What ``found`` finds (in memory or on disk), or else what ``make`` makes, kept;
+        ``progress`` is told 1.0 once they are there.
 
         One thread at a time looks and makes for the rule sets that share a table: the
         others wait for its result rather than make it again.
@@ -131,7 +133,11 @@ class Memo(Generic[KeptT]):
             making = self._making.setdefault(rules_text(house_rules), threading.Lock())
         with making:
             kept = found()
-            return self.keep(make()) if kept is None else kept
+            if kept is None:
+                kept = self.keep(make())
+        if progress is not None:
+            progress(1.0)
+        return kept
 
     def clear(self) -> None:
         """Forget every table kept."""

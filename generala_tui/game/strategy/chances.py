@@ -513,10 +513,7 @@ def solve_chances(
             save_futures(tables, chances_key(rules), rules, CHANCES_VERSION, futures, seconds)
         return Chances(strategy, futures, seconds)
 
-    found = _memory.find_or_make(rules, lambda: cached_chances(rules, tables), compute)
-    if progress is not None:
-        progress(1.0)
-    return found
+    return _memory.find_or_make(rules, lambda: cached_chances(rules, tables), compute, progress)
 
 
 def win_chances(state: GameState, tables: TableStore | None = None) -> tuple[float, ...]:

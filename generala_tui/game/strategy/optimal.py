@@ -464,10 +464,7 @@ def solve(
             save_values(tables, strategy_key(rules), rules, SOLVER_VERSION, values, seconds)
         return Strategy(rules, values, seconds)
 
-    strategy = _memory.find_or_make(rules, lambda: cached_strategy(rules, tables), compute)
-    if progress is not None:
-        progress(1.0)
-    return strategy
+    return _memory.find_or_make(rules, lambda: cached_strategy(rules, tables), compute, progress)
 
 
 # --- the medium player's one-turn lookahead --------------------------------------
