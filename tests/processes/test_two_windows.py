@@ -19,7 +19,7 @@ WAIT = 60.0
 
 
 class Window:
-    """A game window in a process of its own (tests/store/window.py), driven by its commands."""
+    """A game window in a process of its own (tests/processes/window.py), driven by its commands."""
 
     def __init__(self, names: str) -> None:
         self.process = subprocess.Popen(

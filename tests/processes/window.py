@@ -1,7 +1,7 @@
 """One window of the game in a process of its own, driven line by line, for the tests of
-several windows on one home (tests/store/test_two_windows.py).
+several windows on one home (tests/processes/test_two_windows.py).
 
-Run as ``python tests/store/window.py NAMES`` (``NAMES``: comma-separated, or ``resume``) with
+Run as ``python tests/processes/window.py NAMES`` (``NAMES``: comma-separated, or ``resume``) with
 ``GENERALA_TUI_HOME`` set. It prints ``ready <players>`` once its game is on the screen, then
 answers each command read from stdin with one line: ``roll`` (the r key), ``finish`` (the
 game played to its end), ``quit`` (the window closed, as ctrl+q answered yes).
@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from helpers import play_game
+from ui.conftest import notices
 
 from generala_tui.game import rules
 from generala_tui.game.model import Category
@@ -34,7 +35,7 @@ async def main(names: str) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await app.keeper.flush()
-        shown = [n.message for n in app._notifications]
+        shown = notices(app)
         players = ",".join(player.name for player in app.game.players) if app.game else "-"
         say(f"ready {players} {shown!r}")
         for line in sys.stdin:
