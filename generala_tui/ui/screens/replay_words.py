@@ -16,19 +16,19 @@ FIRST_MARK, BACK_MARK, FORWARD_MARK, LAST_MARK = "«", "◀", "▶", "»"
 
 
 def replay_first_button() -> str:
-    return f"{FIRST_MARK} {pgettext('replay', 'First')}"
+    return FIRST_MARK + " " + pgettext("replay", "First")
 
 
 def replay_back_button() -> str:
-    return f"{BACK_MARK} {pgettext('replay', 'Back')}"
+    return BACK_MARK + " " + pgettext("replay", "Back")
 
 
 def replay_forward_button() -> str:
-    return f"{pgettext('replay', 'Forward')} {FORWARD_MARK}"
+    return pgettext("replay", "Forward") + " " + FORWARD_MARK
 
 
 def replay_last_button() -> str:
-    return f"{pgettext('replay', 'Last')} {LAST_MARK}"
+    return pgettext("replay", "Last") + " " + LAST_MARK
 
 
 def replay_buttons() -> dict[str, tuple[str, str]]:

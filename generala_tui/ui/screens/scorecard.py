@@ -18,9 +18,10 @@ from .modal import Modal
 
 def scorecard_title() -> str:
     """The scorecard's heading (markup), with its marks explained."""
+    title = _("Scorecard")
     scratched, still_open = pgettext("box", "scratched"), pgettext("box", "open")
     return (
-        f"[b]{_('Scorecard')}[/b] · {vocabulary.SCRATCH_MARK} {scratched} · "
+        f"[b]{title}[/b] · {vocabulary.SCRATCH_MARK} {scratched} · "
         f"{vocabulary.OPEN_MARK} {still_open}"
     )
 
