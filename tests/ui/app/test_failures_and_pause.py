@@ -148,25 +148,3 @@ async def test_the_footer_says_resume_while_the_computers_are_paused() -> None:
         await pilot.press("p")
         await pilot.pause()
         assert footer_by_action(app)["pause"] == "p Pause"
-
-
-async def test_a_computer_that_cannot_choose_says_so_and_f_tries_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from generala_tui.ui import computer
-
-    calls = []
-
-    def broken_once(state, strategy=None, chances=None):  # type: ignore[no-untyped-def]
-        calls.append(state)
-        if len(calls) == 1:
-            raise RuntimeError("no table")
-        return original(state, strategy=strategy, chances=chances)
-
-    original = computer.choose_action
-    monkeypatch.setattr(computer, "choose_action", broken_once)
-    game = computer_first()
-    async with running(game, computer_delay=0, settled=True) as (app, pilot):
-        assert any("Rita could not choose a move (no table): press f" in m for m in notices(app))
-        assert app.game.turn.rolls == 0
-        await pilot.press("f")
-        await settle_until(pilot, lambda: app.game.current == 1)
-        assert app.game.current == 1

@@ -1,7 +1,9 @@
-"""The game is saved after every step, a finished game goes to the history, a saved game is
-offered again (a hostile one told with nothing raw) and never replaced without asking, the quit
-and leave questions say whether the game is saved, and match play keeps a tally (equal wins
-ordered by the points over the match)."""
+"""A finished game goes to the history, a saved game is offered again (a hostile one told with
+nothing raw) and never replaced without asking, the quit and leave questions say whether the
+game is saved, and match play keeps a tally (equal wins ordered by the points over the match).
+
+The save after every step, a disk that refuses told once, and the quit question once a save
+succeeds again are the local table's: tests/ui/table/test_local_table.py."""
 
 from __future__ import annotations
 
@@ -21,15 +23,6 @@ from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
 from ..conftest import last_turn_tie, notices, running, settle
-
-
-async def test_every_step_is_saved_as_it_happens() -> None:
-    async with running(rules.new_game(["Ana", "Bruno"], seed=4)) as (app, pilot):
-        for key in ["r", "1", "3", "r", "1"]:
-            await pilot.press(key)
-            await app.keeper.flush()
-            assert store.load_game() == (app.game, None), f"after {key}"
-        assert app.game.turn.rolls == 2
 
 
 async def test_a_finished_game_goes_to_the_history_and_leaves_the_autosave() -> None:
@@ -148,20 +141,6 @@ async def test_bruno_who_outscored_ana_twice_comes_before_her_on_equal_wins() ->
         assert "Rita 2 · Bruno 0 · Ana 0" in line, line
 
 
-async def test_an_unwritable_state_folder_warns_once_and_the_game_goes_on() -> None:
-    store.state_dir().parent.mkdir(parents=True, exist_ok=True)
-    store.state_dir().write_text("a file where the state folder should be")
-    async with running(rules.new_game(["Ana", "Bruno"], seed=4)) as (app, pilot):
-        for key in ["r", "1", "2", "r", "1"]:
-            await pilot.press(key)
-        await app.keeper.flush()
-        await pilot.pause()
-        warnings = [n.message for n in app._notifications if "could not be saved" in n.message]
-        assert len(warnings) == 1
-        assert "goes on unsaved" in warnings[0]
-        assert app.game.turn.rolls == 2
-
-
 def _saved_game() -> GameState:
     game = rules.roll(rules.new_game(["Ana", "Bea"], seed=5), [1, 2, 3, 4, 6])
     assert store.save_game(game) is None
@@ -273,21 +252,6 @@ async def test_the_quit_question_says_an_unsaved_game_will_be_lost() -> None:
         question = _question(app)
         assert "could not be saved" in question
         assert "stays saved" not in question
-
-
-async def test_once_a_save_succeeds_again_the_quit_question_says_it_is_saved() -> None:
-    _unwritable_home()
-    async with running(rules.new_game(["Ana", "Bea"], seed=5)) as (app, pilot):
-        await pilot.press("r")
-        await app.keeper.flush()
-        assert app.keeper.unsaved_in == store.state_dir()
-        store.state_dir().unlink()  # the player makes room for the folder
-        await pilot.press("1")
-        await app.keeper.flush()
-        assert app.keeper.unsaved_in is None
-        await pilot.press("ctrl+q")
-        await pilot.pause()
-        assert "The game is saved" in _question(app)
 
 
 async def test_a_new_game_from_the_command_line_over_a_saved_one_asks_and_no_keeps_it() -> None:

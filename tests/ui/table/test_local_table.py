@@ -1,5 +1,8 @@
-"""A table at one keyboard, played without any app or terminal: moves, undo, the autosave
-after every step, the computers at their pace, paused, waiting while out of sight."""
+"""A table at one keyboard, played without any app or terminal: moves, undo (each hold press in
+turn), the autosave after every step (on the disk, through the app's keeper: a refusing disk
+told once, the quit question saying whether the game is saved), the computers at their pace
+(an expert by its strategy, a whole game of computers, replanning when the game moved, a
+failed choice tried again), paused, waiting while out of sight."""
 
 from __future__ import annotations
 
@@ -8,12 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from generala_tui import store
 from generala_tui.game import rules
-from generala_tui.game.action import Action
+from generala_tui.game.action import Action, ActionKind, action_of
 from generala_tui.game.model import GameState, HouseRules, Level, Phase, Player
 from generala_tui.game.strategy import Strategy
 from generala_tui.game.strategy.chances import Chances
 from generala_tui.ui import local
+from generala_tui.ui.keeper import Keeper
 from generala_tui.ui.local import SPEEDS, LocalTable
 from generala_tui.ui.table import Severity
 
@@ -67,9 +72,23 @@ class NoTables:
         raise AssertionError("no win-chance table is needed")
 
 
-def table_for(game: GameState, **options: object) -> tuple[LocalTable, Window, Saver]:
+class Solved:
+    """The strategy tables as the expert needs them: solved, or read from the run's cache."""
+
+    async def get(self, house_rules: HouseRules) -> Strategy:
+        from generala_tui.game.strategy import solve
+
+        return await asyncio.to_thread(solve, house_rules, tables=store.strategy_tables)
+
+    async def get_chances(self, house_rules: HouseRules) -> Chances:
+        raise AssertionError("no win-chance table is needed")
+
+
+def table_for(
+    game: GameState, *, tables: object = None, **options: object
+) -> tuple[LocalTable, Window, Saver]:
     window, saver = Window(), Saver()
-    table = LocalTable(game, window, saver=saver, tables=NoTables(), **options)  # type: ignore[arg-type]
+    table = LocalTable(game, window, saver=saver, tables=tables or NoTables(), **options)  # type: ignore[arg-type]
     return table, window, saver
 
 
@@ -215,3 +234,181 @@ def test_leaving_says_where_the_game_could_not_be_saved() -> None:
 
 def test_the_speeds_go_from_slow_to_none() -> None:
     assert list(local.SPEEDS) == sorted(local.SPEEDS, reverse=True) and local.SPEEDS[-1] == 0
+
+
+# --- undo, press by press (the rules keep each press until the next roll) ------------------
+
+FREE = (False,) * 5
+
+
+async def test_undo_takes_back_each_hold_press_in_turn() -> None:
+    table, window, _saver = table_for(rules.new_game(["Ana", "Bruno"], seed=4))
+    table.start()
+    # roll, hold die 1, hold die 2, release die 1
+    assert table.move(Action.roll()) and table.hold(0) and table.hold(1) and table.hold(0)
+    assert table.game.turn.held == (False, True, False, False, False)
+    assert len(table.game.log) == 4  # the roll, then each press until the next roll
+    seen = []
+    for _press in range(3):
+        assert table.undo()
+        seen.append(table.game.turn.held)
+    assert seen == [(True, True, False, False, False), (True, False, False, False, False), FREE]
+    assert not table.undo()
+    assert table.game.turn.held == FREE and table.game.turn.rolls == 1
+    assert any("A roll can't be taken back" in message for message, _ in window.told)
+
+
+async def test_a_hold_taken_back_then_undone_is_held_again() -> None:
+    table, _window, _saver = table_for(rules.new_game(["Ana", "Bruno"], seed=4))
+    table.start()
+    assert table.move(Action.roll()) and table.hold(2) and table.hold(2) and table.undo()
+    assert table.game.turn.held == (False, False, True, False, False)
+
+
+async def test_after_a_roll_undo_goes_by_the_log_again() -> None:
+    table, window, _saver = table_for(rules.new_game(["Ana", "Bruno"], seed=4))
+    table.start()
+    # the trail ends at the second roll
+    assert table.move(Action.roll()) and table.hold(0) and table.move(Action.roll())
+    assert not table.undo()
+    assert table.game.turn.rolls == 2
+    assert any("A roll can't be taken back" in message for message, _ in window.told)
+
+
+# --- saved on the disk after every step (the app's keeper as the table's saver) ------------
+
+
+async def test_every_step_is_saved_as_it_happens() -> None:
+    told: list[str] = []
+    keeper = Keeper(told.append)
+    keeper.attach(asyncio.get_running_loop())
+    table = LocalTable(
+        rules.new_game(["Ana", "Bruno"], seed=4), Window(), saver=keeper, tables=NoTables()
+    )
+    try:
+        table.start()
+        for step in [Action.roll, lambda: 0, lambda: 2, Action.roll, lambda: 0]:
+            made = step()
+            assert table.move(made) if isinstance(made, Action) else table.hold(made)
+            await keeper.flush()
+            assert store.load_game() == (table.game, None), f"after {made}"
+        assert table.game.turn.rolls == 2
+        assert told == []
+    finally:
+        keeper.close()
+
+
+def _unwritable_home() -> None:
+    store.state_dir().parent.mkdir(parents=True, exist_ok=True)
+    store.state_dir().write_text("a file where the state folder should be")
+
+
+async def test_an_unwritable_state_folder_warns_once_and_the_game_goes_on() -> None:
+    _unwritable_home()
+    told: list[str] = []
+    keeper = Keeper(told.append)
+    keeper.attach(asyncio.get_running_loop())
+    table = LocalTable(
+        rules.new_game(["Ana", "Bruno"], seed=4), Window(), saver=keeper, tables=NoTables()
+    )
+    try:
+        table.start()
+        assert table.move(Action.roll()) and table.hold(0) and table.hold(1)
+        assert table.move(Action.roll()) and table.hold(0)
+        await keeper.flush()
+        await asyncio.sleep(0)  # the keeper tells through the loop: let it
+        warnings = [message for message in told if "could not be saved" in message]
+        assert len(warnings) == 1
+        assert "goes on unsaved" in warnings[0]
+        assert table.game.turn.rolls == 2
+    finally:
+        keeper.close()
+
+
+async def test_once_a_save_succeeds_again_the_quit_question_says_it_is_saved() -> None:
+    _unwritable_home()
+    keeper = Keeper(lambda message: None)
+    keeper.attach(asyncio.get_running_loop())
+    table = LocalTable(
+        rules.new_game(["Ana", "Bea"], seed=5), Window(), saver=keeper, tables=NoTables()
+    )
+    try:
+        table.start()
+        assert table.move(Action.roll())
+        await keeper.flush()
+        assert keeper.unsaved_in == store.state_dir()
+        store.state_dir().unlink()  # the player makes room for the folder
+        assert table.hold(0)
+        await keeper.flush()
+        assert keeper.unsaved_in is None
+        assert "The game is saved" in str(table.leaving_question(quitting=True))
+    finally:
+        keeper.close()
+
+
+# --- the computers' turns ---------------------------------------------------------------
+
+
+async def test_an_expert_plays_its_turn_out_by_its_strategy() -> None:
+    game = rules.new_game([Player(name="Ana"), Player(name="Rita", level=Level.EXPERT)], seed=3)
+    table, _window, saver = table_for(game, tables=Solved(), delay=0.0)
+    table.start()
+    assert table.move(Action.roll())
+    offer = rules.offers(table.game)[0]
+    assert table.move(
+        Action.score(offer.category) if offer.points else Action.scratch(offer.category)
+    )
+    await table.settled()
+    rita = table.game.players[1]
+    assert len(rita.boxes) == 1
+    assert table.game.current == 0 and table.game.turn.rolls == 0
+    rita_moves = [action_of(entry) for entry in table.game.log if entry.seat == 1]
+    assert rita_moves and rita_moves[-1] is not None
+    assert rita_moves[-1].kind in {ActionKind.SCORE, ActionKind.SCRATCH}
+    assert saver.saved[-1] is table.game
+
+
+async def test_a_game_of_computers_is_played_to_its_end() -> None:
+    players = [Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM)]
+    table, window, saver = table_for(rules.new_game(players, seed=3), delay=0.0)
+    table.start()
+    await asyncio.wait_for(table.settled(), 60)
+    assert table.game.phase is Phase.OVER
+    assert saver.saved[-1] is table.game and window.shown[-1] == (table.game, False)
+    assert table.left_unfinished() is None
+
+
+async def test_computer_replans_when_the_game_moved_under_it() -> None:
+    table, _window, _saver = table_for(computer_first(), delay=60.0)
+    table.start()  # Rita waits out the pace of her first step
+    assert table.move(Action.roll())  # something else rolls while her step waits
+    table.skip_ahead()
+    await asyncio.wait_for(table.settled(), 30)
+    assert table.game.current == 1
+
+
+async def test_a_computer_that_cannot_choose_says_so_and_skip_ahead_tries_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from generala_tui.ui import computer
+
+    calls = []
+    original = computer.choose_action
+
+    def broken_once(state, strategy=None, chances=None):  # type: ignore[no-untyped-def]
+        calls.append(state)
+        if len(calls) == 1:
+            raise RuntimeError("no table")
+        return original(state, strategy=strategy, chances=chances)
+
+    monkeypatch.setattr(computer, "choose_action", broken_once)
+    table, window, _saver = table_for(computer_first(), delay=0.0)
+    table.start()
+    await table.settled()
+    assert any(
+        "Rita could not choose a move (no table): press f" in message for message, _ in window.told
+    )
+    assert table.game.turn.rolls == 0
+    table.skip_ahead()  # the f key
+    await asyncio.wait_for(table.settled(), 30)
+    assert table.game.current == 1

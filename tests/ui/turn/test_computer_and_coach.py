@@ -1,6 +1,9 @@
-"""Computer players on the turn screen (a human cannot play their turn, they replan when the
-game moves under them, a new game while one plays), the pace, the coach, and levels chosen on
-the setup screen."""
+"""Computer players on the turn screen (a human cannot play their turn, a new game while one
+plays, a game of computers on the winner's screen), the pace, the coach, and levels chosen on
+the setup screen.
+
+Their turns themselves (an expert's, a whole game of computers, replanning when the game moved
+under them) are played on the local table alone: tests/ui/table/test_local_table.py."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from textual.widgets import Input
 from generala_tui.game import rules
 from generala_tui.game.action import Action, ActionKind, action_of
 from generala_tui.game.model import GameState, Level, Phase, Player
+from generala_tui.game.strategy import play_game
 from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.setup import LevelPicker, SetupScreen
@@ -20,20 +24,6 @@ from ..conftest import computer_first, running, settle, settle_until
 
 def _game(*players: Player, seed: int = 3) -> GameState:
     return rules.new_game(list(players), seed=seed)
-
-
-async def test_a_computer_turn_plays_out_on_the_turn_screen() -> None:
-    game = _game(Player(name="Ana"), Player(name="Rita", level=Level.EXPERT))
-    async with running(game, computer_delay=0) as (app, pilot):
-        await pilot.press("r", "enter")
-        await pilot.pause()
-        await settle_until(pilot, lambda: app.game.current == 0)
-        rita = app.game.players[1]
-        assert len(rita.boxes) == 1
-        assert app.game.current == 0 and app.game.turn.rolls == 0
-        rita_moves = [action_of(entry) for entry in app.game.log if entry.seat == 1]
-        assert rita_moves and rita_moves[-1] is not None
-        assert rita_moves[-1].kind in {ActionKind.SCORE, ActionKind.SCRATCH}
 
 
 async def test_a_champion_takes_its_turns_by_the_win_chances_solved_in_a_worker(
@@ -90,14 +80,10 @@ async def test_computer_pace_keys_change_the_delay() -> None:
         assert app.computer_delay > 0.7
 
 
-async def test_a_game_of_computers_reaches_the_winner_screen() -> None:
+async def test_a_game_of_computers_opens_on_the_winner_screen_and_its_analysis() -> None:
     game = _game(Player(name="Max", level=Level.EASY), Player(name="Leo", level=Level.MEDIUM))
-    async with running(game, computer_delay=0) as (app, pilot):
-        for _ in range(400):
-            await settle(pilot)
-            if app.game.phase is Phase.OVER:
-                break
-        await pilot.pause()
+    async with running(play_game(game), computer_delay=0) as (app, pilot):
+        await settle(pilot)
         assert app.game.phase is Phase.OVER
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("v")
@@ -208,16 +194,6 @@ async def test_a_human_cannot_roll_for_the_computer_and_its_turn_goes_on() -> No
         await pilot.press("f")
         await settle_until(pilot, lambda: app.game.current == 1)
         assert app.game.current == 1  # Rita finished her turn
-
-
-async def test_computer_replans_when_the_game_moved_under_it() -> None:
-    game = computer_first()
-    async with running(game, computer_delay=60) as (app, pilot):
-        await pilot.pause()
-        app.table.move(Action.roll())  # something else rolls while her step waits
-        await pilot.press("f")
-        await settle_until(pilot, lambda: app.game.current == 1)
-        assert app.game.current == 1
 
 
 async def test_pace_can_be_changed_on_a_human_turn_when_computers_play() -> None:
