@@ -244,14 +244,15 @@ class LocalTable:
         # before (tests/benchmarks/bench_startup.py).
         from .computer import ComputerFailed, play_computer_turns
 
+        # A strategy table that failed (StrategyFailed) was told by its own worker; the turns
+        # stop with it, and f tries again (skip_ahead), as after a computer that failed.
         try:
-            await play_computer_turns(self)
-        except ComputerFailed as error:  # f tries again (skip_ahead)
+            with contextlib.suppress(StrategyFailed):
+                await play_computer_turns(self)
+        except ComputerFailed as error:
             self._window.tell(
                 table_words.computer_failed(error.name, error.reason), severity="error"
             )
-        except StrategyFailed:
-            pass  # the table's own worker has told the player already
         finally:
             self._playing = False
 
