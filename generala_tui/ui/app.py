@@ -10,7 +10,7 @@ history; it asks no table which kind it is. Screens reach the app through the
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Coroutine, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -20,13 +20,12 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from .. import store
 from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Phase, Player
 from . import app_words, vocabulary
 from . import colours as colours_module
-from .keeper import MatchTally
+from .host import OffersCommands
 from .screens import dialogs_words, settings_words
 from .seating import Seating
 from .shell import Shell
@@ -39,6 +38,7 @@ from .table import Severity, Table
 if TYPE_CHECKING:
     from ..online.client import Address
     from .hosting import HostedTable
+    from .screens.turn import TurnScreen
 
 COMPUTER_GROUP = "computer"
 """The worker group of the computer players' turns (a local table's)."""
@@ -109,8 +109,6 @@ class GeneralaApp(Shell):
         """A game record to step through, opened over the setup screen."""
         self._resume = resume
         preferences = self.keeper.preferences
-        if store.first_launch():  # the setup screen offers a guided game until answered
-            self.keeper.remember(offer_guided_game=True)
         self.house_rules = house_rules or preferences.house_rules
         """The house rules for new games (a game in progress keeps its own)."""
         self.seed = seed
@@ -123,8 +121,7 @@ class GeneralaApp(Shell):
         self._roll_animation = preferences.roll_animation
         self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
         self.seating = Seating(self.keeper)
-        """The players this window sets up, in their colours."""
-        self._match = MatchTally()
+        """The players this window sets up, in their colours, and their match."""
         self._guide_wanted = False
         """Whether the turn screen opening next brings the guide (a guided game's first)."""
 
@@ -142,13 +139,7 @@ class GeneralaApp(Shell):
             self._join(self._first_table)
             return
         saved, warning = self.keeper.saved_game()
-        if self.keeper.beside_another:
-            self._startup_warnings.append(app_words.beside_another_window())
-        if self.keeper.waiting:
-            self._startup_warnings.append(app_words.games_waiting(self.keeper.waiting))
-        for message in [*self._startup_warnings, warning]:
-            if message:
-                self.notify(message, severity="warning", timeout=10, markup=False)
+        self.tell_startup_warnings(warning)
         if self._first_game is not None and saved is not None and saved != self._first_game:
             self._ask_before_replacing(saved, self._first_game)
         elif self._first_game is not None:
@@ -259,30 +250,34 @@ class GeneralaApp(Shell):
         self.notify(message, severity=severity, timeout=timeout, markup=False)
 
     def covered(self) -> bool:
-        from .screens.turn import TurnScreen
-
-        screen = self.screen
-        return not isinstance(screen, TurnScreen) or screen.too_small
+        turn = self._turn_screen()
+        return turn is None or turn.too_small
 
     def point_at(self, action: Action) -> None:
+        turn = self._turn_screen()
+        if turn is not None and action.category is not None:
+            turn.point_at(action.category)
+
+    def _turn_screen(self) -> TurnScreen | None:
+        """The turn screen, if it is in front."""
         from .screens.turn import TurnScreen
 
-        if isinstance(self.screen, TurnScreen) and action.category is not None:
-            self.screen.point_at(action.category)
+        return self.screen if isinstance(self.screen, TurnScreen) else None
 
     def paused(self, on: bool) -> None:
         self.computers_paused = on
 
     def new_game(self, players: Sequence[Player]) -> None:
-        """A new game for these players under the current house rules (each in the colour
-        chosen for them, else their colour at the last table: play again keeps them)."""
+        """A new match for these players: its first game, under the current house rules."""
+        self.seating.new_match()
+        self._deal(players)
+
+    def _deal(self, players: Sequence[Player]) -> None:
+        """A new game for these players (each in the colour chosen for them, else their
+        colour at the last table: play again keeps them)."""
         game = rules.new_game(list(players), self.house_rules, seed=self.seed)
         self.seating.remember(game.players)
-        self._match = MatchTally()
         self.start(game)
-
-    def choose_colours(self, colours: Mapping[str, str]) -> None:
-        self.seating.choose_colours(colours)
 
     def seat_colours(self, names: Sequence[str]) -> colours_module.SeatColours:
         """The colours of the players ``names`` in the theme of the moment: each one's at
@@ -290,19 +285,12 @@ class GeneralaApp(Shell):
         return self.seating.seat_colours(names, dark=self.current_theme.dark)
 
     def play_again(self) -> None:
-        """The same players, a new game of the match: the first seat moves on by one."""
+        """The same players, the match's next game: the first seat moves on by one."""
         seats = None if self.table is None else self.table.seats_again()
         if seats is None:  # an online table's next game is its host's
             self.show_setup()
-            return
-        tally = self._match
-        self.new_game(seats)
-        self._match = tally
-
-    @property
-    def match(self) -> MatchTally:
-        """The games and wins of this sitting's match (since the players were set up)."""
-        return self._match
+        else:
+            self._deal(seats)
 
     # --- the guided first game (ui/guide.py) ------------------------------
 
@@ -311,17 +299,10 @@ class GeneralaApp(Shell):
         screen offers it no more."""
         from .guide import guided_game
 
-        self.decline_guided_game()
-        self._guide_wanted = True
-        self._match = MatchTally()
-        self.start(guided_game(name))
-
-    @property
-    def offer_guided_game(self) -> bool:
-        return self.seating.offer_guided_game
-
-    def decline_guided_game(self) -> None:
         self.seating.decline_guided_game()
+        self.seating.new_match()
+        self._guide_wanted = True
+        self.start(guided_game(name))
 
     def show_setup(self) -> None:
         """The setup screen, with the players of the last game (and the game, if it was
@@ -341,7 +322,7 @@ class GeneralaApp(Shell):
         if state is None or state.phase is not Phase.OVER:
             return
         if old is None or old.phase is not Phase.OVER:
-            self._match = self._match.after(state)
+            self.seating.game_over(state)
             if self.table is not None and self.table.files_finished:
                 self.run_worker(
                     self.keeper.file_analysed(state, self.solver), name="history", group="history"
@@ -380,7 +361,7 @@ class GeneralaApp(Shell):
 
         self._leave_table()
         self.game = None
-        self._match = MatchTally()
+        self.seating.new_match()
         self._sit_at(RemoteTable(address, self, hosting=self._hosting()))
         self._show(JoiningScreen(address.server))
 
@@ -490,18 +471,13 @@ class GeneralaApp(Shell):
 
     def _turn_out_of_sight(self) -> bool:
         """Whether the turn screen is in front but too small to show the game."""
-        if not self.game_in_progress():
-            return False
-        from .screens.turn import TurnScreen
-
-        return isinstance(self.screen, TurnScreen) and self.screen.too_small
+        turn = self._turn_screen()
+        return self.game_in_progress() and turn is not None and turn.too_small
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"scorecard", "new_game", "undo"} and self._turn_out_of_sight():
             return False  # nothing happens to a game the player cannot see; quit and help do
-        if action == "scorecard":
-            return self.game is not None
-        if action == "new_game":
+        if action in {"scorecard", "new_game"}:
             return self.game is not None
         if action == "undo":
             # Always live during a game: a refused undo says why instead of doing nothing.
@@ -555,15 +531,10 @@ class GeneralaApp(Shell):
             self.push_screen(ScorecardScreen())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """The command palette's commands, in the current language: the game's, then the
-        window's (:meth:`.shell.Shell.get_system_commands`)."""
-        from .screens.setup import SetupScreen
-        from .screens.turn import TurnScreen
-
-        if isinstance(screen, TurnScreen) and screen.check_action("roll", ()):
-            yield SystemCommand(
-                app_words.command_roll(), app_words.command_roll_help(), screen.action_roll
-            )
+        """The command palette's commands, in the current language: the screen's own, the
+        game's, then the window's (:meth:`.shell.Shell.get_system_commands`)."""
+        if isinstance(screen, OffersCommands):
+            yield from screen.palette_commands()
         if self.game is not None:
             yield SystemCommand(
                 app_words.command_scorecard(),
@@ -579,10 +550,6 @@ class GeneralaApp(Shell):
             settings_words.roll_animation_help(),
             lambda: self.set_roll_animation(on),
         )
-        if isinstance(screen, SetupScreen):
-            yield SystemCommand(
-                app_words.trainer_command(), app_words.trainer_command_help(), screen.action_trainer
-            )
         if self.game_in_progress():
             yield SystemCommand(
                 app_words.command_new_game(),

@@ -7,15 +7,18 @@ table it plays at: :class:`.table.Table`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..game.model import GameState, HouseRules, Player
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from textual.app import SystemCommand
     from textual.dom import DOMNode
 
-    from .keeper import MatchTally
+    from .seating import Seating
     from .solver import Solver
 
 
@@ -60,8 +63,9 @@ class GameHost(Protocol):
         ...
 
     @property
-    def match(self) -> MatchTally:
-        """The games and wins of this sitting's match."""
+    def seating(self) -> Seating:
+        """The players this window sets up: the last table, the colours chosen for the next,
+        their match, and the guided game's offer."""
         ...
 
     @property
@@ -77,23 +81,8 @@ class GameHost(Protocol):
         """A new game for these players under the house rules for new games."""
         ...
 
-    def choose_colours(self, colours: Mapping[str, str]) -> None:
-        """The colours chosen for these players (by name, palette colours' names), for the
-        next game: it remembers them with its table (others keep the last table's)."""
-        ...
-
     def start_guided_game(self, name: str | None = None) -> None:
         """A guided first game for ``name`` alone (ui/guide.py); the setup offers it no more."""
-        ...
-
-    @property
-    def offer_guided_game(self) -> bool:
-        """Whether the setup screen offers a guided game (a first launch, until taken or
-        declined)."""
-        ...
-
-    def decline_guided_game(self) -> None:
-        """The setup screen offers the guided game no more (remembered)."""
         ...
 
     def play_again(self) -> None:
@@ -150,6 +139,16 @@ class GameHost(Protocol):
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on, on every screen at once, and remember it."""
+        ...
+
+
+@runtime_checkable
+class OffersCommands(Protocol):
+    """A screen with commands of its own in the command palette, first (the turn screen's
+    roll, the setup screen's trainer)."""
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """This screen's commands, in the current language, as the palette opens."""
         ...
 
 

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import store
-from ..game.match import MatchTally as MatchTally  # the app and its host protocol name it here
 from ..game.model import GameState, Phase
 from . import table_words
 from .table import Tables

@@ -1,24 +1,39 @@
-"""The players this window sets up: the last table's, in their colours, and the guided game's
-offer. Plain Python over the preferences (:class:`~.keeper.Keeper`)."""
+"""The players this window sets up: the last table's, in their colours, their match, and the
+guided game's offer. Plain Python over the preferences (:class:`~.keeper.Keeper`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .. import store
 from ..game import rules
-from ..game.model import Player
+from ..game.match import MatchTally
+from ..game.model import GameState, Player
 from ..store import Seat
 from . import colours, vocabulary
 from .keeper import Keeper
 
 
 class Seating:
-    """The last table set up, remembered; the colours chosen for the next one."""
+    """The last table set up, remembered; the colours chosen for the next one; the match of
+    the players sitting now."""
 
     def __init__(self, keeper: Keeper) -> None:
         self._keeper = keeper
+        if store.first_launch():  # the setup screen offers a guided game until answered
+            keeper.remember(offer_guided_game=True)
         self._chosen: dict[str, str] = {}
         """The colours the setup screen chose for its players, by name (:meth:`choose_colours`)."""
+        self.match = MatchTally()
+        """The games and wins of this sitting's match (since the players sat down)."""
+
+    def new_match(self) -> None:
+        """Other players sit down (a new table set up, a guided game, an online table)."""
+        self.match = MatchTally()
+
+    def game_over(self, game: GameState) -> None:
+        """A game of the match is over: its winners are counted."""
+        self.match = self.match.after(game)
 
     def last_table(self) -> list[Player] | None:
         """The players of the last game set up, if their names still pass."""

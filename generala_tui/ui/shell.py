@@ -64,6 +64,18 @@ class Shell(App[None]):
             for number in (signal.SIGTERM, signal.SIGHUP):
                 loop.add_signal_handler(number, self.exit)
 
+    def tell_startup_warnings(self, *more: str | None) -> None:
+        """What the player is told once, as the first screen shows: the files', the command
+        line's and the theme's warnings, this window's saved game beside another's, the
+        games waiting, and ``more``."""
+        if self.keeper.beside_another:
+            self._startup_warnings.append(app_words.beside_another_window())
+        if self.keeper.waiting:
+            self._startup_warnings.append(app_words.games_waiting(self.keeper.waiting))
+        for message in [*self._startup_warnings, *more]:
+            if message:
+                self.notify(message, severity="warning", timeout=10, markup=False)
+
     def _file_trouble(self, warning: str) -> None:
         self.notify(warning, severity="warning", timeout=10, markup=False)
 

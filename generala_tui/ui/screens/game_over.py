@@ -63,7 +63,7 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
                     yield Static(face, id="winning-die", markup=False)
                 yield Static(game_over_words.explanation(state), id="how-won")
             yield Static(self._ranking(state), id="ranking")
-            match = host_of(self).match
+            match = host_of(self).seating.match
             tally = Static(game_over_words.match_line(match.games, match.ranking()), id="match")
             tally.display = match.games > 1
             yield tally

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from textual import events, on
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
-from .. import guide_words, vocabulary
+from .. import app_words, guide_words, vocabulary
 from ..colours import COLOUR_NAMES, SeatColours, colour_named, for_node, next_free
 from ..host import GameHost, host_of
 from ..translated import TranslatedBindings
@@ -272,7 +272,8 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                     yield Button(
                         setup_words.trainer_setup_button(), id="open-trainer", compact=True
                     )
-            if host_of(self).offer_guided_game:  # a first launch: beside Start (ui/guide.py)
+            # A first launch: the guided game beside Start (ui/guide.py).
+            if host_of(self).seating.offer_guided_game:
                 from ..guide import GuideOffer
 
                 yield GuideOffer()
@@ -431,6 +432,12 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         self._read_names()
         self.app.push_screen(HistoryScreen())
 
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """The trainer (:class:`~..host.OffersCommands`)."""
+        yield SystemCommand(
+            app_words.trainer_command(), app_words.trainer_command_help(), self.action_trainer
+        )
+
     @on(Button.Pressed, "#open-trainer")
     def action_trainer(self) -> None:
         """A training round, on the first human player's costliest decisions if they have any."""
@@ -458,7 +465,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
     @on(Button.Pressed, "#decline-guide")
     async def _guide_declined(self) -> None:
-        host_of(self).decline_guided_game()
+        host_of(self).seating.decline_guided_game()
         await self.query_one("#guide-offer").remove()
         self.query_one("#name-1", Input).focus()
 
@@ -557,7 +564,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         }
         left = self.resumable
         if left is None:
-            host_of(self).choose_colours(colours)
+            host_of(self).seating.choose_colours(colours)
             host_of(self).new_game(players)
             return
 
@@ -565,7 +572,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
             # The players' answer comes back to this screen: it starts the game, or the
             # setup stays as it was, the game in progress still offered.
             if confirmed and self.app.screen is self:
-                host_of(self).choose_colours(colours)
+                host_of(self).seating.choose_colours(colours)
                 host_of(self).new_game(players)
 
         from .dialogs import NewGameDialog

@@ -7,12 +7,13 @@ nothing: computer players are the app's worker (:mod:`generala_tui.ui.computer`)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -23,7 +24,7 @@ from textual.widgets import Button, Footer, Static
 from ...game import rules
 from ...game.action import Action
 from ...game.model import Category, Filled, GameState, Phase, Rolled
-from .. import vocabulary
+from .. import app_words, vocabulary
 from ..host import GameHost, host_of
 from ..table import Table
 from ..translated import TranslatedBindings, translate
@@ -476,6 +477,13 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         if state is None or self._too_small or rules.computer_to_act(state):
             return None
         return state
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Roll, when a roll may be made (:class:`~..host.OffersCommands`)."""
+        if self.check_action("roll", ()):
+            yield SystemCommand(
+                app_words.command_roll(), app_words.command_roll_help(), self.action_roll
+            )
 
     def action_roll(self) -> None:
         state = self._human_to_act()

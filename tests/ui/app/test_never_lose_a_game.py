@@ -115,15 +115,15 @@ async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> 
         assert [p.name for p in app.game.players] == ["Bruno", "Rita", "Ana"]
         app.start(finish(app.game))  # Bruno, first to play, wins this one
         await settle(pilot)
-        assert app.match.games == 2
-        assert dict(app.match.wins) == {"Ana": 1, "Bruno": 1, "Rita": 0}
+        assert app.seating.match.games == 2
+        assert dict(app.seating.match.wins) == {"Ana": 1, "Bruno": 1, "Rita": 0}
         shown = str(app.screen.query_one("#match").render())
         assert "Match after 2 games: Ana 1 · Bruno 1 · Rita 0" in shown
         await pilot.press("n")  # a new table: a new match
         await settle(pilot)
         seats = app.screen.players  # type: ignore[attr-defined]
         app.new_game([Player(name=p.name, level=p.level) for p in seats])
-        assert app.match.games == 0
+        assert app.seating.match.games == 0
 
 
 async def test_bruno_who_outscored_ana_twice_comes_before_her_on_equal_wins() -> None:

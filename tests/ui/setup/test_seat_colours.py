@@ -154,7 +154,7 @@ async def test_the_colour_button_says_its_colour_in_the_players_language() -> No
 async def test_the_setup_shows_the_last_tables_colours_for_its_players() -> None:
     async with running() as (app, pilot):
         await pilot.pause()
-        app.choose_colours({"Ana": "grey", "Bea": "blue"})
+        app.seating.choose_colours({"Ana": "grey", "Bea": "blue"})
         app.new_game([Player(name="Ana"), Player(name="Bea")])
         await pilot.pause()
         app.show_setup()

@@ -238,7 +238,7 @@ async def test_the_seats_colours_come_back_at_the_next_launch() -> None:
     app = GeneralaApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.choose_colours({"Ana": "purple", "Bea": "orange"})
+        app.seating.choose_colours({"Ana": "purple", "Bea": "orange"})
         app.new_game([Player(name="Ana"), Player(name="Bea")])
         await pilot.pause()
         await app.keeper.flush()
