@@ -67,6 +67,6 @@ def run(url: str) -> int:
 
     app = GeneralaApp(table=address, language=i18n.language())
     app.run()
-    if app.table_ended_with is not None:
-        return fail(app.table_ended_with, "join")
+    if app.online.ended_with is not None:
+        return fail(app.online.ended_with, "join")
     return app.return_code or 0

@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Coroutine, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from textual import on
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
 from ..game import rules
 from ..game.action import Action
@@ -26,6 +25,7 @@ from ..game.model import GameState, HouseRules, Phase, Player
 from . import app_words, vocabulary
 from . import colours as colours_module
 from .host import OffersCommands
+from .online_play import OnlinePlay
 from .screens import dialogs_words, settings_words
 from .seating import Seating
 from .shell import Shell
@@ -37,7 +37,7 @@ from .table import Severity, Table
 # setup or turn screen shows sooner (tests/benchmarks/bench_startup.py).
 if TYPE_CHECKING:
     from ..online.client import Address
-    from .hosting import HostedTable
+    from .remote import RemoteTable
     from .screens.turn import TurnScreen
 
 COMPUTER_GROUP = "computer"
@@ -96,15 +96,10 @@ class GeneralaApp(Shell):
     ) -> None:
         super().__init__(language=language, startup_warning=startup_warning)
         self._first_game = game
-        self._first_table = table
-        """The online table to join at once (``generala-tui join``): when it ends, so does
-        the app, with :attr:`table_ended_with` to print."""
         self.table: Table | None = None
         """The table the game of now is played at (None on the setup screen)."""
-        self._hosted: HostedTable | None = None
-        """The table server this window runs (the setup screen's host), if it does."""
-        self.table_ended_with: str | None = None
-        """Why the table joined from the command line ended (a wrong key, a full server)."""
+        self.online = OnlinePlay(self, self._sit_online, first=table)
+        """The online tables this window joins, and the one it may serve."""
         self._replay = replay
         """A game record to step through, opened over the setup screen."""
         self._resume = resume
@@ -118,25 +113,23 @@ class GeneralaApp(Shell):
         """Seconds between the steps of a computer player's turn, at the next local table."""
         self.set_reactive(GeneralaApp.coach, preferences.coach)
         self.set_reactive(GeneralaApp.win_chances, preferences.win_chances)
-        self._roll_animation = preferences.roll_animation
-        self._solver = Solver(self, self._strategy_progressed, self._strategy_ready)
+        self.roll_animation = preferences.roll_animation
+        """Whether rolled dice tumble for a moment (:meth:`set_roll_animation`)."""
+        self.solver = Solver(self, self._strategy_progressed, self._strategy_ready)
+        """The one way into the strategy tables."""
         self.seating = Seating(self.keeper)
         """The players this window sets up, in their colours, and their match."""
         self._guide_wanted = False
         """Whether the turn screen opening next brings the guide (a guided game's first)."""
-
-    @property
-    def solver(self) -> Solver:
-        return self._solver
 
     def on_mount(self) -> None:
         # The words that colour a player and are not given the table's colours ask the app
         # running (until it stops: on_unmount), not one only made.
         colours_module.follow(self.seat_colours)
         self.open_window()
-        if self._first_table is not None:
+        if self.online.first is not None:
             # The server keeps this game: the saved one stays for a game at this keyboard.
-            self._join(self._first_table)
+            self.online.sit_at(self.online.first)
             return
         saved, warning = self.keeper.saved_game()
         self.tell_startup_warnings(warning)
@@ -173,8 +166,7 @@ class GeneralaApp(Shell):
         table, self.table = self.table, None
         if table is not None:
             await table.close()
-        if self._hosted is not None:
-            await self._hosted.close()
+        await self.online.close()
         self.keeper.close()
 
     # --- routing ----------------------------------------------------------
@@ -292,11 +284,9 @@ class GeneralaApp(Shell):
         else:
             self._deal(seats)
 
-    # --- the guided first game (ui/guide.py) ------------------------------
-
     def start_guided_game(self, name: str | None = None) -> None:
-        """A guided game for ``name`` alone, with the guide on its turn screen; the setup
-        screen offers it no more."""
+        """A guided game for ``name`` alone, with the guide on its turn screen (ui/guide.py);
+        the setup screen offers it no more."""
         from .guide import guided_game
 
         self.seating.decline_guided_game()
@@ -337,63 +327,26 @@ class GeneralaApp(Shell):
         self.house_rules = house_rules
         self.keeper.remember(house_rules=house_rules)
 
-    # --- online tables (ui/remote.py, ui/hosting.py) ------------------------
+    # --- online tables (ui/online_play.py) -------------------------------
 
-    def join_table(self, url: str) -> None:
-        """Play the seat of the online table ``url`` opens (watch it: no seat key); a link
-        that is not a table's is told."""
-        from ..game.refusals import Refusal
-        from ..online.client import parse_url
-        from ..words import refusal
-
-        try:
-            address = parse_url(url)
-        except Refusal as error:
-            self.notify(refusal(error), severity="error", markup=False)
-            return
-        self._join(address)
-
-    def _join(self, address: Address) -> None:
-        """Leave the game or table of now, and join the one at ``address``: the joining
-        screen shows until its table arrives."""
-        from .remote import RemoteTable
+    def _sit_online(self, table: RemoteTable, server: str) -> None:
+        """Leave the game or table of now, and play at the online ``table``: the joining
+        screen shows until its game arrives."""
         from .screens.joining import JoiningScreen
 
-        self._leave_table()
         self.game = None
         self.seating.new_match()
-        self._sit_at(RemoteTable(address, self, hosting=self._hosting()))
-        self._show(JoiningScreen(address.server))
-
-    def _hosting(self) -> bool:
-        """Whether this window runs a table server (the setup screen's host): quitting stops
-        it for everyone at its table."""
-        return self._hosted is not None and self._hosted.server is not None
+        self._sit_at(table)
+        self._show(JoiningScreen(server))
 
     def table_ended(self, message: str) -> None:
         """The online table refused this window for good (:class:`.remote.Seated`): joined
         from the command line, the app ends, saying why; else the setup screen comes back."""
-        if self._first_table is not None:
-            self.table_ended_with = message
+        if self.online.ends_the_app(message):
             self.exit(return_code=2)
             return
-        self.notify(message, severity="error", timeout=10, markup=False)
+        self.tell(message, severity="error")
         self.show_setup()
-
-    async def host_table(self, players: Sequence[Player], address: str, port: int) -> list[str]:
-        """Open an online table for ``players``, its server in this window; the join
-        commands of the other humans (:meth:`.hosting.HostedTable.open`)."""
-        from .hosting import HostedTable
-
-        if self._hosted is None:
-            self._hosted = HostedTable()
-        return await self._hosted.open(players, self.house_rules, address, port)
-
-    def sit_at_hosted_table(self) -> None:
-        """Play the first human seat of the table :meth:`host_table` opened."""
-        hosted = self._hosted
-        if hosted is not None and hosted.own_url is not None:
-            self.join_table(hosted.own_url)
 
     def turn_screen_shown(self) -> None:
         """The turn screen is in front again: a computer to act goes on."""
@@ -422,12 +375,8 @@ class GeneralaApp(Shell):
     def _strategy_ready(self) -> None:
         self.strategies_ready += 1
 
-    @property
-    def roll_animation(self) -> bool:
-        return self._roll_animation
-
     def set_roll_animation(self, on: bool) -> None:
-        self._roll_animation = on
+        self.roll_animation = on
         self.keeper.remember(roll_animation=on)
 
     def action_coach_ranking(self) -> None:
@@ -437,45 +386,35 @@ class GeneralaApp(Shell):
     def toggle_coach(self) -> None:
         self.coach = not self.coach
         self.keeper.remember(coach=self.coach)
-        if self.coach and self.game is not None:
-            self.solver.retry()
-            self.solver.prepare(self.game.house_rules)
+        self._aid_turned(on=self.coach)
 
     def toggle_win_chances(self) -> None:
         self.win_chances = not self.win_chances
         self.keeper.remember(win_chances=self.win_chances)
-        if self.win_chances and self.game is not None and len(self.game.players) > 1:
+        self._aid_turned(on=self.win_chances)
+
+    def _aid_turned(self, *, on: bool) -> None:
+        """The coach or the win chances turned on: the tables the game now needs
+        (:meth:`.solver.Solver.prepare_for`), a failed one tried again."""
+        if on and self.game is not None:
             self.solver.retry()
-            self.solver.prepare_chances(self.game.house_rules)
+            self.solver.prepare_for(self.game, coach=self.coach, win_chances=self.win_chances)
 
-    # --- failures ---------------------------------------------------------
-
-    @on(Worker.StateChanged)
-    def _worker_failed(self, event: Worker.StateChanged) -> None:
-        """The one place a failed worker is reported to the player."""
-        if event.state is not WorkerState.ERROR:
-            return
-        error = event.worker.error
-        if isinstance(error, StrategyFailed):
-            return  # the table's own worker has told the player already
-        if event.worker.group == SOLVE_GROUP:
-            message = app_words.strategy_failed(str(error))
-        else:
-            message = app_words.worker_failed(event.worker.name, str(error))
-        self.notify(message, severity="error", timeout=10, markup=False)
+    def failure_told(self, worker: Worker[Any]) -> str | None:
+        if isinstance(worker.error, StrategyFailed):
+            return None  # the table's own worker has told the player already
+        if worker.group == SOLVE_GROUP:
+            return app_words.strategy_failed(str(worker.error))
+        return super().failure_told(worker)
 
     # --- app-wide actions -------------------------------------------------
 
     def game_in_progress(self) -> bool:
         return self.game is not None and self.game.phase is not Phase.OVER
 
-    def _turn_out_of_sight(self) -> bool:
-        """Whether the turn screen is in front but too small to show the game."""
-        turn = self._turn_screen()
-        return self.game_in_progress() and turn is not None and turn.too_small
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in {"scorecard", "new_game", "undo"} and self._turn_out_of_sight():
+        turn = self._turn_screen()
+        if action in {"scorecard", "new_game", "undo"} and turn is not None and turn.too_small:
             return False  # nothing happens to a game the player cannot see; quit and help do
         if action in {"scorecard", "new_game"}:
             return self.game is not None

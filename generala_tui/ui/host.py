@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from textual.app import SystemCommand
     from textual.dom import DOMNode
 
+    from .online_play import OnlinePlay
     from .seating import Seating
     from .solver import Solver
 
@@ -118,19 +119,9 @@ class GameHost(Protocol):
         """The computer players faster (step 1) or slower (step -1)."""
         ...
 
-    def join_table(self, url: str) -> None:
-        """Play the seat of an online table that ``url`` opens (watch it: no seat key)."""
-        ...
-
-    async def host_table(self, players: Sequence[Player], address: str, port: int) -> list[str]:
-        """Open an online table for ``players`` under the house rules for new games, its
-        server running in this app on ``address``:``port``; the join commands of the human
-        seats but the first, which :meth:`sit_at_hosted_table` takes. Raises
-        :class:`OSError` when the port can't be had."""
-        ...
-
-    def sit_at_hosted_table(self) -> None:
-        """Play the first human seat of the table :meth:`host_table` opened."""
+    @property
+    def online(self) -> OnlinePlay:
+        """The online tables: a link joined, a table hosted here."""
         ...
 
     def turn_screen_shown(self) -> None:

@@ -13,11 +13,13 @@ import contextlib
 import signal
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from .. import collector, i18n, store
 from . import app_words, vocabulary
@@ -75,6 +77,18 @@ class Shell(App[None]):
         for message in [*self._startup_warnings, *more]:
             if message:
                 self.notify(message, severity="warning", timeout=10, markup=False)
+
+    @on(Worker.StateChanged)
+    def _worker_failed(self, event: Worker.StateChanged) -> None:
+        """The one place a failed worker is reported to the player (:meth:`failure_told`)."""
+        if event.state is WorkerState.ERROR:
+            message = self.failure_told(event.worker)
+            if message is not None:
+                self.notify(message, severity="error", timeout=10, markup=False)
+
+    def failure_told(self, worker: Worker[Any]) -> str | None:
+        """What the player is told of a worker that failed (None: nothing, told already)."""
+        return app_words.worker_failed(worker.name, str(worker.error))
 
     def _file_trouble(self, warning: str) -> None:
         self.notify(warning, severity="warning", timeout=10, markup=False)

@@ -497,7 +497,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
         def joined(url: str | None) -> None:
             if url is not None and self.app.screen is self:
-                host_of(self).join_table(url)
+                host_of(self).online.join(url)
 
         self.app.push_screen(JoinDialog(), joined)
 
@@ -518,12 +518,12 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
         def answered(sit_down: bool | None) -> None:
             if sit_down:
-                host.sit_at_hosted_table()
+                host.online.sit_at_hosted_table()
 
         self.app.push_screen(
             HostDialog(
                 humans[0].name,
-                lambda address, port: host.host_table(players, address, port),
+                lambda address, port: host.online.host(players, host.house_rules, address, port),
             ),
             answered,
         )

@@ -183,8 +183,8 @@ async def test_a_wrong_key_ends_the_join_with_the_servers_reason(
     url = link(server, table, 0).replace(table.seats[0].key or "", "WrongKey1234")
     app = GeneralaApp(table=parse_url(url))
     async with app.run_test() as pilot:
-        await until(pilot, lambda: app.table_ended_with is not None)
-    assert app.table_ended_with == "There is no such table or seat on this server."
+        await until(pilot, lambda: app.online.ended_with is not None)
+    assert app.online.ended_with == "There is no such table or seat on this server."
     assert app.return_code == 2
 
 
@@ -194,7 +194,7 @@ async def test_a_table_joined_from_the_setup_screen_that_refuses_brings_the_setu
     url = link(server, table, 0).replace(table.seats[0].key or "", "WrongKey1234")
     async with running() as (app, pilot):
         await pilot.pause()
-        app.join_table(url)
+        app.online.join(url)
         await until(pilot, lambda: "There is no such table or seat on this server." in notices(app))
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.game is None
@@ -220,8 +220,8 @@ async def test_the_seat_taken_in_another_window_ends_this_one_which_does_not_tak
     async with seated(link(server, table, 0)) as (app, pilot):
         task = asyncio.get_running_loop().create_task(other.run())
         try:
-            await until(pilot, lambda: app.table_ended_with is not None)
-            assert app.table_ended_with == (
+            await until(pilot, lambda: app.online.ended_with is not None)
+            assert app.online.ended_with == (
                 "This seat was taken in another window: this one has left the table."
             )
             assert app.return_code == 2
