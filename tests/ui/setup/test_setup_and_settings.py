@@ -21,6 +21,7 @@ from generala_tui.ui.screens.setup import LEVELS, LevelPicker, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
 from ..conftest import footer_by_action, running
+from .conftest import last_table
 
 
 def _names(app: GeneralaApp) -> list[str]:
@@ -82,27 +83,31 @@ async def test_setup_names_are_cut_at_twenty_characters() -> None:
     async with running() as (app, pilot):
         await pilot.pause()
         name = app.screen.query_one("#name-1", Input)
-        name.value = ""
+        name.value = "abcdefghijklmnopqrs"  # nineteen: the cut is at typing, key by key
         await pilot.click("#name-1")
-        await pilot.press(*"abcdefghijklmnopqrstuvwxyz")
+        await pilot.press("end", *"tuvwxyz")
         assert name.value == "abcdefghijklmnopqrst"
 
 
 async def test_setup_allows_at_most_eight_players_and_at_least_one() -> None:
-    async with running(size=(80, 40)) as (app, pilot):
+    async with running() as (app, pilot):
         await pilot.pause()
-        for _ in range(10):
-            await pilot.press("ctrl+n")
-        await pilot.pause()
-        assert len(_names(app)) == 8
-        assert "at most 8 players" in _error(app)
-        for _ in range(8):
+        for _ in range(2):  # the second finds the last seat's ✕ disabled
             await pilot.click("#remove-1")
             await pilot.pause()
         assert len(_names(app)) == 1
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert len(app.game.players) == 1
+    last_table(7)  # each seat added mounts every row again: the eighth is the one added here
+    async with running(size=(80, 40)) as (app, pilot):
+        await pilot.pause()
+        assert len(_names(app)) == 7
+        for _ in range(3):
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert len(_names(app)) == 8
+        assert "at most 8 players" in _error(app)
 
 
 async def test_settings_save_applies_to_new_games() -> None:
@@ -372,12 +377,10 @@ async def test_the_setup_footer_names_f1_while_a_name_has_the_focus() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es", "sv"])
 async def test_a_seats_level_button_shows_it_steps_and_says_how(lang: str) -> None:
+    last_table(8)  # eight seats
     async with running(computer_delay=60, language=lang, size=(40, 12)) as (app, pilot):
         await pilot.pause()
         screen = app.screen
-        for _ in range(6):  # eight seats
-            await pilot.press("ctrl+n")
-            await pilot.pause()
         pickers = list(screen.query(LevelPicker).results(LevelPicker))
         assert len(pickers) == 8
         for level, picker in zip(LEVELS, pickers, strict=False):
