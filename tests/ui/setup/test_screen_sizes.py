@@ -9,6 +9,7 @@ from generala_tui import words
 from generala_tui.ui.screens.settings import SettingsScreen
 
 from ..conftest import fully_shown, running
+from .conftest import last_table
 
 SIZES = [(40, 12), (60, 20), (80, 24), (120, 40), (250, 70)]
 
@@ -62,10 +63,8 @@ async def test_setup_takes_the_layout_of_its_size_and_follows_a_resize(
 async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
     size: tuple[int, int],
 ) -> None:
+    last_table(8)
     async with running(size=size) as (app, pilot):
-        await pilot.pause()
-        for _ in range(6):
-            await pilot.press("ctrl+n")
         await pilot.pause()
         assert len(app.screen.query(".player-row Input")) == 8
         assert fully_shown(app, app.screen.query_one("#start"))
@@ -88,22 +87,30 @@ async def test_setup_with_eight_players_shows_start_and_each_name_it_focuses(
         assert app.game is not None
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_settings_show_save_and_each_rule_it_focuses(size: tuple[int, int]) -> None:
-    async with running(size=size) as (app, pilot):
+async def test_settings_show_save_and_each_rule_it_focuses() -> None:
+    """At each size in turn: the settings' layout is its breakpoints' and CSS's, applied
+    again on each resize, so one screen walks the sizes (small after large too)."""
+    first, *others = [(80, 24), (250, 70), (40, 12), (120, 40), (60, 20)]
+    assert sorted([first, *others]) == sorted(SIZES)
+    async with running(size=first) as (app, pilot):
         await pilot.pause()
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
-        for button in ("#save", "#cancel", "#preset-0", "#preset-1"):
-            assert fully_shown(app, app.screen.query_one(button)), f"{button} at {size}"
-        for key in words.rule_text():
-            control = app.screen.query_one(f"#rule-{key}")
-            if control.disabled:
-                continue
-            control.focus()
-            await pilot.pause()  # the scroll to the focused rule is made after the next frame
-            await pilot.wait_for_scheduled_animations()
-            assert fully_shown(app, control), f"{key} at {size}"
-            title = control.ancestors[1].query_one(".rule-title")
-            assert title.region.width >= 15, "a rule's name has room"
+        for size in [first, *others]:
+            if size != first:
+                await pilot.resize_terminal(*size)
+                await pilot.wait_for_scheduled_animations()
+            assert app.screen.size == size
+            for button in ("#save", "#cancel", "#preset-0", "#preset-1"):
+                assert fully_shown(app, app.screen.query_one(button)), f"{button} at {size}"
+            for key in words.rule_text():
+                control = app.screen.query_one(f"#rule-{key}")
+                if control.disabled:
+                    continue
+                control.focus()
+                await pilot.pause()  # the scroll to the focused rule is made after the next frame
+                await pilot.wait_for_scheduled_animations()
+                assert fully_shown(app, control), f"{key} at {size}"
+                title = control.ancestors[1].query_one(".rule-title")
+                assert title.region.width >= 15, f"a rule's name has room at {size}"
