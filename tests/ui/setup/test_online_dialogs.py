@@ -61,7 +61,7 @@ async def test_hosting_needs_two_humans() -> None:
     async with running() as (app, pilot):
         await pilot.pause()
         await _names(app, "Ana")
-        await pilot.click("#remove-2")
+        await pilot.click("#level-2")  # the second seat a computer: Ana is the one human
         await pilot.pause()
         await pilot.press("ctrl+l", "h")
         await pilot.pause()
