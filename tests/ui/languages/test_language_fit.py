@@ -45,7 +45,7 @@ def _with_a_computer() -> rules.GameState:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-async def test_every_key_of_a_humans_turn_fits_when_computers_play(lang: str) -> None:
+async def test_every_key_of_a_humans_turn_then_of_a_computers_turn_fits(lang: str) -> None:
     async with running(_with_a_computer(), language=lang, computer_delay=0.0, settled=True) as (
         app,
         pilot,
@@ -59,27 +59,13 @@ async def test_every_key_of_a_humans_turn_fits_when_computers_play(lang: str) ->
         assert not {"pause", "speed(1)"} & shown  # a computer's keys, shown on its turn
         await pilot.press("minus")  # ... and working on a human's turn all the same
         assert app.computer_delay > 0.0
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-async def test_every_key_of_a_computers_turn_fits(lang: str) -> None:
-    async with running(_with_a_computer(), language=lang, computer_delay=0.0, settled=True) as (
-        app,
-        pilot,
-    ):
         await pilot.press("p")  # the computers wait: their turn stays on screen
         assert app.computers_paused
-        await pilot.press("r", "enter", "y")  # y: a scratch's question answered, if asked
+        await pilot.press("enter", "y")  # y: a scratch's question answered, if asked
         await settle_until(pilot, lambda: rules.computer_to_act(app.game) is True)  # type: ignore[arg-type]
         await settle(pilot)
         shown = {key.action for key in app.screen.query(FooterKey)}
         assert {"pause", "speed(1)", "skip_ahead"} <= shown
-        assert keys_cut(app) == []
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-async def test_every_key_of_the_setup_screen_fits(lang: str) -> None:
-    async with running(language=lang, settled=True) as (app, _):
         assert keys_cut(app) == []
 
 
@@ -123,21 +109,39 @@ async def test_the_statistics_columns_fit_in_80_columns(lang: str) -> None:
         assert table.max_scroll_x == 0
 
 
+SETUP_SIZES = [(40, 12), (60, 20), (69, 20), (70, 20), (80, 24)]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("size", [(40, 12), (60, 20), (69, 20), (70, 20), (80, 24)])
-async def test_the_setups_buttons_under_the_players_show_their_keys_whole(
-    lang: str, size: tuple[int, int]
+async def test_the_setups_keys_and_buttons_show_whole_at_every_size_and_more_keys_when_wider(
+    lang: str,
 ) -> None:
-    # On one line when the row has room, else wrapped, never cut ("Trainer (ctr").
-    async with running(language=lang, size=size, settled=True) as (app, _):
-        row = app.screen.query_one("#records-buttons")
-        for button in row.query(Button):
-            label = str(button.label)
-            assert button.region.right <= row.region.right, f"{label!r} past the row at {size}"
-            width, height = button.content_region.size
-            longest = max(len(word) for word in label.split())
-            assert width >= longest, f"{label!r} at {size}"
-            assert width * height >= len(label), f"{label!r} cut at {size}"
+    """The setup screen's Footer keys and the buttons under the players, at each size: the
+    buttons on one line when the row has room, else wrapped, never cut ("Trainer (ctr"); a
+    wider screen gives the Footer the keys a narrow one left out.
+
+    One app walks the sizes, as a player resizing the terminal would (its layout at each size
+    is the one a fresh app at that size shows)."""
+    async with running(language=lang, size=SETUP_SIZES[0], settled=True) as (app, pilot):
+        narrow = {key.action for key in app.screen.query(FooterKey)}
+        for size in SETUP_SIZES:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert app.size == size
+            assert keys_cut(app) == [], f"at {size}"
+            row = app.screen.query_one("#records-buttons")
+            for button in row.query(Button):
+                label = str(button.label)
+                assert button.region.right <= row.region.right, f"{label!r} past the row at {size}"
+                width, height = button.content_region.size
+                longest = max(len(word) for word in label.split())
+                assert width >= longest, f"{label!r} at {size}"
+                assert width * height >= len(label), f"{label!r} cut at {size}"
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        wide = {key.action for key in app.screen.query(FooterKey)}
+        assert narrow < wide
+        _footer_whole(app)
 
 
 def _finished() -> rules.GameState:
@@ -205,18 +209,6 @@ async def test_the_setup_footer_at_40x12_shows_whole_keys_only(lang: str) -> Non
         await pilot.press("ctrl+s")  # a key left out of the Footer still works
         await settle(pilot)
         assert isinstance(app.screen, TurnScreen)
-        _footer_whole(app)
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-async def test_a_wider_screen_gives_the_footer_its_keys_back(lang: str) -> None:
-    async with running(language=lang, size=(40, 12), settled=True) as (app, pilot):
-        narrow = {key.action for key in app.screen.query(FooterKey)}
-        await pilot.resize_terminal(100, 30)
-        await settle(pilot)
-        await pilot.pause()
-        wide = {key.action for key in app.screen.query(FooterKey)}
-        assert narrow < wide
         _footer_whole(app)
 
 
