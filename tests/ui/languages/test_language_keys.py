@@ -55,24 +55,21 @@ async def test_a_dialog_answers_yes_with_the_first_letter_of_the_languages_yes(
         assert isinstance(app.screen, SetupScreen)
 
 
-@pytest.mark.parametrize("lang", ["es", "sv"])
-async def test_y_still_answers_yes_in_every_language(lang: str) -> None:
+@pytest.mark.parametrize(("lang", "other"), [("es", "j"), ("sv", "s")])
+async def test_y_still_answers_yes_in_every_language_and_another_languages_yes_does_not(
+    lang: str, other: str
+) -> None:
     async with running(_game(), language=lang, settled=True) as (app, pilot):
         await pilot.press("escape")
         await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        await pilot.press(other)  # Swedish "ja" in Spanish, Spanish "sí" in Swedish: no answer
+        await settle(pilot)
+        assert app.screen is dialog
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
-
-
-async def test_another_languages_yes_key_does_not_answer_yes() -> None:
-    async with running(_game(), language="sv", settled=True) as (app, pilot):
-        await pilot.press("escape")
-        await settle(pilot)
-        dialog = app.screen
-        await pilot.press("s")  # Spanish "sí"; in Swedish it answers nothing
-        await settle(pilot)
-        assert app.screen is dialog
 
 
 @pytest.mark.parametrize(
