@@ -30,7 +30,7 @@ def _drawn(picker: ColourPicker) -> list[Segment]:
     ]
 
 
-async def test_each_seat_shows_its_mark_in_its_colour() -> None:
+async def test_each_seat_shows_its_mark_in_its_colour_and_a_change_of_theme_its_shade() -> None:
     async with running() as (app, pilot):
         await pilot.pause()
         screen = app.screen
@@ -44,11 +44,6 @@ async def test_each_seat_shows_its_mark_in_its_colour() -> None:
             assert drawn[0].style is not None and drawn[0].style.color is not None
             assert drawn[0].style.color.triplet is not None
             assert drawn[0].style.color.triplet.hex.upper() == colour.on_dark
-
-
-async def test_a_change_of_theme_shows_each_marks_shade_for_it() -> None:
-    async with running() as (app, pilot):
-        await pilot.pause()
         app.theme = "textual-light"
         await pilot.pause()
         for seat in (1, 2):
