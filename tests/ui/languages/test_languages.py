@@ -356,19 +356,22 @@ async def _choose_spanish(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("game", [False, True], ids=["setup", "turn"])
-async def test_the_footer_shows_its_keys_in_the_new_language_at_once(game: bool) -> None:
-    async with running(rules.new_game(["Ana", "Bruno"], seed=1) if game else None) as (app, pilot):
+async def test_the_setups_footer_speaks_the_new_language_at_once_and_the_focus_stays() -> None:
+    """On the setup screen: the Footer in Spanish at once, the focus still in the name field."""
+    async with running() as (app, pilot):
         await _choose_spanish(pilot)
         words = _footer_words(app)
         assert "Ayuda" in words, words
         assert "Help" not in words
-
-
-async def test_the_focus_stays_in_the_name_field_after_a_language_change() -> None:
-    async with running() as (app, pilot):
-        await _choose_spanish(pilot)
         assert isinstance(app.focused, Input) and app.focused.id == "name-1"
+
+
+async def test_the_turns_footer_shows_its_keys_in_the_new_language_at_once() -> None:
+    async with running(rules.new_game(["Ana", "Bruno"], seed=1)) as (app, pilot):
+        await _choose_spanish(pilot)
+        words = _footer_words(app)
+        assert "Ayuda" in words, words
+        assert "Help" not in words
 
 
 @pytest.mark.parametrize(
