@@ -34,36 +34,41 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("size", "house_rules"),
+    ("house_rules", "sizes"),
     [
-        ((40, 12), HouseRules()),
-        ((60, 20), HouseRules(two_pairs=True, double_generala=True)),
-        ((80, 24), HouseRules(two_pairs=True, double_generala=True)),
+        (HouseRules(), [(40, 12)]),
+        (HouseRules(two_pairs=True, double_generala=True), [(60, 20), (80, 24)]),
     ],
 )
 async def test_the_scorecard_scrolls_by_keys_to_every_row_and_to_close(
-    size: tuple[int, int], house_rules: HouseRules
+    house_rules: HouseRules, sizes: list[tuple[int, int]]
 ) -> None:
+    """One app per house rules: the scorecard opened at each size in turn, and closed."""
     async with running(
-        rules.new_game(["Ana", "Bruno"], house_rules, seed=1), size=size, settled=True
+        rules.new_game(["Ana", "Bruno"], house_rules, seed=1), size=sizes[0], settled=True
     ) as (app, pilot):
-        await press(pilot, "s")
-        screen = app.screen
-        assert isinstance(screen, ScorecardScreen)
-        title = screen.query_one("#scorecard-title")
-        close = screen.query_one("#close-scorecard")
-        table = screen.query_one("#scorecard")
-        assert fully_shown(app, title)
-        # Every row is laid out (none hidden in a table scrolled inside the panel) ...
-        assert table.region.height >= table.virtual_size.height
-        # ... and Down, PageDown and End bring the last of them and Close into view.
-        await press(pilot, "down")
-        await press(pilot, "pagedown", "pagedown", "pagedown")
-        assert fully_shown(app, close)
-        await press(pilot, "home")
-        assert fully_shown(app, title)
-        await press(pilot, "end")
-        assert fully_shown(app, close)
+        for size in sizes:
+            await pilot.resize_terminal(*size)
+            await press(pilot, "s")
+            screen = app.screen
+            assert isinstance(screen, ScorecardScreen), size
+            assert app.size == size
+            title = screen.query_one("#scorecard-title")
+            close = screen.query_one("#close-scorecard")
+            table = screen.query_one("#scorecard")
+            assert fully_shown(app, title), size
+            # Every row is laid out (none hidden in a table scrolled inside the panel) ...
+            assert table.region.height >= table.virtual_size.height, size
+            # ... and Down, PageDown and End bring the last of them and Close into view.
+            await press(pilot, "down")
+            await press(pilot, "pagedown", "pagedown", "pagedown")
+            assert fully_shown(app, close), size
+            await press(pilot, "home")
+            assert fully_shown(app, title), size
+            await press(pilot, "end")
+            assert fully_shown(app, close), size
+            await press(pilot, "escape")
+            assert not isinstance(app.screen, ScorecardScreen), size
 
 
 def won_on_points() -> GameState:
@@ -72,20 +77,26 @@ def won_on_points() -> GameState:
     return rules.score(state, "generala")
 
 
-@pytest.mark.parametrize("size", [(40, 12), (60, 20), (64, 20), (80, 24), (120, 40)])
+GAME_OVER_SIZES = [(40, 12), (60, 20), (64, 20), (80, 24), (120, 40)]
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
-async def test_every_game_over_button_is_on_the_screen(
-    size: tuple[int, int], language: str
-) -> None:
-    async with running(won_on_points(), size=size, settled=True) as (app, pilot):
+async def test_every_game_over_button_is_on_the_screen(language: str) -> None:
+    """One app per language, resized to each size in turn: the screen fits its buttons and
+    headline whenever it is resized, as when it opens."""
+    async with running(won_on_points(), size=GAME_OVER_SIZES[0], settled=True) as (app, pilot):
         app.set_language(language)
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameOverScreen)
-        for button in screen.query(Button):
-            button.focus()
+        for size in GAME_OVER_SIZES:
+            await pilot.resize_terminal(*size)
             await settle(pilot)
-            assert fully_shown(app, button), f"{button.id} at {size}"
+            assert app.size == size
+            for button in screen.query(Button):
+                button.focus()
+                await settle(pilot)
+                assert fully_shown(app, button), f"{button.id} at {size}"
 
 
 @pytest.fixture(scope="module")
@@ -94,60 +105,73 @@ def finished() -> GameState:
     return play_game(rules.new_game(players, HouseRules(served_generala_wins=False), seed=21))
 
 
-async def open_a_decision(app: GeneralaApp, pilot: Pilot[None]) -> DecisionScreen:
-    """From the game over: the analysis (v), the decisions alone (c), the third one opened."""
+async def open_a_decision(
+    app: GeneralaApp, pilot: Pilot[None], size: tuple[int, int]
+) -> DecisionScreen:
+    """The third decision opened at ``size``: the first time from the game over (the analysis
+    by v, the decisions alone by c), after that from the list as it was left, the terminal
+    resized (the screen fits its dice when it opens, so it is opened again at each size)."""
+    await pilot.resize_terminal(*size)
     await settle(pilot)
-    await press(pilot, "v")
-    await settle_until(pilot, lambda: bool(app.screen.query(DecisionList)))
-    await press(pilot, "c", "down", "down", "enter")
+    if not app.screen.query(DecisionList):
+        await press(pilot, "v")
+        await settle_until(pilot, lambda: bool(app.screen.query(DecisionList)))
+        await press(pilot, "c", "down", "down")
+    await press(pilot, "enter")
     screen = app.screen
-    assert isinstance(screen, DecisionScreen)
+    assert isinstance(screen, DecisionScreen), size
+    assert app.size == size
     return screen
 
 
-@pytest.mark.parametrize("size", [(40, 12), (60, 20), (80, 24)])
-async def test_a_decision_scrolls_by_keys_to_every_box_and_to_its_end(
-    finished: GameState, size: tuple[int, int]
-) -> None:
-    async with running(finished, size=size) as (app, pilot):
-        screen = await open_a_decision(app, pilot)
-        scroll = screen.query_one("#decision-scroll")
-        assert scroll.max_scroll_y > 0
-        await press(pilot, "down")
-        assert scroll.scroll_y == 1
-        await press(pilot, "pagedown")
-        assert scroll.scroll_y > 1
-        await press(pilot, "end")
-        assert scroll.scroll_y == scroll.max_scroll_y
-        last = screen.query_one("#decision-scorecard")  # the last part, to its foot
-        assert scroll.region.y < last.region.bottom <= scroll.region.bottom
-        for row in [r for r in screen.query(BoxRow) if r.display]:
-            scroll.scroll_to_widget(row, animate=False)
-            await settle(pilot)
-            assert fully_shown(app, row), row.category
-            if size[0] >= 60:  # each row ends with its cost, at the row's right edge
-                offer = row.offer
-                assert offer.loss is not None
-                shown = str(row.render())
-                assert shown.endswith(coach_words.coach_cost(offer.loss)), shown
-                assert cell_len(shown) == row.content_region.width, shown
-        await press(pilot, "home")
-        assert scroll.scroll_y == 0
-        await press(pilot, "enter")  # Close keeps the focus
-        assert not isinstance(app.screen, DecisionScreen)
+async def test_a_decision_scrolls_by_keys_to_every_box_and_to_its_end(finished: GameState) -> None:
+    """One app: the same decision opened at each size in turn, and closed."""
+    sizes = [(40, 12), (60, 20), (80, 24)]
+    async with running(finished, size=sizes[0]) as (app, pilot):
+        first = None
+        for size in sizes:
+            screen = await open_a_decision(app, pilot, size)
+            first = first or screen.decision
+            assert screen.decision is first, f"the same decision at {size}"
+            scroll = screen.query_one("#decision-scroll")
+            assert scroll.max_scroll_y > 0, size
+            await press(pilot, "down")
+            assert scroll.scroll_y == 1, size
+            await press(pilot, "pagedown")
+            assert scroll.scroll_y > 1, size
+            await press(pilot, "end")
+            assert scroll.scroll_y == scroll.max_scroll_y, size
+            last = screen.query_one("#decision-scorecard")  # the last part, to its foot
+            assert scroll.region.y < last.region.bottom <= scroll.region.bottom, size
+            for row in [r for r in screen.query(BoxRow) if r.display]:
+                scroll.scroll_to_widget(row, animate=False)
+                await settle(pilot)
+                assert fully_shown(app, row), f"{row.category} at {size}"
+                if size[0] >= 60:  # each row ends with its cost, at the row's right edge
+                    offer = row.offer
+                    assert offer.loss is not None
+                    shown = str(row.render())
+                    assert shown.endswith(coach_words.coach_cost(offer.loss)), f"{shown} {size}"
+                    assert cell_len(shown) == row.content_region.width, f"{shown} at {size}"
+            await press(pilot, "home")
+            assert scroll.scroll_y == 0, size
+            await press(pilot, "enter")  # Close keeps the focus
+            assert not isinstance(app.screen, DecisionScreen), size
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_coach_of_a_decision_uses_its_width(
-    finished: GameState, size: tuple[int, int]
-) -> None:
-    async with running(finished, size=size) as (app, pilot):
-        screen = await open_a_decision(app, pilot)
-        coach = screen.query_one(CoachPanel)
-        shown = str(coach.render())
-        assert "…" not in shown
-        longest = max(cell_len(line) for line in shown.splitlines())
-        assert longest == coach.content_region.width  # its rows end at its right edge
+async def test_the_coach_of_a_decision_uses_its_width(finished: GameState) -> None:
+    """One app: the same decision opened at each size in turn."""
+    sizes = [(80, 24), (120, 40)]
+    async with running(finished, size=sizes[0]) as (app, pilot):
+        for size in sizes:
+            screen = await open_a_decision(app, pilot, size)
+            coach = screen.query_one(CoachPanel)
+            shown = str(coach.render())
+            assert "…" not in shown, size
+            longest = max(cell_len(line) for line in shown.splitlines())
+            assert longest == coach.content_region.width, size  # its rows end at its right edge
+            await press(pilot, "escape")
+            assert not isinstance(app.screen, DecisionScreen), size
 
 
 async def test_the_replay_turns_to_one_line_dice_on_a_small_screen(finished: GameState) -> None:
@@ -177,21 +201,27 @@ def eight_players_at(seat: int) -> GameState:
     return state
 
 
-@pytest.mark.parametrize("size", [(40, 12), (60, 20)])
 @pytest.mark.parametrize("seat", [0, 3, 7])
 async def test_the_one_line_standings_show_whose_turn_it_is_and_mark_who_is_left_out(
-    size: tuple[int, int], seat: int
+    seat: int,
 ) -> None:
-    async with running(eight_players_at(seat), size=size, settled=True) as (app, _):
-        line = next(s for s in app.screen.query(Standings) if s.one_line and s.display)
-        shown = line.render().plain
-        assert f"{CURRENT_MARK} {MARKS[seat]} {EIGHT[seat]} " in shown, shown  # and its mark
-        assert cell_len(shown) <= line.content_region.width, shown
-        left_out = [name for name in EIGHT if f"{name} " not in shown]
-        assert left_out, "eight players do not fit this width"
-        assert LEFT_OUT in shown
-        # Those shown sit side by side in seat order: the left out are before or after them.
-        seen = [name for name in EIGHT if name not in left_out]
-        assert seen == EIGHT[EIGHT.index(seen[0]) : EIGHT.index(seen[-1]) + 1]
-        assert shown.startswith(LEFT_OUT) == (seen[0] != EIGHT[0])
-        assert shown.endswith(LEFT_OUT) == (seen[-1] != EIGHT[-1])
+    """One app per seat, resized to each size in turn: the turn screen fits its layout whenever
+    it is resized, as when it opens."""
+    sizes = [(40, 12), (60, 20)]
+    async with running(eight_players_at(seat), size=sizes[0], settled=True) as (app, pilot):
+        for size in sizes:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert app.size == size
+            line = next(s for s in app.screen.query(Standings) if s.one_line and s.display)
+            shown = line.render().plain
+            assert f"{CURRENT_MARK} {MARKS[seat]} {EIGHT[seat]} " in shown, (size, shown)
+            assert cell_len(shown) <= line.content_region.width, (size, shown)
+            left_out = [name for name in EIGHT if f"{name} " not in shown]
+            assert left_out, f"eight players do not fit {size}"
+            assert LEFT_OUT in shown, (size, shown)
+            # Those shown sit side by side in seat order: the left out are before or after them.
+            seen = [name for name in EIGHT if name not in left_out]
+            assert seen == EIGHT[EIGHT.index(seen[0]) : EIGHT.index(seen[-1]) + 1], size
+            assert shown.startswith(LEFT_OUT) == (seen[0] != EIGHT[0]), (size, shown)
+            assert shown.endswith(LEFT_OUT) == (seen[-1] != EIGHT[-1]), (size, shown)
