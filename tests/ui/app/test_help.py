@@ -86,27 +86,33 @@ async def _open_help(pilot: Pilot[None]) -> VerticalScroll:
     return pilot.app.screen.query_one("#help-scroll", VerticalScroll)
 
 
-@pytest.mark.parametrize("size", [(40, 12), (80, 24)])
-async def test_page_down_reaches_every_section_of_the_help(size: tuple[int, int]) -> None:
-    async with running(house_rules=HouseRules(double_generala=True, two_pairs=True), size=size) as (
-        app,
-        pilot,
-    ):
-        scroll = await _open_help(pilot)
-        assert scroll.max_scroll_y > 0, "the help is taller than the screen at this size"
-        seen: set[int] = set()
-        for _ in range(100):
-            seen |= {n for n, header in enumerate(_sections(app)) if _shown(app, header)}
-            if scroll.scroll_y >= scroll.max_scroll_y:
-                break
-            await pilot.press("pagedown")
+async def test_page_down_reaches_every_section_of_the_help() -> None:
+    """One app: the help opened at each size in turn, paged to its end, and closed."""
+    sizes = [(40, 12), (80, 24)]
+    async with running(
+        house_rules=HouseRules(double_generala=True, two_pairs=True), size=sizes[0]
+    ) as (app, pilot):
+        for size in sizes:
+            await pilot.resize_terminal(*size)
+            scroll = await _open_help(pilot)
+            assert app.size == size
+            assert scroll.max_scroll_y > 0, f"the help is taller than the screen at {size}"
+            seen: set[int] = set()
+            for _ in range(100):
+                seen |= {n for n, header in enumerate(_sections(app)) if _shown(app, header)}
+                if scroll.scroll_y >= scroll.max_scroll_y:
+                    break
+                await pilot.press("pagedown")
+                await pilot.pause()
+            assert seen == set(range(len(_sections(app)))), size
+            last = list(app.screen.query_one("#help-text", Markdown).query(MarkdownBlock))[-1]
+            assert _shown(app, last), size
+            await pilot.press("escape")
             await pilot.pause()
-        assert seen == set(range(len(_sections(app))))
-        last = list(app.screen.query_one("#help-text", Markdown).query(MarkdownBlock))[-1]
-        assert _shown(app, last)
+            assert not isinstance(app.screen, HelpScreen), size
 
 
-async def test_help_scrolls_by_arrows_home_and_end_wherever_the_focus_is() -> None:
+async def test_help_scrolls_by_arrows_home_end_and_the_wheel_wherever_the_focus_is() -> None:
     async with running() as (app, pilot):
         scroll = await _open_help(pilot)
         assert app.focused is app.screen.query_one("#close-help")
@@ -128,11 +134,7 @@ async def test_help_scrolls_by_arrows_home_and_end_wherever_the_focus_is() -> No
         await pilot.pause()
         assert scroll.scroll_y == 0
         assert _shown(app, _sections(app)[0])
-
-
-async def test_the_mouse_wheel_scrolls_the_help() -> None:
-    async with running() as (_, pilot):
-        scroll = await _open_help(pilot)
+        # The mouse wheel, from the top.
         await pilot._post_mouse_events([events.MouseScrollDown], "#help-scroll", offset=(5, 5))
         await pilot.pause()
         down = scroll.scroll_y
