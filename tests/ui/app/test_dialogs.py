@@ -12,7 +12,6 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 import generala_tui.ui
-from generala_tui.game import rules
 from generala_tui.game.model import Category
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog, QuitDialog
@@ -74,18 +73,6 @@ async def test_tab_then_enter_confirms() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.answers == [True]
-
-
-async def test_enter_on_the_quit_question_keeps_the_game() -> None:
-    async with running(rules.new_game(["Ana", "Bruno"], seed=3)) as (app, pilot):
-        await pilot.pause()
-        await pilot.press("ctrl+q")
-        await pilot.pause()
-        assert isinstance(app.screen, QuitDialog)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, QuitDialog)
-        assert app.is_running
 
 
 @pytest.mark.parametrize("size", [(40, 12), (60, 20), (80, 24), (250, 70)])
