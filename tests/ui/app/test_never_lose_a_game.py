@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from helpers import HOSTILE, finished_game, record_document, unshown
 from textual.widgets import Button, Static
 
@@ -82,12 +81,15 @@ async def test_the_app_tells_of_a_hostile_saved_game_and_history_with_nothing_ra
     assert len(warnings) == 1 and unshown(warnings[0]) == []
 
 
-async def test_without_a_saved_game_the_setup_has_no_offer() -> None:
+async def test_without_a_saved_game_the_setup_has_no_offer_and_a_new_game_starts_at_once() -> None:
     async with running() as (app, pilot):
         await pilot.pause()
         assert not app.screen.query("#resume")
         await pilot.press("ctrl+o")
         assert isinstance(app.screen, SetupScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)
 
 
 async def test_play_again_rotates_the_first_seat_and_keeps_the_match_tally() -> None:
@@ -152,30 +154,33 @@ def _question(app: GeneralaApp) -> str:
     return str(app.screen.question)
 
 
-@pytest.mark.parametrize("how", ["ctrl+s", "click", "enter"])
-async def test_a_new_game_over_the_game_in_progress_asks_and_no_keeps_it(how: str) -> None:
+async def test_a_new_game_over_the_game_in_progress_asks_and_no_keeps_it() -> None:
+    """One app: each way of starting, in turn, asks, and No keeps the saved game (Enter first,
+    while the focus is on the first name, where the setup opens)."""
     saved = _saved_game()
     async with running() as (app, pilot):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         setup = app.screen
-        if how == "click":
-            await pilot.click("#start")
-        elif how == "enter":  # Enter on the first name goes to the next; on the last, starts
-            await pilot.press("enter", "enter")
-        else:
-            await pilot.press(how)
-        await pilot.pause()
-        question = _question(app)
-        assert "will be lost" in question
-        assert "Ana: 0 · Bea: 0, round 1/10" in question
-        await pilot.press("n")
-        await pilot.pause()
-        assert app.screen is setup
-        assert app.game is None
-        assert setup.query_one("#resume")
-        await app.keeper.flush()
-        assert store.load_game() == (saved, None)
+        for how in ("enter", "click", "ctrl+s"):
+            if how == "click":
+                await pilot.click("#start")
+            elif how == "enter":  # Enter on the first name goes to the next; on the last, starts
+                assert app.focused is setup.query_one("#name-1")
+                await pilot.press("enter", "enter")
+            else:
+                await pilot.press(how)
+            await pilot.pause()
+            question = _question(app)
+            assert "will be lost" in question, how
+            assert "Ana: 0 · Bea: 0, round 1/10" in question, how
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen is setup, how
+            assert app.game is None, how
+            assert setup.query_one("#resume"), how
+            await app.keeper.flush()
+            assert store.load_game() == (saved, None), how
         await pilot.press("ctrl+o")  # and it resumes as before, without a question
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
@@ -215,14 +220,6 @@ async def test_leaving_a_game_for_the_setup_then_starting_another_asks() -> None
         assert app.screen is left
         await app.keeper.flush()
         assert store.load_game() == (left.resumable, None)
-
-
-async def test_without_a_game_in_progress_a_new_game_starts_at_once() -> None:
-    async with running() as (app, pilot):
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, TurnScreen)
 
 
 async def test_the_new_game_question_speaks_the_language() -> None:
