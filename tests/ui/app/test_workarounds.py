@@ -60,16 +60,19 @@ async def test_textual_still_raises_on_a_page_move_in_a_command_list_not_yet_mea
     pytest.fail(GONE.format(1))
 
 
-@pytest.mark.parametrize("key", ["pagedown", "pageup"])
-async def test_a_page_key_in_the_games_palette_just_opened_does_nothing(key: str) -> None:
+async def test_a_page_key_in_the_games_palette_just_opened_does_nothing() -> None:
+    """One app: the palette opened afresh for each page key, the key pressed at once."""
     async with running(
         rules.new_game(["Ana", "Bruno"], seed=3), computer_delay=0, settled=True
     ) as (app, pilot):
-        assert isinstance(app.screen, TurnScreen)
-        app.action_command_palette()
-        await pilot.press(key)
-        await settle(pilot)
-        assert isinstance(app.screen, workarounds.PaletteWorkarounds)
+        for key in ("pagedown", "pageup"):
+            assert isinstance(app.screen, TurnScreen), key
+            app.action_command_palette()
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, workarounds.PaletteWorkarounds), key
+            await pilot.press("escape")
+            await settle(pilot)
 
 
 async def test_the_page_keys_page_through_the_games_palette() -> None:
