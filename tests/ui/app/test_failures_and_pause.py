@@ -107,18 +107,21 @@ async def test_a_failing_strategy_under_an_experts_turn_is_told_and_f_tries_agai
         assert app.game.current == 1
 
 
-async def test_p_pauses_the_computers_and_resumes_them() -> None:
-    async with running(computer_first(), computer_delay=60) as (app, pilot):
+async def test_p_pauses_the_computers_and_resumes_them_as_the_footer_says() -> None:
+    async with running(computer_first(), computer_delay=60, size=(100, 24)) as (app, pilot):
         await pilot.pause()
+        assert footer_by_action(app)["pause"] == "p Pause"
         await pilot.press("p")
         await settle(pilot)  # the paused worker ends: nothing waits on the clock
         assert app.computers_paused
         assert app.game == computer_first()
         assert "paused" in str(app.screen.query_one("#message").render())
+        assert footer_by_action(app)["pause"] == "p Resume"
         await pilot.press("p")
         await pilot.pause()
         assert not app.computers_paused
         assert [w for w in app.workers if w.group == "computer" and w.is_running]
+        assert footer_by_action(app)["pause"] == "p Pause"
         await pilot.press("f")
         await settle_until(pilot, lambda: app.game.current == 1)
         assert app.game.current == 1
@@ -136,15 +139,3 @@ async def test_computers_wait_while_the_scorecard_covers_the_game() -> None:
         await settle_until(pilot, lambda: app.game.current == 1)
         assert isinstance(app.screen, TurnScreen)
         assert app.game.current == 1
-
-
-async def test_the_footer_says_resume_while_the_computers_are_paused() -> None:
-    async with running(computer_first(), computer_delay=60, size=(100, 24)) as (app, pilot):
-        await pilot.pause()
-        assert footer_by_action(app)["pause"] == "p Pause"
-        await pilot.press("p")
-        await settle(pilot)
-        assert footer_by_action(app)["pause"] == "p Resume"
-        await pilot.press("p")
-        await pilot.pause()
-        assert footer_by_action(app)["pause"] == "p Pause"

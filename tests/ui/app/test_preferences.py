@@ -20,16 +20,7 @@ from generala_tui.ui.screens.setup import SetupScreen
 from ..conftest import notices
 
 
-async def test_house_rules_saved_in_the_app_apply_to_the_next_launch() -> None:
-    app = GeneralaApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.save_house_rules(HouseRules(locked_holds=True))
-        await app.keeper.flush()
-    assert GeneralaApp().house_rules == HouseRules(locked_holds=True)
-
-
-async def test_pace_coach_theme_and_the_last_table_come_back() -> None:
+async def test_house_rules_pace_coach_theme_and_the_last_table_come_back() -> None:
     players = [Player(name="Ana"), Player(name="Rita", level=Level.EXPERT)]
     app = GeneralaApp(computer_delay=0.7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -38,8 +29,10 @@ async def test_pace_coach_theme_and_the_last_table_come_back() -> None:
         await pilot.pause()
         await pilot.press("plus", "h")
         app.theme = "nord"
+        app.save_house_rules(HouseRules(locked_holds=True))
         await pilot.pause()
         await app.keeper.flush()
+    assert GeneralaApp().house_rules == HouseRules(locked_holds=True)
     again = GeneralaApp()
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -24,58 +24,59 @@ from ..snapshots.test_snapshots import _mid_game
 NARROW = [(40, 12), (60, 20)]
 
 
-def _ids(size: tuple[int, int]) -> str:
-    return f"{size[0]}x{size[1]}"
-
-
 async def _coach_on(app: App[None], pilot: Pilot[None]) -> None:
     """The coach turned on, and its advice drawn once its table is ready."""
     await pilot.press("h")
     await settle_until(pilot, lambda: app.screen.query_one(CoachAdvice).has_class("-advising"))
 
 
-@pytest.mark.parametrize("size", NARROW, ids=_ids)
-async def test_below_80_columns_the_coach_says_which_dice_to_keep_and_roll(
-    size: tuple[int, int],
-) -> None:
-    async with running(_mid_game(), size=size) as (app, pilot):
+async def test_below_80_columns_the_coach_says_which_dice_to_keep_and_roll() -> None:
+    first = NARROW[0]
+    async with running(_mid_game(), size=first) as (app, pilot):
         await pilot.press("h")
         await settle(pilot)
         await pilot.press("r", "2")
-        await settle(pilot)
-        screen = app.screen
-        values = screen._coach_values(app.game)
-        assert values
-        best = values[0]
-        assert best.kept  # a keep: its dice are the advice, not a box
-        advice = screen.query_one(CoachAdvice)
-        assert advice.display and fully_shown(app, advice)
-        shown = str(advice.render())
-        dice = coach_words.action_label(best, app.game)
-        assert dice in shown or dice.replace(" ", "") in shown, shown
-        # the expected total, then the chance of winning it leaves (two at the table)
-        total_at = shown.rindex(i18n.decimal(best.expected))
-        assert "%" in shown[total_at:] and shown.rstrip().endswith("%"), shown
-        assert cell_len(shown) <= advice.content_region.width
+        for size in NARROW:
+            if size != first:
+                await pilot.resize_terminal(*size)
+            await settle(pilot)
+            screen = app.screen
+            values = screen._coach_values(app.game)
+            assert values, size
+            best = values[0]
+            assert best.kept, size  # a keep: its dice are the advice, not a box
+            advice = screen.query_one(CoachAdvice)
+            assert advice.display and fully_shown(app, advice), size
+            shown = str(advice.render())
+            dice = coach_words.action_label(best, app.game)
+            assert dice in shown or dice.replace(" ", "") in shown, (size, shown)
+            # the expected total, then the chance of winning it leaves (two at the table)
+            total_at = shown.rindex(i18n.decimal(best.expected))
+            assert "%" in shown[total_at:] and shown.rstrip().endswith("%"), (size, shown)
+            assert cell_len(shown) <= advice.content_region.width, (size, shown)
 
 
-@pytest.mark.parametrize("size", NARROW, ids=_ids)
-async def test_below_80_columns_the_coach_names_the_box_to_fill(size: tuple[int, int]) -> None:
+async def test_below_80_columns_the_coach_names_the_box_to_fill() -> None:
     # No rolls left: the advice is a box, marked in the list and named above it.
     state = _mid_game()
     state = rules.roll(
         rules.roll(rules.roll(state, [6, 6, 6, 6, 2]), [6, 6, 6, 6, 2]), [6, 6, 6, 6, 2]
     )
-    async with running(state, size=size) as (app, pilot):
+    first = NARROW[0]
+    async with running(state, size=first) as (app, pilot):
         await _coach_on(app, pilot)
-        best = app.screen._coach_values(app.game)[0]
-        assert best.action.category is not None
-        shown = str(app.screen.query_one(CoachAdvice).render())
-        assert boxes_words.box_short_name(best.action.category) in shown or (
-            coach_words.action_label(best, app.game) in shown
-        ), shown
-        advised = [row for row in app.screen.query(BoxRow) if row.display and row.offer.advised]
-        assert [row.category for row in advised] == [best.action.category]
+        for size in NARROW:
+            if size != first:
+                await pilot.resize_terminal(*size)
+                await settle(pilot)
+            best = app.screen._coach_values(app.game)[0]
+            assert best.action.category is not None, size
+            shown = str(app.screen.query_one(CoachAdvice).render())
+            assert boxes_words.box_short_name(best.action.category) in shown or (
+                coach_words.action_label(best, app.game) in shown
+            ), (size, shown)
+            advised = [row for row in app.screen.query(BoxRow) if row.display and row.offer.advised]
+            assert [row.category for row in advised] == [best.action.category], size
 
 
 async def test_at_80_columns_the_panel_advises_and_the_line_does_not_show() -> None:
@@ -101,26 +102,31 @@ def _every_box(house: HouseRules) -> GameState:
 
 
 @pytest.mark.parametrize("language", ["en", "es", "sv"])
-@pytest.mark.parametrize("size", NARROW, ids=_ids)
-async def test_no_row_cuts_its_points_or_its_coach_columns(
-    language: str, size: tuple[int, int]
-) -> None:
+async def test_no_row_cuts_its_points_or_its_coach_columns(language: str) -> None:
+    """Each language's app starts at another of the narrow sizes, then is resized to the
+    other: a first frame at each size, every size in each language."""
     house = HouseRules(double_generala=True, two_pairs=True)
-    async with running(_every_box(house), size=size, language=language) as (app, pilot):
+    turn = ["en", "es", "sv"].index(language) % len(NARROW)
+    first, *others = NARROW[turn:] + NARROW[:turn]
+    async with running(_every_box(house), size=first, language=language) as (app, pilot):
         await _coach_on(app, pilot)
-        rows = [row for row in app.screen.query(BoxRow) if row.display]
-        assert {row.category for row in rows} == set(house.categories())
-        for row in rows:
-            shown = str(row.render())
-            offer = row.offer
-            assert offer.expected is not None and offer.loss is not None and offer.best
-            cost = coach_words.coach_cost_between(offer.expected, offer.best)
-            assert shown.endswith(cost), shown
-            assert cell_len(shown) <= row.content_region.width, shown
-            assert f" {offer.points} " in shown or offer.points == 0, shown
-            whole = boxes_words.box_name(row.category, offer.note)
-            short = boxes_words.box_short_name(row.category)
-            assert whole in shown or short in shown or "…" in shown, shown
+        for size in [first, *others]:
+            if size != first:
+                await pilot.resize_terminal(*size)
+                await settle(pilot)
+            rows = [row for row in app.screen.query(BoxRow) if row.display]
+            assert {row.category for row in rows} == set(house.categories()), size
+            for row in rows:
+                shown = str(row.render())
+                offer = row.offer
+                assert offer.expected is not None and offer.loss is not None and offer.best
+                cost = coach_words.coach_cost_between(offer.expected, offer.best)
+                assert shown.endswith(cost), (size, shown)
+                assert cell_len(shown) <= row.content_region.width, (size, shown)
+                assert f" {offer.points} " in shown or offer.points == 0, (size, shown)
+                whole = boxes_words.box_name(row.category, offer.note)
+                short = boxes_words.box_short_name(row.category)
+                assert whole in shown or short in shown or "…" in shown, (size, shown)
 
 
 def test_a_long_name_is_said_short_by_its_cells() -> None:

@@ -3,7 +3,6 @@ some thirty empty rows down to the side panel's buttons."""
 
 from __future__ import annotations
 
-import pytest
 from rich.text import Text
 from textual.app import App
 from textual.pilot import Pilot
@@ -29,19 +28,24 @@ async def _coach_on(app: App[None], pilot: Pilot[None]) -> CoachPanel:
     return coach
 
 
-@pytest.mark.parametrize("size", [(200, 60), (120, 40)], ids=["200x60", "120x40"])
-async def test_the_coach_frame_holds_its_lines_and_no_empty_rows(size: tuple[int, int]) -> None:
-    async with running(rules.roll(_mid_game(), [6, 6, 2, 2, 5]), size=size) as (app, pilot):
+async def test_the_coach_frame_holds_its_lines_and_no_empty_rows() -> None:
+    """At 200x60, then resized to 120x40."""
+    first = (200, 60)
+    async with running(rules.roll(_mid_game(), [6, 6, 2, 2, 5]), size=first) as (app, pilot):
         coach = await _coach_on(app, pilot)
-        shown = coach.render()
-        assert isinstance(shown, Text)
-        lines = len(shown.plain.splitlines())
-        assert lines > 10  # every keep of the roll, under the advice
-        assert coach.outer_size.height == lines + 2  # the frame's two rules, nothing more
-        # The side panel's buttons stay in view below it.
-        buttons = app.screen.query_one("#side-buttons")
-        assert buttons.region.bottom <= app.screen.region.bottom - 1  # above the Footer
-        assert buttons.region.y >= coach.region.bottom
+        for size in [first, (120, 40)]:
+            if size != first:
+                await pilot.resize_terminal(*size)
+                await settle(pilot)
+            shown = coach.render()
+            assert isinstance(shown, Text)
+            lines = len(shown.plain.splitlines())
+            assert lines > 10, size  # every keep of the roll, under the advice
+            assert coach.outer_size.height == lines + 2, size  # the frame's rules, nothing more
+            # The side panel's buttons stay in view below it.
+            buttons = app.screen.query_one("#side-buttons")
+            assert buttons.region.bottom <= app.screen.region.bottom - 1, size  # above the Footer
+            assert buttons.region.y >= coach.region.bottom, size
 
 
 async def test_a_long_coach_on_the_smallest_wide_terminal_leaves_the_buttons_in_view() -> None:

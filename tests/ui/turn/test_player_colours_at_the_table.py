@@ -61,6 +61,8 @@ def _shades(widget: Widget, text: str) -> set[str]:
 
 
 async def test_the_standings_rows_show_each_players_mark_and_name_in_their_colour() -> None:
+    """In the dark theme's shades, then at once in the light theme's, and the scorecard
+    opened in the light theme in its shades too."""
     async with running(_table(), size=(120, 40)) as (app, pilot):
         await pilot.pause()
         standings = app.screen.query_one("#standings", Standings)
@@ -68,6 +70,16 @@ async def test_the_standings_rows_show_each_players_mark_and_name_in_their_colou
             colour = _colour(name)
             assert colour.on_dark in _shades(standings, colour.mark), name
             assert colour.on_dark in _shades(standings, name), name
+        app.theme = "textual-light"
+        await pilot.pause()
+        for name in CHOSEN:
+            colour = _colour(name)
+            assert colour.on_light in _shades(standings, colour.mark), name
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one("#scorecard", DataTable)
+        colour = _colour("Bruno")
+        assert colour.on_light in _shades(table, colour.mark)
 
 
 async def test_the_one_line_standings_show_each_players_mark_in_their_colour() -> None:
@@ -82,16 +94,23 @@ async def test_the_one_line_standings_show_each_players_mark_in_their_colour() -
 
 
 async def test_the_top_bar_shows_the_current_players_mark_and_name_in_their_colour() -> None:
-    for size in ((40, 12), (80, 24)):
-        async with running(_table(), size=size) as (app, pilot):
+    """At 40 columns and at 80, and at once in a new theme's shade."""
+    async with running(_table(), size=(40, 12)) as (app, pilot):
+        colour = _colour("Ana")
+        for size in ((40, 12), (80, 24)):
+            if size != (40, 12):
+                await pilot.resize_terminal(*size)
             await pilot.pause()
             topbar = app.screen.query_one("#topbar")
-            colour = _colour("Ana")
             assert colour.on_dark in _shades(topbar, colour.mark), size
             assert colour.on_dark in _shades(topbar, "Ana"), size
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert colour.on_light in _shades(topbar, colour.mark)
 
 
 async def test_the_scorecards_columns_are_headed_by_each_players_mark_in_their_colour() -> None:
+    """And the open scorecard takes a new theme's shades at once."""
     async with running(_table(), size=(80, 24)) as (app, pilot):
         await pilot.pause()
         await pilot.press("s")
@@ -101,19 +120,8 @@ async def test_the_scorecards_columns_are_headed_by_each_players_mark_in_their_c
         for name in CHOSEN:
             colour = _colour(name)
             assert colour.on_dark in _shades(table, colour.mark), name
-
-
-async def test_a_light_theme_shows_the_colours_light_shades() -> None:
-    async with running(_table(), size=(120, 40)) as (app, pilot):
         app.theme = "textual-light"
         await pilot.pause()
-        standings = app.screen.query_one("#standings", Standings)
-        for name in CHOSEN:
-            colour = _colour(name)
-            assert colour.on_light in _shades(standings, colour.mark), name
-        await pilot.press("s")
-        await pilot.pause()
-        table = app.screen.query_one("#scorecard", DataTable)
         colour = _colour("Bruno")
         assert colour.on_light in _shades(table, colour.mark)
 
@@ -126,19 +134,6 @@ async def test_a_game_of_other_players_has_the_palettes_colours_in_seat_order() 
         standings = app.screen.query_one("#standings", Standings)
         for seat, name in enumerate(("Xi", "Yu")):
             assert PALETTE[seat].on_dark in _shades(standings, PALETTE[seat].mark), name
-
-
-async def test_the_open_scorecard_takes_a_new_themes_shades_at_once() -> None:
-    async with running(_table(), size=(80, 24)) as (app, pilot):
-        await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        table = app.screen.query_one("#scorecard", DataTable)
-        colour = _colour("Bruno")
-        assert colour.on_dark in _shades(table, colour.mark)
-        app.theme = "textual-light"
-        await pilot.pause()
-        assert colour.on_light in _shades(table, colour.mark)
 
 
 async def test_the_course_chart_draws_the_players_line_in_their_colour() -> None:
@@ -175,17 +170,6 @@ async def test_the_course_chart_draws_the_players_line_in_their_colour() -> None
                     if triplet is not None:
                         line.add(triplet.hex.upper())
         assert line == {colours.hex(1)}
-
-
-async def test_the_top_bar_takes_a_new_themes_shade_at_once() -> None:
-    async with running(_table(), size=(80, 24)) as (app, pilot):
-        await pilot.pause()
-        topbar = app.screen.query_one("#topbar")
-        colour = _colour("Ana")
-        assert colour.on_dark in _shades(topbar, colour.mark)
-        app.theme = "textual-light"
-        await pilot.pause()
-        assert colour.on_light in _shades(topbar, colour.mark)
 
 
 async def test_the_words_follow_the_running_apps_table_and_only_while_it_runs() -> None:

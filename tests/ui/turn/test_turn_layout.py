@@ -150,45 +150,59 @@ async def test_a_long_names_prompt_shows_whole_at_80x24(lang: str, end: str) -> 
         assert screen.query_one("#message").region.height == 2
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "sv"])
-@pytest.mark.parametrize("size", [(40, 12), (60, 20), (80, 24)])
-async def test_a_served_rolls_note_is_never_cut_with_every_box_in_play(
-    lang: str, size: tuple[int, int]
-) -> None:
+LANGUAGES = ["en", "es", "sv"]
+
+
+def _sizes_from(sizes: list[tuple[int, int]], lang: str) -> list[tuple[int, int]]:
+    """The sizes, the first one the language's own: each language starts its app at another
+    size (a first frame at every size), then the app is resized to the others in turn."""
+    start = LANGUAGES.index(lang) % len(sizes)
+    return sizes[start:] + sizes[:start]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_a_served_rolls_note_is_never_cut_with_every_box_in_play(lang: str) -> None:
     """With Two pairs and Double Generala in play there are more boxes below the message:
     where the note and the reminder after it would overflow the message's lines, the
     reminder goes; where they fit, both show."""
     house_rules = HouseRules(two_pairs=True, double_generala=True)
     game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], house_rules, seed=5)
     game = rules.roll(game, [2, 2, 3, 3, 3])  # a served Full house
-    async with running(game, language=lang, size=size, settled=True) as (app, pilot):
-        await settle(pilot)
-        assert app.game is not None and app.game.turn.served
-        message = app.screen.query_one("#message", Static)
-        shown = message.render()
-        assert isinstance(shown, Content)
-        lines = shown.wrap(message.content_region.width)
-        assert len(lines) <= message.content_region.height  # nothing cut at the bottom
-        served = turn_words.served_note(app.game).plain.strip()
-        assert served in shown.plain
-        reminder = turn_words.prompt(app.game, strategy_progress=None, paused=False).plain
-        reminder = reminder.removeprefix(turn_words.served_note(app.game).plain)
-        if size == (80, 24):
-            assert reminder in shown.plain
+    first, *others = _sizes_from([(40, 12), (60, 20), (80, 24)], lang)
+    async with running(game, language=lang, size=first, settled=True) as (app, pilot):
+        for size in [first, *others]:
+            if size != first:
+                await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert app.game is not None and app.game.turn.served
+            message = app.screen.query_one("#message", Static)
+            shown = message.render()
+            assert isinstance(shown, Content)
+            lines = shown.wrap(message.content_region.width)
+            assert len(lines) <= message.content_region.height, size  # nothing cut at the bottom
+            served = turn_words.served_note(app.game).plain.strip()
+            assert served in shown.plain, size
+            reminder = turn_words.prompt(app.game, strategy_progress=None, paused=False).plain
+            reminder = reminder.removeprefix(turn_words.served_note(app.game).plain)
+            if size == (80, 24):
+                assert reminder in shown.plain, size
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "sv"])
-@pytest.mark.parametrize("width", [60, 70, 80])
-async def test_the_top_bar_says_less_rather_than_lose_its_roll_dots(lang: str, width: int) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_top_bar_says_less_rather_than_lose_its_roll_dots(lang: str) -> None:
     """A long name (and Spanish's longer words) made the whole top bar wider than the
     screen, and its end, the roll dots, was cut: the short form shows instead."""
     game = rules.new_game([Player(name="Maximiliano Ferreyra"), Player(name="Bo")], seed=3)
-    async with running(game, language=lang, size=(width, 20), settled=True) as (app, pilot):
+    first, *others = _sizes_from([(60, 20), (70, 20), (80, 20)], lang)
+    async with running(game, language=lang, size=first, settled=True) as (app, pilot):
         await pilot.press("r")
-        await settle(pilot)
-        top = app.screen._compositor.render_strips()[0].text
-        assert "●○○" in top, top
-        assert "Maximiliano Ferreyra" in top, top
+        for size in [first, *others]:
+            if size != first:
+                await pilot.resize_terminal(*size)
+            await settle(pilot)
+            top = app.screen._compositor.render_strips()[0].text
+            assert "●○○" in top, (size, top)
+            assert "Maximiliano Ferreyra" in top, (size, top)
 
 
 def _topbar(app) -> tuple[str, int]:  # type: ignore[no-untyped-def]

@@ -35,29 +35,38 @@ async def anas_turn_then_ritas(app: GeneralaApp, pilot) -> None:  # type: ignore
     await settle_until(pilot, lambda: app.game is not None and app.game.current == 0)
 
 
-@pytest.mark.parametrize("size", [(200, 60), (120, 40)])
-async def test_a_computers_whole_turn_is_readable_beside_the_boxes(size: tuple[int, int]) -> None:
-    async with running(ana_and_rita(), size=size, computer_delay=0, settled=True) as (app, pilot):
+async def test_a_computers_whole_turn_is_readable_beside_the_boxes() -> None:
+    """At 200x60 beside the scorecard, then resized to 120x40 under it."""
+    first = (200, 60)
+    async with running(ana_and_rita(), size=first, computer_delay=0, settled=True) as (
+        app,
+        pilot,
+    ):
         await anas_turn_then_ritas(app, pilot)
-        await settle(pilot)
-        log = app.screen.query_one("#wide-turn-log", TurnLog)
-        assert log.display and fully_shown(app, log)
-        ritas = [line.plain for line in log.lines if "Rita:" in line.plain]
-        assert len(ritas) == 1
-        rolls = sum(1 for entry in app.game.log if isinstance(entry, Rolled) and entry.seat == 1)
-        assert ritas[0].count("rolled ") == rolls > 0
-        assert " in " in ritas[0] or "scratched" in ritas[0]
-        # On the screen, not only in the widget: her turn's first words and its last ones.
-        shown = screen_text(app)
-        assert "Round 1 · ♦ Rita: rolled" in shown
-        assert ritas[0].split(" · ")[-1].split()[-1] in shown
-        scorecard = app.screen.query_one(SideScorecard)
-        if size == (200, 60):  # beside the scorecard, in the room that was empty
-            assert log.region.x >= scorecard.region.right
-            assert log.region.height > scorecard.region.height
-        else:  # under it
-            assert log.region.y >= scorecard.region.bottom
-        assert scorecard.region.width == scorecard.virtual_size.width  # no column cut
+        for size in [first, (120, 40)]:
+            if size != first:
+                await pilot.resize_terminal(*size)
+            await settle(pilot)
+            log = app.screen.query_one("#wide-turn-log", TurnLog)
+            assert log.display and fully_shown(app, log), size
+            ritas = [line.plain for line in log.lines if "Rita:" in line.plain]
+            assert len(ritas) == 1, size
+            rolls = sum(
+                1 for entry in app.game.log if isinstance(entry, Rolled) and entry.seat == 1
+            )
+            assert ritas[0].count("rolled ") == rolls > 0, size
+            assert " in " in ritas[0] or "scratched" in ritas[0], size
+            # On the screen, not only in the widget: her turn's first words and its last ones.
+            shown = screen_text(app)
+            assert "Round 1 · ♦ Rita: rolled" in shown, size
+            assert ritas[0].split(" · ")[-1].split()[-1] in shown, size
+            scorecard = app.screen.query_one(SideScorecard)
+            if size == (200, 60):  # beside the scorecard, in the room that was empty
+                assert log.region.x >= scorecard.region.right
+                assert log.region.height > scorecard.region.height
+            else:  # under it
+                assert log.region.y >= scorecard.region.bottom, size
+            assert scorecard.region.width == scorecard.virtual_size.width, size  # no column cut
 
 
 async def test_undo_shows_in_the_log_beside_the_boxes() -> None:
@@ -80,24 +89,32 @@ async def test_undo_shows_in_the_log_beside_the_boxes() -> None:
         assert rolled[0] in screen_text(app)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (40, 12)])
-async def test_l_opens_the_turn_log_and_escape_closes_it(size: tuple[int, int]) -> None:
-    async with running(ana_and_rita(), size=size, computer_delay=0, settled=True) as (app, pilot):
+async def test_l_opens_the_turn_log_and_escape_closes_it() -> None:
+    """At 80x24, then resized to 40x12."""
+    first = (80, 24)
+    async with running(ana_and_rita(), size=first, computer_delay=0, settled=True) as (
+        app,
+        pilot,
+    ):
         await anas_turn_then_ritas(app, pilot)
-        assert not app.screen.query("#wide-turn-log")  # no room beside the boxes
-        await pilot.press("l")
-        await settle(pilot)
-        assert isinstance(app.screen, TurnLogScreen)
-        log = app.screen.query_one(TurnLog)
-        assert fully_shown(app, log)
-        assert [line.plain.split(":")[0] for line in log.lines] == [
-            "Round 1 · ■ Ana",
-            "Round 1 · ♦ Rita",
-        ]
-        assert "Round 1 · ■ Ana: rolled" in screen_text(app)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, TurnScreen)
+        for size in [first, (40, 12)]:
+            if size != first:
+                await pilot.resize_terminal(*size)
+                await settle(pilot)
+            assert not app.screen.query("#wide-turn-log"), size  # no room beside the boxes
+            await pilot.press("l")
+            await settle(pilot)
+            assert isinstance(app.screen, TurnLogScreen), size
+            log = app.screen.query_one(TurnLog)
+            assert fully_shown(app, log), size
+            assert [line.plain.split(":")[0] for line in log.lines] == [
+                "Round 1 · ■ Ana",
+                "Round 1 · ♦ Rita",
+            ], size
+            assert "Round 1 · ■ Ana: rolled" in screen_text(app), size
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TurnScreen), size
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "sv"])

@@ -36,22 +36,6 @@ async def _moved(app: GeneralaApp, pilot: Pilot[None], before: tuple[float, ...]
     await settle_until(pilot, lambda: _bar(app).shares not in (None, before))
 
 
-async def test_the_bar_is_off_at_first_and_w_shows_every_players_share() -> None:
-    async with running(_mid_game(), settled=True) as (app, pilot):
-        bar = _bar(app)
-        assert not bar.display
-        await pilot.press("w")
-        shares = await _chances_shown(app, pilot)
-        assert bar.display and fully_shown(app, bar)
-        assert len(shares) == 3
-        assert sum(shares) == pytest.approx(1)
-        shown = bar.render().plain
-        for name in ("Ana", "Bruno", "Rita"):
-            assert name in shown
-        assert shown.count("%") == 3
-        assert bar.tooltip == win_chances_words.meaning()
-
-
 async def test_the_bar_moves_after_a_roll_and_after_a_fill() -> None:
     async with running(_mid_game(), settled=True) as (app, pilot):
         await pilot.press("w")
@@ -72,11 +56,21 @@ async def test_the_bar_moves_after_a_roll_and_after_a_fill() -> None:
         assert _bar(app).shares not in (None, rolled)
 
 
-async def test_the_choice_is_remembered_across_a_restart() -> None:
+async def test_the_bar_is_off_at_first_w_shows_every_players_share_and_is_remembered() -> None:
     async with running(_mid_game(), settled=True) as (app, pilot):
+        bar = _bar(app)
+        assert not bar.display
         await pilot.press("w")
-        await settle(pilot)
+        shares = await _chances_shown(app, pilot)
         assert app.win_chances
+        assert bar.display and fully_shown(app, bar)
+        assert len(shares) == 3
+        assert sum(shares) == pytest.approx(1)
+        shown = bar.render().plain
+        for name in ("Ana", "Bruno", "Rita"):
+            assert name in shown
+        assert shown.count("%") == 3
+        assert bar.tooltip == win_chances_words.meaning()
     assert store.load_preferences()[0].win_chances
     async with running(_mid_game(), settled=True) as (app, pilot):
         assert _bar(app).display
@@ -99,20 +93,24 @@ async def test_alone_at_the_table_there_is_no_bar_nor_key() -> None:
         assert app.win_chances  # the key does nothing here
 
 
-@pytest.mark.parametrize("size", [(40, 12), (80, 24), (120, 40), (200, 60)], ids=str)
-async def test_the_bar_fits_at_every_size(size: tuple[int, int]) -> None:
+async def test_the_bar_fits_at_every_size() -> None:
     state = rules.new_game(["Alexandrina", "Bartholomew", "Constantine", "Dorotea"], seed=5)
-    async with running(state, size=size, settled=True) as (app, pilot):
+    first, *others = [(40, 12), (80, 24), (120, 40), (200, 60)]
+    async with running(state, size=first, settled=True) as (app, pilot):
         await pilot.press("w")
         await _chances_shown(app, pilot)
-        bar = _bar(app)
-        assert fully_shown(app, bar)
-        assert bar.region.height == 1
-        assert bar.region.width <= app.screen.region.width
-        assert cell_len(bar.render().plain) <= bar.content_region.width
-        # Nothing pushed off: the boxes and the dice are still there.
-        assert fully_shown(app, app.screen.query_one("#dice"))
-        assert app.screen.query_one("#boxes").region.height >= 3
+        for size in [first, *others]:
+            if size != first:
+                await pilot.resize_terminal(*size)
+                await settle(pilot)
+            bar = _bar(app)
+            assert fully_shown(app, bar), size
+            assert bar.region.height == 1, size
+            assert bar.region.width <= app.screen.region.width, size
+            assert cell_len(bar.render().plain) <= bar.content_region.width, size
+            # Nothing pushed off: the boxes and the dice are still there.
+            assert fully_shown(app, app.screen.query_one("#dice")), size
+            assert app.screen.query_one("#boxes").region.height >= 3, size
 
 
 async def test_names_with_markup_show_literally() -> None:
