@@ -60,8 +60,12 @@ class LevelPicker(Button):
 
     def action_step(self, step: int) -> None:
         """Show the next level (or the previous one)."""
-        self.level = LEVELS[(LEVELS.index(self.level) + step) % len(LEVELS)]
-        self.label = setup_words.level_button_label(self.level)
+        self.show_level(LEVELS[(LEVELS.index(self.level) + step) % len(LEVELS)])
+
+    def show_level(self, level: Level | None) -> None:
+        """Show ``level`` (None: a human)."""
+        self.level = level
+        self.label = setup_words.level_button_label(level)
 
     # Every click and key counts: a Button ignores presses while it shows the last one.
     def action_press(self) -> None:
@@ -176,6 +180,16 @@ class PlayerRow(Horizontal):
             compact=True,
             tooltip=setup_words.remove_tooltip(),
         )
+
+    def show(self, name: str, level: Level | None, colour: str) -> None:
+        """Show another player at this seat: the row stays, its name, level and colour change
+        (a seat added, moved or removed mounts no row but the one that comes or goes)."""
+        self.player_name, self.level, self.colour = name, level, colour
+        field = self.query_one(Input)
+        if field.value != name:
+            field.value = name
+        self.query_one(LevelPicker).show_level(level)
+        self.query_one(ColourPicker).show_colour(colour)
 
 
 def _in_this_language(seat: int, player: Player | SeatEntry) -> SeatEntry:
@@ -309,11 +323,17 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         )
 
     async def _show_players(self, focus: str | None = None) -> None:
+        # The rows kept show their seat's player; only a row that comes or goes is mounted or
+        # removed (mounting every row again took a frame or more at eight seats).
         box = self.query_one("#players", VerticalScroll)
-        await box.remove_children()
+        rows = list(box.query(PlayerRow))
+        if len(rows) > len(self.players):
+            await box.remove_children(rows[len(self.players) :])
+        for row, player, colour in zip(rows, self.players, self.colours, strict=False):
+            row.show(player.name, player.level, colour)
         await box.mount_all(
-            PlayerRow(seat, player.name, player.level, self.colours[seat])
-            for seat, player in enumerate(self.players)
+            PlayerRow(seat, self.players[seat].name, self.players[seat].level, self.colours[seat])
+            for seat in range(len(rows), len(self.players))
         )
         for row in box.query(PlayerRow):
             row.query_one(".up", Button).disabled = row.seat == 0

@@ -17,7 +17,7 @@ from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens import setup_words
 from generala_tui.ui.screens.settings import SettingsScreen, inapplicable, preset_in_effect
-from generala_tui.ui.screens.setup import LEVELS, LevelPicker, SetupScreen
+from generala_tui.ui.screens.setup import LEVELS, ColourPicker, LevelPicker, PlayerRow, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
 from ..conftest import footer_by_action, running
@@ -55,6 +55,45 @@ async def test_setup_starts_with_two_named_players_and_can_add_remove_and_reorde
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
         assert [p.name for p in app.game.players] == ["Rita", "Player 2"]
+
+
+async def test_a_seat_added_moved_or_removed_mounts_only_the_row_that_comes_or_goes() -> None:
+    """The rows kept are the same widgets, showing their seat's player: name, level and
+    colour move with the player."""
+
+    def seats(app: GeneralaApp) -> list[tuple[str, Level | None, str]]:
+        screen = app.screen
+        return [
+            (
+                screen.query_one(f"#name-{seat}", Input).value,
+                screen.query_one(f"#level-{seat}", LevelPicker).level,
+                screen.query_one(f"#colour-{seat}", ColourPicker).colour,
+            )
+            for seat in range(1, len(screen.query(PlayerRow)) + 1)
+        ]
+
+    async with running() as (app, pilot):
+        await pilot.pause()
+        first = list(app.screen.query(PlayerRow))
+        await pilot.click("#add-player")
+        await pilot.pause()
+        added = list(app.screen.query(PlayerRow))
+        assert len(added) == 3
+        assert all(new is old for new, old in zip(added, first, strict=False))
+        app.screen.query_one("#name-3", Input).value = "Rita"
+        app.screen.query_one("#level-3", LevelPicker).action_step(1)
+        before = seats(app)
+        await pilot.click("#up-3")
+        await pilot.pause()
+        assert list(app.screen.query(PlayerRow)) == added
+        assert seats(app) == [before[0], before[2], before[1]]
+        assert str(app.screen.query_one("#level-2", LevelPicker).label) == str(
+            setup_words.level_button_label(Level.EASY)
+        )
+        await pilot.click("#remove-1")
+        await pilot.pause()
+        assert list(app.screen.query(PlayerRow)) == added[:2]
+        assert seats(app) == [before[2], before[1]]
 
 
 async def test_setup_trims_names_and_refuses_empty_or_duplicate_ones() -> None:
