@@ -76,11 +76,26 @@ class Seat:
             asyncio.get_running_loop().create_task(self.client.move(action))
 
     async def until(self, done: object, seconds: float = 60) -> Table:
-        """Wait until ``done(table)`` holds for the last table received."""
-        async with asyncio.timeout(seconds):
-            while not (self.tables and done(self.tables[-1])):  # type: ignore[operator]
-                self.changed.clear()
-                await self.changed.wait()
+        """Wait until ``done(table)`` holds for the last table received; a wait that times
+        out says where the game stood (whose turn, at which step, who was connected)."""
+        try:
+            async with asyncio.timeout(seconds):
+                while not (self.tables and done(self.tables[-1])):  # type: ignore[operator]
+                    self.changed.clear()
+                    await self.changed.wait()
+        except TimeoutError:
+            last = self.tables[-1] if self.tables else None
+            where = (
+                f"round {last.game.round}, step {len(last.game.log)}, {last.game.phase}, "
+                f"seat {last.game.current} to play, connected "
+                f"{[seat.connected for seat in last.seats]}"
+                if last is not None
+                else "no table"
+            )
+            raise AssertionError(
+                f"after {seconds} s: {len(self.tables)} tables, the last at {where}; "
+                f"moved at step {self._moved_at}; refused {self.refused}"
+            ) from None
         return self.tables[-1]
 
     async def leave(self) -> None:
