@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
-from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
+from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
 from ...game.model import GameState
 from ...game.strategy import ActionValue, DecisionReview, GameReview, PlayerReview
@@ -29,6 +29,7 @@ from ..widgets.boxes import BoxList
 from ..widgets.charts import WinChart
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray
+from ..widgets.footer import Footer
 from ..widgets.scorecard import ScorecardTable
 from . import analysis_words
 from .analysis_view import (

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Center, Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...game.model import Ending, GameState
 from .. import vocabulary
@@ -17,6 +17,7 @@ from ..colours import for_node
 from ..host import host_of
 from ..translated import TranslatedBindings
 from ..widgets.dice import face_rows
+from ..widgets.footer import Footer
 from . import game_over_words
 
 

@@ -6,11 +6,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Markdown
+from textual.widgets import Button, Markdown
 
 from ...game.model import GameState, HouseRules, Phase
 from .. import guide_words, vocabulary
 from ..host import host_of
+from ..widgets.footer import Footer
 from . import help_words
 from .modal import SCROLL_BINDINGS, Modal, scroll
 

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ... import store
 from ...game.model import Phase
 from ...i18n import date_time
 from .. import vocabulary
 from ..host import host_of
+from ..widgets.footer import Footer
 from . import history_words
 from .modal import Page
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .. import table_words
+from ..widgets.footer import Footer
 
 
 class JoiningScreen(Screen[None]):

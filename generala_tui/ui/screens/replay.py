@@ -8,13 +8,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...game import rules
 from ...game.model import GameState, Phase, Rolled
 from .. import vocabulary
 from ..widgets.buttons import ClickButton
 from ..widgets.dice import DiceTray
+from ..widgets.footer import Footer
 from ..widgets.scorecard import ScorecardTable
 from . import game_over_words, replay_words
 from .modal import Page

@@ -6,12 +6,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...game.model import GameState
 from ...i18n import _, pgettext
 from .. import vocabulary
 from ..host import host_of
+from ..widgets.footer import Footer
 from ..widgets.scorecard import ScorecardTable
 from .modal import Modal
 

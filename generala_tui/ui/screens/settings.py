@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Select, Static, Switch
+from textual.widgets import Button, Label, Select, Static, Switch
 
 from ... import i18n, words
 from ...game.model import Category, HouseRules, ServedRoll
 from ...game.rule_choices import rule_values
 from .. import vocabulary
 from ..host import host_of
+from ..widgets.footer import Footer
 from . import settings_words
 from .modal import Page
 

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
 from ...game.rules import IllegalMove, validate_names
@@ -20,6 +20,7 @@ from .. import app_words, guide_words, vocabulary
 from ..colours import COLOUR_NAMES, SeatColours, colour_named, for_node, next_free
 from ..host import GameHost, host_of
 from ..translated import TranslatedBindings
+from ..widgets.footer import Footer
 from . import settings_words, setup_words
 
 LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT, Level.CHAMPION)

@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...game.statistics import PlayerStatistics, player_statistics
 from .. import vocabulary
+from ..widgets.footer import Footer
 from . import history_words, statistics_words
 from .history import read_history
 from .modal import Page

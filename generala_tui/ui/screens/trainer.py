@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ... import store
 from ...game import rules
@@ -34,6 +34,7 @@ from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.buttons import ClickButton
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die
+from ..widgets.footer import Footer
 from ..widgets.scorecard import SideScorecard
 from . import trainer_words, turn_words
 from .modal import Page

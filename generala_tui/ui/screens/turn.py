@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...game import rules
 from ...game.action import Action
@@ -33,6 +33,7 @@ from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.buttons import ClickButton, relabel
 from ..widgets.coach import CoachAdvice, CoachPanel
 from ..widgets.dice import DiceTray, Die
+from ..widgets.footer import Footer
 from ..widgets.standings import Standings
 from ..widgets.win_chances import WinChances
 from . import dialogs_words, turn_words
@@ -120,8 +121,6 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         """The scorecard beside the boxes, once a wide terminal has brought it."""
         self._wide_records: TurnRecords | None = None
         """The turn log beside the boxes, with the scorecard."""
-        self._keys_shown: tuple[bool | None, ...] | None = None
-        """What check_action said of each action when the Footer was last refreshed."""
         self.guide: Guide | None = None
         """The guided game's guide, on the turn screen of a guided game (ui/guide.py)."""
 
@@ -382,7 +381,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         relabel(self.query_one("#roll", Button), view.roll_label)
         self._show_coach(state, values)
         self._show_chances(state)
-        self._refresh_keys()
+        self.refresh_bindings()  # rebuilt only if a key's state changed
 
     def _short_topbar(self, state: GameState) -> bool:
         """Whether the top bar says less: below 60 columns, or where the whole would be cut
@@ -422,18 +421,6 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 layout = lines is None or lines != self._lines.get(selector)
                 self._lines[selector] = lines
             static.update(content, layout=layout)
-
-    def _refresh_keys(self) -> None:
-        """Refresh the Footer only when a key's state changed: the Footer rebuilds all its
-        keys on every refresh, which would double the time a hold or a roll takes to show."""
-        # The pause key's word too: "p Pause", "p Resume" while the computers wait.
-        keys = (
-            *(self.check_action(name, ()) for name in _ACTION_NAMES),
-            self.host.computers_paused,
-        )
-        if keys != self._keys_shown:
-            self._keys_shown = keys
-            self.refresh_bindings()
 
     def _wants_animation(self) -> bool:
         return (
@@ -665,13 +652,3 @@ def _height(static: Static, lines: int) -> int:
     if high is not None and high.is_cells:
         lines = min(lines, int(high.value))
     return lines
-
-
-_ACTION_NAMES = tuple(
-    dict.fromkeys(
-        binding.action.partition("(")[0]
-        for binding in TurnScreen.BINDINGS
-        if isinstance(binding, Binding)
-    )
-)
-"""The turn screen's own actions, by name, whose state the Footer shows."""

@@ -8,12 +8,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Button, Footer
+from textual.widgets import Button
 
 from ...game.model import GameState
 from .. import vocabulary
 from ..host import host_of
 from ..widgets import turn_log_words
+from ..widgets.footer import Footer
 from ..widgets.turn_log import TurnLog
 from .modal import SCROLL_BINDINGS, Modal, scroll
 
