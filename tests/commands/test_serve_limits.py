@@ -1,12 +1,14 @@
 """``generala-tui serve`` trusts no stranger (issues 21 and 33): a real server on a free
 loopback port.
 
-Each test starts ``generala-tui serve`` in a subprocess, its log in a file, and speaks to it as
-a stranger would: without the token, a page of another site, a name resolving to loopback, more
-pages than games allowed, a client that vanishes, an oversized message, garbage, a burst of
-keys; and as the people given its link do, the token in the link and then in a cookie. The
-games a server runs are its child processes, read from ``/proc`` (Linux, as CI); every wait has
-a deadline, and polls another process, never a UI of ours.
+Each test speaks to ``generala-tui serve`` running in a subprocess, its log in a file: a server
+of its own where its options, its home or its first line matter, else the one its worker's
+tests share (each finds it with no game left by the test before, and reads its log from where
+it came in). It speaks as a stranger would: without the token, a page of another site, a name
+resolving to loopback, more pages than games allowed, a client that vanishes, an oversized
+message, garbage, a burst of keys; and as the people given its link do, the token in the link
+and then in a cookie. The games a server runs are its child processes, read from ``/proc``
+(Linux, as CI); every wait has a deadline, and polls another process, never a UI of ours.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import re
 import socket
 import struct
@@ -23,7 +26,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +70,8 @@ class Served:
     process: subprocess.Popen[bytes]
     log_path: Path
     token: str = TOKEN
+    since: int = 0
+    """Where this test's part of the log begins (a server shared by tests: after the last's)."""
 
     @property
     def origin(self) -> str:
@@ -82,7 +87,8 @@ class Served:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def log(self) -> str:
-        return self.log_path.read_text(encoding="utf-8", errors="replace")
+        """The server's log from :attr:`since` on."""
+        return self.log_path.read_bytes()[self.since :].decode("utf-8", errors="replace")
 
     def games(self) -> list[int]:
         """The server's running child processes: its games (a zombie is none)."""
@@ -106,34 +112,21 @@ START_LINE = re.compile(r"Serving Generala on http://127\.0\.0\.1:\d+/\?token=([
 """The server's first line, its link's token in it."""
 
 
-@pytest.fixture
-def start(tmp_path: Path) -> Iterator[Callable[..., Served]]:
-    """``start(*options, token=TOKEN)``: ``generala-tui serve`` with those options and that
-    ``--token`` (``None``: the one it makes, read from its first line), once it answers."""
-    pytest.importorskip("textual_serve")
-    started: list[Served] = []
-
-    def start_server(*options: str, token: str | None = TOKEN) -> Served:
-        port = _free_port()
-        log_path = tmp_path / f"serve-{port}.log"
-        given = ["--token", token] if token is not None else []
-        with log_path.open("wb") as log:
-            process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "generala_tui",
-                    "serve",
-                    "--port",
-                    str(port),
-                    *given,
-                    *options,
-                ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        served = Served(port, process, log_path)
-        started.append(served)
+def _serve(folder: Path, *options: str, token: str | None = TOKEN, **popen: Any) -> Served:
+    """``generala-tui serve`` with those options and that ``--token`` (``None``: the one it
+    makes, read from its first line), its log in ``folder``, once it answers."""
+    port = _free_port()
+    log_path = folder / f"serve-{port}.log"
+    given = ["--token", token] if token is not None else []
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "generala_tui", "serve", "--port", str(port), *given, *options],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            **popen,
+        )
+    served = Served(port, process, log_path)
+    try:
         if token is None:
             served.token = _until(
                 lambda: (found := START_LINE.search(served.log())) and found[1],
@@ -150,17 +143,64 @@ def start(tmp_path: Path) -> Iterator[Callable[..., Served]]:
                 return False
 
         _until(answers, TIMEOUT, "the server never answered")
-        return served
+    except BaseException:
+        _stop(served)
+        raise
+    return served
+
+
+def _stop(served: Served) -> None:
+    """Stop the server, and check that its log holds no traceback."""
+    served.process.terminate()
+    try:
+        served.process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        served.process.kill()
+        served.process.wait()
+    assert "Traceback" not in served.log(), served.log()
+
+
+@pytest.fixture
+def start(tmp_path: Path) -> Iterator[Callable[..., Served]]:
+    """``start(*options, token=TOKEN)``: a server of this test's own (see :func:`_serve`), for
+    a test that gives it options or a home, or reads its log from the first line."""
+    pytest.importorskip("textual_serve")
+    started: list[Served] = []
+
+    def start_server(*options: str, token: str | None = TOKEN) -> Served:
+        started.append(_serve(tmp_path, *options, token=token))
+        return started[-1]
 
     yield start_server
     for served in started:
-        served.process.terminate()
-        try:
-            served.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            served.process.kill()
-            served.process.wait()
-        assert "Traceback" not in served.log(), served.log()
+        _stop(served)
+
+
+@pytest.fixture(scope="module")
+def _one_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One server with the default options for the tests of a worker that only speak to it as
+    strangers and pages do. Its games' files are kept in a folder of its own (the tests'
+    homes are each test's, made after it starts)."""
+    pytest.importorskip("textual_serve")
+    folder = tmp_path_factory.mktemp("one-server")
+    environment = dict(os.environ, GENERALA_TUI_HOME=str(folder / "home"))
+    for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        environment[variable] = str(folder / variable.lower())
+    served = _serve(folder, env=environment)
+    yield served
+    _stop(served)
+
+
+@pytest.fixture
+def served(_one_server: Served) -> Iterator[Served]:
+    """The shared server (:func:`_one_server`) as a test finds a server of its own: the games
+    of the tests before it have ended and it has room for more, and its log is read from here
+    on (checked for a traceback after the test, as :func:`start` checks its own)."""
+    _one_server.games_become(0)
+    _until(lambda: _status(_one_server.url)[0] == 200, ENDED_WITHIN, "no room after the games")
+    mine = replace(_one_server, since=_one_server.log_path.stat().st_size)
+    yield mine
+    assert "Traceback" not in mine.log(), mine.log()
 
 
 def _status(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
@@ -286,12 +326,10 @@ def test_without_the_token_no_page_no_game_and_no_download(start: Callable[..., 
     assert log.count("token=...") >= 3  # the requests that carried one, blanked
 
 
-def test_the_link_opens_the_page_and_its_cookie_the_game(start: Callable[..., Served]) -> None:
+def test_the_link_opens_the_page_and_its_cookie_the_game(served: Served) -> None:
     """What a browser does: the page from the printed link, then its websocket (at the page's
     address, the token not in it) and the page again, carried by the cookie."""
     import aiohttp
-
-    served = start()
 
     async def as_a_browser() -> tuple[str, bytes, int]:
         jar = aiohttp.CookieJar(unsafe=True)  # unsafe: it keeps an IP address's cookies
@@ -359,13 +397,11 @@ async def _read_until(ws: Any, drawn: bytes = b"", told: str = "", within: float
 
 
 def test_a_download_goes_to_its_page_with_the_cookie_and_to_no_one_else(
-    start: Callable[..., Served],
+    served: Served,
 ) -> None:
     """The palette's screenshot, delivered to the page as a browser fetches it (textual-serve's
     page opens /download/<key> on its own origin): with the cookie, not without."""
     import aiohttp
-
-    served = start()
 
     async def screenshot() -> tuple[int, int, str, str]:
         jar = aiohttp.CookieJar(unsafe=True)
@@ -564,10 +600,8 @@ def test_the_hook_overridden_is_textual_serves_own_as_checked() -> None:
 # A page of another site
 
 
-def test_a_page_of_another_site_gets_no_game_and_no_page(start: Callable[..., Served]) -> None:
+def test_a_page_of_another_site_gets_no_game_and_no_page(served: Served) -> None:
     import aiohttp
-
-    served = start()
 
     async def foreign() -> int:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
@@ -584,15 +618,13 @@ def test_a_page_of_another_site_gets_no_game_and_no_page(start: Callable[..., Se
     assert "refused, a page of http://evil.example" in served.log()
 
 
-def test_a_plain_request_of_the_socket_is_one_sentence(start: Callable[..., Served]) -> None:
-    served = start()
+def test_a_plain_request_of_the_socket_is_one_sentence(served: Served) -> None:
     status, body = _status(f"{served.origin}/ws?token={served.token}")
     assert status == 400 and "the game page's socket" in body
     assert served.games() == []  # and the fixture finds no traceback in the log
 
 
-def test_what_a_stranger_sends_reaches_the_log_escaped(start: Callable[..., Served]) -> None:
-    served = start()
+def test_what_a_stranger_sends_reaches_the_log_escaped(served: Served) -> None:
     # A control character in a header is refused by aiohttp's parser; a C1 one gets through.
     assert _status(served.url, {"User-Agent": "agent\u001b]52;c;T1NDNTI=\u0007"})[0] == 400
     assert _status(served.url, {"Origin": "http://evil.example/\u009b2J"})[0] == 403
@@ -602,8 +634,7 @@ def test_what_a_stranger_sends_reaches_the_log_escaped(start: Callable[..., Serv
     assert not [c for c in log if c != "\n" and (ord(c) < 32 or 0x7F <= ord(c) < 0xA0)], log
 
 
-def test_its_own_page_plays_and_is_never_framed(start: Callable[..., Served]) -> None:
-    served = start()
+def test_its_own_page_plays_and_is_never_framed(served: Served) -> None:
     status, page = _status(served.url, {"Origin": f"http://127.0.0.1:{served.port}"})
     assert status == 200
     # textual-serve's page script appends the size to it: the cookie carries the token.
@@ -619,10 +650,9 @@ def test_its_own_page_plays_and_is_never_framed(start: Callable[..., Served]) ->
     assert b"Player 1" in asyncio.run(own())
 
 
-def test_a_name_resolving_to_loopback_is_not_this_server(start: Callable[..., Served]) -> None:
+def test_a_name_resolving_to_loopback_is_not_this_server(served: Served) -> None:
     """DNS rebinding: a page of evil.example, made to resolve to 127.0.0.1, is its own origin
     there; the server on loopback answers to loopback names only."""
-    served = start()
     evil = f"evil.example:{served.port}"
     status, body = _status(served.url, {"Host": evil, "Origin": f"http://{evil}"})
     assert status == 403
@@ -698,9 +728,8 @@ def test_max_sessions_takes_a_whole_number_from_1(
 
 
 @pytest.mark.parametrize("how", ["closed", "reset"])
-def test_a_game_ends_when_its_client_vanishes(start: Callable[..., Served], how: str) -> None:
+def test_a_game_ends_when_its_client_vanishes(served: Served, how: str) -> None:
     """The connection dropped without a websocket close: a FIN, or a reset (RST)."""
-    served = start()
     connection = _handshake(served.port)
     _until(served.games, TIMEOUT, "no game started")
     _until(lambda: connection.recv(65536), TIMEOUT, "the game drew nothing")
@@ -714,10 +743,9 @@ def test_a_game_ends_when_its_client_vanishes(start: Callable[..., Served], how:
 
 
 @pytest.mark.slow  # waits out the server's heartbeat (over 20 s)
-def test_a_game_ends_when_its_client_goes_silent(start: Callable[..., Served]) -> None:
+def test_a_game_ends_when_its_client_goes_silent(served: Served) -> None:
     """A client that stops answering (and reading), its connection still open: the server's
     heartbeat finds it within about one and a half HEARTBEAT_SECONDS."""
-    served = start()
     connection = _handshake(served.port)
     try:
         _until(served.games, TIMEOUT, "no game started")
@@ -726,10 +754,8 @@ def test_a_game_ends_when_its_client_goes_silent(start: Callable[..., Served]) -
         connection.close()
 
 
-def test_a_game_ends_after_an_oversized_message(start: Callable[..., Served]) -> None:
+def test_a_game_ends_after_an_oversized_message(served: Served) -> None:
     import aiohttp
-
-    served = start()
 
     async def oversized() -> Any:
         session, ws = await _connect(served)
@@ -748,9 +774,8 @@ def test_a_game_ends_after_an_oversized_message(start: Callable[..., Served]) ->
     served.logged("game ended")
 
 
-def test_a_frame_declaring_gigabytes_ends_its_game_at_once(start: Callable[..., Served]) -> None:
+def test_a_frame_declaring_gigabytes_ends_its_game_at_once(served: Served) -> None:
     """The header alone of a 2 GB frame: refused before any of it is read."""
-    served = start()
     connection = _handshake(served.port)
     try:
         _until(served.games, TIMEOUT, "no game started")
@@ -763,9 +788,7 @@ def test_a_frame_declaring_gigabytes_ends_its_game_at_once(start: Callable[..., 
 # Sizes and input bounded
 
 
-def test_the_page_size_from_the_url_is_clamped(start: Callable[..., Served]) -> None:
-    served = start()
-
+def test_the_page_size_from_the_url_is_clamped(served: Served) -> None:
     async def sized(query: str) -> dict[str, str]:
         session, ws = await _connect(served, query)
         async with session, ws:
@@ -785,9 +808,8 @@ def test_the_page_size_from_the_url_is_clamped(start: Callable[..., Served]) -> 
     assert (garbage["COLUMNS"], garbage["ROWS"]) == ("80", "24")
 
 
-def test_a_burst_of_keys_is_dropped_beyond_the_budget(start: Callable[..., Served]) -> None:
+def test_a_burst_of_keys_is_dropped_beyond_the_budget(served: Served) -> None:
     """100,000 characters at once: without the budget the game grew past 300 MB."""
-    served = start()
 
     async def burst() -> int:
         session, ws = await _connect(served)
@@ -838,11 +860,9 @@ def _resident_mb(pid: int) -> int:
     ],
 )
 def test_a_bad_message_is_one_log_line_and_ends_its_game(
-    start: Callable[..., Served], message: str, problem: str
+    served: Served, message: str, problem: str
 ) -> None:
     import aiohttp
-
-    served = start()
 
     async def send() -> Any:
         session, ws = await _connect(served)
@@ -864,8 +884,7 @@ def test_a_bad_message_is_one_log_line_and_ends_its_game(
     assert "Traceback" not in log
 
 
-def test_a_binary_message_is_one_log_line_too(start: Callable[..., Served]) -> None:
-    served = start()
+def test_a_binary_message_is_one_log_line_too(served: Served) -> None:
     connection = _handshake(served.port)
     try:
         _until(served.games, TIMEOUT, "no game started")
