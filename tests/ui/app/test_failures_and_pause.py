@@ -77,11 +77,21 @@ async def test_a_failing_strategy_under_the_analysis_is_told_and_r_tries_again(
     final = strategy.play_game(rules.new_game(players, HouseRules(served_generala_wins=False)))
     async with running(final) as (app, pilot):
         await pilot.press("v")
+
+        def told() -> bool:
+            return any("could not be computed" in m and "no room left" in m for m in notices(app))
+
+        # Read while the notice shows: waiting for every worker first (the win chances are
+        # computed meanwhile, over ten seconds on a busy machine) could outlast it.
+        for _ in range(200):
+            if told() and isinstance(app.screen, AnalysisScreen):
+                break
+            await pilot.pause()
+        assert told()
         await settle(pilot)
         assert isinstance(app.screen, AnalysisScreen)
         shown = str(app.screen.query_one("#analysis").render())
         assert "could not be analysed" in shown and "no room left" in shown
-        assert any("could not be computed" in m and "no room left" in m for m in notices(app))
         broken_strategy.undo()
         await pilot.press("r")
         await settle(pilot)
