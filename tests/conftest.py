@@ -43,12 +43,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
     Each screen test starts an app and leaves it to the collector (a Textual app is a web of
     cycles), so a worker's heap is large and its young generations busy: Python's full
-    passes, about 200 ms each, took a quarter of a worker's time (74 passes in the turn
-    screen's tests). What the collection built (the suite's modules, the libraries they
+    passes, about 200 ms each, took a third of the suite's CPU (74 passes, a quarter of the
+    turn screen's tests' time). What the collection built (the suite's modules, the libraries they
     import, the tests themselves) lives to the end of the run and is frozen (``gc.freeze``,
     as the game freezes what its start-up built, ``generala_tui.collector``); and a full
     pass runs after :data:`FULL_COLLECTION_EVERY` middle ones, so the apps of a few tests are
-    freed together (some 30 MB more a worker at its peak). The game itself, and every
+    freed together (some 15 MB more at the largest worker's peak). The game itself, and every
     process a test starts, keeps its own collector."""
     gc.freeze()
     young, middle, _ = gc.get_threshold()
