@@ -102,6 +102,41 @@ def parse_url(url: str) -> Address:
     return Address(server=server, table=table, key=keys[0] if keys else None)
 
 
+DEFAULT_PORT = 8765
+"""The port ``generala-tui host`` listens on unless told: a server named without one."""
+
+
+def parse_server(text: str) -> str:
+    """The URL of the server ``text`` names: ``ws://HOST:PORT`` (``wss://`` behind a TLS
+    proxy, with its path), or just ``HOST`` or ``HOST:PORT`` (``ws://``, port
+    :data:`DEFAULT_PORT` unless given). Raises :class:`Refusal` saying what is wrong."""
+    typed = text.strip()
+    bad = Refusal(
+        N_("{url} is not a server's address: it looks like HOST, HOST:PORT or ws://HOST:PORT."),
+        url=typed[:200],
+    )
+    schemed = "://" in typed
+    try:
+        parts = urlsplit(typed if schemed else f"ws://{typed}")
+        port = parts.port
+    except ValueError:
+        raise bad from None
+    if (
+        parts.scheme not in {"ws", "wss"}
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or parts.username is not None
+        or set(parts.path) - _PATH_CHARS
+    ):
+        raise bad
+    if port is None and not schemed:
+        port = DEFAULT_PORT
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    prefix = parts.path.rstrip("/")
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "") + prefix
+
+
 def join_url(server: str, table: str, key: str | None) -> str:
     """The URL that joins ``table``'s seat ``key`` (None: watches) at ``server``."""
     return Address(server=server, table=table, key=key).url
@@ -212,6 +247,9 @@ class TableClient:
             return not message.final
         if isinstance(message, Welcome):
             self.seat, table = message.seat, message.table
+        elif not isinstance(message, Played | Seats):
+            log.warning("the server sent a lobby's message to a table: %s", message.kind)
+            return True
         elif self.table is None:
             raise OutOfStep("a step before the table")
         else:

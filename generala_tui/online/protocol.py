@@ -13,6 +13,15 @@ is refused, not played at the wrong moment. Anything the server will not do is
 :class:`Refused`, with the reason as the game's own refusal (a template and its
 parameters, said in the client's language) and in English.
 
+A server also has a lobby (protocol 4): a client that says :class:`Enter` first (with the
+server's password, if it has one) is sent :class:`Lobby`, every table not finished in
+short (:class:`TableSummary`), and from then on :class:`LobbyChanged` as tables open,
+fill, move on a round or end, pushed, not polled. In the lobby it may :class:`OpenTable`
+(the server's host may keep that to themself) and :class:`Claim` a free seat of a table
+by its short :data:`Code` (or ask to watch it); the server answers :class:`Claimed` with
+the table's id and the seat's key, kept before it is told, which the client then joins
+as any seat's player does.
+
 Messages are JSON text frames, at most :data:`MAX_CLIENT_MESSAGE` bytes from a client
 (a move is under 200) and :data:`MAX_SERVER_MESSAGE` from the server (a whole game's
 table, with its log, is under 100 kB; a step is a few hundred bytes). The server never
@@ -27,23 +36,33 @@ from typing import Annotated, Literal, Self
 from pydantic import Field, TypeAdapter, model_validator
 
 from ..game.action import Action
-from ..game.model import FrozenModel, GameState, Level
+from ..game.model import FrozenModel, GameState, HouseRules, Level
 
 MAX_CLIENT_MESSAGE = 4096
 """The most bytes of one message a client may send (a move is under 200)."""
 MAX_SERVER_MESSAGE = 1 << 20
 """The most bytes of one message the server sends (a table with its whole log is far less)."""
-PROTOCOL = 3
+PROTOCOL = 4
 """The protocol's version: a client of another is refused in words, not misunderstood.
 
-3: every hold press is a step of the log until the next roll settles them (a
-:class:`Hold`'s step counts them); 2: a step sent, not the table; 1: the table sent whole."""
+4: a lobby (:class:`Enter`, :class:`Lobby`, :class:`OpenTable`, :class:`Claim`), tables
+named by a short code, seats free until claimed; 3: every hold press is a step of the
+log until the next roll settles them (a :class:`Hold`'s step counts them); 2: a step
+sent, not the table; 1: the table sent whole."""
 
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
 """A table's id: :func:`secrets.token_urlsafe`'s alphabet, unguessable, in the join URL."""
 SeatKey = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
 """A seat's key: the secret that lets its holder play that seat."""
 Step = Annotated[int, Field(ge=0, le=100_000)]
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""The letters of a table's code: no two a reader could take for each other (no I, L, 1,
+O or 0)."""
+CODE_LENGTH = 6
+Code = Annotated[str, Field(pattern=rf"^[{CODE_LETTERS}]{{{CODE_LENGTH}}}$")]
+"""A table's short code on its server (31**6, about 900 million): said aloud or typed to
+join it. Not a secret like a seat's key: it opens only the free seats, and the watching."""
+SeatIndex = Annotated[int, Field(ge=0, le=7)]
 
 
 class Join(FrozenModel):
@@ -71,8 +90,48 @@ class Hold(FrozenModel):
     die: Annotated[int, Field(ge=0, le=4)]
 
 
-ClientMessage = Annotated[Join | Move | Hold, Field(discriminator="kind")]
-CLIENT_MESSAGE: TypeAdapter[Join | Move | Hold] = TypeAdapter(ClientMessage)
+class Enter(FrozenModel):
+    """The first message of a lobby's client: enter the server's lobby (its ``password``,
+    for a server that has one)."""
+
+    kind: Literal["enter"] = "enter"
+    protocol: int = PROTOCOL
+    password: Annotated[str, Field(max_length=200)] | None = None
+
+
+class NewSeat(FrozenModel):
+    """A seat of a table to open: its player's name and, for a computer, its level (the
+    names are checked as the game checks them, when the table opens)."""
+
+    name: Annotated[str, Field(max_length=100)]
+    level: Level | None = None
+
+
+class OpenTable(FrozenModel):
+    """Open a table in the lobby with these seats and house rules. The opener is given its
+    first human seat (:class:`Claimed`); the others are free until claimed."""
+
+    kind: Literal["open"] = "open"
+    seats: tuple[NewSeat, ...] = Field(min_length=1, max_length=8)
+    house_rules: HouseRules = Field(default_factory=HouseRules)
+
+
+class Claim(FrozenModel):
+    """Take a free seat of the table ``code`` names: ``seat`` (None: the first free one),
+    or just watch it (``watch``)."""
+
+    kind: Literal["claim"] = "claim"
+    code: Code
+    seat: SeatIndex | None = None
+    watch: bool = False
+
+
+ClientMessage = Annotated[
+    Join | Move | Hold | Enter | OpenTable | Claim, Field(discriminator="kind")
+]
+CLIENT_MESSAGE: TypeAdapter[Join | Move | Hold | Enter | OpenTable | Claim] = TypeAdapter(
+    ClientMessage
+)
 
 
 class SeatView(FrozenModel):
@@ -101,6 +160,8 @@ class Table(Presence):
     """A table as every client sees it: the game (seed hidden), and who is at it."""
 
     id: TableId
+    code: Code | None = None
+    """Its short code (None from a server before protocol 4)."""
     game: GameState
 
     @model_validator(mode="after")
@@ -156,5 +217,67 @@ class Refused(FrozenModel):
     final: bool = False
 
 
-ServerMessage = Annotated[Welcome | Played | Seats | Refused, Field(discriminator="kind")]
-SERVER_MESSAGE: TypeAdapter[Welcome | Played | Seats | Refused] = TypeAdapter(ServerMessage)
+class SeatSummary(FrozenModel):
+    """A seat as the lobby shows it."""
+
+    name: Annotated[str, Field(max_length=100)]
+    level: Level | None = None
+    free: bool = False
+    """Whether nobody has been given this human seat yet: anyone in the lobby may claim it."""
+    connected: bool = False
+
+
+class TableSummary(FrozenModel):
+    """A table not finished, as the lobby shows it."""
+
+    code: Code
+    seats: tuple[SeatSummary, ...] = Field(min_length=1, max_length=8)
+    round: Annotated[int, Field(ge=0, le=1000)] = 1
+    house_rules: HouseRules = Field(default_factory=HouseRules)
+    spectators: Annotated[int, Field(ge=0)] = 0
+    started: bool = False
+    """Whether its first die has been rolled."""
+
+
+MAX_LOBBY_TABLES = 1000
+"""The most tables one lobby message lists (a server keeps fewer: ``--max-tables``)."""
+
+
+class Lobby(FrozenModel):
+    """The answer to :class:`Enter`: every table not finished, and whether this client may
+    open one."""
+
+    kind: Literal["lobby"] = "lobby"
+    protocol: int = PROTOCOL
+    tables: tuple[TableSummary, ...] = Field(default=(), max_length=MAX_LOBBY_TABLES)
+    may_open: bool = True
+
+
+class LobbyChanged(FrozenModel):
+    """Tables opened or changed since the lobby was last told (``tables``), and those
+    finished or gone (``gone``, by code)."""
+
+    kind: Literal["lobby-changed"] = "lobby-changed"
+    tables: tuple[TableSummary, ...] = Field(default=(), max_length=MAX_LOBBY_TABLES)
+    gone: tuple[Code, ...] = Field(default=(), max_length=MAX_LOBBY_TABLES)
+
+
+class Claimed(FrozenModel):
+    """The answer to :class:`Claim` or :class:`OpenTable`: the table, and the seat now this
+    client's with its key (None for both: watching). Kept on the server before it is
+    sent; the client joins the table with it (:class:`Join`) and keeps the key."""
+
+    kind: Literal["claimed"] = "claimed"
+    code: Code
+    table: TableId
+    seat: SeatIndex | None = None
+    key: SeatKey | None = None
+
+
+ServerMessage = Annotated[
+    Welcome | Played | Seats | Refused | Lobby | LobbyChanged | Claimed,
+    Field(discriminator="kind"),
+]
+SERVER_MESSAGE: TypeAdapter[Welcome | Played | Seats | Refused | Lobby | LobbyChanged | Claimed] = (
+    TypeAdapter(ServerMessage)
+)

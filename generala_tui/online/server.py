@@ -48,13 +48,14 @@ import asyncio
 import contextlib
 import errno
 import logging
+import secrets
 import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import ValidationError
 
@@ -73,22 +74,32 @@ from .limits import (
     Misses,
     address_of,
 )
+from .lobby import OPENS_PER_ADDRESS, LobbyRoom, summary
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_CLIENT_MESSAGE,
     MAX_SERVER_MESSAGE,
     PROTOCOL,
+    Claim,
+    Claimed,
+    ClientMessage,
+    Enter,
+    Hold,
     Join,
     Move,
+    OpenTable,
     Played,
     Refused,
     Seats,
+    TableSummary,
     Welcome,
 )
 from .tables import (
     SEAT_TAKEN,
     Away,
     TableRecord,
+    claim,
+    new_code,
     open_table,
     presence,
     public,
@@ -130,6 +141,10 @@ def unsaved(error: Exception) -> Refusal:
     )
 
 
+OpenTables = Literal["anyone", "host"]
+"""Who may open tables: anyone in the lobby, or only the server's host."""
+NO_SUCH_CODE = N_("There is no table {code} on this server.")
+
 RETRY_SECONDS = 5.0
 """How long a computer whose step could not be kept waits before it tries again."""
 
@@ -159,6 +174,8 @@ class _Table:
     """Who is at the table as every client at it was last told (in its Welcome or since)."""
     budgets: list[Budget] = field(default_factory=list)
     """Per seat: the messages its player may send, whichever connection they come on."""
+    opened_by: str | None = None
+    """The address that opened it from the lobby (None: the host did)."""
 
     def __post_init__(self) -> None:
         seats = len(self.record.seats)
@@ -223,8 +240,15 @@ class TableServer:
         strangers_per_address: int = STRANGERS_PER_ADDRESS,
         pace: float = 0.6,
         away_after: float = 60.0,
+        open_tables: OpenTables = "anyone",
+        password: str | None = None,
     ) -> None:
         self.database = TableDatabase(data)
+        self.open_tables_by = open_tables
+        """Who may open tables from the lobby: anyone in it, or only the host (who opens
+        them with ``host --players`` or from the setup screen)."""
+        self._password = password
+        """What a client must say to enter the lobby (None: nothing)."""
         self.max_connections = max_connections
         """Connections at tables at most; a seat's own player is let in even then."""
         self.max_strangers = max_strangers
@@ -237,8 +261,12 @@ class TableServer:
         """Seconds a human may be away on their turn before the table acts (``away``)."""
         self.database.forget_finished(time.time() - FINISHED_KEPT_SECONDS)
         self.tables: dict[str, _Table] = {
-            record.id: _Table(record) for record in self.database.load()
+            record.id: _Table(record) for record in self._coded(self.database.load())
         }
+        self._codes: dict[str, _Table] = {
+            table.record.code: table for table in self.tables.values() if table.record.code
+        }
+        self.lobby = LobbyRoom(self._summaries, self._summary_of)
         self._connections: set[_Connection] = set()
         """The connections at a table."""
         self._strangers: OrderedDict[ServerConnection, str] = OrderedDict()
@@ -253,6 +281,20 @@ class TableServer:
 
     # --- tables ------------------------------------------------------------------
 
+    def _coded(self, records: list[TableRecord]) -> list[TableRecord]:
+        """``records``, each of a server before codes given one (and kept with it)."""
+        taken = {record.code for record in records if record.code is not None}
+        coded = []
+        for record in records:
+            if record.code is None:
+                code = new_code(taken)
+                taken.add(code)
+                record = record.model_copy(update={"code": code})
+                with contextlib.suppress(sqlite3.Error):  # kept next time it moves
+                    self.database.save(record)
+            coded.append(record)
+        return coded
+
     def open(
         self,
         players: Sequence[Player],
@@ -260,15 +302,65 @@ class TableServer:
         *,
         away: Away = "computer",
         seed: int | None = None,
+        free: bool = False,
     ) -> TableRecord:
-        """A new table, kept at once; raises :class:`Refusal` for bad names or when the
-        server has as many tables as it takes."""
+        """A new table, kept at once (with ``free``, its human seats but the first are
+        free until claimed by its code); raises :class:`Refusal` for bad names, when the
+        server has as many tables as it takes, or when it cannot be kept."""
         if len(self.open_tables()) >= self.max_tables:
             raise Refusal(N_("This server has as many tables as it takes."))
-        record = open_table(players, house_rules, away=away, created=time.time(), seed=seed)
+        record = open_table(
+            players,
+            house_rules,
+            away=away,
+            created=time.time(),
+            seed=seed,
+            code=new_code(self._codes),
+            free=free,
+        )
         self.database.save(record)
-        self.tables[record.id] = _Table(record)
+        table = _Table(record)
+        self.tables[record.id] = table
+        self._codes[record.code or ""] = table
+        self.lobby.changed(record.code)
         return record
+
+    def claim(self, code: str, seat: int | None, *, watch: bool = False) -> Claimed:
+        """The free seat ``seat`` (None: the first) of the table ``code`` names given, and
+        kept, before it is told: its key in the answer. Watching: the table's id only.
+        Raises :class:`Refusal` for no such table, a seat not free, or a step not kept."""
+        table = self._codes.get(code)
+        if table is None or table.record.game.phase is Phase.OVER:
+            raise Refusal(NO_SUCH_CODE, code=code)
+        record = table.record
+        if watch:
+            return Claimed(code=code, table=record.id)
+        claimed, seat = claim(record, seat)
+        try:
+            self.database.save(claimed)
+        except (sqlite3.Error, OSError) as error:
+            log.error("table %s: a seat not given, not kept: %s", record.id, error)
+            raise unsaved(error) from None
+        table.record = claimed
+        log.info("table %s: %s's seat given", record.id, _who(table, seat))
+        self.lobby.changed(code)
+        return Claimed(code=code, table=record.id, seat=seat, key=claimed.seats[seat].key)
+
+    def _summaries(self) -> dict[str, TableSummary]:
+        found = {}
+        for table in self.tables.values():
+            shown = self._summary(table)
+            if shown is not None:
+                found[shown.code] = shown
+        return found
+
+    def _summary_of(self, code: str) -> TableSummary | None:
+        table = self._codes.get(code)
+        return None if table is None else self._summary(table)
+
+    def _summary(self, table: _Table) -> TableSummary | None:
+        _, _, spectators, _ = table.looks()
+        return summary(table.record, connected=table.connected(), spectators=spectators)
 
     # --- the network -------------------------------------------------------------
 
@@ -323,6 +415,7 @@ class TableServer:
 
     async def close(self) -> None:
         """Stop listening, end every connection and computer, and close the database."""
+        self.lobby.close()
         for table in self.tables.values():
             if table.driver is not None:
                 table.driver.cancel()
@@ -368,7 +461,11 @@ class TableServer:
     async def _client(self, socket: ServerConnection) -> None:
         connection = _Connection(socket)
         try:
-            table = await self._join(connection)
+            first = await self._first(connection)
+            if isinstance(first, Enter):
+                await self._in_lobby(connection, first)
+                return
+            table = None if first is None else await self._join(connection, first)
             if table is None:
                 return
             try:
@@ -386,6 +483,7 @@ class TableServer:
                 log.warning("a connection ended on an error: %s", printable(repr(error))[:200])
         finally:
             self._connections.discard(connection)
+            self.lobby.clients.discard(socket)
 
     async def _refuse(self, connection: _Connection, refusal: Refusal, code: int = 1008) -> None:
         """Say ``refusal`` as the connection's last word, and close it."""
@@ -393,29 +491,166 @@ class TableServer:
             await connection.socket.send(refusal_message(refusal, final=True).model_dump_json())
             await connection.socket.close(code, str(refusal)[:100])
 
-    async def _join(self, connection: _Connection) -> _Table | None:
+    def _address(self, connection: _Connection) -> str:
         socket = connection.socket
-        address = self._strangers.get(socket) or address_of(socket.remote_address)
+        return self._strangers.get(socket) or address_of(socket.remote_address)
+
+    async def _first(self, connection: _Connection) -> Join | Enter | None:
+        """The connection's first message, a :class:`Join` or an :class:`Enter` of this
+        protocol; None when it is not one (the connection refused and closed)."""
+        socket = connection.socket
+        address = self._address(connection)
         try:
             raw = await asyncio.wait_for(socket.recv(), JOIN_SECONDS)
-            join = None if isinstance(raw, bytes) else CLIENT_MESSAGE.validate_json(raw)
+            first = None if isinstance(raw, bytes) else CLIENT_MESSAGE.validate_json(raw)
         except (TimeoutError, ValidationError):
-            join = None
-        if not isinstance(join, Join):
+            first = None
+        if not isinstance(first, Join | Enter):
             log.info("%s: refused, no join", address)
             await self._refuse(connection, Refusal(N_("Say which table to join first.")))
             return None
-        if join.protocol != PROTOCOL:
-            log.info("%s: refused, protocol %d", address, join.protocol)
+        if first.protocol != PROTOCOL:
+            log.info("%s: refused, protocol %d", address, first.protocol)
             await self._refuse(
                 connection,
                 Refusal(N_("This server speaks another version of the game: update generala-tui.")),
             )
             return None
+        return first
+
+    async def _slowed(self, address: str) -> Misses | None:
+        """Wait as long as ``address``'s wrong guesses say (still a stranger, or in the
+        lobby, meanwhile: its caps hold); its record of them, if it has one."""
         misses = self._misses.get(address)
         delay = 0.0 if misses is None else misses.delay()
         if delay:
-            await asyncio.sleep(delay)  # still a stranger meanwhile: its address's cap holds
+            await asyncio.sleep(delay)
+        return misses
+
+    def _missed(self, address: str, misses: Misses | None, what: str) -> None:
+        """``address`` named a table, seat or password that is not one: counted, and told
+        in the log at the first and every 100th."""
+        if misses is None:
+            misses = self._remember_miss(address)
+        misses.count += 1
+        if misses.count == 1 or misses.count % 100 == 0:
+            log.warning(
+                "%s: refused, %s (%d in %.0f s%s)",
+                address,
+                what,
+                misses.count,
+                time.monotonic() - misses.since,
+                ", slowed" if misses.count > FREE_MISSES else "",
+            )
+
+    def _room(self, connection: _Connection) -> bool:
+        """Whether there is room for one more connection that holds no seat."""
+        return len(self._connections) < self.max_connections
+
+    async def _in_lobby(self, connection: _Connection, enter: Enter) -> None:
+        """Serve a client in the lobby until it leaves: the tables, pushed as they change,
+        tables opened, seats claimed."""
+        socket = connection.socket
+        address = self._address(connection)
+        misses = await self._slowed(address)
+        if self._password is not None and not secrets.compare_digest(
+            (enter.password or "").encode(), self._password.encode()
+        ):
+            self._missed(address, misses, "a wrong password")
+            await self._refuse(
+                connection, Refusal(N_("This server is private: its password is needed."))
+            )
+            return
+        if not self._room(connection):
+            log.info("%s: refused, the server is full", address)
+            await self._refuse(connection, Refusal(N_("This server is full: try again later.")))
+            return
+        self._strangers.pop(socket, None)
+        self._connections.add(connection)
+        may_open = self.open_tables_by == "anyone"
+        await socket.send(self.lobby.welcome(may_open=may_open).model_dump_json())
+        self.lobby.clients.add(socket)
+        log.info("%s: in the lobby", address)
+        async for raw in socket:
+            budget = connection.budget
+            if not budget.allowed():
+                if budget.too_fast >= CUT_OFF:
+                    await self._refuse(connection, Refusal(N_("Too many messages: slow down.")))
+                    return
+                if budget.too_fast == 1 or budget.too_fast % 20 == 0:
+                    await self._send(connection, Refusal(N_("Too many messages: slow down.")))
+                continue
+            message = await self._read(connection, raw)
+            if message is None:
+                continue
+            try:
+                if isinstance(message, OpenTable):
+                    answer = self._opened(message, address, may_open)
+                elif isinstance(message, Claim):
+                    misses = await self._slowed(address)
+                    try:
+                        answer = self.claim(message.code, message.seat, watch=message.watch)
+                    except Refusal as refusal:
+                        if refusal.message == NO_SUCH_CODE:
+                            self._missed(address, misses, "no such table code")
+                        raise
+                else:
+                    raise Refusal(N_("You are in the lobby: join a table on its own connection."))
+            except Refusal as refusal:
+                await self._send(connection, refusal)
+                continue
+            await socket.send(answer.model_dump_json())
+
+    def _opened(self, message: OpenTable, address: str, may_open: bool) -> Claimed:
+        """Open the table a lobby's client asked for: its first human seat theirs."""
+        if not may_open:
+            raise Refusal(N_("On this server only its host opens tables."))
+        mine = [
+            table
+            for table in self.tables.values()
+            if table.opened_by == address and table.record.game.phase is not Phase.OVER
+        ]
+        if len(mine) >= OPENS_PER_ADDRESS:
+            raise Refusal(
+                N_("You have {count} tables open here already: finish one first."),
+                count=len(mine),
+            )
+        # Built unchecked: the table's opening checks the names as the game does.
+        players = [Player.model_construct(name=one.name, level=one.level) for one in message.seats]
+        try:
+            record = self.open(players, message.house_rules, free=True)
+        except (sqlite3.Error, OSError) as error:
+            log.error("a table not opened, not kept: %s", printable(str(error))[:200])
+            raise unsaved(error) from None
+        table = self.tables[record.id]
+        table.opened_by = address
+        log.info("table %s: opened from the lobby by %s", record.id, address)
+        humans = [index for index, seat in enumerate(record.seats) if seat.key is not None]
+        seat = humans[0] if humans else None
+        key = None if seat is None else record.seats[seat].key
+        return Claimed(code=record.code or "", table=record.id, seat=seat, key=key)
+
+    async def _read(self, connection: _Connection, raw: str | bytes) -> ClientMessage | None:
+        """The message ``raw`` says; None (the sender told why) when it says none."""
+        if isinstance(raw, bytes):
+            await self._send(
+                connection, Refusal(N_("That message is not one a table understands."))
+            )
+            return None
+        try:
+            return CLIENT_MESSAGE.validate_json(raw)
+        except ValidationError as error:
+            found = refused(error)
+            await self._send(
+                connection,
+                found or Refusal(N_("That message is not one a table understands.")),
+            )
+            return None
+
+    async def _join(self, connection: _Connection, join: Join) -> _Table | None:
+        socket = connection.socket
+        address = self._address(connection)
+        misses = await self._slowed(address)  # still a stranger meanwhile: its cap holds
         # The table is its path's, always: a client connects to its table's own path
         # (behind a proxy, under the proxy's), so a proxy routing by path cannot be fooled.
         request = socket.request
@@ -424,22 +659,12 @@ class TableServer:
         table = self.tables.get(join.table) if named == join.table else None
         seat = None if table is None or join.key is None else seat_of(table.record, join.key)
         if table is None or (join.key is not None and seat is None):
-            if misses is None:
-                misses = self._remember_miss(address)
-            misses.count += 1
-            if misses.count == 1 or misses.count % 100 == 0:
-                log.warning(
-                    "%s: refused, no such table or seat (%d in %.0f s%s)",
-                    address,
-                    misses.count,
-                    time.monotonic() - misses.since,
-                    ", slowed" if misses.count > FREE_MISSES else "",
-                )
+            self._missed(address, misses, "no such table or seat")
             await self._refuse(
                 connection, Refusal(N_("There is no such table or seat on this server."))
             )
             return None
-        if seat is None and len(self._connections) >= self.max_connections:
+        if seat is None and not self._room(connection):
             log.info("%s: refused, the server is full", address)
             await self._refuse(connection, Refusal(N_("This server is full: try again later.")))
             return None
@@ -487,7 +712,7 @@ class TableServer:
                 found or Refusal(N_("That message is not one a table understands.")),
             )
             return True
-        if isinstance(message, Join):
+        if not isinstance(message, Move | Hold):
             await self._send(connection, Refusal(N_("You are at this table already.")))
             return True
         try:
@@ -522,8 +747,11 @@ class TableServer:
                 printable(str(error))[:200],
             )
             return unsaved(error)
+        before = table.record.game
         table.record = record
         self.moves += 1
+        if state.round != before.round or state.phase != before.phase or not before.log:
+            self.lobby.changed(record.code)
         self._broadcast(table, text)
         self._tell_presence(table)  # a turn that passes to an away player may pause
         self._drive(table)
@@ -545,6 +773,7 @@ class TableServer:
         looks = table.looks()
         if looks != table.shown:
             table.shown = looks
+            self.lobby.changed(table.record.code)
             self._broadcast(table, self._presence(table).model_dump_json(), but=but)
 
     def _broadcast(self, table: _Table, message: str, but: _Connection | None = None) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -34,7 +34,19 @@ from ..game.model import (
 )
 from ..game.refusals import Refusal
 from ..game.words import N_
-from .protocol import Hold, Move, Played, SeatKey, Seats, SeatView, Table, TableId
+from .protocol import (
+    CODE_LENGTH,
+    CODE_LETTERS,
+    Code,
+    Hold,
+    Move,
+    Played,
+    SeatKey,
+    Seats,
+    SeatView,
+    Table,
+    TableId,
+)
 
 _DICE = random.SystemRandom()
 """The server's dice: the operating system's randomness, no seed anyone could learn."""
@@ -49,6 +61,9 @@ class Seat(FrozenModel):
 
     key: SeatKey | None = None
     level: Level | None = None
+    free: bool = False
+    """A human seat whose key nobody has been given yet: the first to claim it by the
+    table's code (:class:`~.protocol.Claim`) is given it."""
 
 
 class TableRecord(FrozenModel):
@@ -57,6 +72,9 @@ class TableRecord(FrozenModel):
     id: TableId
     seats: tuple[Seat, ...]
     game: GameState
+    code: Code | None = None
+    """Its short code (:func:`new_code`); a table kept by a server before codes is given
+    one when it is loaded."""
     away: Away = "computer"
     created: Annotated[float, Field(ge=0)] = 0.0
     seeded: bool = False
@@ -68,6 +86,23 @@ def new_id() -> str:
     return secrets.token_urlsafe(12)
 
 
+def new_code(taken: Container[str] = ()) -> str:
+    """A fresh table code, none of ``taken``."""
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def read_code(typed: str) -> str | None:
+    """The table code in what a player typed (any case, spaces and dashes around or
+    between its letters: "k7q-xm3"), or None when it is not one."""
+    code = "".join(typed.split()).replace("-", "").upper()
+    if len(code) == CODE_LENGTH and set(code) <= set(CODE_LETTERS):
+        return code
+    return None
+
+
 def open_table(
     players: Sequence[Player],
     house_rules: HouseRules | None = None,
@@ -75,17 +110,45 @@ def open_table(
     away: Away = "computer",
     created: float = 0.0,
     seed: int | None = None,
+    code: str | None = None,
+    free: bool = False,
 ) -> TableRecord:
     """A new table for ``players`` (computers where their level says), each human seat with
-    its own key. Raises :class:`~generala_tui.game.rules.IllegalMove` for bad names."""
+    its own key; with ``free``, every human seat but the first is free until claimed.
+    Raises :class:`~generala_tui.game.rules.IllegalMove` for bad names."""
     game = rules.new_game(list(players), house_rules, seed=0 if seed is None else seed)
+    humans = [index for index, player in enumerate(game.players) if player.level is None]
     seats = tuple(
-        Seat(level=player.level) if player.level is not None else Seat(key=new_id())
-        for player in game.players
+        Seat(level=player.level)
+        if player.level is not None
+        else Seat(key=new_id(), free=free and index != humans[0])
+        for index, player in enumerate(game.players)
     )
     return TableRecord(
-        id=new_id(), seats=seats, game=game, away=away, created=created, seeded=seed is not None
+        id=new_id(),
+        seats=seats,
+        game=game,
+        away=away,
+        created=created,
+        seeded=seed is not None,
+        code=code or new_code(),
     )
+
+
+def claim(record: TableRecord, seat: int | None) -> tuple[TableRecord, int]:
+    """The table with its free seat ``seat`` (None: the first free one) given, and the seat;
+    raises :class:`Refusal` when it is not free."""
+    free = [index for index, each in enumerate(record.seats) if each.free]
+    if seat is None and free:
+        seat = free[0]
+    if seat is None or seat not in free:
+        if seat is not None and 0 <= seat < len(record.seats):
+            name = record.game.players[seat].name
+            raise Refusal(N_("{name}'s seat is taken: choose a free one, or watch."), name=name)
+        raise Refusal(N_("This table has no free seat: you may watch it."))
+    seats = list(record.seats)
+    seats[seat] = seats[seat].model_copy(update={"free": False})
+    return record.model_copy(update={"seats": tuple(seats)}), seat
 
 
 def seat_of(record: TableRecord, key: str) -> int | None:
@@ -193,6 +256,7 @@ def public(record: TableRecord, at: Seats) -> Table:
     played), so not validated again: a step's whole game would be checked once more."""
     return Table.model_construct(
         id=record.id,
+        code=record.code,
         game=record.game.model_copy(update={"seed": 0}),
         seats=at.seats,
         spectators=at.spectators,

@@ -1,0 +1,275 @@
+"""A client of a table server's lobby: the tables open there, kept up to date, and the
+seats claimed or tables opened from it.
+
+:class:`LobbyClient` enters the lobby at a server's URL (``ws://HOST:PORT``, what
+:func:`~.client.parse_server` reads) and calls ``on_lobby`` with every table not
+finished whenever the server says they changed; :meth:`LobbyClient.open` and
+:meth:`LobbyClient.claim` ask for a table or a seat and return the server's
+:class:`~.protocol.Claimed` (the table's id and the seat's key), which the caller joins
+as any seat's player does (:class:`~.client.TableClient`). :func:`claim_seat` does the
+one claim a ``join SERVER CODE`` needs, on a connection of its own. Like the table's
+client it knows nothing of screens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+
+from pydantic import ValidationError
+
+from ..game.model import HouseRules
+from ..game.words import N_
+from .protocol import (
+    MAX_LOBBY_TABLES,
+    MAX_SERVER_MESSAGE,
+    SERVER_MESSAGE,
+    Claim,
+    Claimed,
+    Enter,
+    Lobby,
+    LobbyChanged,
+    NewSeat,
+    OpenTable,
+    Refused,
+    TableSummary,
+)
+
+log = logging.getLogger("generala_tui.online")
+
+ANSWER_SECONDS = 10.0
+"""How long a claim or an opening waits for the server's answer."""
+_NO_LOBBY = "Say which table to join first."
+"""What a server of protocol 3 or before answers an :class:`Enter` it does not know."""
+OLD_SERVER = N_(
+    "This server speaks another version of the game: update generala-tui on it, or join "
+    "its tables by their links."
+)
+
+
+class LobbyRefused(Exception):
+    """The server said no (``refused``: its reason, said in the client's language by
+    :func:`~generala_tui.ui.remote.said`)."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(refused.english)
+        self.refused = refused
+
+
+def _lobby_refusal(refused: Refused, entered: bool) -> Refused:
+    """``refused``, or, for an old server's answer to an :class:`Enter`, why."""
+    if not entered and refused.final and refused.template == _NO_LOBBY:
+        return Refused(template=OLD_SERVER, english=OLD_SERVER, final=True)
+    return refused
+
+
+class LobbyClient:
+    """This window's place in a server's lobby, kept (and made again when it drops) until
+    :meth:`close`.
+
+    ``on_lobby(tables, may_open)`` is called with the tables by code whenever they
+    change, ``on_refused`` with a refusal no request waits for (a final one ends it:
+    :attr:`ended`), ``on_connected`` whenever the connection is made or lost.
+    """
+
+    def __init__(
+        self,
+        server: str,
+        *,
+        password: str | None = None,
+        on_lobby: Callable[[dict[str, TableSummary], bool], None] = lambda tables, may: None,
+        on_refused: Callable[[Refused], None] = lambda refused: None,
+        on_connected: Callable[[bool], None] = lambda connected: None,
+        open_timeout: float = 10.0,
+    ) -> None:
+        self.server = server
+        self.tables: dict[str, TableSummary] = {}
+        self.may_open = False
+        self.ended: Refused | None = None
+        self._enter = Enter(password=password).model_dump_json()
+        self._on_lobby = on_lobby
+        self._on_refused = on_refused
+        self._on_connected = on_connected
+        self._open_timeout = open_timeout
+        self._socket: object | None = None
+        self._answer: asyncio.Future[Claimed | Refused] | None = None
+        self._asking = asyncio.Lock()
+        self._closing = False
+
+    async def run(self) -> None:
+        """Enter the lobby, and again whenever the connection drops, until :meth:`close`
+        or a final refusal."""
+        from websockets.asyncio.client import ClientConnection, connect
+        from websockets.exceptions import ConnectionClosed
+
+        async for socket in connect(
+            f"{self.server}/",
+            max_size=MAX_SERVER_MESSAGE,
+            open_timeout=self._open_timeout,
+            compression=None,
+            logger=logging.getLogger("generala_tui.online.websockets"),
+        ):
+            assert isinstance(socket, ClientConnection)
+            if self._closing:
+                await socket.close()
+                return
+            entered = False
+            try:
+                await socket.send(self._enter)
+                self._socket = socket
+                self._on_connected(True)
+                while True:
+                    message = _read(await socket.recv())
+                    if message is None:
+                        continue
+                    if isinstance(message, Refused):
+                        message = _lobby_refusal(message, entered)
+                        if message.final:
+                            self.ended = message
+                            self._settle(message)
+                            self._on_refused(message)
+                            await socket.close()
+                            return
+                        if not self._settle(message):
+                            self._on_refused(message)
+                    elif isinstance(message, Claimed):
+                        self._settle(message)
+                    elif isinstance(message, Lobby | LobbyChanged):
+                        entered = True
+                        self._told(message)
+            except ConnectionClosed:
+                if self._closing:
+                    return
+            finally:
+                self._socket = None
+                self._settle(None)
+            if self._closing:
+                return
+            self._on_connected(False)
+
+    def _told(self, message: Lobby | LobbyChanged) -> None:
+        if isinstance(message, Lobby):
+            self.tables = {}
+            self.may_open = message.may_open
+        for code in message.gone if isinstance(message, LobbyChanged) else ():
+            self.tables.pop(code, None)
+        for table in message.tables:
+            if table.code in self.tables or len(self.tables) < MAX_LOBBY_TABLES:
+                self.tables[table.code] = table
+        self._on_lobby(dict(self.tables), self.may_open)
+
+    def _settle(self, answer: Claimed | Refused | None) -> bool:
+        """Give ``answer`` to the request waiting for one (None: the connection is lost);
+        whether one was."""
+        waiting, self._answer = self._answer, None
+        if waiting is None or waiting.done():
+            return False
+        if answer is None:
+            waiting.cancel()
+        else:
+            waiting.set_result(answer)
+        return True
+
+    @property
+    def connected(self) -> bool:
+        return self._socket is not None
+
+    async def _ask(self, text: str) -> Claimed:
+        from websockets.asyncio.client import ClientConnection
+        from websockets.exceptions import ConnectionClosed
+
+        async with self._asking:
+            socket = self._socket
+            if not isinstance(socket, ClientConnection):
+                raise ConnectionError("not connected")
+            self._answer = asyncio.get_running_loop().create_future()
+            answer = self._answer
+            try:
+                await socket.send(text)
+                got = await asyncio.wait_for(answer, ANSWER_SECONDS)
+            except (ConnectionClosed, asyncio.CancelledError):
+                raise ConnectionError("the connection was lost") from None
+            except TimeoutError:
+                raise ConnectionError("the server did not answer") from None
+            finally:
+                if self._answer is answer:
+                    self._answer = None
+        if isinstance(got, Refused):
+            raise LobbyRefused(got)
+        return got
+
+    async def open(self, seats: Sequence[NewSeat], house_rules: HouseRules) -> Claimed:
+        """Open a table with ``seats``; its code, id and this client's seat and key. Raises
+        :class:`LobbyRefused`, or :class:`ConnectionError` when the server can't be asked."""
+        message = OpenTable(seats=tuple(seats), house_rules=house_rules)
+        return await self._ask(message.model_dump_json())
+
+    async def claim(self, code: str, seat: int | None = None, *, watch: bool = False) -> Claimed:
+        """Claim the free seat ``seat`` (None: the first) of the table ``code`` names, or
+        watch it; raises as :meth:`open` does."""
+        return await self._ask(Claim(code=code, seat=seat, watch=watch).model_dump_json())
+
+    async def close(self) -> None:
+        """Leave the lobby for good."""
+        from websockets.asyncio.client import ClientConnection
+
+        self._closing = True
+        socket = self._socket
+        if isinstance(socket, ClientConnection):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(socket.close(), 5)
+
+
+def _read(raw: str | bytes) -> Claimed | Refused | Lobby | LobbyChanged | None:
+    try:
+        message = SERVER_MESSAGE.validate_json(raw)
+    except ValidationError as error:
+        log.warning("the server sent what is not a lobby's: %s", error.error_count())
+        return None
+    if isinstance(message, Claimed | Refused | Lobby | LobbyChanged):
+        return message
+    return None
+
+
+async def claim_seat(
+    server: str,
+    code: str,
+    *,
+    password: str | None = None,
+    watch: bool = False,
+    open_timeout: float = 10.0,
+) -> Claimed:
+    """Enter the lobby at ``server``, claim the first free seat of ``code``'s table (or watch
+    it), and leave. Raises :class:`LobbyRefused` (the server said no: no such table, no
+    free seat, a wrong password) or :class:`OSError` (it could not be reached)."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+    try:
+        async with asyncio.timeout(open_timeout + 2 * ANSWER_SECONDS):
+            async with connect(
+                f"{server}/",
+                max_size=MAX_SERVER_MESSAGE,
+                open_timeout=open_timeout,
+                compression=None,
+                logger=logging.getLogger("generala_tui.online.websockets"),
+            ) as socket:
+                await socket.send(Enter(password=password).model_dump_json())
+                entered = False
+                claimed = False
+                while True:
+                    message = _read(await socket.recv())
+                    if isinstance(message, Refused):
+                        raise LobbyRefused(_lobby_refusal(message, entered))
+                    if isinstance(message, Claimed):
+                        return message
+                    if isinstance(message, Lobby | LobbyChanged):
+                        entered = True
+                        if not claimed:
+                            claim = Claim(code=code, watch=watch)
+                            await socket.send(claim.model_dump_json())
+                            claimed = True
+    except (ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as error:
+        raise ConnectionError(str(error) or type(error).__name__) from None
