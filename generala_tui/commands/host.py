@@ -122,6 +122,23 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--open-tables",
+        choices=["anyone", "host"],
+        default="anyone",
+        help=_(
+            "who opens tables: anyone in the server's lobby (anyone), or only this host, "
+            "with --players or the setup screen (host); default %(default)s"
+        ),
+    )
+    parser.add_argument(
+        "--password",
+        action="store_true",
+        help=_(
+            "make the server private: ask for a password (typed unseen, or standard "
+            "input's first line) that its lobby asks of everyone who enters"
+        ),
+    )
+    parser.add_argument(
         "--url",
         metavar=metavar(NP_("metavar", "URL")),
         help=_(
@@ -139,7 +156,7 @@ def _default_data() -> Path:
 
 def join_lines(server_url: str, records: Sequence[TableRecord]) -> list[str]:
     """The lines that tell who joins each table, and how."""
-    from ..online.invites import join_command, seat_commands
+    from ..online.invites import code_command, join_command, seat_commands
 
     lines: list[str] = []
     for record in records:
@@ -147,12 +164,17 @@ def join_lines(server_url: str, records: Sequence[TableRecord]) -> list[str]:
         names = ", ".join(shown(player.name) for player in game.players)
         lines.append(
             _("Table {table} ({names}), round {round}:").format(
-                table=record.id, names=names, round=game.round
+                table=record.code or record.id, names=names, round=game.round
             )
         )
         lines.extend(
             f"  {shown(name)}: {command}" for name, command in seat_commands(server_url, record)
         )
+        if any(seat.free for seat in record.seats) and record.code is not None:
+            lines.append(
+                "  "
+                + _("a free seat: {command}").format(command=code_command(server_url, record.code))
+            )
         watch = join_command(server_url, record.id, None)
         lines.append("  " + _("to watch: {command}").format(command=watch))
     return lines
@@ -179,10 +201,17 @@ def run(args: argparse.Namespace) -> int:
     root.addHandler(handler)
     root.setLevel(logging.INFO)
     logging.getLogger("generala_tui.online.websockets").setLevel(logging.WARNING)
+    password = None
+    if args.password:
+        from .join import read_password
+
+        password = read_password()
+        if password is None:
+            return fail(_("no password given"), "host")
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
     url = (args.url or f"ws://{shown_host}:{args.port}").rstrip("/")
     try:
-        return asyncio.run(_serve(args, players, house_rules, url))
+        return asyncio.run(_serve(args, players, house_rules, url, password))
     except IllegalMove as error:
         return fail(refusal(error), "host")
     except KeyboardInterrupt:
@@ -190,7 +219,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _serve(
-    args: argparse.Namespace, players: list[Player] | None, house_rules: HouseRules, url: str
+    args: argparse.Namespace,
+    players: list[Player] | None,
+    house_rules: HouseRules,
+    url: str,
+    password: str | None,
 ) -> int:
     from ..game.refusals import Refusal
     from ..online.server import TableServer
@@ -206,6 +239,8 @@ async def _serve(
             max_tables=args.max_tables,
             away_after=args.away_after,
             pace=args.pace,
+            open_tables=args.open_tables,
+            password=password,
         )
     except OSError as error:
         return fail(
@@ -235,10 +270,15 @@ async def _serve(
                     "listening on {host}: anyone who can reach it and has a table's link can join"
                 ).format(host=args.host)
             )
+        from ..online.invites import COMMAND
+
         tables = server.open_tables()
         lines = join_lines(url, tables) or [
-            _("No tables yet: start the server with --players NAMES to open one.")
+            _("No tables yet: players open them in the lobby.")
+            if args.open_tables == "anyone"
+            else _("No tables yet: start the server with --players NAMES to open one.")
         ]
+        lines.append(_("The lobby: {command} {url}").format(command=COMMAND, url=url))
         print("\n".join(lines), flush=True)
         # The tables are long-lived and free of cycles: the collector's full passes over
         # them are left out (docs/server.md, "Where the time goes").

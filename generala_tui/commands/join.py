@@ -1,7 +1,12 @@
-"""``generala-tui join URL``: play a seat of an online table in this terminal, or watch it.
+"""``generala-tui join``: play at an online table in this terminal, watch it, or see a
+server's open tables.
 
-The link is checked first (one line and exit status 2 if it is not a table's, as for a
-file that can't be read), then the game opens at that seat (:mod:`generala_tui.ui.remote`).
+``join LINK`` plays the seat a table's link opens (watches, for a link without a seat);
+``join SERVER CODE`` takes the first free seat of the table the code names (the seat is
+kept in the player's home, so the same command later takes it again; no free seat:
+watching); ``join SERVER`` opens the server's lobby. What was given is checked first (one
+line and exit status 2 if it is not a link, a server or a code, as for a file that can't
+be read), then the game opens (:mod:`generala_tui.ui.remote`, :mod:`generala_tui.ui.lobby`).
 A table that refuses this window for good (a wrong key, a full server, the seat taken in
 another window) ends the game with the server's reason on stderr, and status 2.
 """
@@ -35,6 +40,12 @@ def read_link() -> str | None:
             return getpass.getpass(_("The table's link (not shown): "))
         except (EOFError, KeyboardInterrupt):
             return None
+    return _piped_line() or None
+
+
+def _piped_line() -> str:
+    """Standard input's first line (a pipe, a file); the game gets the terminal itself
+    (``/dev/tty``) for its keys."""
     line = sys.stdin.buffer.readline(LINK_BYTES).decode("utf-8", "replace")
     if os.name == "posix":
         # With no terminal at all, the check that follows says so.
@@ -42,30 +53,53 @@ def read_link() -> str | None:
             terminal = os.open("/dev/tty", os.O_RDWR)
             os.dup2(terminal, sys.stdin.fileno())
             os.close(terminal)
-    return line or None
+    return line
 
 
-def run(url: str) -> int:
-    """Join the table ``url`` opens (``-``: the link read from standard input); return the
+def read_password() -> str | None:
+    """The server's password: asked for unseen at a terminal, else standard input's first
+    line. None when there is none to read."""
+    import getpass
+
+    if output.has_terminal():
+        try:
+            return getpass.getpass(_("The server's password (not shown): "))
+        except (EOFError, KeyboardInterrupt):
+            return None
+    return _piped_line().rstrip("\r\n") or None
+
+
+def run(url: str, code: str | None = None, *, ask_password: bool = False) -> int:
+    """Join the table ``url`` opens (``-``: the link read from standard input), or go to the
+    server ``url`` names (its lobby, or with ``code`` the table that code names); return the
     exit status."""
     from ..game.refusals import Refusal
-    from ..online.client import parse_url
+    from ..online.lobby_client import Entrance, destination
     from ..words import refusal
 
     if url == "-":
+        if code is not None:
+            return fail(_("a code goes with a server, not with a link read from input"), "join")
         link = read_link()
         if link is None:
             return fail(_("no link on standard input: give the table's link"), "join")
         url = link.strip()
     try:
-        address = parse_url(url)
+        where = destination([url] if code is None else [url, code])
     except Refusal as error:
         return fail(refusal(error), "join")
+    if ask_password:
+        if not isinstance(where, Entrance):
+            return fail(_("--password is for a server's lobby or a code, not a link"), "join")
+        password = read_password()
+        if password is None:
+            return fail(_("no password given"), "join")
+        where = Entrance(where.server, where.code, password)
     if not output.has_terminal():
         return fail(no_terminal(), "join")
     from ..ui.app import GeneralaApp
 
-    app = GeneralaApp(table=address, language=i18n.language())
+    app = GeneralaApp(table=where, language=i18n.language())
     app.run()
     if app.online.ended_with is not None:
         return fail(app.online.ended_with, "join")

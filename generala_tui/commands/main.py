@@ -278,21 +278,40 @@ def build_parser() -> argparse.ArgumentParser:
     add_language(replay, _("the language: {languages}").format(languages=languages()))
     join = commands.add_parser(
         "join",
-        help=_("play a seat of an online table in this terminal, or watch it"),
+        help=_("play at an online table in this terminal, or see a server's open tables"),
         description=_(
-            "Sit down at an online table by the link its host sent (generala-tui host prints "
-            "one for each seat): the game opens at that seat, its server rolling the dice and "
-            "playing the computers. A link without a seat watches the table."
+            "Sit down at an online table: by a server and the table's code (join HOST "
+            "CODE: a free seat is yours, kept for next time), by the link its host sent "
+            "(generala-tui host prints one for each seat), or see a server's open tables "
+            "(join HOST: its lobby, where you take a seat, watch, or open a table). The "
+            "server rolls the dice and plays the computers. A link without a seat watches."
         ),
-        epilog=_("A link that is not a table's gets one line on stderr and exit status 2."),
+        epilog=_(
+            "A link, server or code that is not one gets one line on stderr and exit status 2."
+        ),
     )
     join.add_argument(
         "url",
-        metavar=metavar(NP_("metavar", "URL")),
+        metavar=metavar(NP_("metavar", "SERVER|LINK")),
         help=_(
-            "the table's link: ws://HOST:PORT/TABLE?seat=KEY; - reads it from standard "
-            "input (typed unseen, or from a file: join - < link.txt), so the seat's key "
-            "is not in the list of processes"
+            "a server (HOST, HOST:PORT or ws://HOST:PORT), or a table's link: "
+            "ws://HOST:PORT/TABLE?seat=KEY; - reads the link from standard input (typed "
+            "unseen, or from a file: join - < link.txt), so the seat's key is not in the "
+            "list of processes"
+        ),
+    )
+    join.add_argument(
+        "code",
+        nargs="?",
+        metavar=metavar(NP_("metavar", "CODE")),
+        help=_("the table's code on that server (six letters and digits, as K7QXM3)"),
+    )
+    join.add_argument(
+        "--password",
+        action="store_true",
+        help=_(
+            "the server is private: ask for its password (typed unseen, or the first line "
+            "of standard input), so it is not in the list of processes"
         ),
     )
     add_language(join, _("the language: {languages}").format(languages=languages()))
@@ -429,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "join":
         from . import join
 
-        return join.run(args.url)
+        return join.run(args.url, args.code, ask_password=args.password)
     if args.command == "docs":
         from . import documents
 

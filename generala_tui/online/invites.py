@@ -15,6 +15,11 @@ def join_command(server_url: str, table: str, key: str | None) -> str:
     return f"{COMMAND} {join_url(server_url, table, key)}"
 
 
+def code_command(server_url: str, code: str) -> str:
+    """The command that takes a free seat of the table ``code`` names (or watches it)."""
+    return f"{COMMAND} {server_url} {code}"
+
+
 def seat_commands(
     server_url: str, record: TableRecord, *, but: int | None = None
 ) -> list[tuple[str, str]]:
@@ -22,7 +27,7 @@ def seat_commands(
     return [
         (player.name, join_command(server_url, record.id, seat.key))
         for index, (player, seat) in enumerate(zip(record.game.players, record.seats, strict=True))
-        if seat.key is not None and index != but
+        if seat.key is not None and not seat.free and index != but
     ]
 
 

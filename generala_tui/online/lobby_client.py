@@ -17,11 +17,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
 from ..game.model import HouseRules
+from ..game.refusals import Refusal
 from ..game.words import N_
+from .client import Address
 from .protocol import (
     MAX_LOBBY_TABLES,
     MAX_SERVER_MESSAGE,
@@ -39,6 +42,8 @@ from .protocol import (
 
 log = logging.getLogger("generala_tui.online")
 
+TABLE_ID_LENGTH = 16
+"""The length of the table ids this server makes (:func:`~.tables.new_id`)."""
 ANSWER_SECONDS = 10.0
 """How long a claim or an opening waits for the server's answer."""
 _NO_LOBBY = "Say which table to join first."
@@ -47,6 +52,49 @@ OLD_SERVER = N_(
     "This server speaks another version of the game: update generala-tui on it, or join "
     "its tables by their links."
 )
+
+
+@dataclass(frozen=True)
+class Entrance:
+    """Where ``join SERVER`` (the lobby) or ``join SERVER CODE`` (a table by its code) goes."""
+
+    server: str
+    code: str | None = None
+    password: str | None = field(default=None, repr=False)
+
+
+def destination(words: Sequence[str]) -> Address | Entrance:
+    """Where what a player gave leads: a table's link (``ws://HOST:PORT/TABLE?seat=KEY``),
+    a server (its lobby), or a server and a table's code. Raises :class:`Refusal`."""
+    from .client import parse_server, parse_url
+    from .tables import read_code
+
+    if len(words) == 1:
+        link = words[0].strip()
+        with contextlib.suppress(Refusal):
+            address = parse_url(link)
+            # A proxy's own path may look like an id: a table's is never shorter than 16.
+            if address.key is not None or len(address.table) >= TABLE_ID_LENGTH:
+                return address
+        try:
+            return Entrance(parse_server(link))
+        except Refusal:
+            raise Refusal(
+                N_(
+                    "{url} is neither a table's link (ws://HOST:PORT/TABLE?seat=KEY) nor a "
+                    "server (HOST:PORT)."
+                ),
+                url=link[:200],
+            ) from None
+    if len(words) == 2:
+        code = read_code(words[1])
+        if code is None:
+            raise Refusal(
+                N_("{code} is not a table's code: it is six letters and digits, as K7QXM3."),
+                code=words[1][:40],
+            )
+        return Entrance(parse_server(words[0]), code)
+    raise Refusal(N_("Give a table's link, a server, or a server and a table's code."))
 
 
 class LobbyRefused(Exception):

@@ -135,6 +135,9 @@ def open_table(
     )
 
 
+NO_FREE_SEAT = N_("This table has no free seat: you may watch it.")
+
+
 def claim(record: TableRecord, seat: int | None) -> tuple[TableRecord, int]:
     """The table with its free seat ``seat`` (None: the first free one) given, and the seat;
     raises :class:`Refusal` when it is not free."""
@@ -145,7 +148,7 @@ def claim(record: TableRecord, seat: int | None) -> tuple[TableRecord, int]:
         if seat is not None and 0 <= seat < len(record.seats):
             name = record.game.players[seat].name
             raise Refusal(N_("{name}'s seat is taken: choose a free one, or watch."), name=name)
-        raise Refusal(N_("This table has no free seat: you may watch it."))
+        raise Refusal(NO_FREE_SEAT)
     seats = list(record.seats)
     seats[seat] = seats[seat].model_copy(update={"free": False})
     return record.model_copy(update={"seats": tuple(seats)}), seat

@@ -37,6 +37,8 @@ from .table import Severity, Table
 # setup or turn screen shows sooner (tests/benchmarks/bench_startup.py).
 if TYPE_CHECKING:
     from ..online.client import Address
+    from ..online.lobby_client import Entrance
+    from .lobby import LobbyVisit
     from .remote import RemoteTable
     from .screens.turn import TurnScreen
 
@@ -92,13 +94,13 @@ class GeneralaApp(Shell):
         resume: bool = False,
         language: str | None = None,
         replay: GameState | None = None,
-        table: Address | None = None,
+        table: Address | Entrance | None = None,
     ) -> None:
         super().__init__(language=language, startup_warning=startup_warning)
         self._first_game = game
         self.table: Table | None = None
         """The table the game of now is played at (None on the setup screen)."""
-        self.online = OnlinePlay(self, self._sit_online, first=table)
+        self.online = OnlinePlay(self, first=table)
         """The online tables this window joins, and the one it may serve."""
         self._replay = replay
         """A game record to step through, opened over the setup screen."""
@@ -129,7 +131,7 @@ class GeneralaApp(Shell):
         self.open_window()
         if self.online.first is not None:
             # The server keeps this game: the saved one stays for a game at this keyboard.
-            self.online.sit_at(self.online.first)
+            self.online.go(self.online.first, players=self.seating.last_table())
             return
         saved, warning = self.keeper.saved_game()
         self.tell_startup_warnings(warning)
@@ -329,15 +331,27 @@ class GeneralaApp(Shell):
 
     # --- online tables (ui/online_play.py) -------------------------------
 
-    def _sit_online(self, table: RemoteTable, server: str) -> None:
+    def sit_online(self, table: RemoteTable, server: str) -> None:
         """Leave the game or table of now, and play at the online ``table``: the joining
         screen shows until its game arrives."""
-        from .screens.joining import JoiningScreen
-
         self.game = None
         self.seating.new_match()
         self._sit_at(table)
+        self.reaching(server)
+
+    def reaching(self, server: str) -> None:
+        """Show that ``server`` is being reached, until its table or lobby shows."""
+        from .screens.joining import JoiningScreen
+
         self._show(JoiningScreen(server))
+
+    def visit_lobby(self, visit: LobbyVisit) -> None:
+        """Leave the game or table of now, and show the lobby of ``visit``'s server."""
+        from .screens.lobby import LobbyScreen
+
+        self._leave_table()
+        self.game = None
+        self._show(LobbyScreen(visit))
 
     def table_ended(self, message: str) -> None:
         """The online table refused this window for good (:class:`.remote.Seated`): joined

@@ -124,6 +124,10 @@ class GameHost(Protocol):
         """The online tables: a link joined, a table hosted here."""
         ...
 
+    def show_setup(self) -> None:
+        """The setup screen (leaving the table or lobby of now)."""
+        ...
+
     def turn_screen_shown(self) -> None:
         """The turn screen is in front again (a dialog or another screen closed)."""
         ...

@@ -172,3 +172,11 @@ def quit_table_question(hosting: bool) -> str:
     if hosting:
         return _("Quit now? The table's server runs in this window: the others' game stops too.")
     return _("Quit now? The game goes on without you, and your join command takes your seat again.")
+
+
+def seat_not_kept(why: str) -> str:
+    """Said when the seat a server gave could not be kept in the home (it is played all
+    the same; only a later join by the table's code would need it)."""
+    return _("Your seat could not be kept for next time ({why}): play on all the same.").format(
+        why=printable(why)
+    )

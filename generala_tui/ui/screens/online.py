@@ -18,6 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from ...game.refusals import Refusal, printable
+from ...online.client import Address
+from ...online.lobby_client import Entrance
 from ...words import refusal
 from .. import vocabulary
 from . import online_words
@@ -31,12 +33,13 @@ OpenTable = Callable[[str, int], Awaitable[list[str]]]
 :class:`OSError` when the port can't be had, :class:`Refusal` when the table can't be)."""
 
 
-def link_in(typed: str) -> str:
-    """The link in what was pasted: the whole ``generala-tui join URL`` command will do."""
+def link_in(typed: str) -> list[str]:
+    """What was typed or pasted, word by word: a link, a server, or a server and a code
+    (the whole ``generala-tui join ...`` command will do)."""
     words = typed.split()
-    if len(words) == 3 and words[:2] == ["generala-tui", "join"]:
-        return words[2]
-    return typed.strip()
+    if words[:2] == ["generala-tui", "join"]:
+        return words[2:]
+    return words
 
 
 class OnlineChoice(Modal[str | None]):
@@ -75,8 +78,9 @@ class OnlineChoice(Modal[str | None]):
         self.dismiss(None)
 
 
-class JoinDialog(Modal[str | None]):
-    """Ask for the join link; dismiss with it once it reads as one, or None."""
+class JoinDialog(Modal[Address | Entrance | None]):
+    """Ask where to join: a table's link, a server (its lobby), or a server and a table's
+    code; dismiss with where it leads once it reads as one, or None."""
 
     BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL)]
 
@@ -85,6 +89,8 @@ class JoinDialog(Modal[str | None]):
             yield Static(online_words.join_title(), classes="online-title")
             yield Static(online_words.join_label(), markup=False)
             yield Input(id="join-link", max_length=400)
+            yield Static(online_words.password_label(), markup=False)
+            yield Input(id="join-password", max_length=200, password=True)
             yield Static(id="online-error", markup=False)
             with Horizontal(classes="online-buttons"):
                 yield Button(online_words.join_button(), variant="primary", id="join")
@@ -96,17 +102,20 @@ class JoinDialog(Modal[str | None]):
     @on(Input.Submitted, "#join-link")
     @on(Button.Pressed, "#join")
     def action_join(self) -> None:
-        from ...online.client import parse_url
+        from ...online.lobby_client import destination
 
-        link = link_in(self.query_one("#join-link", Input).value)
-        if not link:
+        words = link_in(self.query_one("#join-link", Input).value)
+        if not words:
             return
         try:
-            parse_url(link)
+            where = destination(words)
         except Refusal as error:
             self.query_one("#online-error", Static).update(refusal(error))
             return
-        self.dismiss(link)
+        password = self.query_one("#join-password", Input).value
+        if isinstance(where, Entrance) and password:
+            where = Entrance(where.server, where.code, password)
+        self.dismiss(where)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

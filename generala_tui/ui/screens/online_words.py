@@ -22,7 +22,11 @@ def join_title() -> str:
 
 
 def join_label() -> str:
-    return _("The join command or link you were sent (ws://…):")
+    return _("A table's link, a server (HOST:PORT) for its lobby, or a server and a code:")
+
+
+def password_label() -> str:
+    return _("The server's password (a private server's only):")
 
 
 def join_button() -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
@@ -22,6 +23,10 @@ from ..host import GameHost, host_of
 from ..translated import TranslatedBindings
 from ..widgets.footer import Footer
 from . import settings_words, setup_words
+
+if TYPE_CHECKING:
+    from ...online.client import Address
+    from ...online.lobby_client import Entrance
 
 LEVELS: tuple[Level | None, ...] = (None, Level.EASY, Level.MEDIUM, Level.EXPERT, Level.CHAMPION)
 """Who plays a seat, in the order the level button goes through them."""
@@ -511,14 +516,16 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         self.app.push_screen(OnlineChoice(), chosen)
 
     def action_join_online(self) -> None:
-        """Join a table online by the link its host sent."""
+        """Join a table online by the link its host sent, or go to a server's lobby (a
+        table opened there seats the players set up here), or to a table by its code."""
         if self.app.screen is not self:
             return
         from .online import JoinDialog
 
-        def joined(url: str | None) -> None:
-            if url is not None and self.app.screen is self:
-                host_of(self).online.join(url)
+        def joined(where: Address | Entrance | None) -> None:
+            if where is not None and self.app.screen is self:
+                players = self._checked_players()
+                host_of(self).online.go(where, players=players)
 
         self.app.push_screen(JoinDialog(), joined)
 

@@ -76,8 +76,8 @@ def test_join_with_a_link_that_is_not_a_tables_is_one_line_and_status_2(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.splitlines() == [
-        "generala-tui join: http://example.org/\\x1b[2J is not a table's address: it looks "
-        "like ws://HOST:PORT/TABLE?seat=KEY."
+        "generala-tui join: http://example.org/\\x1b[2J is neither a table's link "
+        "(ws://HOST:PORT/TABLE?seat=KEY) nor a server (HOST:PORT)."
     ]
 
 

@@ -1,0 +1,181 @@
+"""A table server's lobby: its open tables, kept up to date as the server pushes them;
+take a free seat, watch, or open a table with the players set up here.
+
+The screen shows what its :class:`~generala_tui.ui.lobby.LobbyVisit` tells it and asks
+the visit for a seat; the visit talks to the server, keeps the seat's key, and sits down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Coroutine
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from ...online.protocol import TableSummary
+from .. import vocabulary
+from ..host import host_of
+from ..lobby import LobbyVisit
+from ..translated import TranslatedBindings
+from ..widgets.footer import Footer
+from . import lobby_words, settings_words
+from .history import GameList
+
+LOBBY_GROUP = "lobby"
+
+
+class LobbyScreen(TranslatedBindings, Screen[None]):
+    """The tables open at a server, one a row (a table opened here seats the visit's
+    players)."""
+
+    BINDINGS = [
+        Binding("enter", "take", vocabulary.Keys.TAKE_SEAT, priority=True),
+        Binding("w", "watch", vocabulary.Keys.WATCH),
+        Binding("o", "open", vocabulary.Keys.OPEN_TABLE),
+        Binding("escape", "back", vocabulary.Keys.BACK),
+    ]
+
+    def __init__(self, visit: LobbyVisit) -> None:
+        super().__init__()
+        self.visit = visit
+        self.tables: dict[str, TableSummary] = {}
+        self.may_open = False
+        self._busy = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static(lobby_words.title(self.visit.server), id="lobby-title", markup=False)
+            yield Static(lobby_words.entering(), id="lobby-status", markup=False)
+            table = GameList(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+            table.add_columns(*lobby_words.columns())
+            yield table
+            yield Static(id="lobby-details", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#lobby-tables", GameList).focus()
+        self.visit.start(self)
+
+    def on_unmount(self) -> None:
+        self.app.run_worker(self.visit.close(), name="leave lobby", group=LOBBY_GROUP)
+
+    # --- what the visit tells (:class:`~generala_tui.ui.lobby.LobbyView`) -------------
+
+    def tables_changed(self, tables: dict[str, TableSummary], may_open: bool) -> None:
+        if not self.is_attached:
+            return
+        self.tables, self.may_open = tables, may_open
+        grid = self.query_one("#lobby-tables", GameList)
+        highlighted = self._highlighted()
+        grid.clear()
+        for code, summary in tables.items():
+            grid.add_row(
+                Text(code),
+                Text(lobby_words.players(summary)),
+                Text(str(lobby_words.free_seats(summary))),
+                Text(lobby_words.round_of(summary)),
+                Text(_rules_name(summary)),
+                Text(str(summary.spectators)),
+                key=code,
+            )
+        if highlighted in tables:
+            grid.move_cursor(row=list(tables).index(highlighted))
+        status = lobby_words.count(len(tables)) if tables else lobby_words.no_tables(may_open)
+        self.query_one("#lobby-status", Static).update(status)
+        self._show_details()
+        self.refresh_bindings()
+
+    def connection_changed(self, connected: bool) -> None:
+        if self.is_attached and not connected:
+            self.query_one("#lobby-status", Static).update(lobby_words.reconnecting())
+
+    def ended(self, message: str) -> None:
+        if self.is_attached:
+            host_of(self).online.lobby_ended(message)
+
+    # --- the player's choices ------------------------------------------------------
+
+    def _highlighted(self) -> str | None:
+        grid = self.query_one("#lobby-tables", GameList)
+        if not self.tables or not 0 <= grid.cursor_row < len(self.tables):
+            return None
+        return list(self.tables)[grid.cursor_row]
+
+    @on(DataTable.RowHighlighted, "#lobby-tables")
+    def _show_details(self) -> None:
+        code = self._highlighted()
+        details = self.query_one("#lobby-details", Static)
+        if code is None:
+            details.update("")
+            return
+        summary = self.tables[code]
+        rules = settings_words.rules_summary(summary.house_rules)
+        details.update(lobby_words.details(summary, rules))
+
+    @on(DataTable.RowSelected, "#lobby-tables")
+    def _selected(self) -> None:
+        self.action_take()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        code = self._highlighted()
+        if action == "take":
+            return code is not None and lobby_words.free_seats(self.tables[code]) > 0
+        if action == "watch":
+            return code is not None
+        if action == "open":
+            return self.may_open
+        return True
+
+    def action_take(self) -> None:
+        code = self._highlighted()
+        if code is not None and lobby_words.free_seats(self.tables[code]) > 0:
+            self._ask(lobby_words.taking(code), self.visit.take(code))
+
+    def action_watch(self) -> None:
+        code = self._highlighted()
+        if code is not None:
+            self._ask(lobby_words.taking(code), self.visit.take(code, watch=True))
+
+    def action_open(self) -> None:
+        if not self.may_open:
+            return
+        if not self.visit.players:
+            self.notify(lobby_words.no_players(), severity="warning", markup=False)
+            return
+        self._ask(lobby_words.opening(), self.visit.open(host_of(self).house_rules))
+
+    def _ask(self, doing: str, asked: Coroutine[Any, Any, str | None]) -> None:
+        """Ask the visit (one request at a time): ``doing`` shows meanwhile, and a refusal
+        after."""
+        if self._busy:
+            asked.close()
+            return
+        self._busy = True
+        self.query_one("#lobby-status", Static).update(doing)
+
+        async def ask() -> None:
+            try:
+                why = await asked
+            finally:
+                self._busy = False
+            if why is not None and self.is_attached:
+                self.notify(why, severity="warning", markup=False)
+                self.tables_changed(self.tables, self.may_open)
+
+        self.run_worker(ask(), name="lobby", group=LOBBY_GROUP, exit_on_error=False)
+
+    def action_back(self) -> None:
+        host_of(self).show_setup()
+
+
+def _rules_name(summary: TableSummary) -> str:
+    """The table's house rules by their preset's name, if they are one's."""
+    from .settings import preset_in_effect
+
+    return lobby_words.rules_name(preset_in_effect(summary.house_rules))

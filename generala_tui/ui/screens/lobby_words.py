@@ -1,0 +1,90 @@
+"""What the lobby screen says (ui/screens/lobby.py)."""
+
+from __future__ import annotations
+
+from ... import words
+from ...game.refusals import printable
+from ...i18n import _, ngettext, pgettext
+from ...online.protocol import SeatSummary, TableSummary
+
+
+def title(server: str) -> str:
+    return _("Tables at {server}").format(server=printable(server))
+
+
+def entering() -> str:
+    return _("Entering the lobby…")
+
+
+def reconnecting() -> str:
+    return _("The connection to the lobby was lost: reconnecting…")
+
+
+def no_tables(may_open: bool) -> str:
+    if may_open:
+        return _("No table is open here yet: press o to open one with the players set up.")
+    return _("No table is open here yet: this server's host opens them.")
+
+
+def count(tables: int) -> str:
+    return ngettext("{count} table open", "{count} tables open", tables).format(count=tables)
+
+
+def columns() -> tuple[str, ...]:
+    return (
+        _("Code"),
+        _("Players"),
+        pgettext("seats", "Free"),
+        _("Round"),
+        _("Rules"),
+        _("Watching"),
+    )
+
+
+def seat(summary: SeatSummary) -> str:
+    """One seat in the lobby's words: the name, and what it is if not a player there."""
+    name = printable(summary.name)
+    if summary.level is not None:
+        return _("{name} ({level})").format(name=name, level=words.level_name(summary.level))
+    if summary.free:
+        return _("{name} (free)").format(name=name)
+    if not summary.connected:
+        return _("{name} (away)").format(name=name)
+    return name
+
+
+def players(table: TableSummary) -> str:
+    return ", ".join(seat(each) for each in table.seats)
+
+
+def free_seats(table: TableSummary) -> int:
+    return sum(each.free for each in table.seats)
+
+
+def round_of(table: TableSummary) -> str:
+    return str(table.round) if table.started else _("not begun")
+
+
+def taking(code: str) -> str:
+    return _("Taking a seat at {code}…").format(code=code)
+
+
+def opening() -> str:
+    return _("Opening a table…")
+
+
+def no_players() -> str:
+    return _("Set up the players first (on the setup screen): the table opens with them.")
+
+
+def rules_name(preset: str | None) -> str:
+    """A table's house rules by their preset's name (``preset``, its message id), or
+    "custom"."""
+    return _(preset) if preset is not None else _("custom")
+
+
+def details(table: TableSummary, rules: str) -> str:
+    """The highlighted table in full: its seats and its house rules."""
+    return _("{code}: {players}. {rules}").format(
+        code=table.code, players=players(table), rules=rules
+    )
