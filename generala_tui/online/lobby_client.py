@@ -254,10 +254,13 @@ class LobbyClient:
         message = OpenTable(seats=tuple(seats), house_rules=house_rules)
         return await self._ask(message.model_dump_json())
 
-    async def claim(self, code: str, seat: int | None = None, *, watch: bool = False) -> Claimed:
-        """Claim the free seat ``seat`` (None: the first) of the table ``code`` names, or
-        watch it; raises as :meth:`open` does."""
-        return await self._ask(Claim(code=code, seat=seat, watch=watch).model_dump_json())
+    async def claim(
+        self, code: str, seat: int | None = None, *, watch: bool = False, name: str | None = None
+    ) -> Claimed:
+        """Claim the free seat ``seat`` (None: the first) of the table ``code`` names (as
+        ``name``, if the game takes it there), or watch it; raises as :meth:`open` does."""
+        message = Claim(code=code, seat=seat, watch=watch, name=name)
+        return await self._ask(message.model_dump_json())
 
     async def close(self) -> None:
         """Leave the lobby for good."""
@@ -287,6 +290,7 @@ async def claim_seat(
     *,
     password: str | None = None,
     watch: bool = False,
+    name: str | None = None,
     open_timeout: float = 10.0,
 ) -> Claimed:
     """Enter the lobby at ``server``, claim the first free seat of ``code``'s table (or watch
@@ -316,7 +320,7 @@ async def claim_seat(
                     if isinstance(message, Lobby | LobbyChanged):
                         entered = True
                         if not claimed:
-                            claim = Claim(code=code, watch=watch)
+                            claim = Claim(code=code, watch=watch, name=name)
                             await socket.send(claim.model_dump_json())
                             claimed = True
     except (ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as error:

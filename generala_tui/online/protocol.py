@@ -118,12 +118,14 @@ class OpenTable(FrozenModel):
 
 class Claim(FrozenModel):
     """Take a free seat of the table ``code`` names: ``seat`` (None: the first free one),
-    or just watch it (``watch``)."""
+    or just watch it (``watch``). With a ``name``, the seat takes it (unless another seat
+    has it, or it is not one the game takes: then the seat keeps the opener's)."""
 
     kind: Literal["claim"] = "claim"
     code: Code
     seat: SeatIndex | None = None
     watch: bool = False
+    name: Annotated[str, Field(max_length=100)] | None = None
 
 
 ClientMessage = Annotated[

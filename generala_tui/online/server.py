@@ -325,7 +325,9 @@ class TableServer:
         self.lobby.changed(record.code)
         return record
 
-    def claim(self, code: str, seat: int | None, *, watch: bool = False) -> Claimed:
+    def claim(
+        self, code: str, seat: int | None, *, watch: bool = False, name: str | None = None
+    ) -> Claimed:
         """The free seat ``seat`` (None: the first) of the table ``code`` names given, and
         kept, before it is told: its key in the answer. Watching: the table's id only.
         Raises :class:`Refusal` for no such table, a seat not free, or a step not kept."""
@@ -335,14 +337,14 @@ class TableServer:
         record = table.record
         if watch:
             return Claimed(code=code, table=record.id)
-        claimed, seat = claim(record, seat)
+        claimed, seat = claim(record, seat, name)
         try:
             self.database.save(claimed)
         except (sqlite3.Error, OSError) as error:
             log.error("table %s: a seat not given, not kept: %s", record.id, error)
             raise unsaved(error) from None
         table.record = claimed
-        log.info("table %s: %s's seat given", record.id, _who(table, seat))
+        log.info("table %s (%s): seat %d given to %s", record.id, code, seat + 1, _who(table, seat))
         self.lobby.changed(code)
         return Claimed(code=code, table=record.id, seat=seat, key=claimed.seats[seat].key)
 
@@ -589,7 +591,9 @@ class TableServer:
                 elif isinstance(message, Claim):
                     misses = await self._slowed(address)
                     try:
-                        answer = self.claim(message.code, message.seat, watch=message.watch)
+                        answer = self.claim(
+                            message.code, message.seat, watch=message.watch, name=message.name
+                        )
                     except Refusal as refusal:
                         if refusal.message == NO_SUCH_CODE:
                             self._missed(address, misses, "no such table code")
@@ -624,7 +628,7 @@ class TableServer:
             raise unsaved(error) from None
         table = self.tables[record.id]
         table.opened_by = address
-        log.info("table %s: opened from the lobby by %s", record.id, address)
+        log.info("table %s (%s): opened from the lobby by %s", record.id, record.code, address)
         humans = [index for index, seat in enumerate(record.seats) if seat.key is not None]
         seat = humans[0] if humans else None
         key = None if seat is None else record.seats[seat].key

@@ -138,9 +138,12 @@ def open_table(
 NO_FREE_SEAT = N_("This table has no free seat: you may watch it.")
 
 
-def claim(record: TableRecord, seat: int | None) -> tuple[TableRecord, int]:
+def claim(
+    record: TableRecord, seat: int | None, name: str | None = None
+) -> tuple[TableRecord, int]:
     """The table with its free seat ``seat`` (None: the first free one) given, and the seat;
-    raises :class:`Refusal` when it is not free."""
+    raises :class:`Refusal` when it is not free. The seat takes ``name`` when the game takes
+    it there (no other seat has it, it is a name), else keeps the opener's."""
     free = [index for index, each in enumerate(record.seats) if each.free]
     if seat is None and free:
         seat = free[0]
@@ -151,7 +154,19 @@ def claim(record: TableRecord, seat: int | None) -> tuple[TableRecord, int]:
         raise Refusal(NO_FREE_SEAT)
     seats = list(record.seats)
     seats[seat] = seats[seat].model_copy(update={"free": False})
-    return record.model_copy(update={"seats": tuple(seats)}), seat
+    game = record.game
+    if name is not None:
+        names = [player.name for player in game.players]
+        names[seat] = name
+        try:
+            names = rules.validate_names(names)
+        except rules.IllegalMove:
+            pass  # the seat keeps the name it was opened with
+        else:
+            players = list(game.players)
+            players[seat] = players[seat].model_copy(update={"name": names[seat]})
+            game = game.model_copy(update={"players": tuple(players)})
+    return record.model_copy(update={"seats": tuple(seats), "game": game}), seat
 
 
 def seat_of(record: TableRecord, key: str) -> int | None:

@@ -21,6 +21,12 @@ from . import table_words
 from .remote import said
 
 
+def own_name(players: Sequence[Player] | None) -> str | None:
+    """The name this window's player goes by at a table they join: their setup's first
+    human seat's (None: nobody set up, the seat keeps the name its table gave it)."""
+    return next((player.name for player in players or () if player.level is None), None)
+
+
 class LobbyView(Protocol):
     """What a visit tells the screen showing it."""
 
@@ -54,7 +60,7 @@ class LobbyVisit:
         self.server = server
         self._sit = sit
         self.players = list(players) if players else None
-        """Who a table opened from here seats (None: nobody is set up, none is opened)."""
+        """Who a table opened from here seats (None: nobody set up yet)."""
         self.view: LobbyView | None = None
         self.client = LobbyClient(
             server,
@@ -93,12 +99,13 @@ class LobbyVisit:
     async def take(self, code: str, seat: int | None = None, *, watch: bool = False) -> str | None:
         """Sit at the table ``code`` names: in its free seat ``seat`` (None: the first), or
         watching; None when done, else why not, in words."""
-        return await self._sit_down(self.client.claim(code, seat, watch=watch))
+        name = own_name(self.players)
+        return await self._sit_down(self.client.claim(code, seat, watch=watch, name=name))
 
-    async def open(self, house_rules: HouseRules) -> str | None:
-        """Open a table of :attr:`players` (this window at its first human seat), as
+    async def open(self, players: Sequence[Player], house_rules: HouseRules) -> str | None:
+        """Open a table of ``players`` (this window at its first human seat), as
         :meth:`take`."""
-        seats = [NewSeat(name=player.name, level=player.level) for player in self.players or ()]
+        seats = [NewSeat(name=player.name, level=player.level) for player in players]
         return await self._sit_down(self.client.open(seats, house_rules))
 
     async def _sit_down(self, asked: Awaitable[Claimed]) -> str | None:

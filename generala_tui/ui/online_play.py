@@ -93,8 +93,11 @@ class OnlinePlay:
         elif where.code is None:
             self.enter(where.server, password=where.password, players=players)
         else:
+            from .lobby import own_name
+
             self._window.reaching(where.server)
-            self._claiming = asyncio.get_running_loop().create_task(self._by_code(where))
+            name = own_name(players)
+            self._claiming = asyncio.get_running_loop().create_task(self._by_code(where, name))
 
     def enter(
         self,
@@ -131,9 +134,9 @@ class OnlinePlay:
                 self._window.tell(table_words.seat_not_kept(unkept), severity="warning")
         self.sit_at(Address(server, claimed.table, claimed.key), kept=claimed.key is not None)
 
-    async def _by_code(self, entrance: Entrance) -> None:
+    async def _by_code(self, entrance: Entrance, name: str | None) -> None:
         """The table ``entrance``'s code names: at the seat kept for it in the home, else
-        the first free seat claimed, else watching it."""
+        the first free seat claimed (as ``name``), else watching it."""
         from ..online.client import Address
         from ..online.lobby_client import LobbyRefused, claim_seat
         from ..online.tables import NO_FREE_SEAT
@@ -149,7 +152,7 @@ class OnlinePlay:
         try:
             try:
                 claimed = await claim_seat(
-                    entrance.server, entrance.code, password=entrance.password
+                    entrance.server, entrance.code, password=entrance.password, name=name
                 )
             except LobbyRefused as refused:
                 if refused.refused.template != NO_FREE_SEAT:

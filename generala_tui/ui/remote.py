@@ -178,6 +178,11 @@ class RemoteTable:
             self._window.tell(
                 table_words.watching() if seat is None else table_words.seated(players[seat].name)
             )
+            if table.code is not None:
+                from ..online.invites import code_command
+
+                command = code_command(self.address.server, table.code)
+                self._window.tell(table_words.table_code(table.code, command))
             return
         for line in news(before, table, seat):
             self._window.tell(line)

@@ -84,6 +84,13 @@ def seated(name: str) -> str:
     return _("You play {name}'s seat at this table.").format(name=printable(name))
 
 
+def table_code(code: str, command: str) -> str:
+    """Said once at a table with a code: how the others join it."""
+    return _("This table's code is {code}: the others join with {command}").format(
+        code=code, command=printable(command)
+    )
+
+
 def watching() -> str:
     """Said once the server has let this window watch the table."""
     return _("You are watching this table.")

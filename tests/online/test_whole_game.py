@@ -117,7 +117,10 @@ async def test_a_game_played_to_its_end_survives_a_dropped_client_and_a_killed_s
     tmp_path: Path, processes: list[asyncio.subprocess.Process]
 ) -> None:
     data, port = tmp_path / "tables", _free_port()
-    server, lines = await _host(data, port, "--players", "Ana,Bruno,Caro:expert")
+    # A served Generala would end the game before the round the server is killed at.
+    server, lines = await _host(
+        data, port, "--players", "Ana,Bruno,Caro:expert", "--rule", "served_generala_wins=false"
+    )
     processes.append(server)
     urls = [line.split("join ", 1)[1] for line in lines if ": generala-tui join" in line]
     assert [line.split(":")[0].strip() for line in lines[1:3]] == ["Ana", "Bruno"]

@@ -18,7 +18,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...online.protocol import TableSummary
+from ...game.model import HouseRules, Player
+from ...online.protocol import SeatSummary, TableSummary
 from .. import vocabulary
 from ..host import host_of
 from ..lobby import LobbyVisit
@@ -44,6 +45,10 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
     def __init__(self, visit: LobbyVisit) -> None:
         super().__init__()
         self.visit = visit
+        self.players = visit.players or [
+            Player(name=vocabulary.default_player_name(number)) for number in (1, 2)
+        ]
+        """Who a table opened here seats: those set up, else the setup screen's first two."""
         self.tables: dict[str, TableSummary] = {}
         self.may_open = False
         self._busy = False
@@ -56,6 +61,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
             table.add_columns(*lobby_words.columns())
             yield table
             yield Static(id="lobby-details", markup=False)
+            yield Static(id="lobby-opens", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -88,6 +94,15 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
             grid.move_cursor(row=list(tables).index(highlighted))
         status = lobby_words.count(len(tables)) if tables else lobby_words.no_tables(may_open)
         self.query_one("#lobby-status", Static).update(status)
+        opens = self.query_one("#lobby-opens", Static)
+        opens.display = may_open
+        opens.update(
+            lobby_words.opens(
+                [lobby_words.seat(seat) for seat in _seats(self.players)],
+                _rules_name_of(host_of(self).house_rules),
+                next((player.name for player in self.players if player.level is None), None),
+            )
+        )
         self._show_details()
         self.refresh_bindings()
 
@@ -145,10 +160,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
     def action_open(self) -> None:
         if not self.may_open:
             return
-        if not self.visit.players:
-            self.notify(lobby_words.no_players(), severity="warning", markup=False)
-            return
-        self._ask(lobby_words.opening(), self.visit.open(host_of(self).house_rules))
+        self._ask(lobby_words.opening(), self.visit.open(self.players, host_of(self).house_rules))
 
     def _ask(self, doing: str, asked: Coroutine[Any, Any, str | None]) -> None:
         """Ask the visit (one request at a time): ``doing`` shows meanwhile, and a refusal
@@ -176,6 +188,14 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
 
 def _rules_name(summary: TableSummary) -> str:
     """The table's house rules by their preset's name, if they are one's."""
+    return _rules_name_of(summary.house_rules)
+
+
+def _rules_name_of(house_rules: HouseRules) -> str:
     from .settings import preset_in_effect
 
-    return lobby_words.rules_name(preset_in_effect(summary.house_rules))
+    return lobby_words.rules_name(preset_in_effect(house_rules))
+
+
+def _seats(players: list[Player]) -> list[SeatSummary]:
+    return [SeatSummary(name=player.name, level=player.level) for player in players]

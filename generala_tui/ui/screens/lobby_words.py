@@ -73,8 +73,16 @@ def opening() -> str:
     return _("Opening a table…")
 
 
-def no_players() -> str:
-    return _("Set up the players first (on the setup screen): the table opens with them.")
+def opens(seats: list[str], rules: str, mine: str | None) -> str:
+    """What a table opened here seats (``o``), under which house rules, and whose seat is
+    this player's (``mine``: None, all computers, watched)."""
+    if mine is None:
+        return _("o opens a table for {players} ({rules} rules), to watch.").format(
+            players=", ".join(seats), rules=rules
+        )
+    return _("o opens a table for {players} ({rules} rules); you play {name}.").format(
+        players=", ".join(seats), rules=rules, name=printable(mine)
+    )
 
 
 def rules_name(preset: str | None) -> str:
