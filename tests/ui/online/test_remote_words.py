@@ -93,3 +93,21 @@ def test_join_without_a_terminal_says_so_as_the_game_does(
 def test_join_takes_no_game_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--players", "Ana", "join", "ws://127.0.0.1:8765/AbCdEfGh12345678"]) == 2
     assert "don't go with 'join'" in capsys.readouterr().err
+
+
+def test_join_with_a_code_that_is_not_one_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["join", "example.org", "K7Q-XM"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == (
+        "generala-tui join: K7Q-XM is not a table's code: it is six letters and digits, "
+        "as K7QXM3."
+    )
+
+
+def test_join_asks_a_password_only_of_a_server(capsys: pytest.CaptureFixture[str]) -> None:
+    link = "ws://127.0.0.1:8765/AbCdEfGh12345678?seat=KkKkKkKk12345678"
+    assert main(["join", link, "--password"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == "generala-tui join: --password is for a server's lobby or a code, not a link"

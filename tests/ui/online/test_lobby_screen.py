@@ -1,0 +1,105 @@
+"""``generala-tui join SERVER`` and ``join SERVER CODE``: a server's lobby on screen, a
+table opened from it with the players set up, a free seat taken by the table's code under
+the player's own name, and the seat kept in the home for the next join (issue 35)."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static
+
+from generala_tui.game.model import Level, Player
+from generala_tui.online.lobby_client import Entrance
+from generala_tui.online.server import TableServer
+from generala_tui.store.seats import kept_seat
+from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.screens.lobby import LobbyScreen
+from generala_tui.ui.screens.turn import TurnScreen
+
+from .conftest import notices, until
+
+
+def _server(server: TableServer) -> str:
+    return f"ws://127.0.0.1:{server.port}"
+
+
+async def test_the_lobby_shows_the_tables_as_they_open_and_a_free_seat_is_taken(
+    server: TableServer,
+) -> None:
+    app = GeneralaApp(table=Entrance(_server(server)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        await until(pilot, lambda: "No table is open here yet" in _status(screen))
+        record = server.open(
+            [Player(name="Ana"), Player(name="Bruno"), Player(name="Rita", level=Level.EASY)],
+            free=True,
+        )
+        grid = screen.query_one("#lobby-tables", DataTable)
+        await until(pilot, lambda: grid.row_count == 1)
+        row = [str(cell) for cell in grid.get_row_at(0)]
+        assert row[0] == record.code
+        assert row[1] == "Ana (away), Bruno (free), Rita (Easy)"  # nobody is at it yet
+        assert row[2] == "1"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.game is not None)
+        assert app.table is not None and app.table.plays_here(1)
+        assert "You play Bruno's seat at this table." in notices(app)
+        assert any(f"join {_server(server)} {record.code}" in line for line in notices(app))
+        kept = kept_seat(_server(server), record.code or "")
+        assert kept is not None and kept.seat == 1 and kept.table == record.id
+        assert not server.tables[record.id].record.seats[1].free
+
+
+async def test_a_table_opened_in_the_lobby_seats_the_players_set_up(server: TableServer) -> None:
+    players = [Player(name="Ana"), Player(name="Player 2"), Player(name="Rita", level=Level.EASY)]
+    app = GeneralaApp(table=Entrance(_server(server)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        screen.players = players
+        await until(pilot, lambda: screen.may_open)
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.game is not None)
+        (record,) = [table.record for table in server.tables.values()]
+        assert [player.name for player in record.game.players] == ["Ana", "Player 2", "Rita"]
+        assert [seat.free for seat in record.seats] == [False, True, False]
+        assert app.table is not None and app.table.plays_here(0)
+
+
+async def test_join_by_code_takes_a_free_seat_by_the_players_name_and_keeps_it(
+    server: TableServer,
+) -> None:
+    record = server.open([Player(name="Ana"), Player(name="Player 2")], free=True)
+    entrance = Entrance(_server(server), record.code)
+    app = GeneralaApp(table=entrance)
+    app.seating.remember([Player(name="Bruno")])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.game is not None)
+        assert app.game is not None and app.game.players[1].name == "Bruno"
+        assert app.table is not None and app.table.plays_here(1)
+    # The same command again takes the same seat, by the key kept in the home.
+    again = GeneralaApp(table=entrance)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: again.game is not None)
+        assert again.table is not None and again.table.plays_here(1)
+    assert [seat.free for seat in server.tables[record.id].record.seats] == [False, False]
+
+
+async def test_a_code_with_no_free_seat_watches_and_a_wrong_code_ends_in_words(
+    server: TableServer,
+) -> None:
+    record = server.open([Player(name="Ana"), Player(name="Bruno")])
+    app = GeneralaApp(table=Entrance(_server(server), record.code))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.game is not None)
+        assert "You are watching this table." in notices(app)
+    wrong = GeneralaApp(table=Entrance(_server(server), "ABCDEF"))
+    async with wrong.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: wrong.online.ended_with is not None)
+    assert wrong.online.ended_with == "There is no table ABCDEF on this server."
+    assert wrong.return_code == 2
+
+
+def _status(screen: LobbyScreen) -> str:
+    return str(screen.query_one("#lobby-status", Static).render())
