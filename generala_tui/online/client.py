@@ -32,6 +32,8 @@ from ..game.action import Action
 from ..game.refusals import Refusal
 from ..game.words import N_
 from .protocol import (
+    MAX_CHAT_KEPT,
+    MAX_SAID,
     MAX_SERVER_MESSAGE,
     SERVER_MESSAGE,
     Hold,
@@ -39,6 +41,8 @@ from .protocol import (
     Move,
     Played,
     Refused,
+    Said,
+    Say,
     Seats,
     Table,
     Welcome,
@@ -150,7 +154,12 @@ def after(table: Table, message: Played | Seats) -> Table:
     if len(message.seats) != len(table.seats):
         raise OutOfStep(f"{len(message.seats)} seats at a table of {len(table.seats)}")
     return table.model_copy(
-        update={"seats": message.seats, "spectators": message.spectators, "paused": message.paused}
+        update={
+            "seats": message.seats,
+            "spectators": message.spectators,
+            "paused": message.paused,
+            "watchers": message.watchers,
+        }
     )
 
 
@@ -162,8 +171,10 @@ class TableClient:
     """A seat's (or a spectator's) connection, kept open until :meth:`close`.
 
     ``on_table(table, seat)`` is called with every table received (``seat`` is the seat
-    taken, None for a spectator), ``on_refused`` with what the server refused, and
-    ``on_connected(True/False)`` whenever the connection is made or lost.
+    taken, None for a spectator), ``on_said`` with every line said at it (None: the
+    lines said lately came whole, with the table: :attr:`chat`), ``on_refused`` with what
+    the server refused, and ``on_connected(True/False)`` whenever the connection is made
+    or lost. A watcher goes by ``name`` (None: unnamed).
     """
 
     def __init__(
@@ -173,11 +184,18 @@ class TableClient:
         on_table: Callable[[Table, int | None], None],
         on_refused: Callable[[Refused], None] = lambda refused: None,
         on_connected: Callable[[bool], None] = lambda connected: None,
+        on_said: Callable[[Said | None], None] = lambda said: None,
         open_timeout: float = 10.0,
+        name: str | None = None,
     ) -> None:
         self.address = address
         self.table: Table | None = None
         self.seat: int | None = None
+        self.chat: list[Said] = []
+        """The lines said at the table, oldest first (the last :data:`MAX_CHAT_KEPT`)."""
+        self.may_talk = False
+        self._name = name
+        self._on_said = on_said
         self.ended: Refused | None = None
         """The final refusal that ended the connection for good (a wrong key, a full
         server), if one did."""
@@ -195,7 +213,8 @@ class TableClient:
         from websockets.exceptions import ConnectionClosed
         from websockets.frames import CloseCode
 
-        join = Join(table=self.address.table, key=self.address.key).model_dump_json()
+        name = self._name if self.address.key is None else None
+        join = Join(table=self.address.table, key=self.address.key, name=name).model_dump_json()
         # To the table's own path (the key goes in the Join, never in a URL a proxy logs),
         # so a proxy in front of several servers can route by the table.
         async for socket in connect(
@@ -245,8 +264,15 @@ class TableClient:
             else:
                 self._on_refused(message)
             return not message.final
+        if isinstance(message, Said):
+            self.chat = [*self.chat[-MAX_CHAT_KEPT + 1 :], message]
+            self._on_said(message)
+            return True
         if isinstance(message, Welcome):
             self.seat, table = message.seat, message.table
+            self.may_talk = message.talk
+            self.chat = list(message.chat)
+            self._on_said(None)
         elif not isinstance(message, Played | Seats):
             log.warning("the server sent a lobby's message to a table: %s", message.kind)
             return True
@@ -292,6 +318,10 @@ class TableClient:
             return False
         step = len(self.table.game.log)
         return await self._send(Hold(step=step, die=die).model_dump_json())
+
+    async def say(self, text: str) -> bool:
+        """Say ``text`` to the table; False when not connected."""
+        return await self._send(Say(text=text[: 4 * MAX_SAID]).model_dump_json())
 
     async def close(self) -> None:
         """End the connection for good."""

@@ -53,7 +53,7 @@ class FolderInUse(OSError):
     """Another table server keeps its tables in this folder now."""
 
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The version of the database's tables, kept in SQLite's ``PRAGMA user_version``: set when
 the file is made, and raised by :data:`_MIGRATIONS` when a server of this release opens
 an older file. A file of a newer version is refused (:class:`NewerDatabase`), never
@@ -77,6 +77,14 @@ _SCHEMA = (
     )
     """,
     "CREATE INDEX steps_of_a_table ON steps (id)",
+    # The lines said at a table (a Said as JSON), the last MAX_CHAT_KEPT of each.
+    """
+    CREATE TABLE chat (
+        id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        said TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX chat_of_a_table ON chat (id)",
 )
 """The tables of a new file, at :data:`SCHEMA_VERSION`."""
 
@@ -101,7 +109,20 @@ def _from_version_0(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE tables ADD COLUMN kept INTEGER")
 
 
-_MIGRATIONS = {0: _from_version_0}
+def _from_version_1(db: sqlite3.Connection) -> None:
+    """Version 1 kept no chat: its table and index are added."""
+    db.execute(
+        """
+        CREATE TABLE chat (
+            id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            said TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX chat_of_a_table ON chat (id)")
+
+
+_MIGRATIONS = {0: _from_version_0, 1: _from_version_1}
 """For each version before :data:`SCHEMA_VERSION`, what takes a file of it to the next."""
 
 
@@ -260,6 +281,12 @@ class TableDatabase:
         try:
             tables, whole = _readable(damaged, "tables", "id, record, kept")
             steps, _ = _readable(damaged, "steps", "id, played")
+            chat: list[tuple[object, ...]] = []
+            with contextlib.suppress(sqlite3.DatabaseError):
+                if damaged.execute(
+                    "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'chat'"
+                ).fetchone() == (1,):
+                    chat, _ = _readable(damaged, "chat", "id, said")
         finally:
             damaged.close()
         if not whole:
@@ -277,6 +304,9 @@ class TableDatabase:
             record = self._record(table_id, text, found)
             if record is not None:
                 self.save(record)
+                lines = [(record.id, str(said)) for each, said in chat if str(each) == record.id]
+                with self._db:
+                    self._db.executemany("INSERT INTO chat (id, said) VALUES (?, ?)", lines)
 
     def _played(self, record: TableRecord, steps: list[str]) -> TableRecord:
         game = record.game
@@ -330,6 +360,28 @@ class TableDatabase:
             (record.id, record.model_dump_json(), finished, time.time()),
         )
         self._db.execute("DELETE FROM steps WHERE id = ?", (record.id,))
+
+    def say(self, table: str, said: str, *, kept: int) -> None:
+        """Keep a line said at ``table`` (a :class:`~.protocol.Said` as JSON), and only the
+        last ``kept`` of its lines, in one transaction (raising as :meth:`step` does)."""
+        with self._db:
+            self._db.execute("INSERT INTO chat (id, said) VALUES (?, ?)", (table, said))
+            self._db.execute(
+                "DELETE FROM chat WHERE id = ? AND rowid NOT IN"
+                " (SELECT rowid FROM chat WHERE id = ? ORDER BY rowid DESC LIMIT ?)",
+                (table, table, kept),
+            )
+
+    def chat(self, table: str) -> list[str]:
+        """The lines said at ``table`` kept, oldest first (none, if they do not read)."""
+        try:
+            rows = self._db.execute(
+                "SELECT said FROM chat WHERE id = ? ORDER BY rowid", (table,)
+            ).fetchall()
+        except sqlite3.DatabaseError as error:
+            log.warning("table %s: its chat could not be read: %s", table, error)
+            return []
+        return [str(said) for (said,) in rows]
 
     def forget_finished(self, before: float) -> list[str]:
         """Delete the finished tables that have not moved since ``before``; their ids."""

@@ -45,13 +45,15 @@ class Budget:
     last: float = field(default_factory=time.monotonic)
     too_fast: int = 0
     """Messages refused since the bucket was last full."""
+    burst: float = BURST
+    per_second: float = PER_SECOND
 
     def allowed(self) -> bool:
         """Whether one more message fits the budget (it is taken if so)."""
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * PER_SECOND)
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
         self.last = now
-        if self.tokens >= BURST:
+        if self.tokens >= self.burst:
             self.too_fast = 0  # quiet long enough: a new flood is counted afresh
         if self.tokens >= 1:
             self.tokens -= 1

@@ -66,12 +66,14 @@ SeatIndex = Annotated[int, Field(ge=0, le=7)]
 
 
 class Join(FrozenModel):
-    """The first message: take the seat ``key`` opens at ``table`` (a spectator: no key)."""
+    """The first message: take the seat ``key`` opens at ``table`` (a spectator: no key,
+    and the ``name`` the others see them by, if they give one)."""
 
     kind: Literal["join"] = "join"
     protocol: int = PROTOCOL
     table: TableId
     key: SeatKey | None = None
+    name: Annotated[str, Field(max_length=100)] | None = None
 
 
 class Move(FrozenModel):
@@ -88,6 +90,18 @@ class Hold(FrozenModel):
     kind: Literal["hold"] = "hold"
     step: Step
     die: Annotated[int, Field(ge=0, le=4)]
+
+
+MAX_SAID = 200
+"""The most characters of one line said to a table."""
+
+
+class Say(FrozenModel):
+    """A line to everyone at the table (at most :data:`MAX_SAID` characters; the server
+    takes what a terminal shows as itself and drops the rest)."""
+
+    kind: Literal["say"] = "say"
+    text: Annotated[str, Field(max_length=4 * MAX_SAID)]
 
 
 class Enter(FrozenModel):
@@ -129,9 +143,9 @@ class Claim(FrozenModel):
 
 
 ClientMessage = Annotated[
-    Join | Move | Hold | Enter | OpenTable | Claim, Field(discriminator="kind")
+    Join | Move | Hold | Say | Enter | OpenTable | Claim, Field(discriminator="kind")
 ]
-CLIENT_MESSAGE: TypeAdapter[Join | Move | Hold | Enter | OpenTable | Claim] = TypeAdapter(
+CLIENT_MESSAGE: TypeAdapter[Join | Move | Hold | Say | Enter | OpenTable | Claim] = TypeAdapter(
     ClientMessage
 )
 
@@ -148,12 +162,19 @@ class SeatView(FrozenModel):
     """Whether the table plays this human's turns for now, the player being away too long."""
 
 
+MAX_NAMED_WATCHERS = 20
+"""The most watchers a table names (the rest are counted)."""
+
+
 class Presence(FrozenModel):
-    """Who is at a table: its seats as every client sees them, the spectators, and whether
-    the game waits."""
+    """Who is at a table: its seats as every client sees them, the spectators (and the
+    names of those who gave one), and whether the game waits."""
 
     seats: tuple[SeatView, ...] = Field(max_length=8)
     spectators: Annotated[int, Field(ge=0)] = 0
+    watchers: tuple[Annotated[str, Field(max_length=100)], ...] = Field(
+        default=(), max_length=MAX_NAMED_WATCHERS
+    )
     paused: bool = False
     """Whether the game waits for an away player to come back."""
 
@@ -173,13 +194,31 @@ class Table(Presence):
         return self
 
 
+class Said(FrozenModel):
+    """A line said at the table: by seat ``seat`` (None: a watcher), under ``name``."""
+
+    kind: Literal["said"] = "said"
+    seat: SeatIndex | None = None
+    name: Annotated[str, Field(max_length=100)] | None = None
+    """Who said it (None: a watcher who gave no name)."""
+    text: Annotated[str, Field(max_length=MAX_SAID)]
+
+
+MAX_CHAT_KEPT = 50
+"""The most lines said that a table keeps, and sends with its :class:`Welcome`."""
+
+
 class Welcome(FrozenModel):
-    """The server's answer to :class:`Join`: the seat taken (None: watching) and the table."""
+    """The server's answer to :class:`Join`: the seat taken (None: watching), the table,
+    and the lines said at it lately (oldest first)."""
 
     kind: Literal["welcome"] = "welcome"
     protocol: int = PROTOCOL
     seat: Annotated[int, Field(ge=0, le=7)] | None
     table: Table
+    chat: tuple[Said, ...] = Field(default=(), max_length=MAX_CHAT_KEPT)
+    talk: bool = True
+    """Whether this client may talk at the table (a watcher only where the host allows)."""
 
 
 Face = Annotated[int, Field(ge=1, le=6)]
@@ -277,9 +316,9 @@ class Claimed(FrozenModel):
 
 
 ServerMessage = Annotated[
-    Welcome | Played | Seats | Refused | Lobby | LobbyChanged | Claimed,
+    Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed,
     Field(discriminator="kind"),
 ]
-SERVER_MESSAGE: TypeAdapter[Welcome | Played | Seats | Refused | Lobby | LobbyChanged | Claimed] = (
-    TypeAdapter(ServerMessage)
-)
+SERVER_MESSAGE: TypeAdapter[
+    Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed
+] = TypeAdapter(ServerMessage)

@@ -51,7 +51,7 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,7 +77,10 @@ from .limits import (
 from .lobby import OPENS_PER_ADDRESS, LobbyRoom, summary
 from .protocol import (
     CLIENT_MESSAGE,
+    MAX_CHAT_KEPT,
     MAX_CLIENT_MESSAGE,
+    MAX_NAMED_WATCHERS,
+    MAX_SAID,
     MAX_SERVER_MESSAGE,
     PROTOCOL,
     Claim,
@@ -90,6 +93,8 @@ from .protocol import (
     OpenTable,
     Played,
     Refused,
+    Said,
+    Say,
     Seats,
     TableSummary,
     Welcome,
@@ -149,16 +154,30 @@ RETRY_SECONDS = 5.0
 """How long a computer whose step could not be kept waits before it tries again."""
 
 
+def chat_budget() -> Budget:
+    """What a seat (or a watcher) may say: :data:`SAY_BURST` lines at once, one each
+    :data:`SAY_SECONDS` over time."""
+    return Budget(tokens=SAY_BURST, burst=SAY_BURST, per_second=1 / SAY_SECONDS)
+
+
+SAY_BURST = 5
+SAY_SECONDS = 2.0
+
+
 @dataclass(eq=False)
 class _Connection:
     socket: ServerConnection
     seat: int | None = None
     budget: Budget = field(default_factory=Budget)
+    talk: Budget = field(default_factory=chat_budget)
+    """What this connection may say (a seat's: the seat's own, across reconnects)."""
+    name: str | None = None
+    """The name a watcher gave (None: none, or a seat's player)."""
 
 
-_Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool]
+_Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool, tuple[str, ...]]
 """Who is at a table: per seat whether its player is connected and whether a computer
-stands in, the spectators, and whether the game waits."""
+stands in, the spectators, whether the game waits, and the watchers' names."""
 
 
 @dataclass(eq=False)
@@ -174,6 +193,10 @@ class _Table:
     """Who is at the table as every client at it was last told (in its Welcome or since)."""
     budgets: list[Budget] = field(default_factory=list)
     """Per seat: the messages its player may send, whichever connection they come on."""
+    talks: list[Budget] = field(default_factory=list)
+    """Per seat: the lines its player may say, whichever connection they come on."""
+    chat: deque[Said] = field(default_factory=lambda: deque(maxlen=MAX_CHAT_KEPT))
+    """The lines said at the table lately, oldest first."""
     opened_by: str | None = None
     """The address that opened it from the lobby (None: the host did)."""
 
@@ -182,11 +205,19 @@ class _Table:
         self.overdue = [False] * seats
         self.away_since = [None] * seats
         self.budgets = [Budget() for _ in range(seats)]
+        self.talks = [chat_budget() for _ in range(seats)]
 
     def looks(self) -> _Looks:
         """Who is at the table, in short: what its :class:`Seats` are built from."""
-        spectators = sum(client.seat is None for client in self.clients)
-        return tuple(self.connected()), tuple(self.stand_ins), spectators, self.paused
+        watchers = [client for client in self.clients if client.seat is None]
+        names = sorted({client.name for client in watchers if client.name is not None})
+        return (
+            tuple(self.connected()),
+            tuple(self.stand_ins),
+            len(watchers),
+            self.paused,
+            tuple(names[:MAX_NAMED_WATCHERS]),
+        )
 
     def connected(self) -> list[bool]:
         here = {client.seat for client in self.clients}
@@ -242,8 +273,11 @@ class TableServer:
         away_after: float = 60.0,
         open_tables: OpenTables = "anyone",
         password: str | None = None,
+        watchers_talk: bool = False,
     ) -> None:
         self.database = TableDatabase(data)
+        self.watchers_talk = watchers_talk
+        """Whether a table's watchers may talk at it (its players always may)."""
         self.open_tables_by = open_tables
         """Who may open tables from the lobby: anyone in it, or only the host (who opens
         them with ``host --players`` or from the setup screen)."""
@@ -263,6 +297,8 @@ class TableServer:
         self.tables: dict[str, _Table] = {
             record.id: _Table(record) for record in self._coded(self.database.load())
         }
+        for table in self.tables.values():
+            table.chat.extend(self._kept_chat(table.record.id))
         self._codes: dict[str, _Table] = {
             table.record.code: table for table in self.tables.values() if table.record.code
         }
@@ -280,6 +316,13 @@ class TableServer:
         """Steps played since the server started (the benchmark reads it)."""
 
     # --- tables ------------------------------------------------------------------
+
+    def _kept_chat(self, table: str) -> list[Said]:
+        said = []
+        for text in self.database.chat(table):
+            with contextlib.suppress(ValidationError):
+                said.append(Said.model_validate_json(text))
+        return said
 
     def _coded(self, records: list[TableRecord]) -> list[TableRecord]:
         """``records``, each of a server before codes given one (and kept with it)."""
@@ -361,7 +404,7 @@ class TableServer:
         return None if table is None else self._summary(table)
 
     def _summary(self, table: _Table) -> TableSummary | None:
-        _, _, spectators, _ = table.looks()
+        _, _, spectators, _, _ = table.looks()
         return summary(table.record, connected=table.connected(), spectators=spectators)
 
     # --- the network -------------------------------------------------------------
@@ -677,6 +720,9 @@ class TableServer:
         connection.seat = seat
         if seat is not None:
             connection.budget = table.budgets[seat]
+            connection.talk = table.talks[seat]
+        elif join.name is not None:
+            connection.name = watcher_name(join.name)
         for other in [c for c in table.clients if seat is not None and c.seat == seat]:
             # The seat's player is back on a new connection: the old one is let go.
             other.seat = None
@@ -687,7 +733,13 @@ class TableServer:
             table.away_since[seat] = None
             table.overdue[seat] = False
         table_now = public(table.record, self._presence(table))
-        await socket.send(Welcome(seat=seat, table=table_now).model_dump_json())
+        welcome = Welcome.model_construct(
+            seat=seat,
+            table=table_now,
+            chat=tuple(table.chat),
+            talk=seat is not None or self.watchers_talk,
+        )
+        await socket.send(welcome.model_dump_json())
         log.info("table %s: %s joined from %s", table.record.id, _who(table, seat), address)
         self._presence_changed(table, joined=connection)
         return table
@@ -716,6 +768,11 @@ class TableServer:
                 found or Refusal(N_("That message is not one a table understands.")),
             )
             return True
+        if isinstance(message, Say):
+            refusal = self._say(connection, table, message)
+            if refusal is not None:
+                await self._send(connection, refusal)
+            return True
         if not isinstance(message, Move | Hold):
             await self._send(connection, Refusal(N_("You are at this table already.")))
             return True
@@ -728,6 +785,29 @@ class TableServer:
         if unsaved is not None:
             await self._send(connection, unsaved)
         return True
+
+    def _say(self, connection: _Connection, table: _Table, message: Say) -> Refusal | None:
+        """Tell everyone at the table what ``connection`` said (kept first); the refusal,
+        when it may not be said."""
+        seat = connection.seat
+        if seat is None and not self.watchers_talk:
+            return Refusal(N_("At this table only its players talk."))
+        text = printable(" ".join(message.text.split()))[:MAX_SAID]
+        if not text:
+            return Refusal(N_("There is nothing to say in that."))
+        if not connection.talk.allowed():
+            return Refusal(N_("You are talking too fast: wait a moment."))
+        name = connection.name if seat is None else table.record.game.players[seat].name
+        said = Said.model_construct(seat=seat, name=name, text=text)
+        line = said.model_dump_json()
+        try:
+            self.database.say(table.record.id, line, kept=MAX_CHAT_KEPT)
+        except (sqlite3.Error, OSError) as error:
+            log.error("table %s: a line not kept: %s", table.record.id, printable(str(error)))
+            return unsaved(error)
+        table.chat.append(said)
+        self._broadcast(table, line)
+        return None
 
     async def _send(self, connection: _Connection, refusal: Refusal) -> None:
         await connection.socket.send(refusal_message(refusal).model_dump_json())
@@ -762,13 +842,14 @@ class TableServer:
         return None
 
     def _presence(self, table: _Table) -> Seats:
-        connected, stand_ins, spectators, paused = table.looks()
+        connected, stand_ins, spectators, paused, watchers = table.looks()
         return presence(
             table.record,
             connected=connected,
             stand_ins=stand_ins,
             spectators=spectators,
             paused=paused,
+            watchers=watchers,
         )
 
     def _tell_presence(self, table: _Table, but: _Connection | None = None) -> None:
@@ -885,6 +966,17 @@ class TableServer:
     def open_tables(self) -> list[TableRecord]:
         """The tables not finished, oldest first."""
         return [t.record for t in self.tables.values() if t.record.game.phase is not Phase.OVER]
+
+
+def watcher_name(name: str) -> str | None:
+    """The name a watcher gave, if it is one the game would take for a player."""
+    from ..game.rules import IllegalMove, validate_names
+
+    try:
+        (checked,) = validate_names([name])
+    except IllegalMove:
+        return None
+    return checked
 
 
 def _who(table: _Table, seat: int | None) -> str:

@@ -254,6 +254,7 @@ def presence(
     stand_ins: Sequence[bool],
     spectators: int = 0,
     paused: bool = False,
+    watchers: tuple[str, ...] = (),
 ) -> Seats:
     """Who is at the table, as every client is sent it. Built from parts made here, so not
     validated again."""
@@ -265,7 +266,9 @@ def presence(
         )
         for seat, here, stand_in in zip(record.seats, connected, stand_ins, strict=True)
     )
-    return Seats.model_construct(seats=seats, spectators=spectators, paused=paused)
+    return Seats.model_construct(
+        seats=seats, spectators=spectators, paused=paused, watchers=watchers
+    )
 
 
 def public(record: TableRecord, at: Seats) -> Table:
@@ -279,4 +282,5 @@ def public(record: TableRecord, at: Seats) -> Table:
         seats=at.seats,
         spectators=at.spectators,
         paused=at.paused,
+        watchers=at.watchers,
     )

@@ -22,7 +22,7 @@ from textual.worker import Worker
 from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Phase, Player
-from . import app_words, vocabulary
+from . import app_words, table_words, vocabulary
 from . import colours as colours_module
 from .host import OffersCommands
 from .online_play import OnlinePlay
@@ -38,6 +38,7 @@ from .table import Severity, Table
 if TYPE_CHECKING:
     from ..online.client import Address
     from ..online.lobby_client import Entrance
+    from ..online.protocol import Said
     from .lobby import LobbyVisit
     from .remote import RemoteTable
     from .screens.turn import TurnScreen
@@ -82,6 +83,8 @@ class GeneralaApp(Shell):
     strategies_ready: reactive[int] = reactive(0, init=False, repaint=False)
     """Counts the strategy tables computed so far, for screens waiting on one."""
     seats_away: reactive[tuple[bool, ...]] = reactive((), init=False, repaint=False)
+    chat_heard: reactive[int] = reactive(0, init=False, repaint=False)
+    """Bumped whenever what is said at the online table changes (the chat screen follows)."""
     """At an online table, per seat: its player is away (not connected); else empty."""
 
     def __init__(
@@ -352,6 +355,14 @@ class GeneralaApp(Shell):
         self._leave_table()
         self.game = None
         self._show(LobbyScreen(visit))
+
+    def chatted(self, said: Said | None) -> None:
+        """Something was said at the online table: the chat follows, or a notice tells it."""
+        from .screens.chat import ChatScreen
+
+        self.chat_heard += 1
+        if said is not None and not isinstance(self.screen, ChatScreen):
+            self.notify(table_words.said_line(said.name, said.text), timeout=8, markup=False)
 
     def table_ended(self, message: str) -> None:
         """The online table refused this window for good (:class:`.remote.Seated`): joined

@@ -167,6 +167,10 @@ class LocalTable:
         players = self.setup_seats()
         return players[1:] + players[:1]
 
+    @property
+    def talk(self) -> None:
+        return None  # everyone at one keyboard talks out loud
+
     def left_unfinished(self) -> GameState | None:
         return self._game if self._game.phase is not Phase.OVER else None
 

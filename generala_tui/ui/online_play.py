@@ -58,6 +58,8 @@ class OnlinePlay:
         self._kept: tuple[str, str] | None = None
         """The server and table of a seat kept in the home that :attr:`_remote` plays."""
         self._claiming: asyncio.Task[None] | None = None
+        self._name: str | None = None
+        """The name this window's player watches tables by (:func:`.lobby.own_name`)."""
 
     def join(self, url: str) -> None:
         """Play the seat of the online table ``url`` opens (watch it: no seat key); a link
@@ -79,7 +81,7 @@ class OnlinePlay:
         from .remote import RemoteTable
 
         hosting = self._hosted is not None and self._hosted.server is not None
-        self._remote = RemoteTable(address, self._window, hosting=hosting)
+        self._remote = RemoteTable(address, self._window, hosting=hosting, name=self._name)
         self._kept = (address.server, address.table) if kept else None
         self._window.sit_online(self._remote, address.server)
 
@@ -87,17 +89,17 @@ class OnlinePlay:
         """Play at a table's link, go to a server's lobby (where a table opened seats
         ``players``), or to a table by its code."""
         from ..online.client import Address
+        from .lobby import own_name
 
+        self._name = own_name(players)
         if isinstance(where, Address):
             self.sit_at(where)
         elif where.code is None:
             self.enter(where.server, password=where.password, players=players)
         else:
-            from .lobby import own_name
-
             self._window.reaching(where.server)
-            name = own_name(players)
-            self._claiming = asyncio.get_running_loop().create_task(self._by_code(where, name))
+            task = self._by_code(where, self._name)
+            self._claiming = asyncio.get_running_loop().create_task(task)
 
     def enter(
         self,

@@ -32,11 +32,12 @@ from ..game.action import Action, ActionKind
 from ..game.model import Category, GameState, Player
 from ..game.refusals import Refusal, printable
 from ..online.client import Address, TableClient
-from ..online.protocol import Refused, Table
+from ..online.protocol import Refused, Said, Table
 from ..online.tables import turn_refusal
 from ..words import refusal
 from . import table_words
 from .table import Window
+from .talk import Talk
 
 OUTBOX = 16
 """Moves made here and not yet sent, at most: more (a paste of keys, a server that does not
@@ -110,7 +111,14 @@ def thrown_as_held(action: Action, game: GameState) -> Action:
 class RemoteTable:
     """This window's seat at an online table (or its place watching one), until closed."""
 
-    def __init__(self, address: Address, window: Window, *, hosting: bool = False) -> None:
+    def __init__(
+        self,
+        address: Address,
+        window: Window,
+        *,
+        hosting: bool = False,
+        name: str | None = None,
+    ) -> None:
         self.address = address
         self._window = window
         self._hosting = hosting
@@ -120,7 +128,11 @@ class RemoteTable:
             on_table=self._table_received,
             on_refused=self._refused,
             on_connected=self._connection_changed,
+            on_said=self._said,
+            name=name,
         )
+        self.talk: Talk = Talk(self.client.say, lambda: self.client.seat)
+        """What is said at the table, and this window's mutes."""
         self._outbox: asyncio.Queue[Action | int] = asyncio.Queue(OUTBOX)
         """The moves (an action, or a die to hold) made here and not sent yet, in order."""
         self._answered = asyncio.Event()
@@ -186,6 +198,14 @@ class RemoteTable:
             return
         for line in news(before, table, seat):
             self._window.tell(line)
+
+    def _said(self, said: Said | None) -> None:
+        talk = self.talk
+        talk.heard = list(self.client.chat)
+        talk.may_talk = self.client.may_talk
+        if said is not None and (talk.is_muted(said) or talk.is_mine(said)):
+            said = None  # nothing to tell: the chat, if it is open, shows it all the same
+        self._window.chatted(said)
 
     def _refused(self, refused: Refused) -> None:
         if refused.final:

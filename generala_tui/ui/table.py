@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
     from ..game.strategy import Strategy
     from ..game.strategy.chances import Chances
+    from ..online.protocol import Said
+    from .talk import Talk
 
 Severity = Literal["information", "warning", "error"]
 """How a message to the player is shown (Textual's notification severities)."""
@@ -40,6 +42,11 @@ class Window(Protocol):
 
     def table_ended(self, message: str) -> None:
         """The table can't be played from here any more (refused for good): why."""
+        ...
+
+    def chatted(self, said: Said | None) -> None:
+        """Something was said at the table (``said``, to tell the player; None: nothing to
+        tell, the talk changed all the same: read again)."""
         ...
 
 
@@ -123,6 +130,12 @@ class Table(Protocol):
     def go_on(self) -> None:
         """The game is in sight again (a dialog or another screen closed): a computer that
         waited for it plays."""
+        ...
+
+    @property
+    def talk(self) -> Talk | None:
+        """What is said at the table, where this window hears it (online); None at one
+        keyboard, where everyone talks out loud."""
         ...
 
 

@@ -187,3 +187,37 @@ def seat_not_kept(why: str) -> str:
     return _("Your seat could not be kept for next time ({why}): play on all the same.").format(
         why=printable(why)
     )
+
+
+def chat_title() -> str:
+    """The table talk's heading."""
+    return _("Table talk")
+
+
+def chat_placeholder() -> str:
+    return _("Say something to the table, then Enter")
+
+
+def chat_hint() -> str:
+    """Under an empty talk: what is said shows here, and how to mute."""
+    return _("What is said at the table shows here. /mute NAME hides a player's lines.")
+
+
+def chat_watching() -> str:
+    return _("You are watching: at this table only its players talk.")
+
+
+def chat_muted(names: list[str]) -> str:
+    return _("Muted: {names} (/unmute NAME to hear them again)").format(
+        names=", ".join(printable(name) for name in names)
+    )
+
+
+def speaker(name: str | None) -> str:
+    """Who said a line: their name, or a watcher without one."""
+    return printable(name) if name is not None else _("a watcher")
+
+
+def said_line(name: str | None, text: str) -> str:
+    """A line said at the table while its talk is closed, as a notice."""
+    return _("{name}: {text} (c to answer)").format(name=speaker(name), text=printable(text))

@@ -73,6 +73,7 @@ class Keys:
     WATCH = NP_("key", "Watch")
     OPEN_TABLE = NP_("key", "Open a table")
     BACK = NP_("key", "Back")
+    CHAT = NP_("key", "Talk")
     NEXT = NP_("key", "Next")
     ANOTHER_ROUND = NP_("key", "Another round")
     OPEN = NP_("key", "Open")

@@ -84,6 +84,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         Binding("h", "coach", vocabulary.Keys.COACH),
         Binding("k", "app.coach_ranking", vocabulary.Keys.COACH_RANKING, show=False),
         Binding("l", "turn_log", vocabulary.Keys.LOG),
+        Binding("c", "chat", vocabulary.Keys.CHAT),
         # Off the Footer (full at 80 columns in Spanish): the side panel's button says "(w)".
         Binding("w", "win_chances", vocabulary.Keys.WIN_CHANCES, show=False),
         Binding("f", "skip_ahead", vocabulary.Keys.SKIP_AHEAD),
@@ -454,6 +455,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self._too_small:
             return False  # the game is out of sight: the app's quit and help still work
+        if action == "chat":
+            return self.table.talk is not None
         if action == "leave_guide":  # else escape goes back to the setup screen
             return self.guide is not None and self.guide.teaching
         return key_state(self.game, action)
@@ -563,6 +566,14 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         from .turn_log import TurnLogScreen
 
         self.app.push_screen(TurnLogScreen())
+
+    def action_chat(self) -> None:
+        """The table's talk, in the turn log's place (an online table's)."""
+        talk = self.table.talk
+        if talk is not None:
+            from .chat import ChatScreen
+
+            self.app.push_screen(ChatScreen(talk))
 
     # --- the coach --------------------------------------------------------
 

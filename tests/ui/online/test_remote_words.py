@@ -101,8 +101,7 @@ def test_join_with_a_code_that_is_not_one_is_one_line_and_status_2(
     assert main(["join", "example.org", "K7Q-XM"]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line == (
-        "generala-tui join: K7Q-XM is not a table's code: it is six letters and digits, "
-        "as K7QXM3."
+        "generala-tui join: K7Q-XM is not a table's code: it is six letters and digits, as K7QXM3."
     )
 
 
