@@ -131,6 +131,11 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--watchers-talk",
+        action="store_true",
+        help=_("let the tables' watchers talk at them too (else only their players do)"),
+    )
+    parser.add_argument(
         "--password",
         action="store_true",
         help=_(
@@ -241,6 +246,7 @@ async def _serve(
             pace=args.pace,
             open_tables=args.open_tables,
             password=password,
+            watchers_talk=args.watchers_talk,
         )
     except OSError as error:
         return fail(

@@ -36,6 +36,7 @@ from .protocol import (
     MAX_SAID,
     MAX_SERVER_MESSAGE,
     SERVER_MESSAGE,
+    Again,
     Hold,
     Join,
     Move,
@@ -159,6 +160,7 @@ def after(table: Table, message: Played | Seats) -> Table:
             "spectators": message.spectators,
             "paused": message.paused,
             "watchers": message.watchers,
+            "again": message.again,
         }
     )
 
@@ -318,6 +320,10 @@ class TableClient:
             return False
         step = len(self.table.game.log)
         return await self._send(Hold(step=step, die=die).model_dump_json())
+
+    async def again(self, yes: bool = True) -> bool:
+        """Say this seat would play another game at the table (or no longer would)."""
+        return await self._send(Again(yes=yes).model_dump_json())
 
     async def say(self, text: str) -> bool:
         """Say ``text`` to the table; False when not connected."""

@@ -92,6 +92,14 @@ class Hold(FrozenModel):
     die: Annotated[int, Field(ge=0, le=4)]
 
 
+class Again(FrozenModel):
+    """At a finished table: this seat would play another game there (``yes``), or no longer
+    would. When every human seat would, the server deals it."""
+
+    kind: Literal["again"] = "again"
+    yes: bool = True
+
+
 MAX_SAID = 200
 """The most characters of one line said to a table."""
 
@@ -143,10 +151,10 @@ class Claim(FrozenModel):
 
 
 ClientMessage = Annotated[
-    Join | Move | Hold | Say | Enter | OpenTable | Claim, Field(discriminator="kind")
+    Join | Move | Hold | Say | Again | Enter | OpenTable | Claim, Field(discriminator="kind")
 ]
-CLIENT_MESSAGE: TypeAdapter[Join | Move | Hold | Say | Enter | OpenTable | Claim] = TypeAdapter(
-    ClientMessage
+CLIENT_MESSAGE: TypeAdapter[Join | Move | Hold | Say | Again | Enter | OpenTable | Claim] = (
+    TypeAdapter(ClientMessage)
 )
 
 
@@ -175,6 +183,8 @@ class Presence(FrozenModel):
     watchers: tuple[Annotated[str, Field(max_length=100)], ...] = Field(
         default=(), max_length=MAX_NAMED_WATCHERS
     )
+    again: tuple[SeatIndex, ...] = Field(default=(), max_length=8)
+    """At a finished table, the seats that would play another game there."""
     paused: bool = False
     """Whether the game waits for an away player to come back."""
 
@@ -185,6 +195,8 @@ class Table(Presence):
     id: TableId
     code: Code | None = None
     """Its short code (None from a server before protocol 4)."""
+    number: Annotated[int, Field(ge=1)] = 1
+    """Which game at this table it is: the first, or one played again after it."""
     game: GameState
 
     @model_validator(mode="after")

@@ -55,7 +55,7 @@ from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from pydantic import ValidationError
 
@@ -83,6 +83,7 @@ from .protocol import (
     MAX_SAID,
     MAX_SERVER_MESSAGE,
     PROTOCOL,
+    Again,
     Claim,
     Claimed,
     ClientMessage,
@@ -103,6 +104,7 @@ from .tables import (
     SEAT_TAKEN,
     Away,
     TableRecord,
+    again,
     claim,
     new_code,
     open_table,
@@ -175,9 +177,10 @@ class _Connection:
     """The name a watcher gave (None: none, or a seat's player)."""
 
 
-_Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool, tuple[str, ...]]
+_Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool, tuple[str, ...], tuple[int, ...]]
 """Who is at a table: per seat whether its player is connected and whether a computer
-stands in, the spectators, whether the game waits, and the watchers' names."""
+stands in, the spectators, whether the game waits, the watchers' names, and the seats
+that would play again."""
 
 
 @dataclass(eq=False)
@@ -197,6 +200,8 @@ class _Table:
     """Per seat: the lines its player may say, whichever connection they come on."""
     chat: deque[Said] = field(default_factory=lambda: deque(maxlen=MAX_CHAT_KEPT))
     """The lines said at the table lately, oldest first."""
+    again: set[int] = field(default_factory=set)
+    """At a finished table, the seats whose players would play another game there."""
     opened_by: str | None = None
     """The address that opened it from the lobby (None: the host did)."""
 
@@ -217,6 +222,7 @@ class _Table:
             len(watchers),
             self.paused,
             tuple(names[:MAX_NAMED_WATCHERS]),
+            tuple(sorted(self.again)),
         )
 
     def connected(self) -> list[bool]:
@@ -404,7 +410,7 @@ class TableServer:
         return None if table is None else self._summary(table)
 
     def _summary(self, table: _Table) -> TableSummary | None:
-        _, _, spectators, _, _ = table.looks()
+        _, _, spectators, _, _, _ = table.looks()
         return summary(table.record, connected=table.connected(), spectators=spectators)
 
     # --- the network -------------------------------------------------------------
@@ -768,8 +774,11 @@ class TableServer:
                 found or Refusal(N_("That message is not one a table understands.")),
             )
             return True
-        if isinstance(message, Say):
-            refusal = self._say(connection, table, message)
+        if isinstance(message, Say | Again):
+            if isinstance(message, Say):
+                refusal = self._say(connection, table, message)
+            else:
+                refusal = await self._again(connection, table, message)
             if refusal is not None:
                 await self._send(connection, refusal)
             return True
@@ -809,6 +818,56 @@ class TableServer:
         self._broadcast(table, line)
         return None
 
+    async def _again(
+        self, connection: _Connection, table: _Table, message: Again
+    ) -> Refusal | None:
+        """A seat would play another game at the finished table (or no longer would): once
+        every human seat would, it is dealt, kept, and everyone at the table welcomed to it."""
+        seat = connection.seat
+        if seat is None:
+            return Refusal(N_("You are watching this table: its players choose to play again."))
+        record = table.record
+        if record.game.phase is not Phase.OVER:
+            return Refusal(N_("The game is not over yet."))
+        if message.yes:
+            table.again.add(seat)
+        else:
+            table.again.discard(seat)
+        humans = {index for index, each in enumerate(record.seats) if each.key is not None}
+        if not humans <= table.again:
+            self._tell_presence(table)
+            return None
+        dealt, moved = again(record)
+        try:
+            self.database.save(dealt)
+        except (sqlite3.Error, OSError) as error:
+            log.error("table %s: the next game not kept: %s", record.id, printable(str(error)))
+            return unsaved(error)
+        table.record = dealt
+        table.again.clear()
+        table.overdue = _moved(table.overdue, moved)
+        table.away_since = _moved(table.away_since, moved)
+        table.budgets = _moved(table.budgets, moved)
+        table.talks = _moved(table.talks, moved)
+        for client in table.clients:
+            if client.seat is not None:
+                client.seat = moved[client.seat]
+        log.info("table %s (%s): game %d dealt", record.id, record.code, dealt.number)
+        now = public(dealt, self._presence(table))
+        table.shown = table.looks()
+        for client in list(table.clients):
+            welcome = Welcome.model_construct(
+                seat=client.seat,
+                table=now,
+                chat=tuple(table.chat),
+                talk=client.seat is not None or self.watchers_talk,
+            )
+            with contextlib.suppress(Exception):
+                await client.socket.send(welcome.model_dump_json())
+        self.lobby.changed(record.code)
+        self._drive(table)
+        return None
+
     async def _send(self, connection: _Connection, refusal: Refusal) -> None:
         await connection.socket.send(refusal_message(refusal).model_dump_json())
 
@@ -842,7 +901,7 @@ class TableServer:
         return None
 
     def _presence(self, table: _Table) -> Seats:
-        connected, stand_ins, spectators, paused, watchers = table.looks()
+        connected, stand_ins, spectators, paused, watchers, again = table.looks()
         return presence(
             table.record,
             connected=connected,
@@ -850,6 +909,7 @@ class TableServer:
             spectators=spectators,
             paused=paused,
             watchers=watchers,
+            again=again,
         )
 
     def _tell_presence(self, table: _Table, but: _Connection | None = None) -> None:
@@ -966,6 +1026,14 @@ class TableServer:
     def open_tables(self) -> list[TableRecord]:
         """The tables not finished, oldest first."""
         return [t.record for t in self.tables.values() if t.record.game.phase is not Phase.OVER]
+
+
+_T = TypeVar("_T")
+
+
+def _moved(per_seat: list[_T], moved: list[int]) -> list[_T]:
+    """``per_seat`` in the seats' new order (seat ``i`` of before is ``moved[i]`` now)."""
+    return [per_seat[moved.index(new)] for new in range(len(moved))]
 
 
 def watcher_name(name: str) -> str | None:

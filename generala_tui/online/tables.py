@@ -75,6 +75,8 @@ class TableRecord(FrozenModel):
     code: Code | None = None
     """Its short code (:func:`new_code`); a table kept by a server before codes is given
     one when it is loaded."""
+    number: Annotated[int, Field(ge=1)] = 1
+    """Which game at the table this is (:func:`again` deals the next)."""
     away: Away = "computer"
     created: Annotated[float, Field(ge=0)] = 0.0
     seeded: bool = False
@@ -187,6 +189,20 @@ def draw(record: TableRecord, action: Action) -> list[int] | None:
     return [_DICE.randint(1, 6) for _ in range(thrown)]
 
 
+def again(record: TableRecord) -> tuple[TableRecord, list[int]]:
+    """The table's next game, the first seat moved on by one as at one keyboard (each seat,
+    its key, with its player), and where each seat of the last game sits now."""
+    game = record.game
+    order = [*range(1, len(game.players)), 0]
+    players = [Player(name=game.players[i].name, level=game.players[i].level) for i in order]
+    seed = game.seed + 1 if record.seeded else 0
+    dealt = rules.new_game(players, game.house_rules, seed=seed)
+    seats = tuple(record.seats[i] for i in order)
+    moved = [order.index(seat) for seat in range(len(order))]
+    update = {"game": dealt, "seats": seats, "number": record.number + 1}
+    return record.model_copy(update=update), moved
+
+
 def turn_refusal(game: GameState, seat: int | None) -> Refusal | None:
     """Why ``seat`` (None: a spectator) may not move in ``game`` now; None when it is that
     seat's turn. The server refuses by it, and a client asks it before sending, so a move
@@ -255,6 +271,7 @@ def presence(
     spectators: int = 0,
     paused: bool = False,
     watchers: tuple[str, ...] = (),
+    again: tuple[int, ...] = (),
 ) -> Seats:
     """Who is at the table, as every client is sent it. Built from parts made here, so not
     validated again."""
@@ -267,7 +284,7 @@ def presence(
         for seat, here, stand_in in zip(record.seats, connected, stand_ins, strict=True)
     )
     return Seats.model_construct(
-        seats=seats, spectators=spectators, paused=paused, watchers=watchers
+        seats=seats, spectators=spectators, paused=paused, watchers=watchers, again=again
     )
 
 
@@ -278,9 +295,11 @@ def public(record: TableRecord, at: Seats) -> Table:
     return Table.model_construct(
         id=record.id,
         code=record.code,
+        number=record.number,
         game=record.game.model_copy(update={"seed": 0}),
         seats=at.seats,
         spectators=at.spectators,
         paused=at.paused,
         watchers=at.watchers,
+        again=at.again,
     )

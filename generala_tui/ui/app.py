@@ -282,9 +282,12 @@ class GeneralaApp(Shell):
         return self.seating.seat_colours(names, dark=self.current_theme.dark)
 
     def play_again(self) -> None:
-        """The same players, the match's next game: the first seat moves on by one."""
+        """The same players, the match's next game: the first seat moves on by one (online,
+        once every seat would: the server deals it)."""
+        if self.table is not None and self.table.ask_again():
+            return
         seats = None if self.table is None else self.table.seats_again()
-        if seats is None:  # an online table's next game is its host's
+        if seats is None:  # a watcher's: its next game is not its own to deal
             self.show_setup()
         else:
             self._deal(seats)

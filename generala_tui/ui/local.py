@@ -167,6 +167,9 @@ class LocalTable:
         players = self.setup_seats()
         return players[1:] + players[:1]
 
+    def ask_again(self) -> bool:
+        return False  # this window deals the next game itself (seats_again)
+
     @property
     def talk(self) -> None:
         return None  # everyone at one keyboard talks out loud

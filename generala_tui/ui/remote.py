@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from ..game import rules
 from ..game.action import Action, ActionKind
-from ..game.model import Category, GameState, Player
+from ..game.model import Category, GameState, Phase, Player
 from ..game.refusals import Refusal, printable
 from ..online.client import Address, TableClient
 from ..online.protocol import Refused, Said, Table
@@ -95,6 +95,10 @@ def news(before: Table, after: Table, seat: int | None) -> Iterator[str]:
             )
         if now.stand_in and not was.stand_in:
             yield table_words.stand_in(names[index])
+    if after.game.phase is Phase.OVER:
+        for index in sorted(set(after.again) - set(before.again)):
+            if index != seat:
+                yield table_words.would_play_again(names[index])
     if after.paused and not before.paused:
         yield table_words.table_paused(names[after.game.current])
     elif before.paused and not after.paused:
@@ -106,6 +110,15 @@ def thrown_as_held(action: Action, game: GameState) -> Action:
     if action.kind is not ActionKind.ROLL or not game.turn.rolls:
         return action
     return Action.roll([die for die, held in enumerate(game.turn.held) if held])
+
+
+def _not_yet(table: Table) -> list[str]:
+    """The human players who have not said they would play again."""
+    return [
+        player.name
+        for index, (player, seat) in enumerate(zip(table.game.players, table.seats, strict=True))
+        if seat.level is None and not seat.stand_in and index not in table.again
+    ]
 
 
 class RemoteTable:
@@ -184,7 +197,11 @@ class RemoteTable:
         if self._sent_on is not None and table.game != self._sent_on:
             self._answered.set()
         away = tuple(not seat.connected for seat in table.seats)
-        self._window.show(table.game, first=before is None, away=away)
+        dealt = before is not None and before.number != table.number
+        self._window.show(table.game, first=before is None or dealt, away=away)
+        if dealt:
+            self._window.tell(table_words.next_game(table.number))
+            return
         if before is None:
             players = table.game.players
             self._window.tell(
@@ -295,7 +312,26 @@ class RemoteTable:
         return None  # the players of this window's last table set up
 
     def seats_again(self) -> list[Player] | None:
-        return None  # the table's next game is its host's
+        return None  # the table's next game is the server's to deal
+
+    def ask_again(self) -> bool:
+        """Say this seat would play another game at the finished table: the server deals it
+        once every seat would. False for a watcher (its next game is not its to ask)."""
+        table = self.client.table
+        seat = self.client.seat
+        if table is None or seat is None or table.game.phase is not Phase.OVER:
+            return False
+        if seat in table.again:
+            self._window.tell(table_words.waiting_for_again(_not_yet(table)))
+            return True
+        self._tasks.append(asyncio.get_running_loop().create_task(self._again()))
+        waiting = [name for name in _not_yet(table) if name != table.game.players[seat].name]
+        self._window.tell(table_words.waiting_for_again(waiting))
+        return True
+
+    async def _again(self) -> None:
+        if not await self.client.again():
+            self._window.tell(table_words.not_connected(), severity="warning")
 
     def left_unfinished(self) -> GameState | None:
         return None  # the server keeps the game

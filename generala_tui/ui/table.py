@@ -102,6 +102,12 @@ class Table(Protocol):
         when this window does not start it (an online table's next game is its host's)."""
         ...
 
+    def ask_again(self) -> bool:
+        """Ask the table for another game of these players: True when asked (an online
+        table's seats agree first, then its server deals it), False when this window deals
+        it itself (:meth:`seats_again`) or may not ask (a watcher)."""
+        ...
+
     def left_unfinished(self) -> GameState | None:
         """The game to offer resuming when the player leaves it for the setup screen."""
         ...

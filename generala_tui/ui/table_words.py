@@ -221,3 +221,22 @@ def speaker(name: str | None) -> str:
 def said_line(name: str | None, text: str) -> str:
     """A line said at the table while its talk is closed, as a notice."""
     return _("{name}: {text} (c to answer)").format(name=speaker(name), text=printable(text))
+
+
+def would_play_again(name: str) -> str:
+    """Said at a finished online table when another seat would play again."""
+    return _("{name} would play another game here (a to agree).").format(name=printable(name))
+
+
+def waiting_for_again(names: list[str]) -> str:
+    """Said once this seat would play again: who is still to say so."""
+    if not names:
+        return _("Everyone agrees: the next game is being dealt…")
+    return _("You would play again: waiting for {names}.").format(
+        names=", ".join(printable(name) for name in names)
+    )
+
+
+def next_game(number: int) -> str:
+    """Said when the next game at an online table is dealt."""
+    return _("Game {number} at this table: the first seat moved on by one.").format(number=number)
