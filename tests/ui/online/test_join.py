@@ -170,11 +170,11 @@ async def test_a_game_finished_at_the_table_goes_to_the_players_history(
         assert filed.game == served(server, record)
         assert store.load_game(0)[0] is None  # nothing autosaved: the server keeps it
 
-        # Play again starts no game here: the table is left for the setup screen.
+        # Play again asks the table: the next game waits for Ana to ask too.
         await pilot.press("a")
-        await settle(pilot)
-        assert isinstance(app.screen, SetupScreen) and app.game is None
-        assert not server.tables[record.id].connected()[1]
+        await until(pilot, lambda: server.tables[record.id].again == {1})
+        assert "You would play again: waiting for Ana." in notices(app)
+        assert isinstance(app.screen, GameOverScreen)
 
 
 async def test_a_wrong_key_ends_the_join_with_the_servers_reason(
