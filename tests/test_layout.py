@@ -280,6 +280,7 @@ UI_LAYERS: dict[str, int] = {
     "generala_tui.ui.hosting": 3,
     "generala_tui.ui.online_play": 3,
     "generala_tui.ui.lobby": 3,
+    "generala_tui.ui.talk": 3,
     "generala_tui.ui.computer": 3,
     "generala_tui.ui.solver": 3,
     "generala_tui.ui.keeper": 3,

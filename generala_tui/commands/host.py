@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 __all__ = ["configure_parser", "run"]
 
 DEFAULT_PORT = 8765
+DEFAULT_TURN_TIME = 120.0
+"""A server's turn clock unless told: two minutes, ample for a turn's three rolls."""
 
 
 def _seconds(value: str) -> float:
@@ -96,6 +98,16 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         type=_seconds,
         default=60.0,
         help=_("how long a player may be away on their turn first (default %(default)g)"),
+    )
+    parser.add_argument(
+        "--turn-time",
+        metavar=metavar(NP_("metavar", "SECONDS")),
+        type=_seconds,
+        default=DEFAULT_TURN_TIME,
+        help=_(
+            "the time a player has for a turn at the tables opened from now on; then a "
+            "computer plays for them until they press a key (default %(default)g; 0: no clock)"
+        ),
     )
     parser.add_argument(
         "--pace",
@@ -244,6 +256,7 @@ async def _serve(
             max_tables=args.max_tables,
             away_after=args.away_after,
             pace=args.pace,
+            turn_time=args.turn_time or None,
             open_tables=args.open_tables,
             password=password,
             watchers_talk=args.watchers_talk,

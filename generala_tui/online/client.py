@@ -37,6 +37,7 @@ from .protocol import (
     MAX_SERVER_MESSAGE,
     SERVER_MESSAGE,
     Again,
+    Here,
     Hold,
     Join,
     Move,
@@ -320,6 +321,10 @@ class TableClient:
             return False
         step = len(self.table.game.log)
         return await self._send(Hold(step=step, die=die).model_dump_json())
+
+    async def here(self) -> bool:
+        """Say this seat's player is back at the keys (after their clock ran out)."""
+        return await self._send(Here().model_dump_json())
 
     async def again(self, yes: bool = True) -> bool:
         """Say this seat would play another game at the table (or no longer would)."""

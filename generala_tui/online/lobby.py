@@ -56,6 +56,7 @@ def summary(
         house_rules=game.house_rules,
         spectators=spectators,
         started=bool(game.log),
+        turn_time=record.turn_time,
     )
 
 

@@ -63,6 +63,7 @@ Code = Annotated[str, Field(pattern=rf"^[{CODE_LETTERS}]{{{CODE_LENGTH}}}$")]
 """A table's short code on its server (31**6, about 900 million): said aloud or typed to
 join it. Not a secret like a seat's key: it opens only the free seats, and the watching."""
 SeatIndex = Annotated[int, Field(ge=0, le=7)]
+Seconds = Annotated[float, Field(ge=0, le=86_400)]
 
 
 class Join(FrozenModel):
@@ -90,6 +91,13 @@ class Hold(FrozenModel):
     kind: Literal["hold"] = "hold"
     step: Step
     die: Annotated[int, Field(ge=0, le=4)]
+
+
+class Here(FrozenModel):
+    """This seat's player is back at the keys: the computer that stood in for them since
+    their clock ran out stops."""
+
+    kind: Literal["here"] = "here"
 
 
 class Again(FrozenModel):
@@ -151,9 +159,10 @@ class Claim(FrozenModel):
 
 
 ClientMessage = Annotated[
-    Join | Move | Hold | Say | Again | Enter | OpenTable | Claim, Field(discriminator="kind")
+    Join | Move | Hold | Say | Again | Here | Enter | OpenTable | Claim,
+    Field(discriminator="kind"),
 ]
-CLIENT_MESSAGE: TypeAdapter[Join | Move | Hold | Say | Again | Enter | OpenTable | Claim] = (
+CLIENT_MESSAGE: TypeAdapter[Join | Move | Hold | Say | Again | Here | Enter | OpenTable | Claim] = (
     TypeAdapter(ClientMessage)
 )
 
@@ -197,6 +206,11 @@ class Table(Presence):
     """Its short code (None from a server before protocol 4)."""
     number: Annotated[int, Field(ge=1)] = 1
     """Which game at this table it is: the first, or one played again after it."""
+    turn_time: Seconds | None = None
+    """The table's turn clock: the seconds a human has for a turn before a computer plays it
+    for them (None: no clock)."""
+    turn_left: Seconds | None = None
+    """The seconds left of the turn being played when this was sent (a :class:`Welcome`'s)."""
     game: GameState
 
     @model_validator(mode="after")
@@ -290,6 +304,8 @@ class TableSummary(FrozenModel):
     spectators: Annotated[int, Field(ge=0)] = 0
     started: bool = False
     """Whether its first die has been rolled."""
+    turn_time: Seconds | None = None
+    """Its turn clock, in seconds (None: none)."""
 
 
 MAX_LOBBY_TABLES = 1000

@@ -88,6 +88,7 @@ from .protocol import (
     Claimed,
     ClientMessage,
     Enter,
+    Here,
     Hold,
     Join,
     Move,
@@ -202,6 +203,12 @@ class _Table:
     """The lines said at the table lately, oldest first."""
     again: set[int] = field(default_factory=set)
     """At a finished table, the seats whose players would play another game there."""
+    idle: list[bool] = field(default_factory=list)
+    """Per seat: its player's clock ran out, and they have not been back at the keys since."""
+    clock: asyncio.TimerHandle | None = None
+    clock_turn: _Turn | None = None
+    """The turn the clock runs for."""
+    turn_began: float = 0.0
     opened_by: str | None = None
     """The address that opened it from the lobby (None: the host did)."""
 
@@ -211,6 +218,7 @@ class _Table:
         self.away_since = [None] * seats
         self.budgets = [Budget() for _ in range(seats)]
         self.talks = [chat_budget() for _ in range(seats)]
+        self.idle = [False] * seats
 
     def looks(self) -> _Looks:
         """Who is at the table, in short: what its :class:`Seats` are built from."""
@@ -232,16 +240,23 @@ class _Table:
     @property
     def stand_ins(self) -> list[bool]:
         """Per seat: a computer plays it for now (its player overdue, the table's ``away``
-        computer), while another human is at the table: with nobody there the table
-        waits, so no one comes back to a game played without them."""
-        if self.record.away != "computer":
-            return [False] * len(self.overdue)
+        computer, or idle since their clock ran out), while another human is at the table:
+        with nobody there the table waits, so no one comes back to a game played without
+        them."""
         here = self.connected()
         humans = [index for index, seat in enumerate(self.record.seats) if seat.key is not None]
+        computer = self.record.away == "computer"
         return [
-            late and any(here[other] for other in humans if other != index)
-            for index, late in enumerate(self.overdue)
+            ((late and computer) or idle) and any(here[other] for other in humans if other != index)
+            for index, (late, idle) in enumerate(zip(self.overdue, self.idle, strict=True))
         ]
+
+    def turn_left(self) -> float | None:
+        """The seconds left of the turn being played, if its clock runs."""
+        turn_time = self.record.turn_time
+        if turn_time is None or self.clock is None or self.clock_turn != _turn(self.record.game):
+            return None
+        return max(0.0, self.turn_began + turn_time - time.monotonic())
 
     @property
     def paused(self) -> bool:
@@ -252,6 +267,14 @@ class _Table:
             and state.phase is not Phase.OVER
             and self.overdue[state.current]
         )
+
+
+_Turn = tuple[int, int, int, Phase]
+
+
+def _turn(game: GameState) -> _Turn:
+    """Which turn of the game is being played (a clock runs for each)."""
+    return game.round, game.current, len(game.tie_breaks), game.phase
 
 
 def refusal_message(refusal: Refusal, *, final: bool = False) -> Refused:
@@ -277,6 +300,7 @@ class TableServer:
         strangers_per_address: int = STRANGERS_PER_ADDRESS,
         pace: float = 0.6,
         away_after: float = 60.0,
+        turn_time: float | None = None,
         open_tables: OpenTables = "anyone",
         password: str | None = None,
         watchers_talk: bool = False,
@@ -284,6 +308,8 @@ class TableServer:
         self.database = TableDatabase(data)
         self.watchers_talk = watchers_talk
         """Whether a table's watchers may talk at it (its players always may)."""
+        self.turn_time = turn_time
+        """The turn clock of the tables opened from now on (None: none)."""
         self.open_tables_by = open_tables
         """Who may open tables from the lobby: anyone in it, or only the host (who opens
         them with ``host --players`` or from the setup screen)."""
@@ -366,12 +392,15 @@ class TableServer:
             seed=seed,
             code=new_code(self._codes),
             free=free,
+            turn_time=self.turn_time,
         )
         self.database.save(record)
         table = _Table(record)
         self.tables[record.id] = table
         self._codes[record.code or ""] = table
         self.lobby.changed(record.code)
+        if self._server is not None:  # served already: its computers start now
+            self._drive(table)
         return record
 
     def claim(
@@ -472,6 +501,8 @@ class TableServer:
                 table.driver.cancel()
             if table.away_timer is not None:
                 table.away_timer.cancel()
+            if table.clock is not None:
+                table.clock.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -738,7 +769,9 @@ class TableServer:
         if seat is not None:
             table.away_since[seat] = None
             table.overdue[seat] = False
-        table_now = public(table.record, self._presence(table))
+            table.idle[seat] = False
+            self._watch_clock(table)
+        table_now = public(table.record, self._presence(table), table.turn_left())
         welcome = Welcome.model_construct(
             seat=seat,
             table=table_now,
@@ -773,6 +806,14 @@ class TableServer:
                 connection,
                 found or Refusal(N_("That message is not one a table understands.")),
             )
+            return True
+        seat = connection.seat
+        if seat is not None and table.idle[seat] and isinstance(message, Here | Move | Hold):
+            table.idle[seat] = False  # back at the keys: the stand-in stops
+            log.info("table %s: %s is back", table.record.id, _who(table, seat))
+            self._tell_presence(table)
+            self._drive(table)
+        if isinstance(message, Here):
             return True
         if isinstance(message, Say | Again):
             if isinstance(message, Say):
@@ -849,6 +890,7 @@ class TableServer:
         table.away_since = _moved(table.away_since, moved)
         table.budgets = _moved(table.budgets, moved)
         table.talks = _moved(table.talks, moved)
+        table.idle = _moved(table.idle, moved)
         for client in table.clients:
             if client.seat is not None:
                 client.seat = moved[client.seat]
@@ -971,9 +1013,50 @@ class TableServer:
         self._tell_presence(table)
         self._drive(table)
 
+    def _watch_clock(self, table: _Table) -> None:
+        """Run the turn's clock (where the table has one) for a human at the table: from
+        when their turn begins, or when they sit down during it; a reconnection does not
+        start it again. When it runs out, a computer plays for them (while another human is
+        at the table) until they are back at the keys, and their clock starts again."""
+        turn_time = table.record.turn_time
+        state = table.record.game
+        seat = state.current
+        if (
+            turn_time is None
+            or state.phase is Phase.OVER
+            or table.record.seats[seat].key is None
+            or table.stand_ins[seat]
+        ):
+            if table.clock is not None:
+                table.clock.cancel()
+            table.clock = table.clock_turn = None
+            return
+        turn = _turn(state)
+        if turn == table.clock_turn and (table.clock is not None or table.idle[seat]):
+            return  # running, or run out and its player not back yet
+        if not table.connected()[seat]:
+            return  # the clock starts with its player at the table (away: see away_after)
+        if table.clock is not None:
+            table.clock.cancel()
+        table.clock_turn, table.turn_began = turn, time.monotonic()
+        table.clock = asyncio.get_running_loop().call_later(
+            turn_time, self._clock_ran_out, table, turn
+        )
+
+    def _clock_ran_out(self, table: _Table, turn: _Turn) -> None:
+        table.clock = None
+        state = table.record.game
+        if turn != _turn(state) or state.phase is Phase.OVER:
+            return
+        table.idle[state.current] = True
+        log.info("table %s: %s's clock ran out", table.record.id, _who(table, state.current))
+        self._tell_presence(table)
+        self._drive(table)
+
     def _drive(self, table: _Table) -> None:
         """Start the table's computer if a computer (or a stand-in) is to act."""
         self._watch_away(table)
+        self._watch_clock(table)
         if table.driver is not None and not table.driver.done():
             return
         if self._computer_level(table) is not None:

@@ -77,6 +77,8 @@ class TableRecord(FrozenModel):
     one when it is loaded."""
     number: Annotated[int, Field(ge=1)] = 1
     """Which game at the table this is (:func:`again` deals the next)."""
+    turn_time: Annotated[float, Field(gt=0, le=86_400)] | None = None
+    """The seconds a human has for a turn before a computer plays it (None: no clock)."""
     away: Away = "computer"
     created: Annotated[float, Field(ge=0)] = 0.0
     seeded: bool = False
@@ -114,6 +116,7 @@ def open_table(
     seed: int | None = None,
     code: str | None = None,
     free: bool = False,
+    turn_time: float | None = None,
 ) -> TableRecord:
     """A new table for ``players`` (computers where their level says), each human seat with
     its own key; with ``free``, every human seat but the first is free until claimed.
@@ -134,6 +137,7 @@ def open_table(
         created=created,
         seeded=seed is not None,
         code=code or new_code(),
+        turn_time=turn_time,
     )
 
 
@@ -288,7 +292,7 @@ def presence(
     )
 
 
-def public(record: TableRecord, at: Seats) -> Table:
+def public(record: TableRecord, at: Seats, turn_left: float | None = None) -> Table:
     """The table as a client joining it is sent it: the game without its seed, and who is
     at it (``at``). Built from parts already checked (the game validated when it was
     played), so not validated again: a step's whole game would be checked once more."""
@@ -296,6 +300,8 @@ def public(record: TableRecord, at: Seats) -> Table:
         id=record.id,
         code=record.code,
         number=record.number,
+        turn_time=record.turn_time,
+        turn_left=turn_left,
         game=record.game.model_copy(update={"seed": 0}),
         seats=at.seats,
         spectators=at.spectators,

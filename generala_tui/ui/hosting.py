@@ -20,6 +20,8 @@ from ..online.invites import first_human, seat_commands
 from ..online.server import TableServer
 
 _WILDCARDS = frozenset({"0.0.0.0", "::", "[::]"})
+TURN_TIME = 120.0
+"""The turn clock of a table hosted from the setup screen, as ``generala-tui host``'s."""
 
 
 def _shown_host(address: str) -> str:
@@ -43,7 +45,7 @@ class HostedTable:
         from .. import store
 
         await self.close()
-        server = TableServer(store.data_dir() / "tables")
+        server = TableServer(store.data_dir() / "tables", turn_time=TURN_TIME)
         try:
             record = server.open(players, house_rules)
             await server.start(address, port)

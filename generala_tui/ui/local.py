@@ -171,6 +171,13 @@ class LocalTable:
         return False  # this window deals the next game itself (seats_again)
 
     @property
+    def turn_time(self) -> None:
+        return None  # no clock at one keyboard
+
+    def turn_left(self) -> None:
+        return None
+
+    @property
     def talk(self) -> None:
         return None  # everyone at one keyboard talks out loud
 

@@ -112,6 +112,11 @@ def thrown_as_held(action: Action, game: GameState) -> Action:
     return Action.roll([die for die, held in enumerate(game.turn.held) if held])
 
 
+def _turn_of(table: Table) -> tuple[int, int, int, Phase, int]:
+    game = table.game
+    return game.round, game.current, len(game.tie_breaks), game.phase, table.number
+
+
 def _not_yet(table: Table) -> list[str]:
     """The human players who have not said they would play again."""
     return [
@@ -157,6 +162,9 @@ class RemoteTable:
         """The table last received (the client keeps it too: this one is the glue's own,
         to tell what changed)."""
         self._tasks: list[asyncio.Task[None]] = []
+        self._deadline: float | None = None
+        """When the turn being played runs out (the loop's clock), where the table has one."""
+        self._back_sent = False
 
     @property
     def game(self) -> GameState | None:
@@ -198,6 +206,7 @@ class RemoteTable:
             self._answered.set()
         away = tuple(not seat.connected for seat in table.seats)
         dealt = before is not None and before.number != table.number
+        self._time_the_turn(before, table)
         self._window.show(table.game, first=before is None or dealt, away=away)
         if dealt:
             self._window.tell(table_words.next_game(table.number))
@@ -207,6 +216,8 @@ class RemoteTable:
             self._window.tell(
                 table_words.watching() if seat is None else table_words.seated(players[seat].name)
             )
+            if table.turn_time is not None and seat is not None:
+                self._window.tell(table_words.clock_rule(table.turn_time))
             if table.code is not None:
                 from ..online.invites import code_command
 
@@ -215,6 +226,31 @@ class RemoteTable:
             return
         for line in news(before, table, seat):
             self._window.tell(line)
+
+    def _time_the_turn(self, before: Table | None, table: Table) -> None:
+        """Follow the turn's clock: as the server sent it (a welcome's), or from the turn's
+        first step seen here."""
+        now = asyncio.get_running_loop().time()
+        game = table.game
+        if table.turn_time is None or game.phase is Phase.OVER:
+            self._deadline = None
+        elif table.turn_left is not None and table is not before:
+            self._deadline = now + table.turn_left
+        elif before is None or _turn_of(before) != _turn_of(table):
+            self._deadline = now + table.turn_time
+        seat = self.client.seat
+        if seat is not None and not table.seats[seat].stand_in:
+            self._back_sent = False
+
+    @property
+    def turn_time(self) -> float | None:
+        table = self.client.table
+        return None if table is None else table.turn_time
+
+    def turn_left(self) -> float | None:
+        if self._deadline is None:
+            return None
+        return max(0.0, self._deadline - asyncio.get_running_loop().time())
 
     def _said(self, said: Said | None) -> None:
         talk = self.talk
@@ -257,6 +293,14 @@ class RemoteTable:
 
     def _queue(self, step: Action | int) -> bool:
         table = self.client.table
+        seat = self.client.seat
+        if table is not None and seat is not None and table.seats[seat].stand_in:
+            # A computer plays for this seat since its clock ran out: a key brings it back.
+            if not self._back_sent:
+                self._back_sent = True
+                self._tasks.append(asyncio.get_running_loop().create_task(self._here()))
+                self._window.tell(table_words.back_at_the_keys())
+            return False
         found = None if table is None else turn_refusal(table.game, self.client.seat)
         if found is not None:
             self._window.tell(refusal(found), severity="warning")
@@ -328,6 +372,11 @@ class RemoteTable:
         waiting = [name for name in _not_yet(table) if name != table.game.players[seat].name]
         self._window.tell(table_words.waiting_for_again(waiting))
         return True
+
+    async def _here(self) -> None:
+        if not await self.client.here():
+            self._back_sent = False
+            self._window.tell(table_words.not_connected(), severity="warning")
 
     async def _again(self) -> None:
         if not await self.client.again():

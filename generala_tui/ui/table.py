@@ -139,6 +139,16 @@ class Table(Protocol):
         ...
 
     @property
+    def turn_time(self) -> float | None:
+        """The seconds a turn may take before a computer plays it (an online table's clock);
+        None: no clock."""
+        ...
+
+    def turn_left(self) -> float | None:
+        """The seconds left of the turn being played, where a clock runs."""
+        ...
+
+    @property
     def talk(self) -> Talk | None:
         """What is said at the table, where this window hears it (online); None at one
         keyboard, where everyone talks out loud."""

@@ -84,6 +84,14 @@ def seated(name: str) -> str:
     return _("You play {name}'s seat at this table.").format(name=printable(name))
 
 
+def clock_rule(seconds: float) -> str:
+    """Said once at a table with a turn clock: the rule, so everyone knows it."""
+    return _(
+        "A turn here has {seconds:g} seconds: then a computer plays it for you, until you "
+        "press a key."
+    ).format(seconds=seconds)
+
+
 def table_code(code: str, command: str) -> str:
     """Said once at a table with a code: how the others join it."""
     return _("This table's code is {code}: the others join with {command}").format(
@@ -240,3 +248,14 @@ def waiting_for_again(names: list[str]) -> str:
 def next_game(number: int) -> str:
     """Said when the next game at an online table is dealt."""
     return _("Game {number} at this table: the first seat moved on by one.").format(number=number)
+
+
+def back_at_the_keys() -> str:
+    """Said when a key brings this seat back from the computer that stood in for it."""
+    return _("Welcome back: your seat is yours again from the computer's next step.")
+
+
+def turn_clock(seconds: float) -> str:
+    """The turn's time left, in the top bar: "⏱ 0:25"."""
+    whole = max(0, int(seconds + 0.999))
+    return _("⏱ {minutes}:{seconds:02d}").format(minutes=whole // 60, seconds=whole % 60)

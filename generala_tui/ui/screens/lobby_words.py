@@ -92,7 +92,9 @@ def rules_name(preset: str | None) -> str:
 
 
 def details(table: TableSummary, rules: str) -> str:
-    """The highlighted table in full: its seats and its house rules."""
+    """The highlighted table in full: its seats, its house rules and its turn clock."""
+    if table.turn_time is not None:
+        rules = _("{rules} · {seconds:g} s a turn").format(rules=rules, seconds=table.turn_time)
     return _("{code}: {players}. {rules}").format(
         code=table.code, players=players(table), rules=rules
     )

@@ -24,7 +24,7 @@ from textual.widgets import Button, Static
 from ...game import rules
 from ...game.action import Action
 from ...game.model import Category, Filled, GameState, Phase, Rolled
-from .. import app_words, vocabulary
+from .. import app_words, table_words, vocabulary
 from ..host import GameHost, host_of
 from ..table import Table
 from ..translated import TranslatedBindings, translate
@@ -55,6 +55,10 @@ SHORT_TOPBAR_WIDTH = 60
 """Below this width, the top bar says less."""
 WIDE_WIDTH, WIDE_HEIGHT = 120, 32
 """From this size up: big dice, and every player's scorecard beside the boxes."""
+
+
+CLOCK_TICK_SECONDS = 0.5
+"""How often an online table's turn clock is shown again."""
 
 
 class TurnScreen(TranslatedBindings, Screen[None]):
@@ -222,6 +226,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "win_chances", self._redraw, init=False)
         self.watch(self.app, "coach_by_chance", self._rank_coach)
+        if self.table.turn_time is not None:  # an online table's turn clock
+            self.set_interval(CLOCK_TICK_SECONDS, self._tick_clock)
         if self._guided:  # a guided game: its guide between the dice and the boxes
             from ..guide import Guide
 
@@ -359,7 +365,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         )
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
-        self._update("#topbar", view.topbar)
+        self._update("#topbar", self._with_clock(state, view.topbar))
         self._update("#message", self._fitting_message(view))
         for standings in self._standings:
             standings.show(state, away=host.seats_away)
@@ -383,6 +389,24 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._show_coach(state, values)
         self._show_chances(state)
         self.refresh_bindings()  # rebuilt only if a key's state changed
+
+    def _with_clock(self, state: GameState, topbar: Content) -> Content:
+        """The top bar, and the turn's time left in its last part (an online table's
+        clock): in the warning colour for the seat at this window, muted for the others."""
+        left, turn_time = self.table.turn_left(), self.table.turn_time
+        if left is None or turn_time is None or left > max(min(20.0, turn_time), turn_time / 3):
+            return topbar
+        style = "bold $warning" if self.table.plays_here(state.current) else "$text-muted"
+        return Content.assemble(topbar, "  ", (table_words.turn_clock(left), style))
+
+    def _tick_clock(self) -> None:
+        """The clock's time left, shown again (the rest of the top bar as it was)."""
+        state = self.game
+        if state is None or self._too_small or not self._composed():
+            return
+        room = self._topbar_room()
+        topbar = turn_words.topbar(state, self._short_topbar(state), room)
+        self._update("#topbar", self._with_clock(state, topbar))
 
     def _short_topbar(self, state: GameState) -> bool:
         """Whether the top bar says less: below 60 columns, or where the whole would be cut
