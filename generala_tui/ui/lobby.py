@@ -115,6 +115,7 @@ class LobbyVisit:
             return said(refused.refused)
         except ConnectionError:
             return table_words.not_connected()
+        self.view = None  # the lobby is left: nothing it says now is shown
         self._sit(claimed)
         return None
 

@@ -86,6 +86,8 @@ def news(before: Table, after: Table, seat: int | None) -> Iterator[str]:
     names = [player.name for player in after.game.players]
     for index, (was, now) in enumerate(zip(before.seats, after.seats, strict=False)):
         if index == seat:
+            if now.stand_in and not was.stand_in and now.connected:
+                yield table_words.your_clock_ran_out()
             continue
         if was.connected != now.connected:
             yield (

@@ -250,6 +250,11 @@ def next_game(number: int) -> str:
     return _("Game {number} at this table: the first seat moved on by one.").format(number=number)
 
 
+def your_clock_ran_out() -> str:
+    """Said to the seat whose turn clock ran out."""
+    return _("Your time ran out: a computer plays for you until you press r, 1-5 or Enter.")
+
+
 def back_at_the_keys() -> str:
     """Said when a key brings this seat back from the computer that stood in for it."""
     return _("Welcome back: your seat is yours again from the computer's next step.")

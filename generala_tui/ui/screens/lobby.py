@@ -69,6 +69,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         self.visit.start(self)
 
     def on_unmount(self) -> None:
+        self.visit.view = None
         self.app.run_worker(self.visit.close(), name="leave lobby", group=LOBBY_GROUP)
 
     # --- what the visit tells (:class:`~generala_tui.ui.lobby.LobbyView`) -------------
