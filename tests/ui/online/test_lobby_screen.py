@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Static
 
-from generala_tui.game.model import Level, Player
+from generala_tui.game.model import HouseRules, Level, Player
 from generala_tui.online.lobby_client import Entrance
 from generala_tui.online.server import TableServer
 from generala_tui.store.seats import kept_seat
@@ -103,3 +103,40 @@ async def test_a_code_with_no_free_seat_watches_and_a_wrong_code_ends_in_words(
 
 def _status(screen: LobbyScreen) -> str:
     return str(screen.query_one("#lobby-status", Static).render())
+
+
+async def test_a_lobby_left_for_a_table_tells_its_screen_nothing_more(server: TableServer) -> None:
+    import asyncio
+
+    from generala_tui.online.protocol import Claimed, TableSummary
+    from generala_tui.ui.lobby import LobbyVisit
+
+    told: list[dict[str, TableSummary]] = []
+    ended: list[str] = []
+
+    class View:
+        def tables_changed(self, tables: dict[str, TableSummary], may_open: bool) -> None:
+            told.append(tables)
+
+        def connection_changed(self, connected: bool) -> None:
+            pass
+
+        def ended(self, message: str) -> None:
+            ended.append(message)
+
+    sat: list[Claimed] = []
+    visit = LobbyVisit(_server(server), sat.append, players=[Player(name="Ana")])
+    visit.start(View())
+    try:
+        async with asyncio.timeout(10):
+            while not told:
+                await asyncio.sleep(0.01)
+            opened = await visit.open([Player(name="Ana"), Player(name="Bruno")], HouseRules())
+            assert opened is None
+            assert len(sat) == 1
+            before = len(told)
+            server.open([Player(name="Caro"), Player(name="Dani")])  # the lobby tells of it
+            await asyncio.sleep(0.2)
+        assert len(told) == before and ended == []
+    finally:
+        await visit.close()
