@@ -102,6 +102,9 @@ class Preferences(FileModel):
     dampened by a 3%)."""
     roll_animation: bool = True
     """Whether rolled dice tumble for a moment before they settle."""
+    turn_nudge: bool = True
+    """Whether an online table tells this player their turn has come while the game's
+    window is not in front: the terminal's bell, and a desktop notice where it shows one."""
     players: tuple[Seat, ...] = Field(default=(), max_length=MAX_PLAYERS)
     """The last table of players, in seating order."""
     language: Annotated[str | None, AfterValidator(_spoken)] = None

@@ -120,6 +120,9 @@ class GeneralaApp(Shell):
         self.set_reactive(GeneralaApp.win_chances, preferences.win_chances)
         self.roll_animation = preferences.roll_animation
         """Whether rolled dice tumble for a moment (:meth:`set_roll_animation`)."""
+        self.turn_nudge = preferences.turn_nudge
+        """Whether an online turn that comes while the window is elsewhere rings the bell and
+        shows a desktop notice (:meth:`set_turn_nudge`)."""
         self.solver = Solver(self, self._strategy_progressed, self._strategy_ready)
         """The one way into the strategy tables."""
         self.seating = Seating(self.keeper)
@@ -359,6 +362,19 @@ class GeneralaApp(Shell):
         self.game = None
         self._show(LobbyScreen(visit))
 
+    def your_turn(self) -> None:
+        """This window's turn came at an online table: while the window is not in front
+        (the terminal says so), the bell, and a desktop notice where the terminal shows
+        one."""
+        if not self.turn_nudge or self.app_focus:
+            return
+        import os
+
+        from .workarounds import desktop_notice
+
+        self.bell()
+        desktop_notice(self, "Generala", table_words.your_turn(), dict(os.environ))
+
     def chatted(self, said: Said | None) -> None:
         """Something was said at the online table: the chat follows, or a notice tells it."""
         from .screens.chat import ChatScreen
@@ -406,6 +422,10 @@ class GeneralaApp(Shell):
     def set_roll_animation(self, on: bool) -> None:
         self.roll_animation = on
         self.keeper.remember(roll_animation=on)
+
+    def set_turn_nudge(self, on: bool) -> None:
+        self.turn_nudge = on
+        self.keeper.remember(turn_nudge=on)
 
     def action_coach_ranking(self) -> None:
         """The coach's list ranked by the other measure: expected total or win chance."""

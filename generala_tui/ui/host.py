@@ -107,6 +107,15 @@ class GameHost(Protocol):
         """The win-chance bar shown or hidden (remembered)."""
         ...
 
+    @property
+    def turn_nudge(self) -> bool:
+        """Whether an online turn that comes while the window is elsewhere nudges."""
+        ...
+
+    def set_turn_nudge(self, on: bool) -> None:
+        """The online turn's nudge on or off, at once, and remembered."""
+        ...
+
     def set_roll_animation(self, on: bool) -> None:
         """The roll animation on or off, at once, and remembered."""
         ...

@@ -209,6 +209,16 @@ class RemoteTable:
         away = tuple(not seat.connected for seat in table.seats)
         dealt = before is not None and before.number != table.number
         self._time_the_turn(before, table)
+        game = table.game
+        if (
+            seat is not None
+            and game.phase is not Phase.OVER
+            and game.current == seat
+            and not table.seats[seat].stand_in
+            and (before is None or dealt or before.game.current != seat)
+            and len(game.players) > 1
+        ):
+            self._window.your_turn()
         self._window.show(table.game, first=before is None or dealt, away=away)
         if dealt:
             self._window.tell(table_words.next_game(table.number))

@@ -44,6 +44,11 @@ class Window(Protocol):
         """The table can't be played from here any more (refused for good): why."""
         ...
 
+    def your_turn(self) -> None:
+        """This window's seat is to play now (at an online table, where the others played
+        before it): the player is nudged if they are elsewhere."""
+        ...
+
     def chatted(self, said: Said | None) -> None:
         """Something was said at the table (``said``, to tell the player; None: nothing to
         tell, the talk changed all the same: read again)."""

@@ -264,3 +264,8 @@ def turn_clock(seconds: float) -> str:
     """The turn's time left, in the top bar: "⏱ 0:25"."""
     whole = max(0, int(seconds + 0.999))
     return _("⏱ {minutes}:{seconds:02d}").format(minutes=whole // 60, seconds=whole % 60)
+
+
+def your_turn() -> str:
+    """The desktop notice when this window's turn comes at an online table."""
+    return _("Your turn at the table.")

@@ -11,9 +11,11 @@ allowed no longer needs it either.
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from rich.align import Align
 from rich.text import Text
+from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
@@ -64,3 +66,41 @@ class PaletteWorkarounds(CommandPalette):
                 self._list_visible = True
 
         self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
+
+
+# 3. A desktop notification. Textual rings the terminal's bell (App.bell) but has no
+# public way to send the terminal any other sequence: a notification the desktop shows
+# (OSC 9, iTerm2's, also WezTerm's, kitty's and Ghostty's; OSC 777, urxvt's, also foot's,
+# Ghostty's and VTE's) goes through the app's driver, as its bell does. Would go with:
+# Textual sending a desktop notification, or any sequence, through its public API.
+
+_OSC_9 = frozenset({"iTerm.app", "WezTerm", "ghostty"})
+_OSC_777 = frozenset({"foot", "rxvt-unicode", "rxvt-unicode-256color"})
+
+
+def notice_sequence(title: str, body: str, environ: dict[str, str]) -> str | None:
+    """The sequence that has this terminal (as ``environ`` tells it) show a desktop
+    notification, or None where it is not known to: a terminal that does not understand
+    one may print it. Only what shows as itself goes in (no escape, no bell, no ``;``)."""
+
+    def clean(text: str) -> str:
+        return "".join(char for char in text if char.isprintable() and char != ";")[:200]
+
+    program = environ.get("TERM_PROGRAM", "")
+    term = environ.get("TERM", "")
+    if program in _OSC_9 or term == "xterm-kitty":
+        return f"\x1b]9;{clean(title)}: {clean(body)}\x07"
+    if term in _OSC_777 or "VTE_VERSION" in environ:
+        return f"\x1b]777;notify;{clean(title)};{clean(body)}\x07"
+    return None
+
+
+def desktop_notice(app: App[Any], title: str, body: str, environ: dict[str, str]) -> bool:
+    """Have the terminal show a desktop notification, where it is known to; whether it
+    was sent (not in a headless app)."""
+    sequence = notice_sequence(title, body, environ)
+    driver = app._driver
+    if sequence is None or driver is None or app.is_headless:
+        return False
+    driver.write(sequence)
+    return True

@@ -60,6 +60,13 @@ def turn_keys() -> dict[str, tuple[str, str]]:
             "`l`",
             _("the turn log: every roll, keep and box of the game so far; `escape` closes it"),
         ),
+        "chat": (
+            "`c`",
+            _(
+                "at an online table: its talk, where a line typed reaches everyone at it; "
+                "`/mute NAME` hides a player's lines; `escape` closes it"
+            ),
+        ),
         "win_chances": (
             "`w`",
             _(
@@ -85,7 +92,13 @@ def turn_keys() -> dict[str, tuple[str, str]]:
 def game_over_keys() -> dict[str, tuple[str, str]]:
     """What each key of the winner's screen does, by the action it is bound to."""
     return {
-        "play_again": ("`a`", _("play again with the same players")),
+        "play_again": (
+            "`a`",
+            _(
+                "play again with the same players (online: the next game at the table "
+                "starts once every player has asked)"
+            ),
+        ),
         "new_game": ("`n`", _("a new game: back to the setup screen")),
         "scorecard": ("`s`", _("the final scorecard")),
         "analysis": ("`v`", _("the analysis: the expected points each player's decisions lost")),

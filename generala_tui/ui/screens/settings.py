@@ -41,6 +41,17 @@ _NEEDS_BOX: dict[str, tuple[Category, str]] = {
 }
 
 
+def _preference(key: str, title: str, explanation: str, on: bool) -> ComposeResult:
+    """A row for one of the player's own preferences: its words, and its switch."""
+    with Horizontal(classes="rule", id=f"row-{key}"):
+        with Vertical(classes="rule-text"):
+            yield Label(title, classes="rule-title")
+            yield Label(explanation, classes="rule-help")
+        with Horizontal(classes="rule-control"):
+            yield Switch(on, id=key, animate=False)
+            yield Label(settings_words.on_off(on), id=f"state-{key}", classes="switch-state")
+
+
 def _choices(key: str) -> list[tuple[str, Any]]:
     labels = settings_words.value_text()
     return [
@@ -110,6 +121,7 @@ class SettingsScreen(Page[HouseRules | None]):
                 yield Static(settings_words.preferences_heading(), id="preferences-title")
                 yield from self._language()
                 yield from self._roll_animation()
+                yield from self._turn_nudge()
             with Horizontal(id="settings-buttons"):
                 yield Button(settings_words.save_button(), id="save", variant="primary")
                 yield Button(settings_words.cancel_button(), id="cancel")
@@ -153,22 +165,32 @@ class SettingsScreen(Page[HouseRules | None]):
 
     def _roll_animation(self) -> ComposeResult:
         """The player's own preference, not a house rule: changed at once, not on Save."""
-        on = host_of(self).roll_animation
-        with Horizontal(classes="rule", id="row-roll-animation"):
-            with Vertical(classes="rule-text"):
-                yield Label(settings_words.roll_animation_title(), classes="rule-title")
-                yield Label(settings_words.roll_animation_help(), classes="rule-help")
-            with Horizontal(classes="rule-control"):
-                yield Switch(on, id="roll-animation", animate=False)
-                yield Label(
-                    settings_words.on_off(on), id="state-roll-animation", classes="switch-state"
-                )
+        yield from _preference(
+            "roll-animation",
+            settings_words.roll_animation_title(),
+            settings_words.roll_animation_help(),
+            host_of(self).roll_animation,
+        )
 
-    @on(Switch.Changed, "#roll-animation")
-    def _roll_animation_changed(self, event: Switch.Changed) -> None:
+    def _turn_nudge(self) -> ComposeResult:
+        """The player's own preference, changed at once (not on Save)."""
+        yield from _preference(
+            "turn-nudge",
+            settings_words.turn_nudge_title(),
+            settings_words.turn_nudge_help(),
+            host_of(self).turn_nudge,
+        )
+
+    @on(Switch.Changed, "#roll-animation, #turn-nudge")
+    def _preference_changed(self, event: Switch.Changed) -> None:
         event.stop()
-        host_of(self).set_roll_animation(event.value)
-        self.query_one("#state-roll-animation", Label).update(settings_words.on_off(event.value))
+        host = host_of(self)
+        if event.switch.id == "roll-animation":
+            host.set_roll_animation(event.value)
+        else:
+            host.set_turn_nudge(event.value)
+        state = self.query_one(f"#state-{event.switch.id}", Label)
+        state.update(settings_words.on_off(event.value))
 
     def on_mount(self) -> None:
         self._show_state()

@@ -86,6 +86,17 @@ def roll_animation_help() -> str:
     return _("The rolled dice tumble for a moment before they settle.")
 
 
+def turn_nudge_title() -> str:
+    return _("Nudge me when it is my turn online")
+
+
+def turn_nudge_help() -> str:
+    return _(
+        "While the game's window is not in front: the terminal's bell, and a desktop "
+        "notice where the terminal shows one."
+    )
+
+
 def on_off(value: bool) -> str:
     """A switch's state in a word."""
     return _("on") if value else _("off")

@@ -162,3 +162,20 @@ def test_the_palettes_insides_the_piece_uses_are_still_textuals() -> None:
     source = inspect.getsource(CommandPalette)
     for name in ("self._no_matches_timer", "self._list_visible"):
         assert name in source, name
+
+
+def test_a_desktop_notice_goes_only_to_a_terminal_known_to_show_one() -> None:
+    title, body = "Generala", "Your turn\x1b[2J; at the table\x07"
+    iterm = workarounds.notice_sequence(title, body, {"TERM_PROGRAM": "iTerm.app"})
+    assert iterm == "\x1b]9;Generala: Your turn[2J at the table\x07"
+    foot = workarounds.notice_sequence(title, body, {"TERM": "foot"})
+    assert foot == "\x1b]777;notify;Generala;Your turn[2J at the table\x07"
+    assert workarounds.notice_sequence(title, body, {"VTE_VERSION": "7600"}) is not None
+    assert workarounds.notice_sequence(title, body, {"TERM": "xterm-256color"}) is None
+    assert workarounds.notice_sequence(title, body, {"TERM": "screen"}) is None
+
+
+def test_textual_still_sends_no_desktop_notice_through_its_public_api() -> None:
+    public = [name for name in dir(App) if not name.startswith("_")]
+    found = [name for name in public if "desktop" in name or "osc" in name.lower()]
+    assert found == [], GONE.format(3)
