@@ -43,6 +43,7 @@ from .protocol import (
     Move,
     Played,
     Refused,
+    Remove,
     Said,
     Say,
     Seats,
@@ -321,6 +322,10 @@ class TableClient:
             return False
         step = len(self.table.game.log)
         return await self._send(Hold(step=step, die=die).model_dump_json())
+
+    async def remove(self, seat: int) -> bool:
+        """Remove ``seat``'s player (the table's opener's to do)."""
+        return await self._send(Remove(seat=seat).model_dump_json())
 
     async def here(self) -> bool:
         """Say this seat's player is back at the keys (after their clock ran out)."""

@@ -100,6 +100,15 @@ class Here(FrozenModel):
     kind: Literal["here"] = "here"
 
 
+class Remove(FrozenModel):
+    """The table's opener removes seat ``seat``'s player: the seat's key is made anew (its
+    old link ends), and the seat is free to be claimed by the table's code; meanwhile a
+    computer plays it, or the game waits, as the table does for an away player."""
+
+    kind: Literal["remove"] = "remove"
+    seat: SeatIndex
+
+
 class Again(FrozenModel):
     """At a finished table: this seat would play another game there (``yes``), or no longer
     would. When every human seat would, the server deals it."""
@@ -158,13 +167,9 @@ class Claim(FrozenModel):
     name: Annotated[str, Field(max_length=100)] | None = None
 
 
-ClientMessage = Annotated[
-    Join | Move | Hold | Say | Again | Here | Enter | OpenTable | Claim,
-    Field(discriminator="kind"),
-]
-CLIENT_MESSAGE: TypeAdapter[Join | Move | Hold | Say | Again | Here | Enter | OpenTable | Claim] = (
-    TypeAdapter(ClientMessage)
-)
+_ClientMessages = Join | Move | Hold | Say | Again | Here | Remove | Enter | OpenTable | Claim
+ClientMessage = Annotated[_ClientMessages, Field(discriminator="kind")]
+CLIENT_MESSAGE: TypeAdapter[_ClientMessages] = TypeAdapter(ClientMessage)
 
 
 class SeatView(FrozenModel):
@@ -211,6 +216,9 @@ class Table(Presence):
     for them (None: no clock)."""
     turn_left: Seconds | None = None
     """The seconds left of the turn being played when this was sent (a :class:`Welcome`'s)."""
+    opener: SeatIndex | None = None
+    """The seat of the player who opened the table (who may remove another's player);
+    None: the server's host opened it."""
     game: GameState
 
     @model_validator(mode="after")
@@ -343,10 +351,6 @@ class Claimed(FrozenModel):
     key: SeatKey | None = None
 
 
-ServerMessage = Annotated[
-    Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed,
-    Field(discriminator="kind"),
-]
-SERVER_MESSAGE: TypeAdapter[
-    Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed
-] = TypeAdapter(ServerMessage)
+_ServerMessages = Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed
+ServerMessage = Annotated[_ServerMessages, Field(discriminator="kind")]
+SERVER_MESSAGE: TypeAdapter[_ServerMessages] = TypeAdapter(ServerMessage)

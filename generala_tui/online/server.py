@@ -95,6 +95,7 @@ from .protocol import (
     OpenTable,
     Played,
     Refused,
+    Remove,
     Said,
     Say,
     Seats,
@@ -102,6 +103,7 @@ from .protocol import (
     Welcome,
 )
 from .tables import (
+    REMOVED,
     SEAT_TAKEN,
     Away,
     TableRecord,
@@ -111,6 +113,7 @@ from .tables import (
     open_table,
     presence,
     public,
+    remove,
     seat_of,
     take,
 )
@@ -393,6 +396,7 @@ class TableServer:
             code=new_code(self._codes),
             free=free,
             turn_time=self.turn_time,
+            opened=free,
         )
         self.database.save(record)
         table = _Table(record)
@@ -815,11 +819,13 @@ class TableServer:
             self._drive(table)
         if isinstance(message, Here):
             return True
-        if isinstance(message, Say | Again):
+        if isinstance(message, Say | Again | Remove):
             if isinstance(message, Say):
                 refusal = self._say(connection, table, message)
-            else:
+            elif isinstance(message, Again):
                 refusal = await self._again(connection, table, message)
+            else:
+                refusal = await self._remove(connection, table, message)
             if refusal is not None:
                 await self._send(connection, refusal)
             return True
@@ -857,6 +863,33 @@ class TableServer:
             return unsaved(error)
         table.chat.append(said)
         self._broadcast(table, line)
+        return None
+
+    async def _remove(
+        self, connection: _Connection, table: _Table, message: Remove
+    ) -> Refusal | None:
+        """The opener removes a seat's player: its new key kept before anyone is told, the
+        removed player's connection let go, the seat free to claim and, meanwhile, away."""
+        try:
+            removed = remove(table.record, connection.seat, message.seat)
+        except Refusal as refusal:
+            return refusal
+        try:
+            self.database.save(removed)
+        except (sqlite3.Error, OSError) as error:
+            log.error("table %s: a seat not freed: %s", removed.id, printable(str(error)))
+            return unsaved(error)
+        seat = message.seat
+        log.info("table %s: %s removed by its opener", removed.id, _who(table, seat))
+        table.record = removed
+        for other in [client for client in table.clients if client.seat == seat]:
+            table.clients.discard(other)
+            await self._refuse(other, Refusal(REMOVED), code=1000)
+        table.budgets[seat], table.talks[seat] = Budget(), chat_budget()
+        table.away_since[seat] = time.monotonic() - self.away_after  # away, as of now
+        table.idle[seat] = False
+        self.lobby.changed(removed.code)
+        self._presence_changed(table)
         return None
 
     async def _again(

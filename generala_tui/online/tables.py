@@ -79,6 +79,8 @@ class TableRecord(FrozenModel):
     """Which game at the table this is (:func:`again` deals the next)."""
     turn_time: Annotated[float, Field(gt=0, le=86_400)] | None = None
     """The seconds a human has for a turn before a computer plays it (None: no clock)."""
+    opener: Annotated[int, Field(ge=0, le=7)] | None = None
+    """The seat of the player who opened the table (None: the host did, with ``--players``)."""
     away: Away = "computer"
     created: Annotated[float, Field(ge=0)] = 0.0
     seeded: bool = False
@@ -117,10 +119,12 @@ def open_table(
     code: str | None = None,
     free: bool = False,
     turn_time: float | None = None,
+    opened: bool = False,
 ) -> TableRecord:
     """A new table for ``players`` (computers where their level says), each human seat with
-    its own key; with ``free``, every human seat but the first is free until claimed.
-    Raises :class:`~generala_tui.game.rules.IllegalMove` for bad names."""
+    its own key; with ``free``, every human seat but the first is free until claimed, and
+    with ``opened`` that first seat's player is the table's opener. Raises
+    :class:`~generala_tui.game.rules.IllegalMove` for bad names."""
     game = rules.new_game(list(players), house_rules, seed=0 if seed is None else seed)
     humans = [index for index, player in enumerate(game.players) if player.level is None]
     seats = tuple(
@@ -138,6 +142,7 @@ def open_table(
         seeded=seed is not None,
         code=code or new_code(),
         turn_time=turn_time,
+        opener=humans[0] if opened and humans else None,
     )
 
 
@@ -203,8 +208,26 @@ def again(record: TableRecord) -> tuple[TableRecord, list[int]]:
     dealt = rules.new_game(players, game.house_rules, seed=seed)
     seats = tuple(record.seats[i] for i in order)
     moved = [order.index(seat) for seat in range(len(order))]
-    update = {"game": dealt, "seats": seats, "number": record.number + 1}
+    opener = None if record.opener is None else moved[record.opener]
+    update = {"game": dealt, "seats": seats, "number": record.number + 1, "opener": opener}
     return record.model_copy(update=update), moved
+
+
+REMOVED = N_("The table's opener gave your seat to someone else: this link plays it no more.")
+"""What the connection of a removed seat's player is told, as it is let go."""
+
+
+def remove(record: TableRecord, by: int | None, seat: int) -> TableRecord:
+    """The table with ``seat``'s player removed by seat ``by``'s: a new key (the old one
+    opens nothing), the seat free. Raises :class:`Refusal` when ``by`` is not the table's
+    opener, or ``seat`` is theirs, a computer's, or no seat."""
+    if by is None or by != record.opener:
+        raise Refusal(N_("Only the player who opened this table may remove a player."))
+    if seat == by or not 0 <= seat < len(record.seats) or record.seats[seat].key is None:
+        raise Refusal(N_("That is not another player's seat."))
+    seats = list(record.seats)
+    seats[seat] = Seat(key=new_id(), free=True)
+    return record.model_copy(update={"seats": tuple(seats)})
 
 
 def turn_refusal(game: GameState, seat: int | None) -> Refusal | None:
@@ -302,6 +325,7 @@ def public(record: TableRecord, at: Seats, turn_left: float | None = None) -> Ta
         number=record.number,
         turn_time=record.turn_time,
         turn_left=turn_left,
+        opener=record.opener,
         game=record.game.model_copy(update={"seed": 0}),
         seats=at.seats,
         spectators=at.spectators,

@@ -83,6 +83,8 @@ class GeneralaApp(Shell):
     strategies_ready: reactive[int] = reactive(0, init=False, repaint=False)
     """Counts the strategy tables computed so far, for screens waiting on one."""
     seats_away: reactive[tuple[bool, ...]] = reactive((), init=False, repaint=False)
+    unreachable: reactive[bool] = reactive(False, init=False, repaint=False)
+    """Whether the online table's server cannot be reached now (the turn screen says so)."""
     chat_heard: reactive[int] = reactive(0, init=False, repaint=False)
     """Bumped whenever what is said at the online table changes (the chat screen follows)."""
     """At an online table, per seat: its player is away (not connected); else empty."""
@@ -213,6 +215,7 @@ class GeneralaApp(Shell):
     def _leave_table(self) -> None:
         """Leave the table played at, if any (it closes in a worker)."""
         table, self.table = self.table, None
+        self.unreachable = False
         self.seats_away = ()
         if table is not None:
             self.run_worker(table.close(), name="leave table", group="tables")
@@ -361,6 +364,15 @@ class GeneralaApp(Shell):
         self._leave_table()
         self.game = None
         self._show(LobbyScreen(visit))
+
+    def _remove_player(self, seat: int) -> None:
+        if self.table is not None:
+            self.table.remove(seat)
+
+    def reachable(self, yes: bool) -> None:
+        """The online table's server is reached again (``yes``), or lost: the turn screen
+        says so until it is back."""
+        self.unreachable = not yes
 
     def your_turn(self) -> None:
         """This window's turn came at an online table: while the window is not in front
@@ -537,6 +549,12 @@ class GeneralaApp(Shell):
             settings_words.roll_animation_help(),
             lambda: self.set_roll_animation(on),
         )
+        for seat, name in self.table.removable() if self.table is not None else ():
+            yield SystemCommand(
+                table_words.remove_command(name),
+                table_words.remove_command_help(),
+                lambda seat=seat: self._remove_player(seat),
+            )
         if self.game_in_progress():
             yield SystemCommand(
                 app_words.command_new_game(),

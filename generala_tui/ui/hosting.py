@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..game.model import HouseRules, Player
 from ..online.client import join_url
-from ..online.invites import first_human, seat_commands
+from ..online.invites import code_command, first_human
 from ..online.server import TableServer
 
 _WILDCARDS = frozenset({"0.0.0.0", "::", "[::]"})
@@ -39,15 +39,15 @@ class HostedTable:
     async def open(
         self, players: Sequence[Player], house_rules: HouseRules, address: str, port: int
     ) -> list[str]:
-        """Open the table on ``address``:``port``; each other human's name and command, one
-        line each. Raises :class:`OSError` (folder or port) or
+        """Open the table on ``address``:``port``, its other human seats free; the command
+        that takes one (the table's code). Raises :class:`OSError` (folder or port) or
         :class:`~generala_tui.game.refusals.Refusal` (the table)."""
         from .. import store
 
         await self.close()
         server = TableServer(store.data_dir() / "tables", turn_time=TURN_TIME)
         try:
-            record = server.open(players, house_rules)
+            record = server.open(players, house_rules, free=True)
             await server.start(address, port)
         except BaseException:
             await server.close()
@@ -59,7 +59,7 @@ class HostedTable:
         mine = first_human(record)
         local = f"ws://{'127.0.0.1' if wildcard else _shown_host(address)}:{port}"
         self.own_url = join_url(local, record.id, record.seats[mine].key)
-        return [f"{name}: {command}" for name, command in seat_commands(public, record, but=mine)]
+        return [code_command(public, record.code or "")]
 
     async def close(self) -> None:
         """Stop the server, if one runs."""

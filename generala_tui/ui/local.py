@@ -170,6 +170,12 @@ class LocalTable:
     def ask_again(self) -> bool:
         return False  # this window deals the next game itself (seats_again)
 
+    def removable(self) -> list[tuple[int, str]]:
+        return []  # everyone at one keyboard stays
+
+    def remove(self, seat: int) -> None:
+        """Nobody is removed from a table at one keyboard."""
+
     @property
     def turn_time(self) -> None:
         return None  # no clock at one keyboard

@@ -97,6 +97,10 @@ def news(before: Table, after: Table, seat: int | None) -> Iterator[str]:
             )
         if now.stand_in and not was.stand_in:
             yield table_words.stand_in(names[index])
+    for name in sorted(set(after.watchers) - set(before.watchers)):
+        yield table_words.watching_now(name)
+    for name in sorted(set(before.watchers) - set(after.watchers)):
+        yield table_words.watching_no_more(name)
     if after.game.phase is Phase.OVER:
         for index in sorted(set(after.again) - set(before.again)):
             if index != seat:
@@ -279,6 +283,7 @@ class RemoteTable:
         self._window.tell(said(refused), severity="warning")
 
     def _connection_changed(self, connected: bool) -> None:
+        self._window.reachable(connected)
         if connected:
             if self._lost:
                 self._lost = False
@@ -384,6 +389,30 @@ class RemoteTable:
         waiting = [name for name in _not_yet(table) if name != table.game.players[seat].name]
         self._window.tell(table_words.waiting_for_again(waiting))
         return True
+
+    def removable(self) -> list[tuple[int, str]]:
+        """The seats this window may remove the player of (the table's opener's, another
+        human's), with their players' names."""
+        table = self.client.table
+        seat = self.client.seat
+        if table is None or seat is None or table.opener != seat:
+            return []
+        return [
+            (index, player.name)
+            for index, (player, view) in enumerate(
+                zip(table.game.players, table.seats, strict=True)
+            )
+            if index != seat and player.level is None
+        ]
+
+    def remove(self, seat: int) -> None:
+        """Remove ``seat``'s player (the opener's to do): their link ends, the seat is free."""
+
+        async def send() -> None:
+            if not await self.client.remove(seat):
+                self._window.tell(table_words.not_connected(), severity="warning")
+
+        self._tasks.append(asyncio.get_running_loop().create_task(send()))
 
     async def _here(self) -> None:
         if not await self.client.here():

@@ -44,6 +44,10 @@ class Window(Protocol):
         """The table can't be played from here any more (refused for good): why."""
         ...
 
+    def reachable(self, yes: bool) -> None:
+        """The connection to the table's server is made (again), or lost."""
+        ...
+
     def your_turn(self) -> None:
         """This window's seat is to play now (at an online table, where the others played
         before it): the player is nudged if they are elsewhere."""
@@ -151,6 +155,15 @@ class Table(Protocol):
 
     def turn_left(self) -> float | None:
         """The seconds left of the turn being played, where a clock runs."""
+        ...
+
+    def removable(self) -> list[tuple[int, str]]:
+        """The seats whose players this window may remove from the table, and their names
+        (an online table's opener's; none at one keyboard)."""
+        ...
+
+    def remove(self, seat: int) -> None:
+        """Remove ``seat``'s player from the table (see :meth:`removable`)."""
         ...
 
     @property

@@ -269,3 +269,26 @@ def turn_clock(seconds: float) -> str:
 def your_turn() -> str:
     """The desktop notice when this window's turn comes at an online table."""
     return _("Your turn at the table.")
+
+
+def watching_now(name: str) -> str:
+    """Said when a watcher who gave their name comes to the table."""
+    return _("{name} is watching the table.").format(name=printable(name))
+
+
+def watching_no_more(name: str) -> str:
+    return _("{name} is no longer watching.").format(name=printable(name))
+
+
+def remove_command(name: str) -> str:
+    """The palette's command that removes a player from the table (its opener's)."""
+    return _("Remove {name} from the table").format(name=printable(name))
+
+
+def remove_command_help() -> str:
+    return _("their link ends; the seat is free to take by the table's code, played meanwhile")
+
+
+def offline_banner() -> str:
+    """Shown over the game while the table's server cannot be reached."""
+    return _("The table's server cannot be reached: trying again… (ctrl+q quits)")

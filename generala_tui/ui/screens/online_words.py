@@ -43,8 +43,8 @@ def host_title() -> str:
 
 def host_intro(name: str) -> str:
     return _(
-        "The table runs in this game: you play {name}'s seat, and the others join with the "
-        "commands shown next. It closes when this game quits."
+        "The table runs in this game: you play {name}'s seat, and each of the others takes a "
+        "seat with the command shown next (the table's code). It closes when this game quits."
     ).format(name=name)
 
 

@@ -130,6 +130,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         """The guided game's guide, on the turn screen of a guided game (ui/guide.py)."""
 
     def compose(self) -> ComposeResult:
+        yield Static(id="unreachable", markup=False)  # while an online table's server is lost
         yield Static(id="topbar")
         yield WinChances(id="win-chances")
         with Horizontal(id="status-row"):
@@ -226,6 +227,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "win_chances", self._redraw, init=False)
         self.watch(self.app, "coach_by_chance", self._rank_coach)
+        self.watch(self.app, "unreachable", self._show_unreachable)
         if self.table.turn_time is not None:  # an online table's turn clock
             self.set_interval(CLOCK_TICK_SECONDS, self._tick_clock)
         if self._guided:  # a guided game: its guide between the dice and the boxes
@@ -389,6 +391,12 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._show_coach(state, values)
         self._show_chances(state)
         self.refresh_bindings()  # rebuilt only if a key's state changed
+
+    def _show_unreachable(self, unreachable: bool) -> None:
+        banner = self.query_one("#unreachable", Static)
+        if unreachable:
+            banner.update(table_words.offline_banner())
+        banner.display = unreachable
 
     def _with_clock(self, state: GameState, topbar: Content) -> Content:
         """The top bar, and the turn's time left in its last part (an online table's

@@ -10,8 +10,10 @@ import socket
 from textual.widgets import Input, Static
 
 from generala_tui.game.model import Phase
-from generala_tui.online.client import TableClient, parse_url
+from generala_tui.online.client import Address, TableClient
+from generala_tui.online.lobby_client import claim_seat
 from generala_tui.online.protocol import Table
+from generala_tui.online.tables import read_code
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.online import HostDialog, JoinDialog, OnlineChoice, link_in
 from generala_tui.ui.screens.setup import SetupScreen
@@ -83,17 +85,17 @@ async def test_a_hosted_table_is_played_here_and_joined_from_elsewhere() -> None
         app.screen.query_one("#host-port", Input).value = str(port)
         await pilot.click("#open")
         await settle_until(pilot, lambda: bool(app.screen.commands))  # type: ignore[attr-defined]
-        (line,) = app.screen.commands  # type: ignore[attr-defined]
-        name, command = line.split(": ", 1)
-        assert name == "Bruno" and command.startswith("generala-tui join ws://")
-        assert f":{port}/" in command
+        (command,) = app.screen.commands  # type: ignore[attr-defined]
+        assert command.startswith("generala-tui join ws://")
+        _, _, server_url, code = command.split()
+        assert server_url.endswith(f":{port}") and read_code(code) == code
         await pilot.click("#sit-down")
         await settle_until(
             pilot, lambda: isinstance(app.screen, TurnScreen) and app.game is not None
         )
         assert app.game is not None and [p.name for p in app.game.players] == ["Ana", "Bruno"]
 
-        # Bruno joins by his command, and sees Ana's roll made here.
+        # Bruno takes the free seat by the table's code, and sees Ana's roll made here.
         seen: list[Table] = []
         got = asyncio.Event()
 
@@ -101,8 +103,10 @@ async def test_a_hosted_table_is_played_here_and_joined_from_elsewhere() -> None
             seen.append(table)
             got.set()
 
-        url = command.split()[-1].replace(f"ws://{socket.gethostname()}:", "ws://127.0.0.1:")
-        bruno = TableClient(parse_url(url), on_table=on_table)
+        here = server_url.replace(f"ws://{socket.gethostname()}:", "ws://127.0.0.1:")
+        claimed = await claim_seat(here, code)
+        assert claimed.seat == 1 and claimed.key is not None
+        bruno = TableClient(Address(here, claimed.table, claimed.key), on_table=on_table)
         task = asyncio.get_running_loop().create_task(bruno.run())
         try:
             async with asyncio.timeout(20):
