@@ -74,18 +74,21 @@ def run(url: str, code: str | None = None, *, ask_password: bool = False) -> int
     server ``url`` names (its lobby, or with ``code`` the table that code names); return the
     exit status."""
     from ..game.refusals import Refusal
+    from ..online.client import Address, parse_url
     from ..online.lobby_client import Entrance, destination
     from ..words import refusal
 
-    if url == "-":
-        if code is not None:
-            return fail(_("a code goes with a server, not with a link read from input"), "join")
-        link = read_link()
-        if link is None:
-            return fail(_("no link on standard input: give the table's link"), "join")
-        url = link.strip()
+    where: Address | Entrance
     try:
-        where = destination([url] if code is None else [url, code])
+        if url == "-":  # a seat's link, its key kept out of the list of processes
+            if code is not None:
+                return fail(_("a code goes with a server, not with a link read from input"), "join")
+            link = read_link()
+            if link is None:
+                return fail(_("no link on standard input: give the table's link"), "join")
+            where = parse_url(link.strip())
+        else:
+            where = destination([url] if code is None else [url, code])
     except Refusal as error:
         return fail(refusal(error), "join")
     if ask_password:
