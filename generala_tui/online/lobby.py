@@ -16,17 +16,52 @@ No network of its own: the server hands it the sockets of the lobby's clients, a
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+import logging
+import secrets
+import sqlite3
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Literal
 
-from .protocol import MAX_LOBBY_TABLES, Lobby, LobbyChanged, SeatSummary, TableSummary
-from .tables import TableRecord
+from ..game.model import HouseRules, Phase, Player
+from ..game.refusals import Refusal, printable
+from ..game.words import N_
+from .database import TableDatabase
+from .limits import (
+    CUT_OFF,
+    Misses,
+)
+from .live import Connection, LiveTable, unsaved, who
+from .protocol import (
+    MAX_LOBBY_TABLES,
+    Claim,
+    Claimed,
+    ClientMessage,
+    Enter,
+    Lobby,
+    LobbyChanged,
+    OpenTable,
+    SeatSummary,
+    TableSummary,
+)
+from .tables import (
+    Away,
+    TableRecord,
+    claim,
+)
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
 
+
+log = logging.getLogger("generala_tui.online")
+
 GATHER_SECONDS = 0.05
 """How long the lobby gathers changes before it tells them, so a burst is one message."""
+OpenTables = Literal["anyone", "host"]
+"""Who may open tables: anyone in the lobby, or only the server's host."""
+NO_SUCH_CODE = N_("There is no table {code} on this server.")
+
 OPENS_PER_ADDRESS = 4
 """Tables not finished that one address (an IPv6 /64) may have opened from the lobby."""
 
@@ -125,3 +160,168 @@ class LobbyRoom:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+
+
+class LobbyDesk:
+    """The lobby's side of :class:`~.server.TableServer` (its mixin): a client in the lobby
+    served, tables opened from it, seats claimed by code, the lobby's summaries."""
+
+    if TYPE_CHECKING:
+        database: TableDatabase
+        lobby: LobbyRoom
+        tables: dict[str, LiveTable]
+        _codes: dict[str, LiveTable]
+        _connections: set[Connection]
+        _strangers: OrderedDict[ServerConnection, str]
+        _password: str | None
+        open_tables_by: OpenTables
+
+        def open(
+            self,
+            players: Sequence[Player],
+            house_rules: HouseRules | None = None,
+            *,
+            away: Away = "computer",
+            seed: int | None = None,
+            free: bool = False,
+        ) -> TableRecord: ...
+
+        async def _refuse(
+            self, connection: Connection, refusal: Refusal, code: int = 1008
+        ) -> None: ...
+
+        async def _send(self, connection: Connection, refusal: Refusal) -> None: ...
+
+        async def _slowed(self, address: str) -> Misses | None: ...
+
+        def _missed(self, address: str, misses: Misses | None, what: str) -> None: ...
+
+        def _room(self, connection: Connection) -> bool: ...
+
+        def _address(self, connection: Connection) -> str: ...
+
+        async def _read(self, connection: Connection, raw: str | bytes) -> ClientMessage | None: ...
+
+    def claim(
+        self, code: str, seat: int | None, *, watch: bool = False, name: str | None = None
+    ) -> Claimed:
+        """The free seat ``seat`` (None: the first) of the table ``code`` names given, and
+        kept, before it is told: its key in the answer. Watching: the table's id only.
+        Raises :class:`Refusal` for no such table, a seat not free, or a step not kept."""
+        table = self._codes.get(code)
+        if table is None or table.record.game.phase is Phase.OVER:
+            raise Refusal(NO_SUCH_CODE, code=code)
+        record = table.record
+        if watch:
+            return Claimed(code=code, table=record.id)
+        claimed, seat = claim(record, seat, name)
+        try:
+            self.database.save(claimed)
+        except (sqlite3.Error, OSError) as error:
+            log.error("table %s: a seat not given, not kept: %s", record.id, error)
+            raise unsaved(error) from None
+        table.record = claimed
+        log.info("table %s (%s): seat %d given to %s", record.id, code, seat + 1, who(table, seat))
+        self.lobby.changed(code)
+        return Claimed(code=code, table=record.id, seat=seat, key=claimed.seats[seat].key)
+
+    def _summaries(self) -> dict[str, TableSummary]:
+        found = {}
+        for table in self.tables.values():
+            shown = self._summary(table)
+            if shown is not None:
+                found[shown.code] = shown
+        return found
+
+    def _summary_of(self, code: str) -> TableSummary | None:
+        table = self._codes.get(code)
+        return None if table is None else self._summary(table)
+
+    def _summary(self, table: LiveTable) -> TableSummary | None:
+        _, _, spectators, _, _, _ = table.looks()
+        return summary(table.record, connected=table.connected(), spectators=spectators)
+
+    async def _in_lobby(self, connection: Connection, enter: Enter) -> None:
+        """Serve a client in the lobby until it leaves: the tables, pushed as they change,
+        tables opened, seats claimed."""
+        socket = connection.socket
+        address = self._address(connection)
+        misses = await self._slowed(address)
+        if self._password is not None and not secrets.compare_digest(
+            (enter.password or "").encode(), self._password.encode()
+        ):
+            self._missed(address, misses, "a wrong password")
+            await self._refuse(
+                connection, Refusal(N_("This server is private: its password is needed."))
+            )
+            return
+        if not self._room(connection):
+            log.info("%s: refused, the server is full", address)
+            await self._refuse(connection, Refusal(N_("This server is full: try again later.")))
+            return
+        self._strangers.pop(socket, None)
+        self._connections.add(connection)
+        may_open = self.open_tables_by == "anyone"
+        await socket.send(self.lobby.welcome(may_open=may_open).model_dump_json())
+        self.lobby.clients.add(socket)
+        log.info("%s: in the lobby", address)
+        async for raw in socket:
+            budget = connection.budget
+            if not budget.allowed():
+                if budget.too_fast >= CUT_OFF:
+                    await self._refuse(connection, Refusal(N_("Too many messages: slow down.")))
+                    return
+                if budget.too_fast == 1 or budget.too_fast % 20 == 0:
+                    await self._send(connection, Refusal(N_("Too many messages: slow down.")))
+                continue
+            message = await self._read(connection, raw)
+            if message is None:
+                continue
+            try:
+                if isinstance(message, OpenTable):
+                    answer = self._opened(message, address, may_open)
+                elif isinstance(message, Claim):
+                    misses = await self._slowed(address)
+                    try:
+                        answer = self.claim(
+                            message.code, message.seat, watch=message.watch, name=message.name
+                        )
+                    except Refusal as refusal:
+                        if refusal.message == NO_SUCH_CODE:
+                            self._missed(address, misses, "no such table code")
+                        raise
+                else:
+                    raise Refusal(N_("You are in the lobby: join a table on its own connection."))
+            except Refusal as refusal:
+                await self._send(connection, refusal)
+                continue
+            await socket.send(answer.model_dump_json())
+
+    def _opened(self, message: OpenTable, address: str, may_open: bool) -> Claimed:
+        """Open the table a lobby's client asked for: its first human seat theirs."""
+        if not may_open:
+            raise Refusal(N_("On this server only its host opens tables."))
+        mine = [
+            table
+            for table in self.tables.values()
+            if table.opened_by == address and table.record.game.phase is not Phase.OVER
+        ]
+        if len(mine) >= OPENS_PER_ADDRESS:
+            raise Refusal(
+                N_("You have {count} tables open here already: finish one first."),
+                count=len(mine),
+            )
+        # Built unchecked: the table's opening checks the names as the game does.
+        players = [Player.model_construct(name=one.name, level=one.level) for one in message.seats]
+        try:
+            record = self.open(players, message.house_rules, free=True)
+        except (sqlite3.Error, OSError) as error:
+            log.error("a table not opened, not kept: %s", printable(str(error))[:200])
+            raise unsaved(error) from None
+        table = self.tables[record.id]
+        table.opened_by = address
+        log.info("table %s (%s): opened from the lobby by %s", record.id, record.code, address)
+        humans = [index for index, seat in enumerate(record.seats) if seat.key is not None]
+        seat = humans[0] if humans else None
+        key = None if seat is None else record.seats[seat].key
+        return Claimed(code=record.code or "", table=record.id, seat=seat, key=key)

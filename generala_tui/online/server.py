@@ -40,26 +40,30 @@ What it trusts no client with:
   at the table: a table nobody is at waits.
 - **What it shows.** Names are checked by the game's model (nothing a terminal does not
   show as itself), and every client escapes what it prints.
+
+The server is made of three parts: this module serves the network (the connections, the
+strangers, the joins, each message read and dispatched); :mod:`.play` moves the tables
+on (a step kept, then told; the away and idle players' stand-ins, the turn clock, the
+computers, talk, a removed seat, the next game); :mod:`.lobby` is the lobby's desk (the
+tables listed and pushed, tables opened, seats claimed by code). What it holds of each
+table is :mod:`.live`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import logging
-import secrets
 import sqlite3
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from ..game.model import GameState, HouseRules, Level, Phase, Player
+from ..game.model import HouseRules, Phase, Player
 from ..game.refusals import Refusal, printable, refused
 from ..game.words import N_
 from .database import TableDatabase
@@ -70,50 +74,37 @@ from .limits import (
     MISSES_KEPT,
     STRANGERS,
     STRANGERS_PER_ADDRESS,
-    Budget,
     Misses,
     address_of,
 )
-from .lobby import OPENS_PER_ADDRESS, LobbyRoom, summary
+from .live import Connection, LiveTable, watcher_name, who
+from .lobby import LobbyDesk, LobbyRoom, OpenTables
+from .play import TablePlay
 from .protocol import (
     CLIENT_MESSAGE,
-    MAX_CHAT_KEPT,
     MAX_CLIENT_MESSAGE,
-    MAX_NAMED_WATCHERS,
-    MAX_SAID,
     MAX_SERVER_MESSAGE,
     PROTOCOL,
     Again,
-    Claim,
-    Claimed,
     ClientMessage,
     Enter,
     Here,
     Hold,
     Join,
     Move,
-    OpenTable,
-    Played,
     Refused,
     Remove,
     Said,
     Say,
-    Seats,
-    TableSummary,
     Welcome,
 )
 from .tables import (
-    REMOVED,
     SEAT_TAKEN,
     Away,
     TableRecord,
-    again,
-    claim,
     new_code,
     open_table,
-    presence,
     public,
-    remove,
     seat_of,
     take,
 )
@@ -132,154 +123,6 @@ FINISHED_KEPT_SECONDS = 24 * 3600.0
 """How long a finished table stays (its players can still look at it), then it goes."""
 
 
-def unsaved(error: Exception) -> Refusal:
-    """What the mover is told when their step could not be kept (``error`` is SQLite's or
-    the system's): each a whole sentence, so each language says it whole."""
-    said = str(error).lower()
-    if "full" in said or getattr(error, "errno", None) == errno.ENOSPC:
-        return Refusal(
-            N_("The server could not save this move: the disk is full. Nothing changed; try again.")
-        )
-    if "readonly" in said or "read-only" in said or isinstance(error, PermissionError):
-        return Refusal(
-            N_(
-                "The server could not save this move: its data folder cannot be written. "
-                "Nothing changed; try again."
-            )
-        )
-    return Refusal(
-        N_("The server could not save this move: its disk failed. Nothing changed; try again.")
-    )
-
-
-OpenTables = Literal["anyone", "host"]
-"""Who may open tables: anyone in the lobby, or only the server's host."""
-NO_SUCH_CODE = N_("There is no table {code} on this server.")
-
-RETRY_SECONDS = 5.0
-"""How long a computer whose step could not be kept waits before it tries again."""
-
-
-def chat_budget() -> Budget:
-    """What a seat (or a watcher) may say: :data:`SAY_BURST` lines at once, one each
-    :data:`SAY_SECONDS` over time."""
-    return Budget(tokens=SAY_BURST, burst=SAY_BURST, per_second=1 / SAY_SECONDS)
-
-
-SAY_BURST = 5
-SAY_SECONDS = 2.0
-
-
-@dataclass(eq=False)
-class _Connection:
-    socket: ServerConnection
-    seat: int | None = None
-    budget: Budget = field(default_factory=Budget)
-    talk: Budget = field(default_factory=chat_budget)
-    """What this connection may say (a seat's: the seat's own, across reconnects)."""
-    name: str | None = None
-    """The name a watcher gave (None: none, or a seat's player)."""
-
-
-_Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool, tuple[str, ...], tuple[int, ...]]
-"""Who is at a table: per seat whether its player is connected and whether a computer
-stands in, the spectators, whether the game waits, the watchers' names, and the seats
-that would play again."""
-
-
-@dataclass(eq=False)
-class _Table:
-    record: TableRecord
-    clients: set[_Connection] = field(default_factory=set)
-    overdue: list[bool] = field(default_factory=list)
-    """Per seat: its player has been away on their turn too long (and not back since)."""
-    away_since: list[float | None] = field(default_factory=list)
-    driver: asyncio.Task[None] | None = None
-    away_timer: asyncio.TimerHandle | None = None
-    shown: _Looks | None = None
-    """Who is at the table as every client at it was last told (in its Welcome or since)."""
-    budgets: list[Budget] = field(default_factory=list)
-    """Per seat: the messages its player may send, whichever connection they come on."""
-    talks: list[Budget] = field(default_factory=list)
-    """Per seat: the lines its player may say, whichever connection they come on."""
-    chat: deque[Said] = field(default_factory=lambda: deque(maxlen=MAX_CHAT_KEPT))
-    """The lines said at the table lately, oldest first."""
-    again: set[int] = field(default_factory=set)
-    """At a finished table, the seats whose players would play another game there."""
-    idle: list[bool] = field(default_factory=list)
-    """Per seat: its player's clock ran out, and they have not been back at the keys since."""
-    clock: asyncio.TimerHandle | None = None
-    clock_turn: _Turn | None = None
-    """The turn the clock runs for."""
-    turn_began: float = 0.0
-    opened_by: str | None = None
-    """The address that opened it from the lobby (None: the host did)."""
-
-    def __post_init__(self) -> None:
-        seats = len(self.record.seats)
-        self.overdue = [False] * seats
-        self.away_since = [None] * seats
-        self.budgets = [Budget() for _ in range(seats)]
-        self.talks = [chat_budget() for _ in range(seats)]
-        self.idle = [False] * seats
-
-    def looks(self) -> _Looks:
-        """Who is at the table, in short: what its :class:`Seats` are built from."""
-        watchers = [client for client in self.clients if client.seat is None]
-        names = sorted({client.name for client in watchers if client.name is not None})
-        return (
-            tuple(self.connected()),
-            tuple(self.stand_ins),
-            len(watchers),
-            self.paused,
-            tuple(names[:MAX_NAMED_WATCHERS]),
-            tuple(sorted(self.again)),
-        )
-
-    def connected(self) -> list[bool]:
-        here = {client.seat for client in self.clients}
-        return [index in here for index in range(len(self.record.seats))]
-
-    @property
-    def stand_ins(self) -> list[bool]:
-        """Per seat: a computer plays it for now (its player overdue, the table's ``away``
-        computer, or idle since their clock ran out), while another human is at the table:
-        with nobody there the table waits, so no one comes back to a game played without
-        them."""
-        here = self.connected()
-        humans = [index for index, seat in enumerate(self.record.seats) if seat.key is not None]
-        computer = self.record.away == "computer"
-        return [
-            ((late and computer) or idle) and any(here[other] for other in humans if other != index)
-            for index, (late, idle) in enumerate(zip(self.overdue, self.idle, strict=True))
-        ]
-
-    def turn_left(self) -> float | None:
-        """The seconds left of the turn being played, if its clock runs."""
-        turn_time = self.record.turn_time
-        if turn_time is None or self.clock is None or self.clock_turn != _turn(self.record.game):
-            return None
-        return max(0.0, self.turn_began + turn_time - time.monotonic())
-
-    @property
-    def paused(self) -> bool:
-        """Whether the game waits for its overdue player (the table's ``away`` is pause)."""
-        state = self.record.game
-        return (
-            self.record.away == "pause"
-            and state.phase is not Phase.OVER
-            and self.overdue[state.current]
-        )
-
-
-_Turn = tuple[int, int, int, Phase]
-
-
-def _turn(game: GameState) -> _Turn:
-    """Which turn of the game is being played (a clock runs for each)."""
-    return game.round, game.current, len(game.tie_breaks), game.phase
-
-
 def refusal_message(refusal: Refusal, *, final: bool = False) -> Refused:
     """The :class:`Refused` that says ``refusal``."""
     params: dict[str, str | int] = {}
@@ -290,7 +133,7 @@ def refusal_message(refusal: Refusal, *, final: bool = False) -> Refused:
     )
 
 
-class TableServer:
+class TableServer(LobbyDesk, TablePlay):
     """Every table of one data folder, played over WebSocket."""
 
     def __init__(
@@ -329,16 +172,16 @@ class TableServer:
         self.away_after = away_after
         """Seconds a human may be away on their turn before the table acts (``away``)."""
         self.database.forget_finished(time.time() - FINISHED_KEPT_SECONDS)
-        self.tables: dict[str, _Table] = {
-            record.id: _Table(record) for record in self._coded(self.database.load())
+        self.tables: dict[str, LiveTable] = {
+            record.id: LiveTable(record) for record in self._coded(self.database.load())
         }
         for table in self.tables.values():
             table.chat.extend(self._kept_chat(table.record.id))
-        self._codes: dict[str, _Table] = {
+        self._codes: dict[str, LiveTable] = {
             table.record.code: table for table in self.tables.values() if table.record.code
         }
         self.lobby = LobbyRoom(self._summaries, self._summary_of)
-        self._connections: set[_Connection] = set()
+        self._connections: set[Connection] = set()
         """The connections at a table."""
         self._strangers: OrderedDict[ServerConnection, str] = OrderedDict()
         """The connections not at a table yet (in their handshake, or yet to join), oldest
@@ -399,52 +242,13 @@ class TableServer:
             opened=free,
         )
         self.database.save(record)
-        table = _Table(record)
+        table = LiveTable(record)
         self.tables[record.id] = table
         self._codes[record.code or ""] = table
         self.lobby.changed(record.code)
         if self._server is not None:  # served already: its computers start now
             self._drive(table)
         return record
-
-    def claim(
-        self, code: str, seat: int | None, *, watch: bool = False, name: str | None = None
-    ) -> Claimed:
-        """The free seat ``seat`` (None: the first) of the table ``code`` names given, and
-        kept, before it is told: its key in the answer. Watching: the table's id only.
-        Raises :class:`Refusal` for no such table, a seat not free, or a step not kept."""
-        table = self._codes.get(code)
-        if table is None or table.record.game.phase is Phase.OVER:
-            raise Refusal(NO_SUCH_CODE, code=code)
-        record = table.record
-        if watch:
-            return Claimed(code=code, table=record.id)
-        claimed, seat = claim(record, seat, name)
-        try:
-            self.database.save(claimed)
-        except (sqlite3.Error, OSError) as error:
-            log.error("table %s: a seat not given, not kept: %s", record.id, error)
-            raise unsaved(error) from None
-        table.record = claimed
-        log.info("table %s (%s): seat %d given to %s", record.id, code, seat + 1, _who(table, seat))
-        self.lobby.changed(code)
-        return Claimed(code=code, table=record.id, seat=seat, key=claimed.seats[seat].key)
-
-    def _summaries(self) -> dict[str, TableSummary]:
-        found = {}
-        for table in self.tables.values():
-            shown = self._summary(table)
-            if shown is not None:
-                found[shown.code] = shown
-        return found
-
-    def _summary_of(self, code: str) -> TableSummary | None:
-        table = self._codes.get(code)
-        return None if table is None else self._summary(table)
-
-    def _summary(self, table: _Table) -> TableSummary | None:
-        _, _, spectators, _, _, _ = table.looks()
-        return summary(table.record, connected=table.connected(), spectators=spectators)
 
     # --- the network -------------------------------------------------------------
 
@@ -545,7 +349,7 @@ class TableServer:
         return self._misses.setdefault(address, Misses())
 
     async def _client(self, socket: ServerConnection) -> None:
-        connection = _Connection(socket)
+        connection = Connection(socket)
         try:
             first = await self._first(connection)
             if isinstance(first, Enter):
@@ -560,7 +364,7 @@ class TableServer:
                         return
             finally:
                 table.clients.discard(connection)
-                log.info("table %s: %s left", table.record.id, _who(table, connection.seat))
+                log.info("table %s: %s left", table.record.id, who(table, connection.seat))
                 self._presence_changed(table)
         except Exception as error:  # a connection's trouble ends it alone
             from websockets.exceptions import ConnectionClosed
@@ -571,17 +375,17 @@ class TableServer:
             self._connections.discard(connection)
             self.lobby.clients.discard(socket)
 
-    async def _refuse(self, connection: _Connection, refusal: Refusal, code: int = 1008) -> None:
+    async def _refuse(self, connection: Connection, refusal: Refusal, code: int = 1008) -> None:
         """Say ``refusal`` as the connection's last word, and close it."""
         with contextlib.suppress(Exception):
             await connection.socket.send(refusal_message(refusal, final=True).model_dump_json())
             await connection.socket.close(code, str(refusal)[:100])
 
-    def _address(self, connection: _Connection) -> str:
+    def _address(self, connection: Connection) -> str:
         socket = connection.socket
         return self._strangers.get(socket) or address_of(socket.remote_address)
 
-    async def _first(self, connection: _Connection) -> Join | Enter | None:
+    async def _first(self, connection: Connection) -> Join | Enter | None:
         """The connection's first message, a :class:`Join` or an :class:`Enter` of this
         protocol; None when it is not one (the connection refused and closed)."""
         socket = connection.socket
@@ -629,96 +433,11 @@ class TableServer:
                 ", slowed" if misses.count > FREE_MISSES else "",
             )
 
-    def _room(self, connection: _Connection) -> bool:
+    def _room(self, connection: Connection) -> bool:
         """Whether there is room for one more connection that holds no seat."""
         return len(self._connections) < self.max_connections
 
-    async def _in_lobby(self, connection: _Connection, enter: Enter) -> None:
-        """Serve a client in the lobby until it leaves: the tables, pushed as they change,
-        tables opened, seats claimed."""
-        socket = connection.socket
-        address = self._address(connection)
-        misses = await self._slowed(address)
-        if self._password is not None and not secrets.compare_digest(
-            (enter.password or "").encode(), self._password.encode()
-        ):
-            self._missed(address, misses, "a wrong password")
-            await self._refuse(
-                connection, Refusal(N_("This server is private: its password is needed."))
-            )
-            return
-        if not self._room(connection):
-            log.info("%s: refused, the server is full", address)
-            await self._refuse(connection, Refusal(N_("This server is full: try again later.")))
-            return
-        self._strangers.pop(socket, None)
-        self._connections.add(connection)
-        may_open = self.open_tables_by == "anyone"
-        await socket.send(self.lobby.welcome(may_open=may_open).model_dump_json())
-        self.lobby.clients.add(socket)
-        log.info("%s: in the lobby", address)
-        async for raw in socket:
-            budget = connection.budget
-            if not budget.allowed():
-                if budget.too_fast >= CUT_OFF:
-                    await self._refuse(connection, Refusal(N_("Too many messages: slow down.")))
-                    return
-                if budget.too_fast == 1 or budget.too_fast % 20 == 0:
-                    await self._send(connection, Refusal(N_("Too many messages: slow down.")))
-                continue
-            message = await self._read(connection, raw)
-            if message is None:
-                continue
-            try:
-                if isinstance(message, OpenTable):
-                    answer = self._opened(message, address, may_open)
-                elif isinstance(message, Claim):
-                    misses = await self._slowed(address)
-                    try:
-                        answer = self.claim(
-                            message.code, message.seat, watch=message.watch, name=message.name
-                        )
-                    except Refusal as refusal:
-                        if refusal.message == NO_SUCH_CODE:
-                            self._missed(address, misses, "no such table code")
-                        raise
-                else:
-                    raise Refusal(N_("You are in the lobby: join a table on its own connection."))
-            except Refusal as refusal:
-                await self._send(connection, refusal)
-                continue
-            await socket.send(answer.model_dump_json())
-
-    def _opened(self, message: OpenTable, address: str, may_open: bool) -> Claimed:
-        """Open the table a lobby's client asked for: its first human seat theirs."""
-        if not may_open:
-            raise Refusal(N_("On this server only its host opens tables."))
-        mine = [
-            table
-            for table in self.tables.values()
-            if table.opened_by == address and table.record.game.phase is not Phase.OVER
-        ]
-        if len(mine) >= OPENS_PER_ADDRESS:
-            raise Refusal(
-                N_("You have {count} tables open here already: finish one first."),
-                count=len(mine),
-            )
-        # Built unchecked: the table's opening checks the names as the game does.
-        players = [Player.model_construct(name=one.name, level=one.level) for one in message.seats]
-        try:
-            record = self.open(players, message.house_rules, free=True)
-        except (sqlite3.Error, OSError) as error:
-            log.error("a table not opened, not kept: %s", printable(str(error))[:200])
-            raise unsaved(error) from None
-        table = self.tables[record.id]
-        table.opened_by = address
-        log.info("table %s (%s): opened from the lobby by %s", record.id, record.code, address)
-        humans = [index for index, seat in enumerate(record.seats) if seat.key is not None]
-        seat = humans[0] if humans else None
-        key = None if seat is None else record.seats[seat].key
-        return Claimed(code=record.code or "", table=record.id, seat=seat, key=key)
-
-    async def _read(self, connection: _Connection, raw: str | bytes) -> ClientMessage | None:
+    async def _read(self, connection: Connection, raw: str | bytes) -> ClientMessage | None:
         """The message ``raw`` says; None (the sender told why) when it says none."""
         if isinstance(raw, bytes):
             await self._send(
@@ -735,7 +454,7 @@ class TableServer:
             )
             return None
 
-    async def _join(self, connection: _Connection, join: Join) -> _Table | None:
+    async def _join(self, connection: Connection, join: Join) -> LiveTable | None:
         socket = connection.socket
         address = self._address(connection)
         misses = await self._slowed(address)  # still a stranger meanwhile: its cap holds
@@ -783,11 +502,11 @@ class TableServer:
             talk=seat is not None or self.watchers_talk,
         )
         await socket.send(welcome.model_dump_json())
-        log.info("table %s: %s joined from %s", table.record.id, _who(table, seat), address)
+        log.info("table %s: %s joined from %s", table.record.id, who(table, seat), address)
         self._presence_changed(table, joined=connection)
         return table
 
-    async def _message(self, connection: _Connection, table: _Table, raw: str | bytes) -> bool:
+    async def _message(self, connection: Connection, table: LiveTable, raw: str | bytes) -> bool:
         """Handle one message; False when the connection is to be closed."""
         budget = connection.budget
         if not budget.allowed():
@@ -814,7 +533,7 @@ class TableServer:
         seat = connection.seat
         if seat is not None and table.idle[seat] and isinstance(message, Here | Move | Hold):
             table.idle[seat] = False  # back at the keys: the stand-in stops
-            log.info("table %s: %s is back", table.record.id, _who(table, seat))
+            log.info("table %s: %s is back", table.record.id, who(table, seat))
             self._tell_presence(table)
             self._drive(table)
         if isinstance(message, Here):
@@ -842,328 +561,13 @@ class TableServer:
             await self._send(connection, unsaved)
         return True
 
-    def _say(self, connection: _Connection, table: _Table, message: Say) -> Refusal | None:
-        """Tell everyone at the table what ``connection`` said (kept first); the refusal,
-        when it may not be said."""
-        seat = connection.seat
-        if seat is None and not self.watchers_talk:
-            return Refusal(N_("At this table only its players talk."))
-        text = printable(" ".join(message.text.split()))[:MAX_SAID]
-        if not text:
-            return Refusal(N_("There is nothing to say in that."))
-        if not connection.talk.allowed():
-            return Refusal(N_("You are talking too fast: wait a moment."))
-        name = connection.name if seat is None else table.record.game.players[seat].name
-        said = Said.model_construct(seat=seat, name=name, text=text)
-        line = said.model_dump_json()
-        try:
-            self.database.say(table.record.id, line, kept=MAX_CHAT_KEPT)
-        except (sqlite3.Error, OSError) as error:
-            log.error("table %s: a line not kept: %s", table.record.id, printable(str(error)))
-            return unsaved(error)
-        table.chat.append(said)
-        self._broadcast(table, line)
-        return None
-
-    async def _remove(
-        self, connection: _Connection, table: _Table, message: Remove
-    ) -> Refusal | None:
-        """The opener removes a seat's player: its new key kept before anyone is told, the
-        removed player's connection let go, the seat free to claim and, meanwhile, away."""
-        try:
-            removed = remove(table.record, connection.seat, message.seat)
-        except Refusal as refusal:
-            return refusal
-        try:
-            self.database.save(removed)
-        except (sqlite3.Error, OSError) as error:
-            log.error("table %s: a seat not freed: %s", removed.id, printable(str(error)))
-            return unsaved(error)
-        seat = message.seat
-        log.info("table %s: %s removed by its opener", removed.id, _who(table, seat))
-        table.record = removed
-        for other in [client for client in table.clients if client.seat == seat]:
-            table.clients.discard(other)
-            await self._refuse(other, Refusal(REMOVED), code=1000)
-        table.budgets[seat], table.talks[seat] = Budget(), chat_budget()
-        table.away_since[seat] = time.monotonic() - self.away_after  # away, as of now
-        table.idle[seat] = False
-        self.lobby.changed(removed.code)
-        self._presence_changed(table)
-        return None
-
-    async def _again(
-        self, connection: _Connection, table: _Table, message: Again
-    ) -> Refusal | None:
-        """A seat would play another game at the finished table (or no longer would): once
-        every human seat would, it is dealt, kept, and everyone at the table welcomed to it."""
-        seat = connection.seat
-        if seat is None:
-            return Refusal(N_("You are watching this table: its players choose to play again."))
-        record = table.record
-        if record.game.phase is not Phase.OVER:
-            return Refusal(N_("The game is not over yet."))
-        if message.yes:
-            table.again.add(seat)
-        else:
-            table.again.discard(seat)
-        humans = {index for index, each in enumerate(record.seats) if each.key is not None}
-        if not humans <= table.again:
-            self._tell_presence(table)
-            return None
-        dealt, moved = again(record)
-        try:
-            self.database.save(dealt)
-        except (sqlite3.Error, OSError) as error:
-            log.error("table %s: the next game not kept: %s", record.id, printable(str(error)))
-            return unsaved(error)
-        table.record = dealt
-        table.again.clear()
-        table.overdue = _moved(table.overdue, moved)
-        table.away_since = _moved(table.away_since, moved)
-        table.budgets = _moved(table.budgets, moved)
-        table.talks = _moved(table.talks, moved)
-        table.idle = _moved(table.idle, moved)
-        for client in table.clients:
-            if client.seat is not None:
-                client.seat = moved[client.seat]
-        log.info("table %s (%s): game %d dealt", record.id, record.code, dealt.number)
-        now = public(dealt, self._presence(table))
-        table.shown = table.looks()
-        for client in list(table.clients):
-            welcome = Welcome.model_construct(
-                seat=client.seat,
-                table=now,
-                chat=tuple(table.chat),
-                talk=client.seat is not None or self.watchers_talk,
-            )
-            with contextlib.suppress(Exception):
-                await client.socket.send(welcome.model_dump_json())
-        self.lobby.changed(record.code)
-        self._drive(table)
-        return None
-
-    async def _send(self, connection: _Connection, refusal: Refusal) -> None:
+    async def _send(self, connection: Connection, refusal: Refusal) -> None:
         await connection.socket.send(refusal_message(refusal).model_dump_json())
 
     # --- steps ---------------------------------------------------------------------
-
-    def _step(self, table: _Table, state: GameState, played: Played) -> Refusal | None:
-        """The table's game is now ``state``, after ``played``: keep it, then change the
-        table and tell everyone, and let a computer go on. When it cannot be kept (a full
-        disk, an I/O error) nothing changes and nobody is told: the refusal that says so
-        is returned, for the mover."""
-        record = table.record.model_copy(update={"game": state})
-        text = played.model_dump_json()  # one text: kept, then sent
-        try:
-            self.database.step(record, text, before=table.record)
-        except (sqlite3.Error, OSError) as error:
-            log.error(
-                "table %s: step %d not kept, nothing changed: %s",
-                table.record.id,
-                len(table.record.game.log),
-                printable(str(error))[:200],
-            )
-            return unsaved(error)
-        before = table.record.game
-        table.record = record
-        self.moves += 1
-        if state.round != before.round or state.phase != before.phase or not before.log:
-            self.lobby.changed(record.code)
-        self._broadcast(table, text)
-        self._tell_presence(table)  # a turn that passes to an away player may pause
-        self._drive(table)
-        return None
-
-    def _presence(self, table: _Table) -> Seats:
-        connected, stand_ins, spectators, paused, watchers, again = table.looks()
-        return presence(
-            table.record,
-            connected=connected,
-            stand_ins=stand_ins,
-            spectators=spectators,
-            paused=paused,
-            watchers=watchers,
-            again=again,
-        )
-
-    def _tell_presence(self, table: _Table, but: _Connection | None = None) -> None:
-        """Tell everyone at the table (but ``but``, who has it already) who is at it, if
-        that changed since they were last told."""
-        looks = table.looks()
-        if looks != table.shown:
-            table.shown = looks
-            self.lobby.changed(table.record.code)
-            self._broadcast(table, self._presence(table).model_dump_json(), but=but)
-
-    def _broadcast(self, table: _Table, message: str, but: _Connection | None = None) -> None:
-        """Send ``message`` (a :class:`Played` or :class:`Seats`) to everyone at the table
-        (but ``but``)."""
-        from websockets.asyncio.server import broadcast
-
-        others = [c.socket for c in table.clients if c is not but]
-        if others:
-            broadcast(others, message)
-
-    def _presence_changed(self, table: _Table, joined: _Connection | None = None) -> None:
-        """Someone came or went: tell the others, and see whether the turn is left waiting."""
-        now = time.monotonic()
-        connected = table.connected()
-        for index, seat in enumerate(table.record.seats):
-            if seat.key is not None and not connected[index] and table.away_since[index] is None:
-                table.away_since[index] = now
-        self._tell_presence(table, but=joined)
-        self._watch_away(table)
-        self._drive(table)
-
-    def _watch_away(self, table: _Table) -> None:
-        """Set a timer for the player to act when they are away: at :attr:`away_after`, a
-        computer stands in for them (or the game pauses)."""
-        if table.away_timer is not None:
-            table.away_timer.cancel()
-            table.away_timer = None
-        state = table.record.game
-        if state.phase is Phase.OVER:
-            return
-        seat = state.current
-        since = table.away_since[seat]
-        if table.record.seats[seat].key is None or since is None or table.overdue[seat]:
-            return
-        delay = max(0.0, since + self.away_after - time.monotonic())
-        table.away_timer = asyncio.get_running_loop().call_later(
-            delay, self._away_too_long, table, seat
-        )
-
-    def _away_too_long(self, table: _Table, seat: int) -> None:
-        table.away_timer = None
-        if table.connected()[seat] or table.away_since[seat] is None:
-            return
-        table.overdue[seat] = True
-        if table.record.away == "computer":
-            log.info("table %s: a computer plays for %s", table.record.id, _who(table, seat))
-        else:
-            log.info("table %s: waits for %s", table.record.id, _who(table, seat))
-        self._tell_presence(table)
-        self._drive(table)
-
-    def _watch_clock(self, table: _Table) -> None:
-        """Run the turn's clock (where the table has one) for a human at the table: from
-        when their turn begins, or when they sit down during it; a reconnection does not
-        start it again. When it runs out, a computer plays for them (while another human is
-        at the table) until they are back at the keys, and their clock starts again."""
-        turn_time = table.record.turn_time
-        state = table.record.game
-        seat = state.current
-        if (
-            turn_time is None
-            or state.phase is Phase.OVER
-            or table.record.seats[seat].key is None
-            or table.stand_ins[seat]
-        ):
-            if table.clock is not None:
-                table.clock.cancel()
-            table.clock = table.clock_turn = None
-            return
-        turn = _turn(state)
-        if turn == table.clock_turn and (table.clock is not None or table.idle[seat]):
-            return  # running, or run out and its player not back yet
-        if not table.connected()[seat]:
-            return  # the clock starts with its player at the table (away: see away_after)
-        if table.clock is not None:
-            table.clock.cancel()
-        table.clock_turn, table.turn_began = turn, time.monotonic()
-        table.clock = asyncio.get_running_loop().call_later(
-            turn_time, self._clock_ran_out, table, turn
-        )
-
-    def _clock_ran_out(self, table: _Table, turn: _Turn) -> None:
-        table.clock = None
-        state = table.record.game
-        if turn != _turn(state) or state.phase is Phase.OVER:
-            return
-        table.idle[state.current] = True
-        log.info("table %s: %s's clock ran out", table.record.id, _who(table, state.current))
-        self._tell_presence(table)
-        self._drive(table)
-
-    def _drive(self, table: _Table) -> None:
-        """Start the table's computer if a computer (or a stand-in) is to act."""
-        self._watch_away(table)
-        self._watch_clock(table)
-        if table.driver is not None and not table.driver.done():
-            return
-        if self._computer_level(table) is not None:
-            table.driver = asyncio.get_running_loop().create_task(self._computer(table))
-
-    def _computer_level(self, table: _Table) -> Level | None:
-        state = table.record.game
-        if state.phase is Phase.OVER:
-            return None
-        seat = table.record.seats[state.current]
-        if seat.level is not None:
-            return seat.level
-        return Level.EXPERT if table.stand_ins[state.current] else None
-
-    async def _computer(self, table: _Table) -> None:
-        """Play the computers' (and stand-ins') steps, one each :attr:`pace`."""
-        from ..game.strategy import choose_action, solve, solve_chances
-
-        while (level := self._computer_level(table)) is not None:
-            await asyncio.sleep(self.pace)
-            state = table.record.game
-            if self._computer_level(table) is None:
-                return
-            try:
-                strategy = chances = None
-                if level is Level.EXPERT:
-                    strategy = await asyncio.to_thread(solve, state.house_rules)
-                elif level is Level.CHAMPION:
-                    chances = await asyncio.to_thread(solve_chances, state.house_rules)
-                action = await asyncio.to_thread(
-                    choose_action, state, level, strategy=strategy, chances=chances
-                )
-            except Exception as error:  # the seat is left to wait; the log says why
-                log.error("table %s: the computer failed: %s", table.record.id, error)
-                return
-            if table.record.game is not state:
-                continue  # someone else moved meanwhile (a player came back)
-            try:
-                after, played = take(
-                    table.record, state.current, Move(step=len(state.log), action=action)
-                )
-            except Refusal as error:
-                log.error("table %s: the computer's move was refused: %s", table.record.id, error)
-                return
-            if self._step(table, after, played) is not None:
-                await asyncio.sleep(RETRY_SECONDS)  # the disk may have room again by then
 
     # --- what the host prints ---------------------------------------------------------
 
     def open_tables(self) -> list[TableRecord]:
         """The tables not finished, oldest first."""
         return [t.record for t in self.tables.values() if t.record.game.phase is not Phase.OVER]
-
-
-_T = TypeVar("_T")
-
-
-def _moved(per_seat: list[_T], moved: list[int]) -> list[_T]:
-    """``per_seat`` in the seats' new order (seat ``i`` of before is ``moved[i]`` now)."""
-    return [per_seat[moved.index(new)] for new in range(len(moved))]
-
-
-def watcher_name(name: str) -> str | None:
-    """The name a watcher gave, if it is one the game would take for a player."""
-    from ..game.rules import IllegalMove, validate_names
-
-    try:
-        (checked,) = validate_names([name])
-    except IllegalMove:
-        return None
-    return checked
-
-
-def _who(table: _Table, seat: int | None) -> str:
-    if seat is None:
-        return "a spectator"
-    return repr(table.record.game.players[seat].name)

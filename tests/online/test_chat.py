@@ -9,6 +9,7 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 from generala_tui.game.model import Player
+from generala_tui.online.live import SAY_BURST
 from generala_tui.online.protocol import (
     MAX_SAID,
     Join,
@@ -18,7 +19,7 @@ from generala_tui.online.protocol import (
     Seats,
     Welcome,
 )
-from generala_tui.online.server import SAY_BURST, TableServer
+from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
 
 from .conftest import joined, receive, url
