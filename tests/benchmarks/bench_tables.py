@@ -17,6 +17,13 @@ easy computer's move (``choose_action(state, Level.EASY)``), once per step. For
   in the window; after it, the clients send nothing more and wait up to
   :data:`DRAIN_SECONDS` for the broadcasts still on their way (any that never came are
   counted as lost);
+- with the lobby in (``--lobby N``, 20 unless told): N clients in the server's lobby,
+  following it as ``generala-tui join SERVER`` does; the lobby update latency is from a
+  seat receiving the step that begins a table's round (or ends its game) to each lobby
+  client receiving that table's new summary (or its going);
+- with talk in (``--chat S``, a line every 10 s a table unless told; 0: none): a random
+  seat of each table says a line every S seconds on average, timed from just before it is
+  sent to each other seat receiving the :class:`~generala_tui.online.protocol.Said`;
 - each process's CPU time in the window and its event loop's lag (how late a
   :data:`LAG_TICK` sleep wakes up): a client loop that lags adds its lag to the latency.
 
@@ -216,7 +223,7 @@ async def _serve(args: argparse.Namespace) -> None:
     players = [Player(name=name) for name in NAMES]
     records = [server.open(players) for _ in range(total)]
     await server.start("127.0.0.1", 0)
-    tables = [[record.id, [seat.key for seat in record.seats]] for record in records]
+    tables = [[record.id, [seat.key for seat in record.seats], record.code] for record in records]
     opened = time.perf_counter() - started
     print(json.dumps({"port": server.port, "tables": tables, "open_seconds": opened}), flush=True)
     monitor = _LagMonitor()
@@ -282,6 +289,14 @@ class _Run:
     latencies: list[float] = field(default_factory=list)
     when: list[float] = field(default_factory=list)
     """For each latency, when its move was sent (seconds into the window)."""
+    chat: float = 0.0
+    """Seconds between the lines said at a table, on average (0: none)."""
+    said: list[float] = field(default_factory=list)
+    """Each line said in the window, from its sending to each other seat hearing it."""
+    rounds: dict[tuple[str, int], float] = field(default_factory=dict)
+    """When a seat first received the step that began a table's round (its code and the
+    round; 0 for the game's end), in the window."""
+    lobby_latencies: list[float] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     mismatches: int = 0
     finished: int = 0
@@ -300,12 +315,15 @@ class _Run:
 class _ClientTable:
     """One table's four scripted seats, and the game as they follow it."""
 
-    def __init__(self, run: _Run, table_id: str, keys: list[str]) -> None:
+    def __init__(self, run: _Run, table_id: str, keys: list[str], code: str = "") -> None:
         from generala_tui.game.model import GameState
 
         self.run = run
         self.id = table_id
         self.keys = keys
+        self.code = code
+        self.lines: dict[str, float] = {}
+        """The lines said at the table, by their text, and when each was sent."""
         self.sockets: list[Any] = [None] * SEATS
         self.welcomed = 0
         self.ready = asyncio.Event()
@@ -342,17 +360,22 @@ class _ClientTable:
             async for raw in socket:
                 now = time.perf_counter()
                 move = self._received(seat, raw, now)
-                if move is not None:
-                    await self._send(*move)
+                if move is not None:  # sent on its own: the seat reads on while it thinks
+                    self.run.spawn(self._send(*move))
         except ConnectionClosed:
             pass
 
     def _received(self, seat: int, raw: str | bytes, now: float) -> tuple[int, str] | None:
-        from generala_tui.online.protocol import SERVER_MESSAGE, Played, Refused, Welcome
+        from generala_tui.online.protocol import SERVER_MESSAGE, Played, Refused, Said, Welcome
 
         message = SERVER_MESSAGE.validate_json(raw)
         if isinstance(message, Played):
             return self._played(seat, message, now)
+        if isinstance(message, Said):
+            sent = self.lines.get(message.text)
+            if sent is not None and message.seat != seat and self.run.in_window(sent):
+                self.run.said.append(now - sent)
+            return None
         if isinstance(message, Refused):
             self.run.refused.append(message.english[:200])
         elif isinstance(message, Welcome):
@@ -392,7 +415,13 @@ class _ClientTable:
         except OutOfStep:
             self.run.mismatches += 1
             return
-        self.state, self.steps = after, len(after.log)
+        before, self.state, self.steps = self.state, after, len(after.log)
+        now = time.perf_counter()
+        if self.run.in_window(now):
+            if after.round != before.round:
+                self.run.rounds.setdefault((self.code, after.round), now)
+            if after.phase is Phase.OVER:
+                self.run.rounds.setdefault((self.code, 0), now)
         if after.phase is Phase.OVER and not self.over:
             self.over = True
             self.run.finished += 1
@@ -435,6 +464,24 @@ class _ClientTable:
         with contextlib.suppress(ConnectionClosed):
             await self.sockets[seat].send(text)
 
+    async def talk(self) -> None:
+        """Say a line every :attr:`_Run.chat` seconds on average, from a random seat."""
+        from websockets.exceptions import ConnectionClosed
+
+        from generala_tui.online.protocol import Say
+
+        number = 0
+        while not self.run.stopping and not self.over:
+            await asyncio.sleep(self.run.random.uniform(0, 2 * self.run.chat))
+            if self.run.stopping or self.over:
+                return
+            number += 1
+            text = f"{self.id} {number}"
+            self.lines[text] = time.perf_counter()
+            with contextlib.suppress(ConnectionClosed):
+                seat = self.run.random.randrange(SEATS)
+                await self.sockets[seat].send(Say(text=text).model_dump_json())
+
     def unseen(self) -> int:
         """The moves sent in the window whose step some other seat has not received."""
         return sum(
@@ -459,13 +506,52 @@ class _ClientTable:
         if self.run.spares and not self.run.stopping:
             from websockets.exceptions import WebSocketException
 
-            table_id, keys = self.run.spares.pop()
-            table = _ClientTable(self.run, table_id, keys)
+            table_id, keys, code = self.run.spares.pop()
+            table = _ClientTable(self.run, table_id, keys, code)
             self.run.tables.append(table)
             try:
                 await table.join()
             except (OSError, TimeoutError, WebSocketException) as error:
                 self.run.refused.append(f"joining a spare table: {error!r}"[:200])
+                return
+            if self.run.chat:
+                self.run.spawn(table.talk())
+
+
+async def _lobby(run: _Run) -> Any:
+    """A client in the server's lobby: every update timed from the step that caused it."""
+    from websockets.asyncio.client import connect
+
+    from generala_tui.online.protocol import (
+        MAX_SERVER_MESSAGE,
+        SERVER_MESSAGE,
+        Enter,
+        LobbyChanged,
+    )
+
+    socket = await connect(f"{run.url}/", max_size=MAX_SERVER_MESSAGE, compression=None)
+    await socket.send(Enter().model_dump_json())
+
+    async def follow() -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in socket:
+                now = time.perf_counter()
+                message = SERVER_MESSAGE.validate_json(raw)
+                if not isinstance(message, LobbyChanged):
+                    continue
+                for table in message.tables:
+                    began = run.rounds.get((table.code, table.round))
+                    if began is not None:
+                        run.lobby_latencies.append(now - began)
+                for code in message.gone:
+                    ended = run.rounds.get((code, 0))
+                    if ended is not None:
+                        run.lobby_latencies.append(now - ended)
+
+    run.spawn(follow())
+    return socket
 
 
 async def _client(config: dict[str, Any]) -> None:
@@ -476,12 +562,14 @@ async def _client(config: dict[str, Any]) -> None:
         think=config["think"],
         random=random.Random(config["seed"]),
         spares=list(config["spares"]),
+        chat=config["chat"],
     )
     monitor = _LagMonitor()
     lag_task = asyncio.get_running_loop().create_task(monitor.run())
     started = time.perf_counter()
-    run.tables = [_ClientTable(run, table_id, keys) for table_id, keys in config["tables"]]
+    run.tables = [_ClientTable(run, *table) for table in config["tables"]]
     await asyncio.gather(*(table.join() for table in run.tables))
+    lobbies = [await _lobby(run) for _ in range(config["lobby"])]
     await asyncio.gather(*(table.ready.wait() for table in run.tables))
     print(json.dumps({"ready": time.perf_counter() - started}), flush=True)
     if (await _line()).strip() != "go":
@@ -501,6 +589,8 @@ async def _client(config: dict[str, Any]) -> None:
         move = table.kick()
         if move is not None:
             run.spawn(table._send(*move))
+        if run.chat:
+            run.spawn(table.talk())
     await asyncio.sleep(config["seconds"])
     run.stopping = True
     gc.enable()
@@ -511,7 +601,12 @@ async def _client(config: dict[str, Any]) -> None:
             break
         await asyncio.sleep(0.05)
     sent = sum(1 for table in run.tables for entry in table.sent if run.in_window(entry.at))
+    for socket in lobbies:
+        await socket.close()
     result = {
+        "said": run.said,
+        "lobby": run.lobby_latencies,
+        "lobbies": len(lobbies),
         "latencies": run.latencies,
         "when": run.when,
         "sent": sent,
@@ -734,6 +829,8 @@ async def _bench(args: argparse.Namespace) -> None:
                     "seconds": args.seconds,
                     "think": args.think,
                     "seed": args.seed + number,
+                    "lobby": args.lobby if number == 0 else 0,
+                    "chat": args.chat,
                 }
                 await _say(client, json.dumps(config))
                 clients.append(client)
@@ -827,6 +924,19 @@ def _report(
             " most in the window's seconds "
             + ", ".join(f"{second} ({count})" for count, second in seconds)
         )
+    lobby = _summary([value for result in results for value in result["lobby"]])
+    if lobby:
+        print(
+            f"lobby updates, to each of {sum(r['lobbies'] for r in results)} lobby clients"
+            f" ({lobby['n']:.0f} deliveries): median {_ms(lobby['median'])},"
+            f" p99 {_ms(lobby['p99'])}, max {_ms(lobby['max'])}"
+        )
+    said = _summary([value for result in results for value in result["said"]])
+    if said:
+        print(
+            f"lines said, to each other seat ({said['n']:.0f} deliveries):"
+            f" median {_ms(said['median'])}, p99 {_ms(said['p99'])}, max {_ms(said['max'])}"
+        )
     lag = last["lag"]
     collections, full, saves = last["collections"], last["full"], last["saves"]
     print(
@@ -897,6 +1007,10 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=1, help="client processes")
     parser.add_argument("--think", type=float, default=0.0, help="seconds before a move")
     parser.add_argument("--seed", type=int, default=0, help="of the think times")
+    parser.add_argument("--lobby", type=int, default=20, help="clients in the lobby")
+    parser.add_argument(
+        "--chat", type=float, default=10.0, help="seconds between a table's lines (0: none)"
+    )
     parser.add_argument("--profile", nargs="?", const="", help="profile the server")
     parser.add_argument(
         "--plain-collector",
