@@ -2,9 +2,11 @@
 
 It keeps its tables in a SQLite database in ``--data`` (the game's data folder's
 ``tables`` by default), so stopping it, or killing it, and starting it again on the
-same folder goes on with every table. With ``--players`` it opens one more table
-first. It prints, for every table not finished, one line per human seat with the
-command that joins it, and logs to stderr until Ctrl+C.
+same folder goes on with every table. Players open tables in its lobby (``join
+SERVER``) unless ``--open-tables host``; with ``--players`` it opens one more table
+first. It prints, for every table not finished, its code and one line per human seat
+given with the command that joins it (one for a free seat), then the lobby's command,
+and logs to stderr until Ctrl+C.
 """
 
 from __future__ import annotations
@@ -51,9 +53,10 @@ def _seconds(value: str) -> float:
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     """Add the ``host`` options to ``parser``."""
     parser.description = _(
-        "Run a table server: players in other terminals join its tables with\n"
-        "generala-tui join URL. The server rolls the dice and keeps every table\n"
-        "in its data folder, so a restart goes on where each table was."
+        "Run a table server: players in other terminals see its open tables with\n"
+        "generala-tui join SERVER, open one there, or join one by its code. The server\n"
+        "rolls the dice and keeps every table in its data folder, so a restart goes\n"
+        "on where each table was."
     )
     add_address_options(
         parser,
