@@ -234,7 +234,8 @@ class RemoteTable:
             )
             if table.turn_time is not None and seat is not None:
                 self._window.tell(table_words.clock_rule(table.turn_time))
-            if table.code is not None:
+            if table.code is not None and seat is not None and seat == table.opener:
+                # The opener is the one who asks the others: how they take their seats.
                 from ..online.invites import code_command
 
                 command = code_command(self.address.server, table.code)

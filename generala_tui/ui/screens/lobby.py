@@ -42,6 +42,10 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         Binding("escape", "back", vocabulary.Keys.BACK),
     ]
 
+    # Below 20 rows the line of what o opens goes, and the highlighted table's in full
+    # takes two lines at most: the tables keep the room.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]
+
     def __init__(self, visit: LobbyVisit) -> None:
         super().__init__()
         self.visit = visit
@@ -96,7 +100,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         status = lobby_words.count(len(tables)) if tables else lobby_words.no_tables(may_open)
         self.query_one("#lobby-status", Static).update(status)
         opens = self.query_one("#lobby-opens", Static)
-        opens.display = may_open
+        opens.set_class(not may_open, "-closed")  # no table opens here
         opens.update(
             lobby_words.opens(
                 [lobby_words.seat(seat) for seat in _seats(self.players)],
@@ -199,4 +203,5 @@ def _rules_name_of(house_rules: HouseRules) -> str:
 
 
 def _seats(players: list[Player]) -> list[SeatSummary]:
-    return [SeatSummary(name=player.name, level=player.level) for player in players]
+    """The players a table opened here seats, as the lobby says seats (all at the table)."""
+    return [SeatSummary(name=p.name, level=p.level, connected=True) for p in players]

@@ -44,7 +44,8 @@ async def test_the_lobby_shows_the_tables_as_they_open_and_a_free_seat_is_taken(
         await until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.game is not None)
         assert app.table is not None and app.table.plays_here(1)
         assert "You play Bruno's seat at this table." in notices(app)
-        assert any(f"join {_server(server)} {record.code}" in line for line in notices(app))
+        # Only the table's opener is told how the others join it: Bruno is not.
+        assert not any(f"join {_server(server)} {record.code}" in line for line in notices(app))
         kept = kept_seat(_server(server), record.code or "")
         assert kept is not None and kept.seat == 1 and kept.table == record.id
         assert not server.tables[record.id].record.seats[1].free
@@ -65,6 +66,7 @@ async def test_a_table_opened_in_the_lobby_seats_the_players_set_up(server: Tabl
         assert [player.name for player in record.game.players] == ["Ana", "Player 2", "Rita"]
         assert [seat.free for seat in record.seats] == [False, True, False]
         assert app.table is not None and app.table.plays_here(0)
+        assert any(f"join {_server(server)} {record.code}" in line for line in notices(app))
 
 
 async def test_join_by_code_takes_a_free_seat_by_the_players_name_and_keeps_it(
