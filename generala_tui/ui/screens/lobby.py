@@ -122,8 +122,10 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
     # --- the player's choices ------------------------------------------------------
 
     def _highlighted(self) -> str | None:
-        grid = self.query_one("#lobby-tables", GameList)
-        if not self.tables or not 0 <= grid.cursor_row < len(self.tables):
+        """The code of the table the cursor is on (None: no table, or none shown yet)."""
+        grids = self.query("#lobby-tables").results(GameList)
+        grid = next(iter(grids), None)
+        if grid is None or not self.tables or not 0 <= grid.cursor_row < len(self.tables):
             return None
         return list(self.tables)[grid.cursor_row]
 
@@ -143,6 +145,8 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         self.action_take()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in {"take", "watch", "open"}:
+            return True
         code = self._highlighted()
         if action == "take":
             return code is not None and lobby_words.free_seats(self.tables[code]) > 0

@@ -142,3 +142,14 @@ async def test_a_lobby_left_for_a_table_tells_its_screen_nothing_more(server: Ta
         assert len(told) == before and ended == []
     finally:
         await visit.close()
+
+
+def test_the_lobbys_keys_are_asked_of_it_before_it_is_composed() -> None:
+    """Textual asks a screen's keys (a page's copy_text, in a browser) before its widgets
+    are there: the lobby answers without them (it stopped a served game once)."""
+    from generala_tui.ui.lobby import LobbyVisit
+
+    screen = LobbyScreen(LobbyVisit("ws://127.0.0.1:9", lambda claimed: None))
+    assert screen.check_action("copy_text", ()) is True
+    assert screen.check_action("take", ()) is False
+    assert screen.check_action("watch", ()) is False
