@@ -385,7 +385,7 @@ class GeneralaApp(Shell):
         from .workarounds import desktop_notice
 
         self.bell()
-        desktop_notice(self, "Generala", table_words.your_turn(), dict(os.environ))
+        desktop_notice(self, self.title, table_words.your_turn(), dict(os.environ))
 
     def chatted(self, said: Said | None) -> None:
         """Something was said at the online table: the chat follows, or a notice tells it."""

@@ -86,8 +86,7 @@ def notice_sequence(title: str, body: str, environ: dict[str, str]) -> str | Non
     def clean(text: str) -> str:
         return "".join(char for char in text if char.isprintable() and char != ";")[:200]
 
-    program = environ.get("TERM_PROGRAM", "")
-    term = environ.get("TERM", "")
+    program, term = environ.get("TERM_PROGRAM", ""), environ.get("TERM", "")
     if program in _OSC_9 or term == "xterm-kitty":
         return f"\x1b]9;{clean(title)}: {clean(body)}\x07"
     if term in _OSC_777 or "VTE_VERSION" in environ:
