@@ -24,6 +24,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 from pydantic import ValidationError
@@ -144,6 +145,22 @@ def parse_server(text: str) -> str:
     return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "") + prefix
 
 
+def connecting(url: str, open_timeout: float) -> Any:
+    """``websockets``' ``connect`` to ``url`` as every client of a table server connects:
+    messages up to :data:`~.protocol.MAX_SERVER_MESSAGE`, no compression, its log the
+    game's. Iterated, it connects again whenever the connection drops (backing off up to a
+    minute and a half); as a context, it connects once."""
+    from websockets.asyncio.client import connect
+
+    return connect(
+        url,
+        max_size=MAX_SERVER_MESSAGE,
+        open_timeout=open_timeout,
+        compression=None,
+        logger=logging.getLogger("generala_tui.online.websockets"),
+    )
+
+
 def join_url(server: str, table: str, key: str | None) -> str:
     """The URL that joins ``table``'s seat ``key`` (None: watches) at ``server``."""
     return Address(server=server, table=table, key=key).url
@@ -213,7 +230,7 @@ class TableClient:
     async def run(self) -> None:
         """Connect, and reconnect whenever the connection drops, until :meth:`close` or a
         final refusal."""
-        from websockets.asyncio.client import ClientConnection, connect
+        from websockets.asyncio.client import ClientConnection
         from websockets.exceptions import ConnectionClosed
         from websockets.frames import CloseCode
 
@@ -221,12 +238,8 @@ class TableClient:
         join = Join(table=self.address.table, key=self.address.key, name=name).model_dump_json()
         # To the table's own path (the key goes in the Join, never in a URL a proxy logs),
         # so a proxy in front of several servers can route by the table.
-        async for socket in connect(
-            f"{self.address.server}/{quote(self.address.table)}",
-            max_size=MAX_SERVER_MESSAGE,
-            open_timeout=self._open_timeout,
-            compression=None,
-            logger=logging.getLogger("generala_tui.online.websockets"),
+        async for socket in connecting(
+            f"{self.address.server}/{quote(self.address.table)}", self._open_timeout
         ):
             assert isinstance(socket, ClientConnection)
             if self._closing:

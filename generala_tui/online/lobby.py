@@ -45,7 +45,6 @@ from .protocol import (
     TableSummary,
 )
 from .tables import (
-    Away,
     TableRecord,
     claim,
 )
@@ -177,13 +176,7 @@ class LobbyDesk:
         open_tables_by: OpenTables
 
         def open(
-            self,
-            players: Sequence[Player],
-            house_rules: HouseRules | None = None,
-            *,
-            away: Away = "computer",
-            seed: int | None = None,
-            free: bool = False,
+            self, players: Sequence[Player], house_rules: HouseRules | None, *, free: bool
         ) -> TableRecord: ...
 
         async def _refuse(

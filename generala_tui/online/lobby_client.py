@@ -24,10 +24,9 @@ from pydantic import ValidationError
 from ..game.model import HouseRules
 from ..game.refusals import Refusal
 from ..game.words import N_
-from .client import Address
+from .client import Address, connecting
 from .protocol import (
     MAX_LOBBY_TABLES,
-    MAX_SERVER_MESSAGE,
     SERVER_MESSAGE,
     Claim,
     Claimed,
@@ -149,16 +148,10 @@ class LobbyClient:
     async def run(self) -> None:
         """Enter the lobby, and again whenever the connection drops, until :meth:`close`
         or a final refusal."""
-        from websockets.asyncio.client import ClientConnection, connect
+        from websockets.asyncio.client import ClientConnection
         from websockets.exceptions import ConnectionClosed
 
-        async for socket in connect(
-            f"{self.server}/",
-            max_size=MAX_SERVER_MESSAGE,
-            open_timeout=self._open_timeout,
-            compression=None,
-            logger=logging.getLogger("generala_tui.online.websockets"),
-        ):
+        async for socket in connecting(f"{self.server}/", self._open_timeout):
             assert isinstance(socket, ClientConnection)
             if self._closing:
                 await socket.close()
@@ -296,18 +289,11 @@ async def claim_seat(
     """Enter the lobby at ``server``, claim the first free seat of ``code``'s table (or watch
     it), and leave. Raises :class:`LobbyRefused` (the server said no: no such table, no
     free seat, a wrong password) or :class:`OSError` (it could not be reached)."""
-    from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
     try:
         async with asyncio.timeout(open_timeout + 2 * ANSWER_SECONDS):
-            async with connect(
-                f"{server}/",
-                max_size=MAX_SERVER_MESSAGE,
-                open_timeout=open_timeout,
-                compression=None,
-                logger=logging.getLogger("generala_tui.online.websockets"),
-            ) as socket:
+            async with connecting(f"{server}/", open_timeout) as socket:
                 await socket.send(Enter(password=password).model_dump_json())
                 entered = False
                 claimed = False

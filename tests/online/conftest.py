@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 
@@ -20,6 +21,8 @@ from generala_tui.online.protocol import (
 from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
 
+_M = TypeVar("_M")
+
 
 @pytest.fixture
 def table(server: TableServer) -> TableRecord:
@@ -35,12 +38,23 @@ def url(server: TableServer, record: TableRecord | None = None) -> str:
     return f"ws://127.0.0.1:{server.port}{table}"
 
 
-async def receive(socket: object) -> Welcome | Played | Seats | Refused:
+async def receive(socket: object) -> object:
     """The next message the server sends, validated."""
     import asyncio
 
     raw = await asyncio.wait_for(socket.recv(), 10)  # type: ignore[attr-defined]
     return SERVER_MESSAGE.validate_json(raw)
+
+
+async def receive_a(
+    socket: object, kind: type[_M], done: Callable[[_M], bool] = lambda m: True
+) -> _M:
+    """The next message of ``kind`` the server sends (that ``done`` says is the one),
+    past the others."""
+    while True:
+        message = await receive(socket)
+        if isinstance(message, kind) and done(message):
+            return message
 
 
 async def joined(socket: object, record: TableRecord, seat: int | None) -> Welcome:

@@ -13,7 +13,7 @@ from generala_tui.online.protocol import Again, Refused, Seats, Welcome
 from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
 
-from .conftest import joined, receive, url
+from .conftest import joined, receive_a, url
 
 
 def _finish(server: TableServer, record: TableRecord) -> TableRecord:
@@ -24,13 +24,6 @@ def _finish(server: TableServer, record: TableRecord) -> TableRecord:
     server.tables[record.id].record = done
     server.database.save(done)
     return done
-
-
-async def _until(socket: object, kind: type) -> object:
-    while True:
-        message = await receive(socket)
-        if isinstance(message, kind):
-            return message
 
 
 async def test_every_seat_agrees_and_the_next_game_is_dealt_with_the_seats_moved_on(
@@ -44,12 +37,12 @@ async def test_every_seat_agrees_and_the_next_game_is_dealt_with_the_seats_moved
         await joined(ana, record, 0)
         await joined(bruno, record, 1)
         await ana.send(Again().model_dump_json())
-        seats = await _until(bruno, Seats)
+        seats = await receive_a(bruno, Seats)
         assert isinstance(seats, Seats) and seats.again == (0,)
         assert server.tables[record.id].record.game.phase is Phase.OVER
         await bruno.send(Again().model_dump_json())
         for socket, seat in ((ana, 2), (bruno, 0)):
-            welcome = await _until(socket, Welcome)
+            welcome = await receive_a(socket, Welcome)
             assert isinstance(welcome, Welcome)
             assert welcome.seat == seat and welcome.table.number == 2
             assert welcome.table.game.phase is Phase.PLAYING and not welcome.table.game.log
@@ -67,8 +60,8 @@ async def test_play_again_is_refused_before_the_end_and_to_a_watcher(
         await joined(ana, table, 0)
         await joined(watcher, table, None)
         await ana.send(Again().model_dump_json())
-        early = await _until(ana, Refused)
+        early = await receive_a(ana, Refused)
         assert isinstance(early, Refused) and early.english == "The game is not over yet."
         await watcher.send(Again().model_dump_json())
-        watching = await _until(watcher, Refused)
+        watching = await receive_a(watcher, Refused)
         assert isinstance(watching, Refused) and "its players choose" in watching.english

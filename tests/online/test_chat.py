@@ -22,14 +22,11 @@ from generala_tui.online.protocol import (
 from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
 
-from .conftest import joined, receive, url
+from .conftest import joined, receive, receive_a, url
 
 
 async def _next_said(socket: object) -> Said | Refused:
-    while True:
-        message = await receive(socket)
-        if isinstance(message, Said | Refused):
-            return message
+    return await receive_a(socket, Said | Refused)  # type: ignore[arg-type]
 
 
 async def test_a_line_said_reaches_everyone_and_is_kept_for_whoever_comes(

@@ -13,14 +13,7 @@ from generala_tui.game.model import Player
 from generala_tui.online.protocol import Here, Played, Seats
 from generala_tui.online.server import TableServer
 
-from .conftest import joined, receive, url
-
-
-async def _seats(socket: object, done: object) -> Seats:
-    while True:
-        message = await receive(socket)
-        if isinstance(message, Seats) and done(message):  # type: ignore[operator]
-            return message
+from .conftest import joined, receive, receive_a, url
 
 
 async def test_a_turn_left_idle_is_played_by_a_computer_until_a_key_brings_its_player_back(
@@ -37,7 +30,7 @@ async def test_a_turn_left_idle_is_played_by_a_computer_until_a_key_brings_its_p
             assert welcome.table.turn_left is not None and 0 < welcome.table.turn_left <= 0.3
             await joined(bruno, record, 1)
             # Ana does nothing: her clock runs out and a computer plays her turn for her.
-            idle = await _seats(bruno, lambda seats: seats.seats[0].stand_in)
+            idle = await receive_a(bruno, Seats, lambda seats: seats.seats[0].stand_in)
             assert idle.seats[0].connected
             while True:
                 message = await receive(bruno)
@@ -47,7 +40,7 @@ async def test_a_turn_left_idle_is_played_by_a_computer_until_a_key_brings_its_p
             assert server.tables[record.id].record.game.current == 1
             # A key from Ana brings her back: no computer plays for her any more.
             await ana.send(Here().model_dump_json())
-            await _seats(bruno, lambda seats: not seats.seats[0].stand_in)
+            await receive_a(bruno, Seats, lambda seats: not seats.seats[0].stand_in)
             assert server.tables[record.id].idle == [False, False]
     finally:
         await server.close()

@@ -10,14 +10,7 @@ from generala_tui.game.model import Player
 from generala_tui.online.protocol import Claim, Claimed, Enter, Join, Refused, Remove, Seats
 from generala_tui.online.server import TableServer
 
-from .conftest import joined, receive, url
-
-
-async def _next(socket: object, kind: type) -> object:
-    while True:
-        message = await receive(socket)
-        if isinstance(message, kind):
-            return message
+from .conftest import joined, receive, receive_a, url
 
 
 async def test_the_opener_removes_a_player_whose_link_ends_and_the_seat_is_taken_anew(
@@ -30,24 +23,20 @@ async def test_the_opener_removes_a_player_whose_link_ends_and_the_seat_is_taken
         await lobby.send(Enter().model_dump_json())
         await receive(lobby)
         await lobby.send(Claim(code=record.code or "").model_dump_json())
-        bruno_claim = await _next(lobby, Claimed)
+        bruno_claim = await receive_a(lobby, Claimed)
     assert isinstance(bruno_claim, Claimed) and bruno_claim.key == old_key
     async with connect(url(server, record)) as ana, connect(url(server, record)) as bruno:
         await joined(ana, record, 0)
         await joined(bruno, server.tables[record.id].record, 1)
         # Bruno may not remove Ana: only the opener removes.
         await bruno.send(Remove(seat=0).model_dump_json())
-        refused = await _next(bruno, Refused)
+        refused = await receive_a(bruno, Refused)
         assert isinstance(refused, Refused) and "Only the player who opened" in refused.english
         await ana.send(Remove(seat=1).model_dump_json())
-        ended = await _next(bruno, Refused)
+        ended = await receive_a(bruno, Refused)
         assert isinstance(ended, Refused) and ended.final
         assert "gave your seat to someone else" in ended.english
-        while True:  # Bruno's coming first, then his going
-            seats = await _next(ana, Seats)
-            assert isinstance(seats, Seats)
-            if not seats.seats[1].connected:
-                break
+        await receive_a(ana, Seats, lambda seats: not seats.seats[1].connected)
     kept = server.database.load()[0]
     assert kept.seats[1].free and kept.seats[1].key != old_key
     async with connect(url(server, record)) as stale:
@@ -58,7 +47,7 @@ async def test_the_opener_removes_a_player_whose_link_ends_and_the_seat_is_taken
         await lobby.send(Enter().model_dump_json())
         await receive(lobby)
         await lobby.send(Claim(code=record.code or "", name="Caro").model_dump_json())
-        caro = await _next(lobby, Claimed)
+        caro = await receive_a(lobby, Claimed)
     assert isinstance(caro, Claimed) and caro.seat == 1 and caro.key == kept.seats[1].key
     assert server.tables[record.id].record.game.players[1].name == "Caro"
 
@@ -69,5 +58,5 @@ async def test_a_table_the_host_opened_has_no_opener_to_remove_anyone(server: Ta
     async with connect(url(server, record)) as ana:
         await joined(ana, record, 0)
         await ana.send(Remove(seat=1).model_dump_json())
-        refused = await _next(ana, Refused)
+        refused = await receive_a(ana, Refused)
         assert isinstance(refused, Refused) and not refused.final
