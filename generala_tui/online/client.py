@@ -161,6 +161,16 @@ def connecting(url: str, open_timeout: float) -> Any:
     )
 
 
+async def close_quietly(socket: object) -> None:
+    """Close a client's connection, if it is one, giving the server 5 s to answer; a
+    connection already lost is no news."""
+    from websockets.asyncio.client import ClientConnection
+
+    if isinstance(socket, ClientConnection):
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(socket.close(), 5)
+
+
 def join_url(server: str, table: str, key: str | None) -> str:
     """The URL that joins ``table``'s seat ``key`` (None: watches) at ``server``."""
     return Address(server=server, table=table, key=key).url
@@ -354,10 +364,5 @@ class TableClient:
 
     async def close(self) -> None:
         """End the connection for good."""
-        from websockets.asyncio.client import ClientConnection
-
         self._closing = True
-        socket = self._socket
-        if isinstance(socket, ClientConnection):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(socket.close(), 5)
+        await close_quietly(self._socket)

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from ..game.model import HouseRules
 from ..game.refusals import Refusal
 from ..game.words import N_
-from .client import Address, connecting
+from .client import Address, close_quietly, connecting
 from .protocol import (
     MAX_LOBBY_TABLES,
     SERVER_MESSAGE,
@@ -257,13 +257,8 @@ class LobbyClient:
 
     async def close(self) -> None:
         """Leave the lobby for good."""
-        from websockets.asyncio.client import ClientConnection
-
         self._closing = True
-        socket = self._socket
-        if isinstance(socket, ClientConnection):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(socket.close(), 5)
+        await close_quietly(self._socket)
 
 
 def _read(raw: str | bytes) -> Claimed | Refused | Lobby | LobbyChanged | None:

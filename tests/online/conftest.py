@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -22,6 +24,18 @@ from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
 
 _M = TypeVar("_M")
+
+
+@contextlib.asynccontextmanager
+async def serving(folder: Path, **options: Any) -> AsyncIterator[TableServer]:
+    """A table server of these options on a free loopback port, its computers at once,
+    its tables in ``folder``, for the length of the block."""
+    server = TableServer(folder, **{"pace": 0.0, "away_after": 3600.0, **options})
+    await server.start("127.0.0.1", 0)
+    try:
+        yield server
+    finally:
+        await server.close()
 
 
 @pytest.fixture

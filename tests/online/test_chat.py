@@ -22,7 +22,7 @@ from generala_tui.online.protocol import (
 from generala_tui.online.server import TableServer
 from generala_tui.online.tables import TableRecord
 
-from .conftest import joined, receive, receive_a, url
+from .conftest import joined, receive, receive_a, serving, url
 
 
 async def _next_said(socket: object) -> Said | Refused:
@@ -85,9 +85,7 @@ async def test_watchers_are_named_and_talk_only_where_the_host_allows(
     tmp_path: Path,
 ) -> None:
     for talk in (False, True):
-        server = TableServer(tmp_path / f"tables-{talk}", pace=0.0, watchers_talk=talk)
-        await server.start("127.0.0.1", 0)
-        try:
+        async with serving(tmp_path / f"tables-{talk}", watchers_talk=talk) as server:
             table = server.open([Player(name="Ana"), Player(name="Bruno")])
             async with connect(url(server, table)) as ana, connect(url(server, table)) as caro:
                 await joined(ana, table, 0)
@@ -105,8 +103,6 @@ async def test_watchers_are_named_and_talk_only_where_the_host_allows(
                 else:
                     assert isinstance(answer, Refused)
                     assert answer.english == "At this table only its players talk."
-        finally:
-            await server.close()
 
 
 async def test_a_watchers_name_that_is_no_players_name_is_not_shown(

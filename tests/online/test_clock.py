@@ -11,17 +11,14 @@ from websockets.asyncio.client import connect
 
 from generala_tui.game.model import Player
 from generala_tui.online.protocol import Here, Played, Seats
-from generala_tui.online.server import TableServer
 
-from .conftest import joined, receive, receive_a, url
+from .conftest import joined, receive, receive_a, serving, url
 
 
 async def test_a_turn_left_idle_is_played_by_a_computer_until_a_key_brings_its_player_back(
     tmp_path: Path,
 ) -> None:
-    server = TableServer(tmp_path / "tables", pace=0.0, away_after=3600.0, turn_time=0.3)
-    await server.start("127.0.0.1", 0)
-    try:
+    async with serving(tmp_path / "tables", turn_time=0.3) as server:
         record = server.open([Player(name="Ana"), Player(name="Bruno")])
         assert record.turn_time == 0.3
         async with connect(url(server, record)) as ana, connect(url(server, record)) as bruno:
@@ -42,16 +39,12 @@ async def test_a_turn_left_idle_is_played_by_a_computer_until_a_key_brings_its_p
             await ana.send(Here().model_dump_json())
             await receive_a(bruno, Seats, lambda seats: not seats.seats[0].stand_in)
             assert server.tables[record.id].idle == [False, False]
-    finally:
-        await server.close()
 
 
 async def test_alone_at_the_table_a_player_whose_clock_ran_out_is_waited_for(
     tmp_path: Path,
 ) -> None:
-    server = TableServer(tmp_path / "tables", pace=0.0, away_after=3600.0, turn_time=0.1)
-    await server.start("127.0.0.1", 0)
-    try:
+    async with serving(tmp_path / "tables", turn_time=0.1) as server:
         record = server.open([Player(name="Ana"), Player(name="Bruno")])
         async with connect(url(server, record)) as ana:
             await joined(ana, record, 0)
@@ -62,5 +55,3 @@ async def test_alone_at_the_table_a_player_whose_clock_ran_out_is_waited_for(
             assert server.tables[record.id].idle[0]
             assert not server.tables[record.id].stand_ins[0]  # nobody else is waiting
             assert server.tables[record.id].record.game.log == ()
-    finally:
-        await server.close()

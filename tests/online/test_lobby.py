@@ -30,7 +30,7 @@ from generala_tui.online.protocol import (
 from generala_tui.online.server import TableServer
 from generala_tui.online.tables import read_code
 
-from .conftest import receive, url
+from .conftest import receive, serving, url
 
 
 async def _entered(socket: object, password: str | None = None) -> Lobby:
@@ -125,9 +125,7 @@ async def test_a_wrong_code_is_refused_and_counted_against_its_address(
 
 
 async def test_a_private_server_wants_its_password(tmp_path: Path) -> None:
-    server = TableServer(tmp_path / "tables", pace=0.0, password="sesame")
-    await server.start("127.0.0.1", 0)
-    try:
+    async with serving(tmp_path / "tables", password="sesame") as server:
         async with connect(url(server)) as socket:
             await socket.send(Enter(password="open").model_dump_json())
             refused = await receive(socket)
@@ -135,14 +133,10 @@ async def test_a_private_server_wants_its_password(tmp_path: Path) -> None:
             assert refused.english == "This server is private: its password is needed."
         async with connect(url(server)) as socket:
             await _entered(socket, "sesame")
-    finally:
-        await server.close()
 
 
 async def test_a_server_that_opens_its_own_tables_refuses_a_lobbys(tmp_path: Path) -> None:
-    server = TableServer(tmp_path / "tables", pace=0.0, open_tables="host")
-    await server.start("127.0.0.1", 0)
-    try:
+    async with serving(tmp_path / "tables", open_tables="host") as server:
         async with connect(url(server)) as socket:
             lobby = await _entered(socket)
             assert not lobby.may_open
@@ -151,8 +145,6 @@ async def test_a_server_that_opens_its_own_tables_refuses_a_lobbys(tmp_path: Pat
             assert isinstance(refused, Refused)
             assert refused.english == "On this server only its host opens tables."
         assert server.open_tables() == []
-    finally:
-        await server.close()
 
 
 async def test_one_address_opens_only_a_few_tables(server: TableServer) -> None:
