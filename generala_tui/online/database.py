@@ -395,6 +395,11 @@ class TableDatabase:
             self._db.execute("DELETE FROM tables WHERE finished AND updated < ?", (before,))
         return gone
 
+    def forget(self, tables: list[str]) -> None:
+        """Delete these tables (finished ones: their steps and talk go with them)."""
+        with self._db:
+            self._db.executemany("DELETE FROM tables WHERE id = ?", [(one,) for one in tables])
+
 
 def _readable(
     db: sqlite3.Connection, table: str, columns: str

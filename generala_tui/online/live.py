@@ -89,6 +89,8 @@ class LiveTable:
     turn_began: float = 0.0
     opened_by: str | None = None
     """The address that opened it from the lobby (None: the host did)."""
+    claimed_by: dict[int, str] = field(default_factory=dict)
+    """The addresses that claimed its seats by its code, by seat."""
 
     def __post_init__(self) -> None:
         seats = len(self.record.seats)

@@ -63,6 +63,8 @@ NO_SUCH_CODE = N_("There is no table {code} on this server.")
 
 OPENS_PER_ADDRESS = 4
 """Tables not finished that one address (an IPv6 /64) may have opened from the lobby."""
+CLAIMS_PER_ADDRESS = 4
+"""Seats of tables not finished that one address may have claimed by code."""
 
 
 def summary(
@@ -196,17 +198,35 @@ class LobbyDesk:
         async def _read(self, connection: Connection, raw: str | bytes) -> ClientMessage | None: ...
 
     def claim(
-        self, code: str, seat: int | None, *, watch: bool = False, name: str | None = None
+        self,
+        code: str,
+        seat: int | None,
+        *,
+        watch: bool = False,
+        name: str | None = None,
+        by: str | None = None,
     ) -> Claimed:
-        """The free seat ``seat`` (None: the first) of the table ``code`` names given, and
-        kept, before it is told: its key in the answer. Watching: the table's id only.
-        Raises :class:`Refusal` for no such table, a seat not free, or a step not kept."""
+        """The free seat ``seat`` (None: the first) of the table ``code`` names given (to a
+        client at address ``by``), and kept, before it is told: its key in the answer.
+        Watching: the table's id only. Raises :class:`Refusal` for no such table, a seat not
+        free, an address holding :data:`CLAIMS_PER_ADDRESS` seats already, or a step not
+        kept."""
         table = self._codes.get(code)
         if table is None or table.record.game.phase is Phase.OVER:
             raise Refusal(NO_SUCH_CODE, code=code)
         record = table.record
         if watch:
             return Claimed(code=code, table=record.id)
+        held = sum(
+            list(each.claimed_by.values()).count(by)
+            for each in self.tables.values()
+            if by is not None and each.record.game.phase is not Phase.OVER
+        )
+        if held >= CLAIMS_PER_ADDRESS:
+            raise Refusal(
+                N_("You have taken {count} seats here already: finish a game first."),
+                count=held,
+            )
         claimed, seat = claim(record, seat, name)
         try:
             self.database.save(claimed)
@@ -214,6 +234,8 @@ class LobbyDesk:
             log.error("table %s: a seat not given, not kept: %s", record.id, error)
             raise unsaved(error) from None
         table.record = claimed
+        if by is not None:
+            table.claimed_by[seat] = by
         log.info("table %s (%s): seat %d given to %s", record.id, code, seat + 1, who(table, seat))
         self.lobby.changed(code)
         return Claimed(code=code, table=record.id, seat=seat, key=claimed.seats[seat].key)
@@ -277,7 +299,11 @@ class LobbyDesk:
                     misses = await self._slowed(address)
                     try:
                         answer = self.claim(
-                            message.code, message.seat, watch=message.watch, name=message.name
+                            message.code,
+                            message.seat,
+                            watch=message.watch,
+                            name=message.name,
+                            by=address,
                         )
                     except Refusal as refusal:
                         if refusal.message == NO_SUCH_CODE:
@@ -304,6 +330,8 @@ class LobbyDesk:
                 N_("You have {count} tables open here already: finish one first."),
                 count=len(mine),
             )
+        if all(one.level is not None for one in message.seats):
+            raise Refusal(N_("A table opened here has a seat for you: set up a human player."))
         # Built unchecked: the table's opening checks the names as the game does.
         players = [Player.model_construct(name=one.name, level=one.level) for one in message.seats]
         try:

@@ -110,6 +110,7 @@ class TablePlay:
         table.budgets[seat], table.talks[seat] = Budget(), chat_budget()
         table.away_since[seat] = time.monotonic() - self.away_after  # away, as of now
         table.idle[seat] = False
+        table.claimed_by.pop(seat, None)
         self.lobby.changed(removed.code)
         self._presence_changed(table)
         return None
@@ -146,6 +147,7 @@ class TablePlay:
         table.budgets = moved_seats(table.budgets, moved)
         table.talks = moved_seats(table.talks, moved)
         table.idle = moved_seats(table.idle, moved)
+        table.claimed_by = {moved[seat]: by for seat, by in table.claimed_by.items()}
         for client in table.clients:
             if client.seat is not None:
                 client.seat = moved[client.seat]

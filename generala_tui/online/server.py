@@ -230,6 +230,7 @@ class TableServer(LobbyDesk, TablePlay):
         server has as many tables as it takes, or when it cannot be kept."""
         if len(self.open_tables()) >= self.max_tables:
             raise Refusal(N_("This server has as many tables as it takes."))
+        self._forget_finished()
         record = open_table(
             players,
             house_rules,
@@ -249,6 +250,30 @@ class TableServer(LobbyDesk, TablePlay):
         if self._server is not None:  # served already: its computers start now
             self._drive(table)
         return record
+
+    def _forget_finished(self) -> None:
+        """Forget the finished tables nobody is at beyond :attr:`max_tables` of them, the
+        oldest first, and those finished a day ago: tables opened from the lobby are played
+        and finished without end, and the server holds each it has not forgotten."""
+        day_ago = time.time() - FINISHED_KEPT_SECONDS
+        with contextlib.suppress(sqlite3.Error):  # a full disk: forgotten on a later try
+            gone = set(self.database.forget_finished(day_ago))
+            finished = [
+                table
+                for table in self.tables.values()
+                if table.record.game.phase is Phase.OVER
+                and not table.clients
+                and table.record.id not in gone
+            ]
+            beyond = [
+                table.record.id for table in finished[: max(0, len(finished) - self.max_tables)]
+            ]
+            self.database.forget(beyond)
+            gone.update(beyond)
+            for table_id in gone:
+                table = self.tables.pop(table_id, None)
+                if table is not None and table.record.code is not None:
+                    self._codes.pop(table.record.code, None)
 
     # --- the network -------------------------------------------------------------
 

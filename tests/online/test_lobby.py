@@ -280,3 +280,53 @@ def test_a_server_is_named_as_players_type_it(typed: str, server: str | None) ->
             parse_server(typed)
     else:
         assert parse_server(typed) == server
+
+
+async def test_one_address_takes_only_a_few_seats_and_opens_no_table_of_computers(
+    server: TableServer,
+) -> None:
+    from generala_tui.online.lobby import CLAIMS_PER_ADDRESS
+
+    codes = [
+        server.open([Player(name="Ana"), Player(name="Bruno"), Player(name="Caro")], free=True).code
+        for _ in range(3)
+    ]
+    async with connect(url(server)) as socket:
+        await _entered(socket)
+        answers = []
+        for code in codes:
+            for _ in range(2):
+                await socket.send(Claim(code=code or "").model_dump_json())
+                answers.append(await _answer(socket))
+        taken = [answer for answer in answers if isinstance(answer, Claimed)]
+        assert len(taken) == CLAIMS_PER_ADDRESS
+        refused = answers[-1]
+        assert isinstance(refused, Refused) and "You have taken 4 seats" in refused.english
+        robots = (NewSeat(name="R1", level=Level.EASY), NewSeat(name="R2", level=Level.EASY))
+        await socket.send(OpenTable(seats=robots).model_dump_json())
+        nobody = await _answer(socket)
+        assert isinstance(nobody, Refused) and "a seat for you" in nobody.english
+
+
+async def test_finished_tables_beyond_the_cap_are_forgotten_as_new_ones_open(
+    tmp_path: Path,
+) -> None:
+    from helpers import finished_game
+
+    from .conftest import serving
+
+    players = [Player(name="Ana"), Player(name="Bruno")]
+    async with serving(tmp_path / "tables", max_tables=2) as server:
+        finished = []
+        for _ in range(3):  # each opened, then finished: three finished, one past the cap
+            record = server.open(players)
+            done = record.model_copy(update={"game": finished_game({"Ana": 6, "Bruno": 12})})
+            server.tables[record.id].record = done
+            server.database.save(done)
+            finished.append(done)
+        assert all(record.id in server.tables for record in finished)
+        server.open(players)  # the next opening forgets the oldest finished beyond the cap
+        oldest, *kept = finished
+        assert oldest.id not in server.tables and oldest.code not in server._codes
+        stored = {record.id for record in server.database.load()}
+        assert oldest.id not in stored and {record.id for record in kept} <= stored
