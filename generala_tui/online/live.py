@@ -39,6 +39,8 @@ def chat_budget() -> Budget:
 
 SAY_BURST = 5
 SAY_SECONDS = 2.0
+WATCHER_TALKS_KEPT = 64
+"""Addresses whose watchers' talk budgets a table keeps before it forgets those gone."""
 
 
 @dataclass(eq=False)
@@ -52,6 +54,8 @@ class Connection:
     """What this connection may say (a seat's: the seat's own, across reconnects)."""
     name: str | None = None
     """The name a watcher gave (None: none, or a seat's player)."""
+    address: str = ""
+    """Who it comes from, for the limits per address (an IPv6 /64)."""
 
 
 Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool, tuple[str, ...], tuple[int, ...]]
@@ -91,6 +95,9 @@ class LiveTable:
     """The address that opened it from the lobby (None: the host did)."""
     claimed_by: dict[int, str] = field(default_factory=dict)
     """The addresses that claimed its seats by its code, by seat."""
+    watcher_talks: dict[str, Budget] = field(default_factory=dict)
+    """What the watchers of each address may say (a seat's player's budget is the seat's),
+    the same across their reconnects."""
 
     def __post_init__(self) -> None:
         seats = len(self.record.seats)
@@ -99,6 +106,15 @@ class LiveTable:
         self.budgets = [Budget() for _ in range(seats)]
         self.talks = [chat_budget() for _ in range(seats)]
         self.idle = [False] * seats
+
+    def watcher_talk(self, address: str) -> Budget:
+        """The talk budget of ``address``'s watchers at this table, across reconnects; the
+        addresses kept are those of its watchers now and, up to :data:`WATCHER_TALKS_KEPT`,
+        those who talked lately."""
+        if address not in self.watcher_talks and len(self.watcher_talks) >= WATCHER_TALKS_KEPT:
+            here = {client.address for client in self.clients}
+            self.watcher_talks = {a: b for a, b in self.watcher_talks.items() if a in here}
+        return self.watcher_talks.setdefault(address, chat_budget())
 
     def looks(self) -> Looks:
         """Who is at the table, in short: what its :class:`Seats` are built from."""

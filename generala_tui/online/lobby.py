@@ -63,6 +63,10 @@ NO_SUCH_CODE = N_("There is no table {code} on this server.")
 
 OPENS_PER_ADDRESS = 4
 """Tables not finished that one address (an IPv6 /64) may have opened from the lobby."""
+RULE_SETS = 8
+"""The sets of house rules (those that differ in a computer's play) the tables opened from
+the lobby may bring the server to: each is solved for the stand-ins and computers, tens
+of MB kept while the server runs."""
 CLAIMS_PER_ADDRESS = 4
 """Seats of tables not finished that one address may have claimed by code."""
 
@@ -157,6 +161,13 @@ class LobbyRoom:
             )
             broadcast(self.clients, message.model_dump_json())
 
+    def leave(self, socket: ServerConnection) -> None:
+        """A client left the lobby; with none left, nothing told is remembered (the next
+        one is sent every table)."""
+        self.clients.discard(socket)
+        if not self.clients:
+            self._told.clear()
+
     def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
@@ -189,9 +200,11 @@ class LobbyDesk:
 
         async def _slowed(self, address: str) -> Misses | None: ...
 
+        def _welcome_again(self, table: LiveTable) -> None: ...
+
         def _missed(self, address: str, misses: Misses | None, what: str) -> None: ...
 
-        def _room(self, connection: Connection) -> bool: ...
+        def _no_room(self, connection: Connection, address: str) -> Refusal | None: ...
 
         def _address(self, connection: Connection) -> str: ...
 
@@ -218,9 +231,7 @@ class LobbyDesk:
         if watch:
             return Claimed(code=code, table=record.id)
         held = sum(
-            list(each.claimed_by.values()).count(by)
-            for each in self.tables.values()
-            if by is not None and each.record.game.phase is not Phase.OVER
+            list(each.claimed_by.values()).count(by) for each in self._held() if by is not None
         )
         if held >= CLAIMS_PER_ADDRESS:
             raise Refusal(
@@ -233,12 +244,24 @@ class LobbyDesk:
         except (sqlite3.Error, OSError) as error:
             log.error("table %s: a seat not given, not kept: %s", record.id, error)
             raise unsaved(error) from None
+        renamed = claimed.game.players[seat].name != record.game.players[seat].name
         table.record = claimed
         if by is not None:
             table.claimed_by[seat] = by
+        if renamed:
+            self._welcome_again(table)  # the players at the table see the new name
         log.info("table %s (%s): seat %d given to %s", record.id, code, seat + 1, who(table, seat))
         self.lobby.changed(code)
         return Claimed(code=code, table=record.id, seat=seat, key=claimed.seats[seat].key)
+
+    def _held(self) -> list[LiveTable]:
+        """The tables an address's caps count: those not finished, and the finished ones
+        someone is still at (which their players may play again)."""
+        return [
+            table
+            for table in self.tables.values()
+            if table.record.game.phase is not Phase.OVER or table.clients
+        ]
 
     def _summaries(self) -> dict[str, TableSummary]:
         found = {}
@@ -270,15 +293,17 @@ class LobbyDesk:
                 connection, Refusal(N_("This server is private: its password is needed."))
             )
             return
-        if not self._room(connection):
-            log.info("%s: refused, the server is full", address)
-            await self._refuse(connection, Refusal(N_("This server is full: try again later.")))
+        full = self._no_room(connection, address)
+        if full is not None:
+            await self._refuse(connection, full)
             return
         self._strangers.pop(socket, None)
+        connection.address = address
         self._connections.add(connection)
         may_open = self.open_tables_by == "anyone"
-        await socket.send(self.lobby.welcome(may_open=may_open).model_dump_json())
-        self.lobby.clients.add(socket)
+        welcome = self.lobby.welcome(may_open=may_open).model_dump_json()
+        self.lobby.clients.add(socket)  # before the welcome goes: no change is missed
+        await socket.send(welcome)
         log.info("%s: in the lobby", address)
         async for raw in socket:
             budget = connection.budget
@@ -320,11 +345,7 @@ class LobbyDesk:
         """Open the table a lobby's client asked for: its first human seat theirs."""
         if not may_open:
             raise Refusal(N_("On this server only its host opens tables."))
-        mine = [
-            table
-            for table in self.tables.values()
-            if table.opened_by == address and table.record.game.phase is not Phase.OVER
-        ]
+        mine = [table for table in self._held() if table.opened_by == address]
         if len(mine) >= OPENS_PER_ADDRESS:
             raise Refusal(
                 N_("You have {count} tables open here already: finish one first."),
@@ -332,6 +353,19 @@ class LobbyDesk:
             )
         if all(one.level is not None for one in message.seats):
             raise Refusal(N_("A table opened here has a seat for you: set up a human player."))
+        from ..game.strategy.cache import rules_text
+
+        # Each set of house rules the server's computers play under (a stand-in plays at
+        # any table) is solved once and kept: a few sets, not every one a stranger names.
+        played = {rules_text(table.record.game.house_rules) for table in self.tables.values()}
+        if rules_text(message.house_rules) not in played and len(played) >= RULE_SETS:
+            raise Refusal(
+                N_(
+                    "This server's tables play under {count} sets of house rules already: "
+                    "open yours under one of them (the lobby shows them)."
+                ),
+                count=len(played),
+            )
         # Built unchecked: the table's opening checks the names as the game does.
         players = [Player.model_construct(name=one.name, level=one.level) for one in message.seats]
         try:

@@ -6,7 +6,6 @@ computers, talk, a seat's player removed, and the next game dealt. A part of
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import sqlite3
 import time
@@ -55,6 +54,7 @@ class TablePlay:
         database: TableDatabase
         lobby: LobbyRoom
         tables: dict[str, LiveTable]
+        _letting_go: set[asyncio.Task[None]]
         moves: int
         pace: float
         away_after: float
@@ -63,6 +63,8 @@ class TablePlay:
         async def _refuse(
             self, connection: Connection, refusal: Refusal, code: int = 1008
         ) -> None: ...
+
+        def _room_for_again(self, table: LiveTable) -> Refusal | None: ...
 
     def _say(self, connection: Connection, table: LiveTable, message: Say) -> Refusal | None:
         """Tell everyone at the table what ``connection`` said (kept first); the refusal,
@@ -103,17 +105,46 @@ class TablePlay:
             return unsaved(error)
         seat = message.seat
         log.info("table %s: %s removed by its opener", removed.id, who(table, seat))
+        # Every change made before anything is awaited: a claim of the freed seat, or the
+        # removed client's own messages, find the table as it is now.
         table.record = removed
-        for other in [client for client in table.clients if client.seat == seat]:
+        gone = [client for client in table.clients if client.seat == seat]
+        for other in gone:
+            other.seat = None
             table.clients.discard(other)
-            await self._refuse(other, Refusal(REMOVED), code=1000)
         table.budgets[seat], table.talks[seat] = Budget(), chat_budget()
         table.away_since[seat] = time.monotonic() - self.away_after  # away, as of now
         table.idle[seat] = False
+        table.again.discard(seat)
         table.claimed_by.pop(seat, None)
         self.lobby.changed(removed.code)
         self._presence_changed(table)
+        for other in gone:
+            self._let_go(other, Refusal(REMOVED))
         return None
+
+    def _let_go(self, connection: Connection, refusal: Refusal) -> None:
+        """Tell ``connection`` why it is let go, and close it, without waiting for it."""
+        task = asyncio.get_running_loop().create_task(self._refuse(connection, refusal, 1000))
+        self._letting_go.add(task)
+        task.add_done_callback(self._letting_go.discard)
+
+    def _welcome_again(self, table: LiveTable) -> None:
+        """Send every client at the table the table whole (its next game dealt, a seat's
+        player renamed), each its own seat; none waited for (a slow reader holds only its
+        own buffer)."""
+        from websockets.asyncio.server import broadcast
+
+        now = public(table.record, self._presence(table), table.turn_left())
+        table.shown = table.looks()
+        for client in list(table.clients):
+            welcome = Welcome.model_construct(
+                seat=client.seat,
+                table=now,
+                chat=tuple(table.chat),
+                talk=client.seat is not None or self.watchers_talk,
+            )
+            broadcast([client.socket], welcome.model_dump_json())
 
     async def _again(
         self, connection: Connection, table: LiveTable, message: Again
@@ -130,10 +161,20 @@ class TablePlay:
             table.again.add(seat)
         else:
             table.again.discard(seat)
-        humans = {index for index, each in enumerate(record.seats) if each.key is not None}
+        # The seats that choose: a human's given seat (a free one follows the others).
+        humans = {
+            index
+            for index, each in enumerate(record.seats)
+            if each.key is not None and not each.free
+        }
         if not humans <= table.again:
             self._tell_presence(table)
             return None
+        full = self._room_for_again(table)
+        if full is not None:
+            table.again.discard(seat)
+            self._tell_presence(table)
+            return full
         dealt, moved = again(record)
         try:
             self.database.save(dealt)
@@ -152,17 +193,7 @@ class TablePlay:
             if client.seat is not None:
                 client.seat = moved[client.seat]
         log.info("table %s (%s): game %d dealt", record.id, record.code, dealt.number)
-        now = public(dealt, self._presence(table))
-        table.shown = table.looks()
-        for client in list(table.clients):
-            welcome = Welcome.model_construct(
-                seat=client.seat,
-                table=now,
-                chat=tuple(table.chat),
-                talk=client.seat is not None or self.watchers_talk,
-            )
-            with contextlib.suppress(Exception):
-                await client.socket.send(welcome.model_dump_json())
+        self._welcome_again(table)
         self.lobby.changed(record.code)
         self._drive(table)
         return None

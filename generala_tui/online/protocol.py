@@ -316,8 +316,9 @@ class TableSummary(FrozenModel):
     """Its turn clock, in seconds (None: none)."""
 
 
-MAX_LOBBY_TABLES = 1000
-"""The most tables one lobby message lists (a server keeps fewer: ``--max-tables``)."""
+MAX_LOBBY_TABLES = 500
+"""The most tables one lobby message lists (a server keeps fewer: ``--max-tables``): 500
+summaries of eight seats with the longest names are under the client's 1 MiB."""
 
 
 class Lobby(FrozenModel):

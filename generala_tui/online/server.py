@@ -120,6 +120,9 @@ closed (its player reconnects, or their seat counts as away)."""
 CLOSE_SECONDS = 2.0
 """How long a connection being closed waits for its client's answer before it is dropped."""
 FINISHED_KEPT_SECONDS = 24 * 3600.0
+SEATLESS_PER_ADDRESS = 8
+"""Connections holding no seat (watching a table, or in the lobby) from one address, at
+most: beyond, a newcomer is refused, so no address fills the server's connections."""
 """How long a finished table stays (its players can still look at it), then it goes."""
 
 
@@ -190,6 +193,8 @@ class TableServer(LobbyDesk, TablePlay):
         self.let_go = 0
         """Connections let go before they joined, to make room for newer ones."""
         self._server: Server | None = None
+        self._letting_go: set[asyncio.Task[None]] = set()
+        """The connections being told why they are let go, and closed."""
         self.moves = 0
         """Steps played since the server started (the benchmark reads it)."""
 
@@ -251,29 +256,31 @@ class TableServer(LobbyDesk, TablePlay):
             self._drive(table)
         return record
 
+    def _room_for_again(self, table: LiveTable) -> Refusal | None:
+        """Why a finished table may not be dealt its next game (it would be one table more
+        than the server takes), or None."""
+        if len(self.open_tables()) >= self.max_tables:
+            return Refusal(N_("This server has as many tables as it takes."))
+        return None
+
     def _forget_finished(self) -> None:
         """Forget the finished tables nobody is at beyond :attr:`max_tables` of them, the
-        oldest first, and those finished a day ago: tables opened from the lobby are played
-        and finished without end, and the server holds each it has not forgotten."""
-        day_ago = time.time() - FINISHED_KEPT_SECONDS
-        with contextlib.suppress(sqlite3.Error):  # a full disk: forgotten on a later try
-            gone = set(self.database.forget_finished(day_ago))
-            finished = [
-                table
-                for table in self.tables.values()
-                if table.record.game.phase is Phase.OVER
-                and not table.clients
-                and table.record.id not in gone
-            ]
-            beyond = [
-                table.record.id for table in finished[: max(0, len(finished) - self.max_tables)]
-            ]
-            self.database.forget(beyond)
-            gone.update(beyond)
-            for table_id in gone:
-                table = self.tables.pop(table_id, None)
-                if table is not None and table.record.code is not None:
-                    self._codes.pop(table.record.code, None)
+        oldest first (in memory and on disk): tables opened from the lobby are played and
+        finished without end, and the server holds each it has not forgotten."""
+        finished = [
+            table
+            for table in self.tables.values()
+            if table.record.game.phase is Phase.OVER and not table.clients
+        ]
+        gone = [table.record.id for table in finished[: max(0, len(finished) - self.max_tables)]]
+        try:
+            self.database.forget(gone)
+        except sqlite3.Error:  # a full disk: forgotten on a later try
+            return
+        for table_id in gone:
+            table = self.tables.pop(table_id)
+            if table.record.code is not None:
+                self._codes.pop(table.record.code, None)
 
     # --- the network -------------------------------------------------------------
 
@@ -398,7 +405,7 @@ class TableServer(LobbyDesk, TablePlay):
                 log.warning("a connection ended on an error: %s", printable(repr(error))[:200])
         finally:
             self._connections.discard(connection)
-            self.lobby.clients.discard(socket)
+            self.lobby.leave(socket)
 
     async def _refuse(self, connection: Connection, refusal: Refusal, code: int = 1008) -> None:
         """Say ``refusal`` as the connection's last word, and close it."""
@@ -458,9 +465,21 @@ class TableServer(LobbyDesk, TablePlay):
                 ", slowed" if misses.count > FREE_MISSES else "",
             )
 
-    def _room(self, connection: Connection) -> bool:
-        """Whether there is room for one more connection that holds no seat."""
-        return len(self._connections) < self.max_connections
+    def _no_room(self, connection: Connection, address: str) -> Refusal | None:
+        """Why there is no room for one more connection that holds no seat (a watcher's, a
+        lobby's) from ``address``, or None: the server's connections are all taken, or that
+        address has :data:`SEATLESS_PER_ADDRESS` such already."""
+        if len(self._connections) >= self.max_connections:
+            log.info("%s: refused, the server is full", address)
+            return Refusal(N_("This server is full: try again later."))
+        seatless = [c for c in self._connections if c.seat is None and c.address == address]
+        if len(seatless) >= SEATLESS_PER_ADDRESS:
+            log.info("%s: refused, %d connections without a seat", address, len(seatless))
+            return Refusal(
+                N_("Your address has {count} connections watching or in the lobby: close one."),
+                count=len(seatless),
+            )
+        return None
 
     async def _read(self, connection: Connection, raw: str | bytes) -> ClientMessage | None:
         """The message ``raw`` says; None (the sender told why) when it says none."""
@@ -496,18 +515,21 @@ class TableServer(LobbyDesk, TablePlay):
                 connection, Refusal(N_("There is no such table or seat on this server."))
             )
             return None
-        if seat is None and not self._room(connection):
-            log.info("%s: refused, the server is full", address)
-            await self._refuse(connection, Refusal(N_("This server is full: try again later.")))
-            return None
+        if seat is None:
+            refusal = self._no_room(connection, address)
+            if refusal is not None:
+                await self._refuse(connection, refusal)
+                return None
         self._strangers.pop(socket, None)
         self._connections.add(connection)
-        connection.seat = seat
+        connection.seat, connection.address = seat, address
         if seat is not None:
             connection.budget = table.budgets[seat]
             connection.talk = table.talks[seat]
-        elif join.name is not None:
-            connection.name = watcher_name(join.name)
+        else:
+            connection.talk = table.watcher_talk(address)
+            if join.name is not None:
+                connection.name = watcher_name(join.name)
         for other in [c for c in table.clients if seat is not None and c.seat == seat]:
             # The seat's player is back on a new connection: the old one is let go.
             other.seat = None
@@ -533,6 +555,8 @@ class TableServer(LobbyDesk, TablePlay):
 
     async def _message(self, connection: Connection, table: LiveTable, raw: str | bytes) -> bool:
         """Handle one message; False when the connection is to be closed."""
+        if connection not in table.clients:
+            return False  # let go (its seat taken again, or given away): it says nothing more
         budget = connection.budget
         if not budget.allowed():
             if budget.too_fast >= CUT_OFF:

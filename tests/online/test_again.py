@@ -5,6 +5,8 @@ is told, and welcomes everyone to it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers import finished_game
 from websockets.asyncio.client import connect
 
@@ -65,3 +67,22 @@ async def test_play_again_is_refused_before_the_end_and_to_a_watcher(
         await watcher.send(Again().model_dump_json())
         watching = await receive_a(watcher, Refused)
         assert isinstance(watching, Refused) and "its players choose" in watching.english
+
+
+async def test_a_full_server_deals_no_next_game(tmp_path: Path) -> None:
+    from .conftest import serving
+
+    async with serving(tmp_path / "tables", max_tables=1) as server:
+        record = server.open([Player(name="Ana"), Player(name="Bruno")])
+        done = record.model_copy(update={"game": finished_game({"Ana": 12, "Bruno": 6})})
+        server.tables[record.id].record = done
+        server.database.save(done)
+        server.open([Player(name="Caro"), Player(name="Dani")])  # the one table it takes
+        async with connect(url(server, done)) as ana, connect(url(server, done)) as bruno:
+            await joined(ana, done, 0)
+            await joined(bruno, done, 1)
+            await ana.send(Again().model_dump_json())
+            await bruno.send(Again().model_dump_json())
+            refused = await receive_a(bruno, Refused)
+            assert refused.english == "This server has as many tables as it takes."
+        assert server.tables[record.id].record.number == 1

@@ -113,3 +113,17 @@ async def test_a_watchers_name_that_is_no_players_name_is_not_shown(
         welcome = await receive(watcher)
         assert isinstance(welcome, Welcome)
         assert welcome.table.watchers == () and welcome.table.spectators == 1
+
+
+async def test_a_watchers_talk_is_paced_across_reconnects(tmp_path: Path) -> None:
+    async with serving(tmp_path / "tables", watchers_talk=True) as server:
+        table = server.open([Player(name="Ana"), Player(name="Bruno")])
+        answers = []
+        for _ in range(3):
+            async with connect(url(server, table)) as watcher:
+                await watcher.send(Join(table=table.id, name="Caro").model_dump_json())
+                await receive(watcher)
+                for _ in range(SAY_BURST // 2 + 1):
+                    await watcher.send(Say(text="¡vamos!").model_dump_json())
+                    answers.append(await _next_said(watcher))
+        assert sum(isinstance(answer, Said) for answer in answers) == SAY_BURST

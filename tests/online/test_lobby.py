@@ -330,3 +330,37 @@ async def test_finished_tables_beyond_the_cap_are_forgotten_as_new_ones_open(
         assert oldest.id not in server.tables and oldest.code not in server._codes
         stored = {record.id for record in server.database.load()}
         assert oldest.id not in stored and {record.id for record in kept} <= stored
+
+
+async def test_the_lobby_brings_the_server_to_a_few_sets_of_house_rules(
+    tmp_path: Path,
+) -> None:
+    from generala_tui.online.lobby import RULE_SETS
+
+    from .conftest import serving
+
+    variants = [
+        HouseRules(
+            generala_points=points, served_bonus=bonus, two_pairs=pairs, double_generala=double
+        )
+        for points in (50, 60)
+        for bonus in (5, 10)
+        for pairs in (False, True)
+        for double in (False, True)
+    ]
+    assert len(variants) > RULE_SETS
+    async with serving(tmp_path / "tables", max_tables=50) as server:
+        answers = []
+        for number, rules in enumerate(variants):
+            async with connect(url(server)) as socket:
+                await _entered(socket)
+                # Each as from an address of its own, as a crowd's would be.
+                for table in server.tables.values():
+                    table.opened_by = "elsewhere"
+                opening = OpenTable(seats=(NewSeat(name=f"P{number}"),), house_rules=rules)
+                await socket.send(opening.model_dump_json())
+                answers.append(await _answer(socket))
+        opened = [answer for answer in answers if isinstance(answer, Claimed)]
+        assert len(opened) == RULE_SETS
+        refused = answers[-1]
+        assert isinstance(refused, Refused) and "sets of house rules already" in refused.english

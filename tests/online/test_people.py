@@ -7,7 +7,17 @@ from __future__ import annotations
 from websockets.asyncio.client import connect
 
 from generala_tui.game.model import Player
-from generala_tui.online.protocol import Claim, Claimed, Enter, Join, Refused, Remove, Seats
+from generala_tui.online.protocol import (
+    Claim,
+    Claimed,
+    Enter,
+    Join,
+    Refused,
+    Remove,
+    Said,
+    Seats,
+    Welcome,
+)
 from generala_tui.online.server import TableServer
 
 from .conftest import joined, receive, receive_a, url
@@ -60,3 +70,71 @@ async def test_a_table_the_host_opened_has_no_opener_to_remove_anyone(server: Ta
         await ana.send(Remove(seat=1).model_dump_json())
         refused = await receive_a(ana, Refused)
         assert isinstance(refused, Refused) and not refused.final
+
+
+async def test_a_removed_players_connection_says_and_plays_nothing_more(
+    server: TableServer,
+) -> None:
+    from generala_tui.game.action import Action
+    from generala_tui.online.protocol import Move, Say
+
+    record = server.open([Player(name="Ana"), Player(name="Bruno")], free=True)
+    async with connect(url(server, record)) as ana, connect(url(server, record)) as bruno:
+        await joined(ana, record, 0)
+        await joined(bruno, record, 1)
+        table = server.tables[record.id]
+        (brunos,) = [client for client in table.clients if client.seat == 1]
+        await ana.send(Remove(seat=1).model_dump_json())
+        ended = await receive_a(bruno, Refused)
+        assert isinstance(ended, Refused) and ended.final
+        # A client that ignores its last word and goes on (websockets reads on until the
+        # close is done): nothing its connection sends counts.
+        assert brunos.seat is None
+        for sent in (Say(text="still here"), Move(step=0, action=Action.roll())):
+            assert not await server._message(brunos, table, sent.model_dump_json())
+        await ana.send(Say(text="mark").model_dump_json())
+        said = await receive_a(ana, Said)
+        assert said.text == "mark" and list(table.chat) == [said]
+        assert server.tables[record.id].record.game.log == ()
+
+
+async def test_an_address_holds_a_few_connections_without_a_seat(server: TableServer) -> None:
+    from generala_tui.online.server import SEATLESS_PER_ADDRESS
+
+    record = server.open([Player(name="Ana"), Player(name="Bruno")])
+    sockets = []
+    try:
+        for number in range(SEATLESS_PER_ADDRESS):
+            socket = await connect(url(server) if number % 2 else url(server, record))
+            sockets.append(socket)
+            if number % 2:
+                await socket.send(Enter().model_dump_json())
+            else:
+                await socket.send(Join(table=record.id).model_dump_json())
+            await receive(socket)
+        async with connect(url(server)) as one_more:
+            await one_more.send(Enter().model_dump_json())
+            refused = await receive(one_more)
+            assert isinstance(refused, Refused) and refused.final
+            assert "connections watching or in the lobby" in refused.english
+        # A seat's own player is let in all the same.
+        async with connect(url(server, record)) as ana:
+            await joined(ana, record, 0)
+    finally:
+        for socket in sockets:
+            await socket.close()
+
+
+async def test_a_seat_claimed_under_a_new_name_is_shown_so_at_the_table(
+    server: TableServer,
+) -> None:
+    record = server.open([Player(name="Ana"), Player(name="Player 2")], free=True)
+    async with connect(url(server, record)) as ana:
+        await joined(ana, record, 0)
+        async with connect(url(server)) as lobby:
+            await lobby.send(Enter().model_dump_json())
+            await receive(lobby)
+            await lobby.send(Claim(code=record.code or "", name="Bruno").model_dump_json())
+            await receive_a(lobby, Claimed)
+        again = await receive_a(ana, Welcome)
+        assert again.seat == 0 and again.table.game.players[1].name == "Bruno"

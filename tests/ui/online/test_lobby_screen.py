@@ -94,8 +94,8 @@ async def test_a_code_with_no_free_seat_watches_and_a_wrong_code_ends_in_words(
     record = server.open([Player(name="Ana"), Player(name="Bruno")])
     app = GeneralaApp(table=Entrance(_server(server), record.code))
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: app.game is not None)
-        assert "You are watching this table." in notices(app)
+        await until(pilot, lambda: "You are watching this table." in notices(app))
+        assert app.table is not None and app.table.plays_here(0) is False
     wrong = GeneralaApp(table=Entrance(_server(server), "ABCDEF"))
     async with wrong.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: wrong.online.ended_with is not None)
