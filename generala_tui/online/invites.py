@@ -23,7 +23,11 @@ def code_command(server_url: str, code: str) -> str:
 def seat_commands(
     server_url: str, record: TableRecord, *, but: int | None = None
 ) -> list[tuple[str, str]]:
-    """Each human seat's player and join command, in seat order (seat ``but`` left out)."""
+    """Each human seat's player and join command, in seat order (seat ``but`` left out): of
+    a table the host opened (whose links the host sends), not one opened in the lobby (whose
+    players took their seats by its code, and keep their keys themselves)."""
+    if record.opener is not None:
+        return []
     return [
         (player.name, join_command(server_url, record.id, seat.key))
         for index, (player, seat) in enumerate(zip(record.game.players, record.seats, strict=True))

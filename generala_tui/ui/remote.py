@@ -265,8 +265,8 @@ class RemoteTable:
         return None if table is None else table.turn_time
 
     def turn_left(self) -> float | None:
-        if self._deadline is None:
-            return None
+        if self._deadline is None or not self.client.connected:
+            return None  # no clock, or none known: the server cannot be reached
         return max(0.0, self._deadline - asyncio.get_running_loop().time())
 
     def _said(self, said: Said | None) -> None:

@@ -59,6 +59,13 @@ WIDE_WIDTH, WIDE_HEIGHT = 120, 32
 
 CLOCK_TICK_SECONDS = 0.5
 """How often an online table's turn clock is shown again."""
+CLOCK_GAP = 2
+"""The cells between the top bar's words and the clock."""
+
+
+def _with(topbar: Content, clock: Content | None) -> Content:
+    """The top bar, with the clock after it when it shows."""
+    return topbar if clock is None else Content.assemble(topbar, " " * CLOCK_GAP, clock)
 
 
 class TurnScreen(TranslatedBindings, Screen[None]):
@@ -356,18 +363,20 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             return
         host = self.host
         values = self._coach_values(state)
+        clock = self._clock(state)
+        room = self._topbar_room(clock)
         view = turn_view(
             state,
             values,
             strategy_progress=host.strategy_progress,
             paused=host.computers_paused,
-            short=self._short_topbar(state),
-            room=self._topbar_room(),
+            short=self._short_topbar(state, room),
+            room=room,
             here=self.table.plays_here(state.current),
         )
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
-        self._update("#topbar", self._with_clock(state, view.topbar))
+        self._update("#topbar", _with(view.topbar, clock))
         self._update("#message", self._fitting_message(view))
         for standings in self._standings:
             standings.show(state, away=host.seats_away)
@@ -398,34 +407,37 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             banner.update(table_words.offline_banner())
         banner.display = unreachable
 
-    def _with_clock(self, state: GameState, topbar: Content) -> Content:
-        """The top bar, and the turn's time left in its last part (an online table's
-        clock): in the warning colour for the seat at this window, muted for the others."""
+    def _clock(self, state: GameState) -> Content | None:
+        """The turn's time left in its last part (an online table's clock), or None: in
+        the warning colour for the seat at this window, muted for the others."""
         left, turn_time = self.table.turn_left(), self.table.turn_time
         if left is None or turn_time is None or left > max(min(20.0, turn_time), turn_time / 3):
-            return topbar
+            return None
         style = "bold $warning" if self.table.plays_here(state.current) else "$text-muted"
-        return Content.assemble(topbar, "  ", (table_words.turn_clock(left), style))
+        return Content.styled(table_words.turn_clock(left), style)
 
     def _tick_clock(self) -> None:
         """The clock's time left, shown again (the rest of the top bar as it was)."""
         state = self.game
         if state is None or self._too_small or not self._composed():
             return
-        room = self._topbar_room()
-        topbar = turn_words.topbar(state, self._short_topbar(state), room)
-        self._update("#topbar", self._with_clock(state, topbar))
+        clock = self._clock(state)
+        room = self._topbar_room(clock)
+        topbar = turn_words.topbar(state, self._short_topbar(state, room), room)
+        self._update("#topbar", _with(topbar, clock))
 
-    def _short_topbar(self, state: GameState) -> bool:
+    def _short_topbar(self, state: GameState, room: int) -> bool:
         """Whether the top bar says less: below 60 columns, or where the whole would be cut
         (a long name, or the longer words of Spanish: its roll dots went first)."""
         if self.app.size.width < SHORT_TOPBAR_WIDTH:
             return True
-        return cell_len(turn_words.topbar(state).plain) > self._topbar_room()
+        return cell_len(turn_words.topbar(state).plain) > room
 
-    def _topbar_room(self) -> int:
-        """The cells the top bar has."""
-        return self.query_one("#topbar", Static).content_region.width or self.app.size.width
+    def _topbar_room(self, clock: Content | None = None) -> int:
+        """The cells the top bar has (for the round, the player and the rolls: the clock's,
+        when it shows, are taken first)."""
+        width = self.query_one("#topbar", Static).content_region.width or self.app.size.width
+        return width - (cell_len(clock.plain) + CLOCK_GAP if clock is not None else 0)
 
     def _fitting_message(self, view: TurnView) -> Content:
         """The message, or its brief form when the whole would be cut at the bottom of its
