@@ -64,7 +64,8 @@ class Entrance:
 
 def destination(words: Sequence[str]) -> Address | Entrance:
     """Where what a player gave leads: a table's link (``ws://HOST:PORT/TABLE?seat=KEY``),
-    a server (its lobby), or a server and a table's code. Raises :class:`Refusal`."""
+    a server (its lobby), a server and a table's code, or the code as a link's last part
+    (``ws://HOST:PORT/K7QXM3``). Raises :class:`Refusal`."""
     from .client import parse_server, parse_url
     from .tables import read_code
 
@@ -76,7 +77,7 @@ def destination(words: Sequence[str]) -> Address | Entrance:
             if address.key is not None or len(address.table) >= TABLE_ID_LENGTH:
                 return address
         try:
-            return Entrance(parse_server(link))
+            server = parse_server(link)
         except Refusal:
             raise Refusal(
                 N_(
@@ -85,6 +86,11 @@ def destination(words: Sequence[str]) -> Address | Entrance:
                 ),
                 url=link[:200],
             ) from None
+        # A table's code as the link's last part (ws://HOST:PORT/K7QXM3): that table.
+        prefix, _, last = server.rpartition("/")
+        if "://" in prefix and read_code(last) == last:
+            return Entrance(prefix, last)
+        return Entrance(server)
     if len(words) == 2:
         code = read_code(words[1])
         if code is None:

@@ -364,3 +364,22 @@ async def test_the_lobby_brings_the_server_to_a_few_sets_of_house_rules(
         assert len(opened) == RULE_SETS
         refused = answers[-1]
         assert isinstance(refused, Refused) and "sets of house rules already" in refused.english
+
+
+@pytest.mark.parametrize(
+    ("words", "where"),
+    [
+        (["ws://example.org:8765/K7QXM3"], ("ws://example.org:8765", "K7QXM3")),
+        (["example.org/K7QXM3"], ("ws://example.org:8765", "K7QXM3")),
+        (["example.org", "k7q-xm3"], ("ws://example.org:8765", "K7QXM3")),
+        (["wss://example.org/generala"], ("wss://example.org/generala", None)),
+        (["example.org"], ("ws://example.org:8765", None)),
+    ],
+)
+def test_a_table_is_named_by_a_server_and_its_code_or_a_link_ending_in_it(
+    words: list[str], where: tuple[str, str | None]
+) -> None:
+    from generala_tui.online.lobby_client import Entrance, destination
+
+    found = destination(words)
+    assert isinstance(found, Entrance) and (found.server, found.code) == where
