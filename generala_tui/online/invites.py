@@ -24,9 +24,9 @@ def seat_commands(
     server_url: str, record: TableRecord, *, but: int | None = None
 ) -> list[tuple[str, str]]:
     """Each human seat's player and join command, in seat order (seat ``but`` left out): of
-    a table the host opened (whose links the host sends), not one opened in the lobby (whose
-    players took their seats by its code, and keep their keys themselves)."""
-    if record.opener is not None:
+    a table whose links the host sends (``host --players``), not one whose players take
+    their seats by its code and keep their keys themselves."""
+    if record.by_code:
         return []
     return [
         (player.name, join_command(server_url, record.id, seat.key))

@@ -245,7 +245,6 @@ class TableServer(LobbyDesk, TablePlay):
             code=new_code(self._codes),
             free=free,
             turn_time=self.turn_time,
-            opened=free,
         )
         self.database.save(record)
         table = LiveTable(record)

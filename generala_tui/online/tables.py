@@ -80,7 +80,11 @@ class TableRecord(FrozenModel):
     turn_time: Annotated[float, Field(gt=0, le=86_400)] | None = None
     """The seconds a human has for a turn before a computer plays it (None: no clock)."""
     opener: Annotated[int, Field(ge=0, le=7)] | None = None
-    """The seat of the player who opened the table (None: the host did, with ``--players``)."""
+    """The seat of the player who opened the table: its first human's (None: a table of a
+    release before openers)."""
+    by_code: bool = False
+    """Whether its seats are taken by its code (a table opened in the lobby, or hosted from
+    the setup screen), not handed out as links (``host --players``)."""
     away: Away = "computer"
     created: Annotated[float, Field(ge=0)] = 0.0
     seeded: bool = False
@@ -119,11 +123,10 @@ def open_table(
     code: str | None = None,
     free: bool = False,
     turn_time: float | None = None,
-    opened: bool = False,
 ) -> TableRecord:
     """A new table for ``players`` (computers where their level says), each human seat with
-    its own key; with ``free``, every human seat but the first is free until claimed, and
-    with ``opened`` that first seat's player is the table's opener. Raises
+    its own key; with ``free``, every human seat but the first is free until claimed by
+    the table's code. The first human seat's player is the table's opener. Raises
     :class:`~generala_tui.game.rules.IllegalMove` for bad names."""
     game = rules.new_game(list(players), house_rules, seed=0 if seed is None else seed)
     humans = [index for index, player in enumerate(game.players) if player.level is None]
@@ -142,7 +145,8 @@ def open_table(
         seeded=seed is not None,
         code=code or new_code(),
         turn_time=turn_time,
-        opener=humans[0] if opened and humans else None,
+        opener=humans[0] if humans else None,
+        by_code=free,
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from websockets.asyncio.client import connect
 
-from generala_tui.game.model import Player
+from generala_tui.game.model import Level, Player
 from generala_tui.online.protocol import (
     Claim,
     Claimed,
@@ -62,14 +62,23 @@ async def test_the_opener_removes_a_player_whose_link_ends_and_the_seat_is_taken
     assert server.tables[record.id].record.game.players[1].name == "Caro"
 
 
-async def test_a_table_the_host_opened_has_no_opener_to_remove_anyone(server: TableServer) -> None:
-    record = server.open([Player(name="Ana"), Player(name="Bruno")])
-    assert record.opener is None
-    async with connect(url(server, record)) as ana:
-        await joined(ana, record, 0)
-        await ana.send(Remove(seat=1).model_dump_json())
-        refused = await receive_a(ana, Refused)
+async def test_at_a_table_the_host_opened_its_first_seat_removes_and_the_others_do_not(
+    server: TableServer,
+) -> None:
+    record = server.open(
+        [Player(name="Rita", level=Level.EASY), Player(name="Ana"), Player(name="Bruno")]
+    )
+    assert record.opener == 1 and not record.by_code  # the host's own seat, its links sent
+    async with connect(url(server, record)) as ana, connect(url(server, record)) as bruno:
+        await joined(ana, record, 1)
+        await joined(bruno, record, 2)
+        await bruno.send(Remove(seat=1).model_dump_json())
+        refused = await receive_a(bruno, Refused)
         assert isinstance(refused, Refused) and not refused.final
+        await ana.send(Remove(seat=0).model_dump_json())  # a computer's is no player's
+        assert "not another player's seat" in (await receive_a(ana, Refused)).english
+        await ana.send(Remove(seat=2).model_dump_json())
+        assert (await receive_a(bruno, Refused)).final
 
 
 async def test_a_removed_players_connection_says_and_plays_nothing_more(
