@@ -261,9 +261,10 @@ WIN_CHART_KEY = NP_("key", "Wins/points")
 
 
 def signed_percent(fraction: float) -> str:
-    """A change of win chance with its sign (a minus sign below 0), to a tenth of a percent."""
-    shown = round(fraction, 3)
-    return f"+{percent(shown, 1)}" if shown >= 0 else f"−{percent(-shown, 1)}"
+    """A change of win chance with its sign (a minus sign below 0), to a tenth of a percent:
+    one that rounds to nothing is "+0.0%", as the command line says it (not "+-0.0%")."""
+    shown = abs(round(fraction, 3))
+    return f"+{percent(shown, 1)}" if round(fraction, 3) >= 0 else f"−{percent(shown, 1)}"
 
 
 def analysis_chances_note() -> str:

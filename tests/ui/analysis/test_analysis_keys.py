@@ -175,3 +175,11 @@ async def test_tie_break_decisions_are_named_tie_break_rounds(tied: GameState) -
         heading = str(app.screen.query_one("#decision-heading", Static).render())
         assert "tie-break round 1" in heading
         assert f"round {tied.rounds + 1}" not in heading
+
+
+def test_a_change_of_chance_that_rounds_to_nothing_is_plus_zero() -> None:
+    """Issue 36, 4: the analysis screen said "+-0.0%" where the command line says "+0.0%"."""
+    assert analysis_words.signed_percent(-0.0004) == "+0.0%"
+    assert analysis_words.signed_percent(0.0) == "+0.0%"
+    assert analysis_words.signed_percent(-0.002) == "−0.2%"
+    assert analysis_words.signed_percent(0.1234) == "+12.3%"
