@@ -83,8 +83,6 @@ class GeneralaApp(Shell):
     strategies_ready: reactive[int] = reactive(0, init=False, repaint=False)
     """Counts the strategy tables computed so far, for screens waiting on one."""
     seats_away: reactive[tuple[bool, ...]] = reactive((), init=False, repaint=False)
-    unreachable: reactive[bool] = reactive(False, init=False, repaint=False)
-    """Whether the online table's server cannot be reached now (the turn screen says so)."""
     chat_heard: reactive[int] = reactive(0, init=False, repaint=False)
     """Bumped whenever what is said at the online table changes (the chat screen follows)."""
     """At an online table, per seat: its player is away (not connected); else empty."""
@@ -215,7 +213,7 @@ class GeneralaApp(Shell):
     def _leave_table(self) -> None:
         """Leave the table played at, if any (it closes in a worker)."""
         table, self.table = self.table, None
-        self.unreachable = False
+        self.remove_class("-unreachable")
         self.seats_away = ()
         if table is not None:
             self.run_worker(table.close(), name="leave table", group="tables")
@@ -371,8 +369,8 @@ class GeneralaApp(Shell):
 
     def reachable(self, yes: bool) -> None:
         """The online table's server is reached again (``yes``), or lost: the turn screen
-        says so until it is back."""
-        self.unreachable = not yes
+        says so until it is back (the app's class ``-unreachable``)."""
+        self.set_class(not yes, "-unreachable")
 
     def your_turn(self) -> None:
         """This window's turn came at an online table: while the window is not in front

@@ -37,7 +37,16 @@ from ..widgets.footer import Footer
 from ..widgets.standings import Standings
 from ..widgets.win_chances import WinChances
 from . import dialogs_words, turn_words
-from .turn_view import TurnView, first_open_box, footer_hidden, key_state, turn_view
+from .turn_view import (
+    CLOCK_GAP,
+    TurnView,
+    clock,
+    first_open_box,
+    footer_hidden,
+    key_state,
+    turn_view,
+    with_clock,
+)
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
@@ -59,13 +68,6 @@ WIDE_WIDTH, WIDE_HEIGHT = 120, 32
 
 CLOCK_TICK_SECONDS = 0.5
 """How often an online table's turn clock is shown again."""
-CLOCK_GAP = 2
-"""The cells between the top bar's words and the clock."""
-
-
-def _with(topbar: Content, clock: Content | None) -> Content:
-    """The top bar, with the clock after it when it shows."""
-    return topbar if clock is None else Content.assemble(topbar, " " * CLOCK_GAP, clock)
 
 
 class TurnScreen(TranslatedBindings, Screen[None]):
@@ -137,7 +139,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         """The guided game's guide, on the turn screen of a guided game (ui/guide.py)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="unreachable", markup=False)  # while an online table's server is lost
+        yield Static(table_words.offline_banner(), id="unreachable", markup=False)  # see the tcss
         yield Static(id="topbar")
         yield WinChances(id="win-chances")
         with Horizontal(id="status-row"):
@@ -234,7 +236,6 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "win_chances", self._redraw, init=False)
         self.watch(self.app, "coach_by_chance", self._rank_coach)
-        self.watch(self.app, "unreachable", self._show_unreachable)
         if self.table.turn_time is not None:  # an online table's turn clock
             self.set_interval(CLOCK_TICK_SECONDS, self._tick_clock)
         if self._guided:  # a guided game: its guide between the dice and the boxes
@@ -259,6 +260,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         relabel(self.query_one("#roll-compact", Button), vocabulary.roll_button())
         relabel(self.query_one("#show-scorecard", Button), turn_words.turn_scorecard_button())
         relabel(self.query_one("#show-help", Button), turn_words.turn_help_button())
+        self.query_one("#unreachable", Static).update(table_words.offline_banner())
         self._coach_cache = None
         state = self.game
         if state is not None:
@@ -376,7 +378,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         )
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
-        self._update("#topbar", _with(view.topbar, clock))
+        self._update("#topbar", with_clock(view.topbar, clock))
         self._update("#message", self._fitting_message(view))
         for standings in self._standings:
             standings.show(state, away=host.seats_away)
@@ -401,20 +403,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._show_chances(state)
         self.refresh_bindings()  # rebuilt only if a key's state changed
 
-    def _show_unreachable(self, unreachable: bool) -> None:
-        banner = self.query_one("#unreachable", Static)
-        if unreachable:
-            banner.update(table_words.offline_banner())
-        banner.display = unreachable
-
     def _clock(self, state: GameState) -> Content | None:
-        """The turn's time left in its last part (an online table's clock), or None: in
-        the warning colour for the seat at this window, muted for the others."""
-        left, turn_time = self.table.turn_left(), self.table.turn_time
-        if left is None or turn_time is None or left > max(min(20.0, turn_time), turn_time / 3):
-            return None
-        style = "bold $warning" if self.table.plays_here(state.current) else "$text-muted"
-        return Content.styled(table_words.turn_clock(left), style)
+        table = self.table  # the turn's time left, where it shows
+        return clock(table.turn_left(), table.turn_time, mine=table.plays_here(state.current))
 
     def _tick_clock(self) -> None:
         """The clock's time left, shown again (the rest of the top bar as it was)."""
@@ -424,7 +415,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         clock = self._clock(state)
         room = self._topbar_room(clock)
         topbar = turn_words.topbar(state, self._short_topbar(state, room), room)
-        self._update("#topbar", _with(topbar, clock))
+        self._update("#topbar", with_clock(topbar, clock))
 
     def _short_topbar(self, state: GameState, room: int) -> bool:
         """Whether the top bar says less: below 60 columns, or where the whole would be cut

@@ -17,6 +17,7 @@ from textual.content import Content
 from ...game import rules
 from ...game.action import ActionKind
 from ...game.model import Category, GameState, Phase
+from .. import table_words
 from ..widgets.boxes import BoxOffer
 from . import turn_words
 
@@ -177,3 +178,22 @@ def footer_hidden(state: GameState | None, plays_here: Callable[[int], bool]) ->
         if not plays_here(state.current):
             hidden |= TURN_KEYS
     return hidden
+
+
+CLOCK_GAP = 2
+"""The cells between the top bar's words and the turn clock."""
+
+
+def clock(left: float | None, turn_time: float | None, *, mine: bool) -> Content | None:
+    """An online table's turn clock in the top bar, in the turn's last third (at least its
+    last 20 s), or None: in the warning colour for the seat at this window (``mine``),
+    muted for the others'."""
+    if left is None or turn_time is None or left > max(min(20.0, turn_time), turn_time / 3):
+        return None
+    style = "bold $warning" if mine else "$text-muted"
+    return Content.styled(table_words.turn_clock(left), style)
+
+
+def with_clock(topbar: Content, shown: Content | None) -> Content:
+    """The top bar, with the clock after it when it shows."""
+    return topbar if shown is None else Content.assemble(topbar, " " * CLOCK_GAP, shown)
