@@ -170,18 +170,23 @@ def claim(
     seats = list(record.seats)
     seats[seat] = seats[seat].model_copy(update={"free": False})
     game = record.game
-    if name is not None:
-        names = [player.name for player in game.players]
-        names[seat] = name
-        try:
-            names = rules.validate_names(names)
-        except rules.IllegalMove:
-            pass  # the seat keeps the name it was opened with
-        else:
-            players = list(game.players)
-            players[seat] = players[seat].model_copy(update={"name": names[seat]})
-            game = game.model_copy(update={"players": tuple(players)})
+    taken = _named(game, seat, name) if name is not None else None
+    if taken is not None:  # else the seat keeps the name it was opened with
+        players = list(game.players)
+        players[seat] = players[seat].model_copy(update={"name": taken})
+        game = game.model_copy(update={"players": tuple(players)})
     return record.model_copy(update={"seats": tuple(seats), "game": game}), seat
+
+
+def _named(game: GameState, seat: int, name: str) -> str | None:
+    """``name`` as the game takes it for ``seat`` (trimmed), or None when it takes it not
+    (another seat has it, or it is no name)."""
+    names = [player.name for player in game.players]
+    names[seat] = name
+    try:
+        return rules.validate_names(names)[seat]
+    except rules.IllegalMove:
+        return None
 
 
 def seat_of(record: TableRecord, key: str) -> int | None:
