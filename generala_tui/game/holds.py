@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from .boxes import NO_SUCH_DIE
 from .model import NUMBER_OF_DICE, GameState, HoldToggled, LogEntry
-from .questions import require_game_on
+from .questions import ROLLS_BARRED, require_game_on, rolls_barred
 from .refusals import IllegalMove
 from .words import N_
 
@@ -74,6 +74,8 @@ def press(state: GameState, die: int) -> GameState:
     turn = state.turn
     if turn.rolls == 0:
         raise IllegalMove(N_("Roll first: there are no dice to hold yet."))
+    if rolls_barred(state):
+        raise IllegalMove(ROLLS_BARRED)
     if turn.held[die] and turn.locked[die]:
         raise IllegalMove(N_("That die was held for a roll, so it stays held (locked holds)."))
     held = tuple(not h if i == die else h for i, h in enumerate(turn.held))

@@ -19,6 +19,7 @@ from .words import N_
 
 __all__ = [
     "MAX_LOG_STEPS",
+    "MAX_TAKE_BACKS",
     "MAX_TIE_BREAK_ROUNDS",
     "MAX_TOGGLES_PER_TURN",
     "STEPS_PER_TURN",
@@ -28,6 +29,7 @@ __all__ = [
     "check_course",
     "check_locks",
     "check_log",
+    "check_take_backs",
 ]
 
 MAX_TOGGLES_PER_TURN = 100
@@ -52,6 +54,10 @@ STEPS_PER_TURN = MAX_TOGGLES_PER_TURN + MAX_ROLLS + 1
 MAX_LOG_STEPS = (MAX_PLAYERS * len(Category) + MAX_PLAYERS * MAX_TIE_BREAK_ROUNDS) * STEPS_PER_TURN
 """The longest log a game can have: eight players' twelve turns and as many tie-break rounds
 as there can be, every turn with as many steps as a turn can log."""
+
+MAX_TAKE_BACKS = MAX_PLAYERS * len(Category) + MAX_PLAYERS * MAX_TIE_BREAK_ROUNDS
+"""The most fills a game can take back after computers played on: one a turn, as a turn
+goes on without rolls once its fill was taken back so (and so with no step but its fill)."""
 
 
 class Phase(StrEnum):
@@ -269,3 +275,35 @@ def check_log(
                 points=points,
                 box=category,
             )
+
+
+def check_take_backs(
+    take_backs: Sequence[tuple[int, int]], seats: int, log_seats: Sequence[int]
+) -> None:
+    """Each fill taken back (``take_backs``: its seat and the log's length after it) is a
+    seat's at the table (``seats`` of them), taken back at a step of the log
+    (``log_seats``: the seat of each of its steps), each after the one before; the log's
+    step after it, if any, is that seat's, whose turn went on from there."""
+    last = -1
+    for number, (seat, step) in enumerate(take_backs, start=1):
+        _seat(
+            seats,
+            seat,
+            N_(
+                "Take-back {number} of the game's record is seat {seat}'s, but the table has "
+                "no seat {seat}."
+            ),
+            number=number,
+        )
+        length = len(log_seats)
+        if step <= last or step > length or (step < length and log_seats[step] != seat):
+            raise Refusal(
+                N_(
+                    "Take-back {number} of the game's record does not fit its log: it is at "
+                    "step {step} of {length}."
+                ),
+                number=number,
+                step=step,
+                length=length,
+            )
+        last = step

@@ -36,7 +36,9 @@ from pydantic import (
     ConfigDict,
     Field,
     GetCoreSchemaHandler,
+    SerializerFunctionWrapHandler,
     StringConstraints,
+    model_serializer,
     model_validator,
 )
 from pydantic_core import CoreSchema, core_schema
@@ -53,7 +55,7 @@ from .boxes import (
     Category,
     box_name,
 )
-from .law import MAX_LOG_STEPS, MAX_TIE_BREAK_ROUNDS, Ending, Phase
+from .law import MAX_LOG_STEPS, MAX_TAKE_BACKS, MAX_TIE_BREAK_ROUNDS, Ending, Phase
 from .names import MAX_NAME_LENGTH, MAX_PLAYERS, WRONG_PLAYER_COUNT, check_names
 from .points import (
     DOUBLE_GENERALA_POINTS,
@@ -510,22 +512,30 @@ LogEntry = Annotated[HoldToggled | Rolled | Filled | TieBreakEnded, Field(discri
 """One step of the game's log, appended by the rules functions."""
 
 
+class TakeBack(FrozenModel):
+    """A human's fill taken back with the computers' turns played on from it, kept by the record
+    though the log lost those steps (docs/rules.md): ``step``, the log's length after it;
+    ``undone``, the steps that went. The turn goes on without a roll, so once a turn at most."""
+
+    seat: NonNegative
+    step: NonNegative
+    undone: Annotated[int, Field(ge=2)]
+
+
 # --- the game ---------------------------------------------------------------
 
 
 class GameState(_Bounded):
     """Everything about a game in progress or finished.
 
-    ``current`` is the index of the player whose turn it is. ``winners`` is
-    empty until the game is over. ``log`` is the game's record: every step
-    taken since the start, in order, appended by the rules functions (the hold
-    presses since the last roll one by one, those before it settled into their net
-    change), so the game can be replayed from its start
-    (:func:`generala_tui.game.rules.replay`). Its length is bounded by the turns
-    played (:data:`~generala_tui.game.law.STEPS_PER_TURN` a turn,
-    :data:`~generala_tui.game.law.MAX_LOG_STEPS` in all).
-    ``seed`` makes the dice reproducible: the n-th roll of a game is drawn from
-    the seed and n, so a saved game goes on with the same dice.
+    ``current`` is the index of the player whose turn it is. ``winners`` is empty until the
+    game is over. ``log`` is the game's record: every step taken since the start, in order,
+    appended by the rules functions (the hold presses since the last roll one by one, those
+    before it settled into their net change), so the game can be replayed from its start
+    (:func:`generala_tui.game.rules.replay`); its length is bounded by the turns played
+    (:data:`~generala_tui.game.law.STEPS_PER_TURN` a turn). ``taken_back``: the fills taken
+    back with computers' turns after them (:class:`TakeBack`). ``seed`` makes the dice
+    reproducible: the n-th roll of a game is drawn from the seed and n.
 
     Building a state checks that it could have arisen in play (see the
     module's docstring); ``model_copy`` checks nothing.
@@ -539,6 +549,7 @@ class GameState(_Bounded):
             N_("A game has at most {most} tie-break rounds, not {count:,}."),
         ),
         "log": (MAX_LOG_STEPS, N_("A game's log holds at most {most:,} steps, not {count:,}.")),
+        "taken_back": (MAX_TAKE_BACKS, N_("A game has {most} take-backs at most, not {count:,}.")),
     }
 
     players: tuple[Player, ...]
@@ -551,6 +562,7 @@ class GameState(_Bounded):
     tie_breaks: tuple[TieBreakRound, ...] = ()
     seed: int = 0
     log: Annotated[tuple[LogEntry, ...], Field(fail_fast=True)] = ()
+    taken_back: tuple[TakeBack, ...] = ()  # left out of the JSON when empty (_serialize)
 
     @model_validator(mode="before")
     @classmethod
@@ -593,7 +605,17 @@ class GameState(_Bounded):
             + sum(len(tie.scores) for tie in self.tie_breaks),
             possible=possible,
         )
+        if self.taken_back:
+            steps = [entry.seat for entry in self.log]
+            law.check_take_backs([(t.seat, t.step) for t in self.taken_back], len(players), steps)
         return self
+
+    @model_serializer(mode="wrap")
+    def _serialize(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)  # nothing taken back: written as releases before take-backs
+        if not self.taken_back and isinstance(data, dict):
+            del data["taken_back"]
+        return data
 
     @property
     def dice_thrown(self) -> int:

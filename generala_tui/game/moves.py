@@ -35,7 +35,7 @@ from .model import (
     Turn,
     check_names,
 )
-from .questions import require_game_on, scoring_options, totals
+from .questions import ROLLS_BARRED, require_game_on, rolls_barred, scoring_options, totals
 from .refusals import IllegalMove
 from .scoring import (
     category_score,
@@ -120,6 +120,8 @@ def roll(state: GameState, values: Sequence[int] | None = None) -> GameState:
         raise IllegalMove(
             N_("All five dice are held: release a die to roll, or stop and fill a box.")
         )
+    if rolls_barred(state):
+        raise IllegalMove(ROLLS_BARRED)
     thrown = thrown_dice(turn)
     if values is None:
         results = _draw(state, len(thrown))

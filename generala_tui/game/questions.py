@@ -27,12 +27,39 @@ def can_roll(state: GameState) -> bool:
         state.phase is not Phase.OVER
         and state.turn.rolls < MAX_ROLLS
         and (state.turn.rolls == 0 or not all(state.turn.held))
+        and not rolls_barred(state)
     )
 
 
 def can_hold(state: GameState) -> bool:
-    """Whether the player to act may hold or release dice now: after a roll, before the end."""
-    return state.phase is not Phase.OVER and state.turn.rolls > 0
+    """Whether the player to act may hold or release dice now: after a roll, before the end,
+    while another roll may come."""
+    return state.phase is not Phase.OVER and state.turn.rolls > 0 and not rolls_barred(state)
+
+
+ROLLS_BARRED = N_(
+    "Your fill was taken back after the computers played on: fill a box again, without "
+    "another roll (the dice to come were theirs, and have been seen)."
+)
+"""Why a turn whose fill was taken back rolls and holds no more (:func:`rolls_barred`)."""
+
+
+def rolls_barred(state: GameState) -> bool:
+    """Whether the turn goes on without another roll: its fill was taken back after
+    computers had played on from it (:class:`~.model.TakeBack`), so the dice its next roll
+    would draw were the computers' and have been seen."""
+    if not state.taken_back:
+        return False
+    return state.taken_back[-1].step >= _turn_start(state)
+
+
+def _turn_start(state: GameState) -> int:
+    """The length of the log when the turn being played began."""
+    log = state.log
+    for index in range(len(log) - 1, -1, -1):
+        if isinstance(log[index], Filled | TieBreakEnded):
+            return index + 1
+    return 0
 
 
 def scoring_options(state: GameState) -> dict[Category, int]:

@@ -10,7 +10,17 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from .holds import press
-from .model import Filled, GameState, HoldToggled, LogEntry, Phase, Player, Rolled
+from .model import (
+    Filled,
+    GameState,
+    HoldToggled,
+    LogEntry,
+    Phase,
+    Player,
+    Rolled,
+    TakeBack,
+    TieBreakEnded,
+)
 from .moves import end_tie_break_turn, roll, score, scratch, thrown_dice
 from .refusals import IllegalMove
 from .words import N_
@@ -52,12 +62,13 @@ def replay(state: GameState) -> Iterator[GameState]:
         if number < last:
             yield position
     if last:
-        if position.model_copy(update={"log": state.log}) != state:
+        # The take-backs are the record's beside the log: no step replays them.
+        if position.model_copy(update={"log": state.log, "taken_back": state.taken_back}) != state:
             raise BadRecord(
                 N_("The game's record does not lead to the position it was saved with.")
             )
         yield state
-    elif position != state:
+    elif position.model_copy(update={"taken_back": state.taken_back}) != state:
         raise BadRecord(N_("The game's record does not lead to the position it was saved with."))
 
 
@@ -144,12 +155,22 @@ def positions(state: GameState) -> Positions:
 def undo_refusal(state: GameState) -> str | None:
     """Why the last step can't be taken back, in words for the player; None when it can.
 
-    A hold toggle, a filled box or the end of a tie-break turn can be taken
-    back while nothing came after it (the next player has not rolled), by
-    the human who took it; never a roll, and never once the game is over.
+    A hold toggle, a filled box or the end of a tie-break turn can be taken back while no
+    human acted after it (the next player has not rolled): a human's own step at once; a
+    human's fill after which only computers played, with their turns (:func:`undo`). Never
+    a roll, a computer's own step, nor anything once the game is over.
     """
     refusal = _undo_refusal(state)
     return None if refusal is None else str(refusal)
+
+
+def _last_human_step(state: GameState) -> int | None:
+    """The index in the log of the last step a human took, if any."""
+    players = state.players
+    for index in range(len(state.log) - 1, -1, -1):
+        if players[state.log[index].seat].level is None:
+            return index
+    return None
 
 
 def _undo_refusal(state: GameState) -> IllegalMove | None:
@@ -157,10 +178,16 @@ def _undo_refusal(state: GameState) -> IllegalMove | None:
         return IllegalMove(N_("The game is over: its moves can't be taken back."))
     if not state.log:
         return IllegalMove(N_("There is nothing to take back yet."))
-    last = state.log[-1]
-    if isinstance(last, Rolled):
-        return IllegalMove(N_("A roll can't be taken back."))
-    if state.players[last.seat].level is not None:
+    log = state.log
+    if state.taken_back and state.taken_back[-1].step >= len(log):
+        return IllegalMove(N_("That fill was taken back already: fill a box again."))
+    last = log[-1]
+    human = _last_human_step(state)
+    if human == len(log) - 1:
+        if isinstance(last, Rolled):
+            return IllegalMove(N_("A roll can't be taken back."))
+        return None
+    if human is None or not isinstance(log[human], Filled | TieBreakEnded):
         return IllegalMove(
             N_("That was {name}'s move: only your own can be taken back."),
             name=state.players[last.seat].name,
@@ -175,15 +202,34 @@ def undo(state: GameState) -> GameState:
     them back one by one, the last first, as the player made them; those a roll or fill
     settled are taken back as the log keeps them, their net change.
 
+    A human's fill after which only computers played is taken back with the computers'
+    steps: the game is where it stood before the fill, and the record keeps a
+    :class:`~.model.TakeBack`. The turn goes on without another roll (:func:`rolls_barred
+    <generala_tui.game.questions.rolls_barred>`): the dice its roll would draw are those the
+    computers threw, seen already; filled again, the computers play again with the same
+    dice to come.
+
     Raises :class:`IllegalMove` saying why when the step can't be taken back,
     and :class:`BadRecord` when the log does not replay.
     """
     refusal = _undo_refusal(state)
     if refusal is not None:
         raise refusal
-    # A whole replay checks the log leads to the state; the position before is the answer,
-    # given the log without its last step (the replay's positions come without theirs).
-    before = after = state
-    for position in replay(state):
-        before, after = after, position
-    return before.model_copy(update={"log": state.log[:-1]})
+    human = _last_human_step(state)
+    assert human is not None  # a step to take back is a human's (_undo_refusal)
+    if human == len(state.log) - 1:
+        # A whole replay checks the log leads to the state; the position before is the
+        # answer, given the log without its last step (the replay's positions come without
+        # theirs).
+        before = after = state
+        for position in replay(state):
+            before, after = after, position
+        return before.model_copy(update={"log": state.log[:-1], "taken_back": state.taken_back})
+    before = positions(state)[human]
+    undone = len(state.log) - human
+    taken_back = state.taken_back
+    if taken_back and taken_back[-1].step == human:  # taken back again in the same turn
+        undone += taken_back[-1].undone
+        taken_back = taken_back[:-1]
+    take_back = TakeBack(seat=state.log[human].seat, step=human, undone=undone)
+    return before.model_copy(update={"taken_back": (*taken_back, take_back)})

@@ -132,12 +132,20 @@ class LocalTable:
         return True
 
     def undo(self) -> bool:
+        before = self._game
         try:
-            after = rules.undo(self._game)
+            after = rules.undo(before)
         except rules.IllegalMove as error:
             self._refused(error)
             return False
         self._step_taken(after)
+        if after.taken_back != before.taken_back:  # a fill with the computers' turns after it
+            taken = after.taken_back[-1]
+            computers = {before.log[i].seat for i in range(taken.step + 1, len(before.log))}
+            names = vocabulary.names_and(
+                [p.name for s, p in enumerate(after.players) if s in computers]
+            )
+            self._window.tell(table_words.taken_back(after.players[taken.seat].name, names))
         return True
 
     def _refused(self, error: rules.IllegalMove) -> None:

@@ -65,6 +65,15 @@ def computer_failed(name: str, error: str) -> str:
     )
 
 
+def taken_back(name: str, computers: str) -> str:
+    """Said when a human's fill is taken back with the turns of the computers after it
+    (``computers``: their names, joined)."""
+    return _(
+        "{name}'s fill is taken back, with the turns {computers} played after it: fill a box "
+        "again. They will throw the same dice."
+    ).format(name=name, computers=computers)
+
+
 def no_game_slot(folder: object) -> str:
     """Said when every saved game's file in the state folder is held by another window."""
     return _(

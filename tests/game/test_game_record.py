@@ -22,6 +22,7 @@ from generala_tui.game.model import (
     Rolled,
     ServedRoll,
     StraightRule,
+    TakeBack,
     TieBreakEnded,
 )
 
@@ -300,6 +301,79 @@ def test_a_human_may_take_back_a_fill_before_the_computer_after_them_acts():
     filled = rules.scratch(rolled, C.GENERALA)
     assert rules.computer_to_act(filled)
     assert rules.undo(filled) == rolled
+
+
+def _computers_play_on(state: GameState) -> tuple[GameState, list[tuple[int, ...]]]:
+    """``state`` after the computers to act played, with the dice they threw."""
+    from generala_tui.game.strategy import choose_action
+
+    thrown = []
+    while rules.computer_to_act(state):
+        state = rules.play(state, choose_action(state))
+        if isinstance(state.log[-1], Rolled):
+            thrown.append(state.log[-1].dice)
+    return state, thrown
+
+
+def test_a_fill_is_taken_back_with_the_computers_turns_after_it_who_play_again_the_same_dice():
+    rita, rui = (Player(name=n, level=Level.EASY) for n in ("Rita", "Rui"))
+    rolled = rules.roll(rules.new_game(["Ana", rita, rui], seed=5), [4, 4, 3, 4, 3])
+    played, thrown = _computers_play_on(rules.score(rolled, C.FOURS))
+    assert played.current == 0 and len(thrown) >= 2
+    assert rules.undo_refusal(played) is None
+    back = rules.undo(played)
+    assert back.model_copy(update={"taken_back": ()}) == rolled
+    assert back.taken_back == (
+        TakeBack(seat=0, step=len(rolled.log), undone=len(played.log) - len(rolled.log)),
+    )
+    # The same dice to come: filled elsewhere, the computers throw what they threw.
+    again, thrown_again = _computers_play_on(rules.score(back, C.FULL_HOUSE))
+    assert thrown_again[: len(thrown)] == thrown[: len(thrown_again)]
+    assert thrown_again[0] == thrown[0]
+    # Taken back again in the same turn: one record, all its steps counted.
+    twice = rules.undo(again)
+    assert len(twice.taken_back) == 1 and twice.taken_back[0].undone > back.taken_back[0].undone
+
+
+def test_a_turn_taken_back_so_rolls_and_holds_no_more_and_the_record_says_so():
+    rita = Player(name="Rita", level=Level.EASY)
+    rolled = rules.roll(rules.new_game(["Ana", rita], seed=5), [4, 4, 3, 4, 3])
+    assert rules.can_roll(rolled) and rules.can_hold(rolled)
+    back = rules.undo(_computers_play_on(rules.score(rolled, C.FOURS))[0])
+    assert rules.rolls_barred(back) and not rules.can_roll(back) and not rules.can_hold(back)
+    for step in (rules.roll, lambda state: rules.toggle_hold(state, 0)):
+        with pytest.raises(rules.IllegalMove, match="taken back after the computers played on"):
+            step(back)
+    assert rules.undo_refusal(back) == "That fill was taken back already: fill a box again."
+    # The record keeps it: written, read and replayed, the game is the same.
+    again = GameState.model_validate_json(back.model_dump_json())
+    assert again == back and list(rules.replay(again))[-1] == back
+    # The next turn rolls as ever.
+    filled = rules.score(back, C.FOURS)
+    assert not rules.rolls_barred(filled)
+    assert not rules.rolls_barred(_computers_play_on(filled)[0])
+
+
+def test_a_fill_is_taken_back_only_until_the_next_human_acts():
+    rita = Player(name="Rita", level=Level.EASY)
+    rolled = rules.roll(rules.new_game(["Ana", rita, "Bruno"], seed=5), [4, 4, 3, 4, 3])
+    bruno_to_act, _ = _computers_play_on(rules.score(rolled, C.FOURS))
+    assert bruno_to_act.current == 2 and rules.undo_refusal(bruno_to_act) is None
+    assert rules.undo_refusal(rules.roll(bruno_to_act)) == "A roll can't be taken back."
+    over = rules.roll(rules.new_game(["Ana", rita], seed=1), [4, 4, 4, 4, 4])
+    assert rules.undo_refusal(over) == "The game is over: its moves can't be taken back."
+
+
+def test_a_record_of_take_backs_that_does_not_fit_its_log_is_refused():
+    rita = Player(name="Rita", level=Level.EASY)
+    rolled = rules.roll(rules.new_game(["Ana", rita], seed=5), [4, 4, 3, 4, 3])
+    back = rules.undo(_computers_play_on(rules.score(rolled, C.FOURS))[0])
+    data = back.model_dump(mode="json")
+    for bad in ({"seat": 0, "step": 9, "undone": 2}, {"seat": 1, "step": 0, "undone": 2}):
+        data["taken_back"] = [bad]
+        with pytest.raises(ValueError, match="Take-back 1 of the game's record"):
+            GameState.model_validate(data)
+    assert "taken_back" not in rolled.model_dump(mode="json")  # nothing taken back: as before
 
 
 def test_undo_of_a_random_game_step_equals_the_position_before_it():

@@ -298,6 +298,23 @@ def test_before_the_first_roll_the_only_action_is_to_roll():
     )
 
 
+def test_a_turn_whose_fill_was_taken_back_is_advised_only_its_boxes():
+    from generala_tui.game.model import Level
+    from generala_tui.game.strategy import choose_action
+
+    rita = Player(name="Rita", level=Level.EASY)
+    rolled = rules.roll(rules.new_game(["Ana", rita], seed=5), [4, 4, 3, 4, 3])
+    played = rules.score(rolled, C.FOURS)
+    while rules.computer_to_act(played):
+        played = rules.play(played, choose_action(played))
+    back = rules.undo(played)
+    strategy = strategy_for()
+    assert any(v.action.kind is ActionKind.ROLL for v in strategy.evaluate(rolled))
+    kinds = {v.action.kind for v in strategy.evaluate(back)}
+    assert kinds == {ActionKind.SCORE, ActionKind.SCRATCH}
+    rules.play(back, strategy.best_action(back))  # a fill the rules take
+
+
 def test_double_generala_is_a_scratch_unless_generala_holds_points():
     strategy = strategy_for(double_generala=True)
     rules_ = strategy.house_rules

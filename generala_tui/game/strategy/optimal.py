@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..action import Action, ActionKind
-from ..boxes import FACES, NUMBER_OF_DICE
+from ..boxes import FACES, MAX_ROLLS, NUMBER_OF_DICE
 from ..model import (
     NUMBER_CATEGORIES,
     Category,
@@ -31,7 +31,7 @@ from ..model import (
     Phase,
     Player,
 )
-from ..rules import IllegalMove
+from ..rules import IllegalMove, rolls_barred
 from .actions import ActionValue
 from .cache import Memo, TableStore, load_values, rules_text, save_values
 
@@ -219,7 +219,10 @@ class Planner:
             values = [turn.dice[i] for i in range(NUMBER_OF_DICE) if turn.locked[i]]
             locked = tuple(values.count(face) for face in range(1, FACES + 1))
         roll = self._dice.roll_index[tuple(sorted(turn.dice))]
-        return _Position(card, roll, turn.rolls, turn.served, locked)
+        # A turn whose fill was taken back after the computers played goes on as after its
+        # last roll: only its boxes are left to choose.
+        rolls = MAX_ROLLS if rolls_barred(state) else turn.rolls
+        return _Position(card, roll, rolls, turn.served, locked)
 
     def _plan(self, card: int) -> _Plan:
         with self._lock:

@@ -202,6 +202,10 @@ class DecisionReview:
     """The whole log of the game reviewed (the same tuple for every decision)."""
     tie_break: bool = False
     """A decision of a tie-break turn (valued in tie-break points, outside the identity)."""
+    taken_back: bool = False
+    """A fill made again: the one made first was taken back with the computers' turns played
+    on from it (:class:`~generala_tui.game.model.TakeBack`), which the player had seen. It
+    is valued in its position as the log has it, the rolls the player chose to stop."""
     chances_before: tuple[float, ...] | None = None
     """Every seat's win chance in the position (W after the expert's choice); None when
     the review was made without win chances."""
@@ -270,6 +274,11 @@ class PlayerReview:
     """What the other players' decisions did to this player's chance, summed."""
     chance_cost: float | None = None
     """The win-chance cost of the player's own decisions, summed (each at least 0)."""
+
+    @property
+    def taken_back(self) -> int:
+        """How many of the player's fills were made again after a take-back."""
+        return sum(1 for decision in self.decisions if decision.taken_back)
 
 
 Step = RollReview | DecisionReview
@@ -356,6 +365,7 @@ def review_game(
     after = next(positions)
     chances_start = valuer.win(after) if valuer.on else None
     now = chances_start  # every seat's W where the game is
+    retaken = {take_back.step for take_back in state.taken_back}
     for move, entry in enumerate(state.log):
         before, after = after, next(positions)
         if isinstance(entry, HoldToggled):
@@ -368,6 +378,8 @@ def review_game(
         chosen: float | None = None
         if before.turn.rolls:
             decision = _decision(strategy, before, state, action, move, round_, tie_break)
+            if move in retaken and not isinstance(entry, Rolled):
+                decision = replace(decision, taken_back=True)
             if valuer.on:
                 assert now is not None
                 decision = valuer.decision(decision, before, now)

@@ -443,6 +443,7 @@ class DecisionScreen(Modal[None]):
                         decision.mark,
                         decision.cost,
                         state.rounds,
+                        taken_back=decision.taken_back,
                     ),
                     id="decision-heading",
                 )

@@ -163,6 +163,18 @@ def review_summary(review: GameReview) -> Content:
                 rating=rating_words()[player.rating],
             )
         )
+        if player.taken_back:
+            lines.append(
+                Content(
+                    ngettext(
+                        "  {count} fill made again after a take-back (the computers' turns "
+                        "after it seen).",
+                        "  {count} fills made again after a take-back (the computers' turns "
+                        "after them seen).",
+                        player.taken_back,
+                    ).format(count=player.taken_back)
+                )
+            )
     if not lines:
         return Content(_("No decisions to analyse in this game."))
     return Content("\n").join(lines)
@@ -186,9 +198,17 @@ def chart_legend(lucky: float, unlucky: float, costly: float) -> Content:
 
 
 def decision_heading(
-    name: str, round_: int, roll: int, mark: DecisionMark, cost: float, rounds: int = 0
+    name: str,
+    round_: int,
+    roll: int,
+    mark: DecisionMark,
+    cost: float,
+    rounds: int = 0,
+    *,
+    taken_back: bool = False,
 ) -> Content:
-    """The heading of an opened decision (a round past ``rounds`` is a tie-break round)."""
+    """The heading of an opened decision (a round past ``rounds`` is a tie-break round;
+    ``taken_back``: the fill was made again after a take-back, which the heading says)."""
     mark_words = decision_mark_words()[mark] or _("fine")
     tie_break = rounds and round_ > rounds
     where = (
@@ -196,13 +216,24 @@ def decision_heading(
         if tie_break
         else _("round {n}").format(n=round_)
     )
-    return Content.from_markup(
+    heading = Content.from_markup(
         _("[b]$name[/b], $round, after roll $roll: $mark (cost $cost)"),
         name=name,
         round=where,
         roll=str(roll),
         mark=mark_words,
         cost=decimal(cost),
+    )
+    if not taken_back:
+        return heading
+    return Content("\n").join([heading, Content(taken_back_note())])
+
+
+def taken_back_note() -> str:
+    """Said of a fill made again after a take-back (game/model.py's TakeBack)."""
+    return _(
+        "Filled again: the first fill was taken back with the computers' turns after it, "
+        "which had been seen."
     )
 
 

@@ -171,8 +171,10 @@ def footer_hidden(state: GameState | None, plays_here: Callable[[int], bool]) ->
     hidden = {"quit"}
     if state is None or not rules.computer_to_act(state):
         hidden |= COMPUTER_KEYS
-    else:
-        hidden.add("undo")  # a computer's move is not taken back (the key says why)
+    elif rules.undo_refusal(state) is not None:
+        # A computer's move is not taken back (the key says why); a human's fill before it is,
+        # with it, until the next human acts.
+        hidden.add("undo")
     if state is not None and not all(map(plays_here, range(len(state.players)))):
         hidden.add("undo")
         if not plays_here(state.current):

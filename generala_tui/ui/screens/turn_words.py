@@ -198,6 +198,12 @@ def prompt(
             _("[b]$name[/b], roll the dice: [b]r[/b], space, or the Roll button."), name=name
         )
     served = served_note(state) if turn.served and not tie_break else Content("")
+    if rules.rolls_barred(state):  # the fill taken back after the computers played on
+        if tie_break:
+            rest = _("Taken back: take your tie-break score again (Enter); no more rolls.")
+        else:
+            rest = _("Taken back: choose a box again (↑↓ and Enter); no more rolls.")
+        return Content.assemble(served, rest)
     if tie_break:
         if not state.rolls_left:
             rest = _("No rolls left: take your tie-break score (Enter).")
@@ -275,7 +281,7 @@ def end_turn_label(state: GameState) -> str:
 
 def roll_label(state: GameState) -> str:
     """The Roll button."""
-    if not state.rolls_left:
+    if not state.rolls_left or rules.rolls_barred(state):
         return _("No rolls")
     return ngettext("Roll ({left} left)", "Roll ({left} left)", state.rolls_left).format(
         left=state.rolls_left

@@ -155,6 +155,34 @@ async def test_computers_play_until_a_human_is_to_act() -> None:
     assert window.pointed and window.pointed[-1].category is not None  # the box shown first
 
 
+async def test_a_fill_is_taken_back_with_the_computers_turns_after_it_as_they_play() -> None:
+    game = rules.new_game(["Ana", Player(name="Rita", level=Level.EASY)], seed=5)
+    table, window, saver = table_for(game, delay=0.0)
+    table.start()
+    assert table.move(Action.roll())
+    rolled = table.game
+    assert table.move(Action.score(rules.offers(rolled)[0].category))
+    await table.settled()
+    played = table.game
+    assert played.current == 0 and len(played.log) > len(rolled.log) + 1  # Rita played
+    assert table.undo()
+    assert table.game.model_copy(update={"taken_back": ()}) == rolled
+    assert saver.saved[-1] is table.game and rules.rolls_barred(table.game)
+    assert window.told[-1] == (
+        "Ana's fill is taken back, with the turns Rita played after it: fill a box again. "
+        "They will throw the same dice.",
+        "information",
+    )
+    assert not table.move(Action.roll())
+    assert "without another roll" in window.told[-1][0]
+    # Filled again, Rita plays again with the same dice to come.
+    assert table.move(Action.scratch(rules.offers(rolled)[-1].category))
+    await table.settled()
+    first = next(e for e in played.log[len(rolled.log) + 1 :] if e.kind == "roll")
+    again = next(e for e in table.game.log[len(rolled.log) + 1 :] if e.kind == "roll")
+    assert first == again
+
+
 async def test_paused_computers_wait_until_resumed() -> None:
     table, window, _saver = table_for(computer_first(), delay=0.0, paused=True)
     table.start()

@@ -26,6 +26,24 @@ def test_a_computers_turn_hides_the_turns_keys_and_shows_the_computers() -> None
     assert "undo" in hidden and not hidden & COMPUTER_KEYS
 
 
+def test_a_human_fill_behind_a_computers_turn_keeps_undo_and_a_taken_back_turn_rolls_no_more():
+    from generala_tui.game.strategy import choose_action
+    from generala_tui.ui.screens import turn_words
+
+    rita = Player(name="Rita", level=Level.EASY)
+    game = rules.play(rules.new_game(["Ana", rita], seed=5), Action.roll())
+    game = rules.play(game, Action.score(rules.offers(game)[0].category))
+    game = rules.play(game, choose_action(game))  # Rita's first roll
+    assert rules.computer_to_act(game)
+    assert "undo" not in footer_hidden(game, lambda seat: True)
+    back = rules.undo(game)
+    assert key_state(back, "roll") is None and key_state(back, "hold") is None
+    assert key_state(back, "fill") is True
+    assert turn_words.roll_label(back) == "No rolls"
+    prompt = turn_words.prompt(back, strategy_progress=None, paused=False).plain
+    assert prompt.endswith("Taken back: choose a box again (↑↓ and Enter); no more rolls.")
+
+
 def test_alone_at_the_table_there_is_no_win_chance_bar() -> None:
     assert key_state(rules.new_game(["Ana"], seed=1), "win_chances") is False
     assert key_state(rules.new_game(["Ana", "Bea"], seed=1), "win_chances") is True

@@ -255,23 +255,36 @@ async def test_a_fill_taken_back_puts_the_cursor_on_its_box_again() -> None:
         assert screen.cursor == target
 
 
-async def test_undo_leaves_the_footer_during_a_computers_turn() -> None:
-    """A computer's move is not taken back: ^z Undo leaves the Footer on its turn (the key
-    still answers, saying why) and comes back on the human's."""
+async def test_a_fill_is_taken_back_after_the_computers_turn_and_undo_stays_in_the_footer() -> None:
+    """Ana's misplaced fill is taken back once the computer after her has played (issue 36,
+    1): ^z Undo stays in the Footer on its turn, and takes her fill back with its turn; on
+    the turn of a computer with no human's fill before it, ^z leaves the Footer."""
     from textual.widgets._footer import FooterKey
 
-    app = ana_and_a_computer()
+    game = rules.new_game([Player(name="Ana"), Player(name="Bo", level=Level.EASY)], seed=3)
+    app = GeneralaApp(game, computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        shown = {key.action for key in app.screen.query(FooterKey)}
-        assert "undo" in shown
         await pilot.press("p")  # the computer waits on its turn
         await roll_and_fill(app, pilot)
         await settle_until(pilot, lambda: app.game is not None and app.game.current == 1)
         await settle(pilot)
-        shown = {key.action for key in app.screen.query(FooterKey)}
-        assert "undo" not in shown
-        assert "pause" in shown
+        assert "undo" in {key.action for key in app.screen.query(FooterKey)}
+        filled = app.game
+        await pilot.press("p")  # Bo plays his turn
+        await settle_until(pilot, lambda: app.game is not None and app.game.current == 0)
+        assert len(app.game.log) > len(filled.log)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.game.current == 0 and app.game.log == filled.log[:-1]
+        assert rules.rolls_barred(app.game)
+        prompt = app.screen.query_one("#message", Static).render()
+        assert "Taken back: choose a box again" in str(prompt)
+    bo_first = rules.new_game([Player(name="Bo", level=Level.EASY), Player(name="Ana")], seed=3)
+    app = GeneralaApp(bo_first, computer_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "undo" not in {key.action for key in app.screen.query(FooterKey)}
 
 
 async def test_the_first_frame_chooses_the_top_bar_that_fits_its_width() -> None:
