@@ -291,6 +291,15 @@ def _player_lines(review: PlayerReview, seats: int = 2) -> list[str]:
                 "tie-break: luck {luck}, losses {loss} (tie-break points, not in the total)"
             ).format(luck=_signed(review.tie_break_luck), loss=_figure(review.tie_break_loss))
         )
+    if review.taken_back:
+        lines.append(
+            "  "
+            + ngettext(
+                "{count} fill made again after a take-back (the computers' turns after it seen)",
+                "{count} fills made again after a take-back (the computers' turns after them seen)",
+                review.taken_back,
+            ).format(count=review.taken_back)
+        )
     lines.append("  " + _("rolls: {counts}").format(counts=_luck_counts(review.rolls)))
     if review.decisions:
         rows = [_decision_cells(decision) for decision in review.decisions]
@@ -416,6 +425,7 @@ def _decision_json(decision: DecisionReview) -> dict[str, Any]:
         "cost": decision.cost,
         "mark": decision.mark.value,
         "forced": decision.forced,
+        "taken_back": decision.taken_back,
         "chances_before": _chances(decision.chances_before),
         "chances_after": _chances(decision.chances_after),
         "best_chance": decision.best_chance,
@@ -437,6 +447,7 @@ def _player_json(review: PlayerReview) -> dict[str, Any]:
         "mean_cost": review.mean_cost,
         "tie_break_luck": review.tie_break_luck,
         "tie_break_loss": review.tie_break_loss,
+        "taken_back": review.taken_back,
         "chance_start": review.chance_start,
         "chance_end": review.chance_end,
         "chance_luck": review.chance_luck,

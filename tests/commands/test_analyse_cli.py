@@ -71,6 +71,28 @@ def test_analyse_json_of_a_record_written_from_a_played_game(tmp_path, capsys):
     assert len(fills) == len(house_rules.categories())
 
 
+def test_a_fill_made_again_after_a_take_back_is_marked_in_the_report_and_its_json(tmp_path, capsys):
+    from generala_tui.game.model import Category, Level, Player
+    from generala_tui.game.strategy import choose_action
+
+    rita = Player(name="Rita", level=Level.EASY)
+    game = rules.roll(rules.new_game(["Ana", rita], seed=5), [4, 4, 3, 4, 3])
+    game = rules.score(game, Category.FOURS)
+    while rules.computer_to_act(game):
+        game = rules.play(game, choose_action(game))
+    game = rules.score(rules.undo(game), Category.FULL_HOUSE)
+    path = tmp_path / "game.json"
+    store.write_record(game, path)
+    document = analyse_json(path, capsys)
+    check_identity(document, game)
+    ana = document["players"][0]
+    assert ana["taken_back"] == 1 and [d["taken_back"] for d in ana["decisions"]] == [True]
+    assert document["players"][1]["taken_back"] == 0
+    assert main(["analyse", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1 fill made again after a take-back (the computers' turns after it seen)" in out
+
+
 def test_analyse_reads_the_autosave_and_a_history_file(capsys):
     unfinished = mixed_game(HouseRules(), seed=5, steps=40)
     assert store.save_game(unfinished) is None
