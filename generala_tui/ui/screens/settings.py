@@ -35,6 +35,7 @@ PRESET_KEYS = tuple(
 )
 """The rules the presets set differently: what tells one preset from another."""
 
+
 def _preference(key: str, title: str, explanation: str, on: bool) -> ComposeResult:
     """A row for one of the player's own preferences: its words, and its switch."""
     with Horizontal(classes="rule", id=f"row-{key}"):
