@@ -66,7 +66,7 @@ def fame_title(rules: str, number: int, count: int) -> str:
     ``count`` lists it is."""
     if count == 1:
         return _("Hall of fame: {rules}").format(rules=rules)
-    return _("Hall of fame: {rules} ({number} of {count} sets of rules: r for the next)").format(
+    return _("Hall of fame: {rules} ({number}/{count}, r: other rules)").format(
         rules=rules, number=number, count=count
     )
 

@@ -19,7 +19,12 @@ from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.history import HistoryScreen, finished_time
 from generala_tui.ui.screens.setup import SetupScreen
-from generala_tui.ui.screens.statistics import StatisticsScreen, bar_chart, fame_rows
+from generala_tui.ui.screens.statistics import (
+    StatisticsScreen,
+    bar_chart,
+    fame_rows,
+    rules_name,
+)
 
 from ..conftest import last_turn_tie, notices, running, settle, settle_until
 from .history import SWEDISH, fill_fame_history, fill_history
@@ -122,6 +127,23 @@ async def test_the_hall_of_fame_shows_the_last_played_rules_first_and_r_the_othe
         await pilot.pause()
         assert _shown(app, "#fame-title") == statistics_words.fame_title("Swedish rules", 1, 2)
         assert app.screen is screen
+
+
+def test_a_set_of_rules_is_named_by_its_preset_else_by_what_differs() -> None:
+    assert rules_name(HouseRules()) == "Classic"
+    assert rules_name(SWEDISH) == "Swedish rules"
+    # A rule that changes nothing leaves the preset's name.
+    assert rules_name(HouseRules(double_generala_served_bonus=False)) == "Classic"
+    assert rules_name(HouseRules(two_pairs=True, tie_break=False)) == (
+        "Two pairs, ties share the win"
+    )
+
+
+def test_the_others_at_the_table_are_named_or_counted() -> None:
+    assert statistics_words.others([]) == "alone"
+    assert statistics_words.others([("Ana", False), ("Rita", True)]) == "Ana, Rita ⚙"
+    four = [("Ana", False), ("Bea", False), ("Cris", False), ("Dani", True)]
+    assert statistics_words.others(four) == "5 at the table"
 
 
 async def test_one_set_of_rules_offers_no_other() -> None:
