@@ -205,17 +205,26 @@ def number(value: int) -> str:
     return format_decimal(value, locale=_locale())
 
 
-def date_time(moment: datetime) -> str:
-    """A date and time, short, as the language writes it: "2026-11-30 06:20" in English (the
-    game's own choice, unambiguous), "30/11/2026 06:20" in Spanish, "2026-11-30 06:20" in
-    Swedish: the language's short date, its year always in four digits."""
+def date(moment: datetime) -> str:
+    """A date, short, as the language writes it: "2026-11-30" in English (the game's own
+    choice, unambiguous), "30/11/2026" in Spanish, "2026-11-30" in Swedish: the language's
+    short date, its year always in four digits."""
     if _language not in BABEL_LOCALES or _language == "en":
-        return moment.strftime("%Y-%m-%d %H:%M")
+        return moment.strftime("%Y-%m-%d")
     import re
 
-    from babel.dates import format_date, format_time
+    from babel.dates import format_date
 
-    locale = _locale()
-    pattern = re.sub(r"y+", "yyyy", locale.date_formats["short"].pattern)
-    day = format_date(moment, pattern, locale=locale)
-    return f"{day} {format_time(moment, 'short', locale=locale)}"
+    pattern = re.sub(r"y+", "yyyy", _locale().date_formats["short"].pattern)
+    return format_date(moment, pattern, locale=_locale())
+
+
+def date_time(moment: datetime) -> str:
+    """A date and time, short, as the language writes it: "2026-11-30 06:20" in English,
+    "30/11/2026 06:20" in Spanish, "2026-11-30 06:20" in Swedish (the date as :func:`date`
+    writes it)."""
+    if _language not in BABEL_LOCALES or _language == "en":
+        return moment.strftime("%Y-%m-%d %H:%M")
+    from babel.dates import format_time
+
+    return f"{date(moment)} {format_time(moment, 'short', locale=_locale())}"

@@ -136,6 +136,7 @@ def test_tie_break_rounds_are_abbreviated_in_the_language(
 def test_dates_show_four_digit_years(lang: str, shown: str, speak: None) -> None:
     i18n.set_language(lang)
     assert i18n.date_time(datetime(2026, 11, 30, 6, 20)) == shown
+    assert i18n.date(datetime(2026, 11, 30, 6, 20)) == shown.split()[0]
 
 
 @pytest.mark.parametrize(("lang", "shown"), [("en", "45%"), ("es", "45%"), ("sv", "45\xa0%")])

@@ -1,15 +1,40 @@
 """The values each house rule can take, read from its field of
 :class:`~generala_tui.game.model.HouseRules`: one reading for the command line's ``--rule``
-and the settings screen, so both offer the same choices in the same order."""
+and the settings screen, so both offer the same choices in the same order; and the rules
+that change nothing under the others (the settings screen greys them out, the hall of fame
+counts games under them as one set of rules)."""
 
 from __future__ import annotations
 
 import typing
 from enum import Enum
 
-from .model import HouseRules
+from .model import Category, HouseRules
 
-__all__ = ["rule_values"]
+__all__ = ["NEEDS_BOX", "idle_rules", "rule_values", "rules_in_effect"]
+
+NEEDS_BOX: dict[str, tuple[Category, str]] = {
+    # A rule about a box means nothing while that box is not on the scorecard.
+    "double_generala_served_bonus": (Category.DOUBLE_GENERALA, "double_generala"),
+}
+"""The rules about a box, each with the box and the rule that puts it on the scorecard."""
+
+
+def idle_rules(house_rules: HouseRules) -> dict[str, str]:
+    """The rules that change nothing under ``house_rules``, each with the rule whose switch
+    would make them count (the box they are about is not on the scorecard)."""
+    in_play = house_rules.categories()
+    return {key: switch for key, (box, switch) in NEEDS_BOX.items() if box not in in_play}
+
+
+def rules_in_effect(house_rules: HouseRules) -> HouseRules:
+    """``house_rules`` with each rule that changes nothing at its default: two sets of rules
+    that play alike come out equal."""
+    idle = idle_rules(house_rules)
+    if not idle:
+        return house_rules
+    defaults = HouseRules()
+    return house_rules.model_copy(update={key: getattr(defaults, key) for key in idle})
 
 
 def rule_values(key: str) -> tuple[object, ...]:

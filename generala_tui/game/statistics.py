@@ -24,16 +24,32 @@ and ``Ana`` are one player, shown with the spelling of their newest game):
   ``None`` when none was.
 - **recent totals**: their totals in their last games played to the end, oldest
   first, for a chart.
+
+The **hall of fame** is the best totals of the games played to the end (not those won at
+once by a served Generala, as for the best total), one list a set of house rules: totals
+under other rules are not comparable. Rules that change nothing under the others (a
+Double Generala's served bonus without the Double Generala) do not make a set of their
+own. Computers' totals count, each marked as a computer's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from .model import Category, Ending, GameState, Phase
+from .model import Category, Ending, GameState, HouseRules, Phase
+from .rule_choices import rules_in_effect
 
-__all__ = ["RECENT_GAMES", "PlayerStatistics", "player_statistics"]
+__all__ = [
+    "HALL_OF_FAME_PLACES",
+    "RECENT_GAMES",
+    "FameEntry",
+    "FameList",
+    "PlayerStatistics",
+    "hall_of_fame",
+    "player_statistics",
+]
 
 RECENT_GAMES = 20
 """How many of a player's last totals :attr:`PlayerStatistics.recent_totals` keeps."""
@@ -120,3 +136,79 @@ def player_statistics(
         (tally.result(recent) for tally in tallies.values()),
         key=lambda stats: (-stats.wins, -stats.games, stats.name.casefold()),
     )
+
+
+HALL_OF_FAME_PLACES = 10
+"""How many totals each list of the hall of fame keeps."""
+
+
+@dataclass(frozen=True)
+class FameEntry:
+    """One total in the hall of fame."""
+
+    place: int
+    """From 1; equal totals share a place (1, 2, 2, 4)."""
+    total: int
+    name: str
+    computer: bool
+    """Whether a computer played it."""
+    finished_at: datetime
+    others: tuple[tuple[str, bool], ...]
+    """The other players of that game, in seat order: each name, and whether a computer."""
+
+
+@dataclass(frozen=True)
+class FameList:
+    """The best totals under one set of house rules."""
+
+    house_rules: HouseRules
+    """The rules, with those that change nothing at their defaults."""
+    entries: tuple[FameEntry, ...]
+    """Best first; of equal totals, the earlier first (it stood there first)."""
+    games: int
+    """The games played to the end under these rules."""
+
+
+def hall_of_fame(
+    games: Iterable[tuple[GameState, datetime]], places: int = HALL_OF_FAME_PLACES
+) -> list[FameList]:
+    """The best ``places`` totals of ``games`` (pairs of a finished game and when it
+    finished, newest first, as the history lists them), one list a set of house rules.
+
+    Games not over, or won at once by a served Generala, are left out. The lists come in the
+    order their rules were last played: the newest game's first.
+    """
+    by_rules: dict[HouseRules, list[tuple[int, datetime, int, GameState]]] = {}
+    counts: dict[HouseRules, int] = {}
+    for state, finished_at in games:
+        if state.phase is not Phase.OVER or state.ending is Ending.SERVED_GENERALA:
+            continue
+        house_rules = rules_in_effect(state.house_rules)
+        counts[house_rules] = counts.get(house_rules, 0) + 1
+        scores = by_rules.setdefault(house_rules, [])
+        scores.extend(
+            (player.total, finished_at, seat, state) for seat, player in enumerate(state.players)
+        )
+    lists = []
+    for house_rules, scores in by_rules.items():
+        scores.sort(key=lambda score: (-score[0], score[1], score[2]))
+        entries: list[FameEntry] = []
+        for rank, (total, finished_at, seat, state) in enumerate(scores[:places], start=1):
+            tied = entries and entries[-1].total == total
+            player = state.players[seat]
+            entries.append(
+                FameEntry(
+                    place=entries[-1].place if tied else rank,
+                    total=total,
+                    name=player.name,
+                    computer=player.level is not None,
+                    finished_at=finished_at,
+                    others=tuple(
+                        (other.name, other.level is not None)
+                        for index, other in enumerate(state.players)
+                        if index != seat
+                    ),
+                )
+            )
+        lists.append(FameList(house_rules, tuple(entries), counts[house_rules]))
+    return lists

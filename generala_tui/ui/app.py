@@ -234,6 +234,7 @@ class GeneralaApp(Shell):
         """The table's game as it stands (``first``: its first, which brings the turn screen,
         or the winner's screen of a finished game)."""
         self.seats_away = away
+        self.seating.sit([player.name for player in game.players])
         self.game = game  # watch_game shows the winner's screen of a finished game
         if first and self.table is not None:
             if game.phase is not Phase.OVER:

@@ -24,12 +24,26 @@ class Seating:
             keeper.remember(offer_guided_game=True)
         self._chosen: dict[str, str] = {}
         """The colours the setup screen chose for its players, by name (:meth:`choose_colours`)."""
+        self._sitting: dict[str, str] = {}
+        """The colours of the players at the table now, by name, fixed when they sat down
+        together (:meth:`sit`): theirs whatever seat the match's next game gives them."""
         self.match = MatchTally()
         """The games and wins of this sitting's match (since the players sat down)."""
 
     def new_match(self) -> None:
         """Other players sit down (a new table set up, a guided game, an online table)."""
         self.match = MatchTally()
+        self._sitting = {}
+
+    def sit(self, names: Sequence[str]) -> None:
+        """The players ``names`` are at the table (a game shown, first or next): the colours
+        they have now are theirs until other players sit down. A game from the command line,
+        resumed or online was never set up here: without this, its players would have the
+        palette's colours by seat, and "Play again", which moves the first seat on, would
+        give each another."""
+        if set(names) != set(self._sitting):
+            picked = colours.table_colours(names, self._colours())
+            self._sitting = dict(zip(names, picked, strict=True))
 
     def game_over(self, game: GameState) -> None:
         """A game of the match is over: its winners are counted."""
@@ -74,19 +88,20 @@ class Seating:
 
     def _colours(self) -> dict[str, str | None]:
         """Each player's colour at the last table, by the name they have now (a seat kept
-        without a name: its default name in the language of the moment), and the colours
-        chosen since."""
+        without a name: its default name in the language of the moment), the colours of the
+        players sitting now, and the colours chosen since."""
         return {
             **{
                 seat.name or vocabulary.default_player_name(number): seat.colour
                 for number, seat in enumerate(self._keeper.preferences.players, start=1)
             },
+            **self._sitting,
             **self._chosen,
         }
 
     def seat_colours(self, names: Sequence[str], *, dark: bool) -> colours.SeatColours:
-        """The colours of the players ``names``: each one's at the last table, the palette's
-        order for the others (a record's, a replay's)."""
+        """The colours of the players ``names``: each one's at the table now or the last one,
+        the palette's order for the others (a record's, a replay's)."""
         return colours.SeatColours.for_players(names, self._colours(), dark)
 
     @property

@@ -35,6 +35,7 @@ class Keys:
     CLOSE = NP_("key", "Close")
     STATISTICS = NP_("key", "Statistics")
     HISTORY = NP_("key", "History")
+    OTHER_RULES = NP_("key", "Other rules")
     SAVE = NP_("key", "Save")
     CANCEL = NP_("key", "Cancel")
     ADD_PLAYER = NP_("key", "Add player")

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
-from helpers import JUNK, hold_exactly, play_game, scratch_turn
+from helpers import JUNK, finished_game, hold_exactly, play_game, scratch_turn
 
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Ending, GameState, HouseRules, Level, Player
-from generala_tui.game.statistics import PlayerStatistics, player_statistics
+from generala_tui.game.statistics import (
+    HALL_OF_FAME_PLACES,
+    FameEntry,
+    PlayerStatistics,
+    hall_of_fame,
+    player_statistics,
+)
 from generala_tui.game.strategy import play_game as computers_play
 
 
@@ -140,3 +148,74 @@ def test_games_not_over_are_left_out() -> None:
     unfinished = rules.roll(rules.new_game(["Ana"], seed=1))
     assert player_statistics([(unfinished, None)]) == []
     assert player_statistics([]) == []
+
+
+# --- the hall of fame ---------------------------------------------------------
+
+DAY = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
+
+
+def _newest_first(*games: GameState) -> list[tuple[GameState, datetime]]:
+    """``games`` (oldest first) a day apart, as the history gives them: newest first."""
+    return [(game, DAY + timedelta(days=n)) for n, game in enumerate(games)][::-1]
+
+
+def _line(entry: FameEntry) -> tuple[int, int, str]:
+    return entry.place, entry.total, entry.name
+
+
+def test_the_hall_of_fame_lists_the_best_totals_best_first_with_their_game() -> None:
+    first = finished_game({"Ana": 18, "Bruno": 6, "Rita": 12})
+    second = finished_game({"Rita": 24, "Ana": 6})
+    (fame,) = hall_of_fame(_newest_first(first, second))
+    assert fame.house_rules == HouseRules()
+    assert fame.games == 2
+    assert [_line(entry) for entry in fame.entries] == [
+        (1, 24, "Rita"),
+        (2, 18, "Ana"),
+        (3, 12, "Rita"),
+        (4, 6, "Bruno"),  # Bruno's 6 stood first: before Ana's of the next day
+        (4, 6, "Ana"),
+    ]
+    top = fame.entries[0]
+    assert top.finished_at == DAY + timedelta(days=1)
+    assert top.others == (("Ana", False),)
+    assert not top.computer
+    assert fame.entries[1].others == (("Bruno", False), ("Rita", False))
+
+
+def test_computers_totals_count_and_say_so() -> None:
+    game = _computers(["Rita", "Tomás"], 41)
+    (fame,) = hall_of_fame([(game, DAY)])
+    assert {entry.name for entry in fame.entries} == {"Rita", "Tomás"}
+    assert all(entry.computer for entry in fame.entries)
+    assert all(computer for entry in fame.entries for _name, computer in entry.others)
+
+
+def test_the_hall_of_fame_keeps_ten_places() -> None:
+    games = [finished_game({"Ana": 6 * (n % 3 + 2), "Bruno": 6}) for n in range(12)]
+    (fame,) = hall_of_fame(_newest_first(*games))
+    assert len(fame.entries) == HALL_OF_FAME_PLACES
+    assert fame.games == 12
+    assert [entry.total for entry in fame.entries] == [24] * 4 + [18] * 4 + [12] * 2
+    assert [entry.place for entry in fame.entries] == [1] * 4 + [5] * 4 + [9] * 2
+
+
+def test_each_set_of_house_rules_has_its_list_the_last_played_first() -> None:
+    swedish = HouseRules(generala_points=60)
+    classic_game = finished_game({"Ana": 12, "Bruno": 6})
+    swedish_game = _computers(["Rita", "Tomás"], 42, swedish)
+    # A rule that changes nothing (the Double Generala's bonus without the Double Generala)
+    # makes no list of its own.
+    idle = _computers(["Uma", "Vera"], 43, HouseRules(double_generala_served_bonus=False))
+    lists = hall_of_fame(_newest_first(classic_game, idle, swedish_game))
+    assert [fame.house_rules for fame in lists] == [swedish, HouseRules()]
+    assert {entry.name for entry in lists[0].entries} == {"Rita", "Tomás"}
+    assert {entry.name for entry in lists[1].entries} == {"Ana", "Bruno", "Uma", "Vera"}
+    assert [fame.games for fame in lists] == [1, 2]
+
+
+def test_games_won_by_a_served_generala_or_not_over_are_left_out() -> None:
+    unfinished = rules.new_game(["Ana", "Bruno"], seed=2)
+    assert hall_of_fame([(_served_generala_win(), DAY), (unfinished, DAY)]) == []
+    assert hall_of_fame([]) == []

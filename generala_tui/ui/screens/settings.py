@@ -13,8 +13,8 @@ from textual.content import Content
 from textual.widgets import Button, Label, Select, Static, Switch
 
 from ... import i18n, words
-from ...game.model import Category, HouseRules, ServedRoll
-from ...game.rule_choices import rule_values
+from ...game.model import HouseRules, ServedRoll
+from ...game.rule_choices import idle_rules, rule_values
 from .. import vocabulary
 from ..host import host_of
 from ..widgets.footer import Footer
@@ -34,11 +34,6 @@ PRESET_KEYS = tuple(
     if len({getattr(preset, key) for preset in PRESETS.values()}) > 1
 )
 """The rules the presets set differently: what tells one preset from another."""
-
-_NEEDS_BOX: dict[str, tuple[Category, str]] = {
-    # A rule about a box means nothing while that box is not on the scorecard.
-    "double_generala_served_bonus": (Category.DOUBLE_GENERALA, "double_generala"),
-}
 
 
 def _preference(key: str, title: str, explanation: str, on: bool) -> ComposeResult:
@@ -62,11 +57,9 @@ def _choices(key: str) -> list[tuple[str, Any]]:
 
 def inapplicable(house_rules: HouseRules) -> dict[str, str]:
     """The rules that change nothing under the others, each with the reason."""
-    in_play = house_rules.categories()
     return {
         key: settings_words.applies_only_when(switch)
-        for key, (box, switch) in _NEEDS_BOX.items()
-        if box not in in_play
+        for key, switch in idle_rules(house_rules).items()
     }
 
 

@@ -1,4 +1,5 @@
-"""Every player's figures over the history, and a chart of their last totals."""
+"""The hall of fame (the best totals, one list a set of house rules), every player's figures
+over the history, and a chart of their last totals."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from textual.binding import Binding
 from textual.containers import ScrollableContainer
 from textual.widgets import DataTable, Static
 
-from ...game.statistics import PlayerStatistics, player_statistics
+from ... import i18n
+from ...game.model import HouseRules
+from ...game.statistics import FameList, PlayerStatistics, hall_of_fame, player_statistics
 from .. import vocabulary
 from ..widgets.footer import Footer
 from . import history_words, statistics_words
@@ -50,13 +53,50 @@ def figures(stats: PlayerStatistics) -> list[Text]:
     ]
 
 
-class StatisticsScreen(Page[None]):
-    """The statistics of every player in the history; the whole page scrolls both ways."""
+def rules_name(house_rules: HouseRules) -> str:
+    """A set of house rules in a few words: its preset's name, else what differs from the
+    defaults."""
+    from .settings import preset_in_effect
 
-    BINDINGS = [Binding("escape", "close", vocabulary.Keys.CLOSE)]
+    return statistics_words.rules_name(preset_in_effect(house_rules), house_rules)
+
+
+def fame_rows(fame: FameList) -> list[list[Text]]:
+    """The hall of fame's rows: place, total, player, date, the others at the table (names
+    as they are, never markup; a computer's marked)."""
+    return [
+        [
+            Text(f"{entry.place}.", justify="right"),
+            Text(str(entry.total), justify="right", style="bold"),
+            Text(statistics_words.computer(entry.name, entry.computer)),
+            Text(i18n.date(entry.finished_at.astimezone())),
+            Text(statistics_words.others(entry.others)),
+        ]
+        for entry in fame.entries
+    ]
+
+
+class StatisticsScreen(Page[None]):
+    """The hall of fame and the statistics of every player in the history; the whole page
+    scrolls both ways."""
+
+    BINDINGS = [
+        Binding("escape", "close", vocabulary.Keys.CLOSE),
+        Binding("r", "other_rules", vocabulary.Keys.OTHER_RULES),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fame: list[FameList] = []
+        """The hall of fame's lists, the last played rules' first."""
+        self.shown_rules = 0
+        """Which of them shows."""
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="statistics"):
+            yield Static(id="fame-title", markup=False)
+            yield DataTable(id="fame-table", cursor_type="none", zebra_stripes=True)
+            yield Static(id="fame-note", markup=False)
             yield Static(history_words.reading_history(), id="statistics-title", markup=False)
             yield DataTable(id="statistics-table", cursor_type="none", zebra_stripes=True)
             yield Static(id="charts-title", markup=False)
@@ -69,8 +109,8 @@ class StatisticsScreen(Page[None]):
             # The page scrolls as one: the keys and the wheel move it, not a table.
             table.can_focus = False
             table.display = False
-        self.query_one("#charts-title").display = False
-        self.query_one("#statistics-note").display = False
+        for hidden in ("#charts-title", "#statistics-note", "#fame-title", "#fame-note"):
+            self.query_one(hidden).display = False
         self.query_one("#statistics", ScrollableContainer).focus()
         # Run by the app, whose one handler tells the player of a failure.
         self.app.run_worker(
@@ -86,6 +126,8 @@ class StatisticsScreen(Page[None]):
             title.update(history_words.no_history())
             return
         title.update(statistics_words.statistics_title(len(records)))
+        self.fame = hall_of_fame((record.game, record.finished_at) for record in records)
+        self._show_fame()
         players = player_statistics((record.game, record.losses) for record in records)
         table = self.query_one("#statistics-table", DataTable)
         table.add_columns(*statistics_words.statistics_columns())
@@ -112,6 +154,41 @@ class StatisticsScreen(Page[None]):
         # A table's width follows its columns, known once it has measured its rows.
         self.call_after_refresh(self._fit_tables)
 
+    def _show_fame(self) -> None:
+        """The hall of fame's list of the rules :attr:`shown_rules`."""
+        title = self.query_one("#fame-title", Static)
+        title.display = True
+        table = self.query_one("#fame-table", DataTable)
+        note = self.query_one("#fame-note", Static)
+        if not self.fame:
+            title.update(statistics_words.no_fame())
+            table.display = note.display = False
+            return
+        fame = self.fame[self.shown_rules]
+        title.update(
+            statistics_words.fame_title(
+                rules_name(fame.house_rules), self.shown_rules + 1, len(self.fame)
+            )
+        )
+        # Columns anew: their widths follow the rows of this list, not the last one's.
+        table.clear(columns=True)
+        table.add_columns(*statistics_words.fame_columns())
+        table.add_rows(fame_rows(fame))
+        note.update(statistics_words.fame_note(fame.games))
+        table.display = note.display = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "other_rules":
+            return len(self.fame) > 1
+        return True
+
+    def action_other_rules(self) -> None:
+        if len(self.fame) > 1:
+            self.shown_rules = (self.shown_rules + 1) % len(self.fame)
+            self._show_fame()
+            self.call_after_refresh(self._fit_tables)
+
     def _fit_tables(self) -> None:
         for table in self.query(DataTable):
             table.refresh(layout=True)
@@ -120,4 +197,4 @@ class StatisticsScreen(Page[None]):
         self.dismiss(None)
 
 
-__all__ = ["StatisticsScreen", "bar_chart", "figures"]
+__all__ = ["StatisticsScreen", "bar_chart", "fame_rows", "figures", "rules_name"]

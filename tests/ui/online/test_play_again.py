@@ -27,6 +27,8 @@ async def test_play_again_at_an_online_table_waits_for_every_seat_then_deals_gam
     ):
         await until(ana_pilot, lambda: isinstance(ana.screen, GameOverScreen))
         await until(bruno_pilot, lambda: isinstance(bruno.screen, GameOverScreen))
+        colours = ana.seat_colours(["Ana", "Bruno"])
+        marks = {"Ana": colours.mark(0), "Bruno": colours.mark(1)}
         await ana_pilot.press("a")
         await until(ana_pilot, lambda: "You would play again: waiting for Bruno." in notices(ana))
         await until(
@@ -40,4 +42,7 @@ async def test_play_again_at_an_online_table_waits_for_every_seat_then_deals_gam
             assert app.game is not None and [p.name for p in app.game.players] == ["Bruno", "Ana"]
             assert "Game 2 at this table: the first seat moved on by one." in notices(app)
             assert app.seating.match.games == 1  # the match tally runs on
+        # Each player keeps their mark and colour in the seat the next game gives them.
+        colours = ana.seat_colours(["Bruno", "Ana"])
+        assert {"Bruno": colours.mark(0), "Ana": colours.mark(1)} == marks
         assert bruno.table is not None and bruno.table.plays_here(0)

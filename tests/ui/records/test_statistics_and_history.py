@@ -12,17 +12,22 @@ from textual.widgets import DataTable, Static
 from generala_tui import store
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules
-from generala_tui.game.statistics import player_statistics
+from generala_tui.game.statistics import hall_of_fame, player_statistics
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens import history_words, statistics_words
 from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.history import HistoryScreen, finished_time
 from generala_tui.ui.screens.setup import SetupScreen
-from generala_tui.ui.screens.statistics import StatisticsScreen, bar_chart
+from generala_tui.ui.screens.statistics import (
+    StatisticsScreen,
+    bar_chart,
+    fame_rows,
+    rules_name,
+)
 
 from ..conftest import last_turn_tie, notices, running, settle, settle_until
-from .history import fill_history
+from .history import SWEDISH, fill_fame_history, fill_history
 
 
 def _rows(app: GeneralaApp, selector: str) -> list[list[str]]:
@@ -92,6 +97,64 @@ async def test_names_with_markup_characters_are_shown_as_typed() -> None:
         await _open(pilot, "ctrl+y", HistoryScreen)
         rows = _rows(app, "#history-table")
         assert any("[b]Eve" in row[2] and "Bob[/]" in row[2] for row in rows)
+
+
+async def test_the_hall_of_fame_shows_the_last_played_rules_first_and_r_the_others() -> None:
+    fill_fame_history()
+    records, _ = store.load_history()
+    swedish, classic = hall_of_fame((record.game, record.finished_at) for record in records)
+    assert (swedish.house_rules, classic.house_rules) == (SWEDISH, HouseRules())
+    async with running(house_rules=HouseRules(), size=(100, 30)) as (app, pilot):
+        await _open(pilot, "ctrl+t", StatisticsScreen)
+        screen = app.screen
+        assert _shown(app, "#fame-title") == statistics_words.fame_title("Swedish rules", 1, 2)
+        assert _shown(app, "#fame-note") == statistics_words.fame_note(2)
+        expected = [[str(cell) for cell in row] for row in fame_rows(swedish)]
+        assert _rows(app, "#fame-table") == expected
+        # Place, total, player (a computer marked), date, the others at the table.
+        top = records[1].finished_at.astimezone().strftime("%Y-%m-%d")  # Rita's 136
+        assert expected[0] == ["1.", "136", "Rita ⚙", top, "Ana"]
+        await pilot.press("r")
+        await pilot.pause()
+        assert _shown(app, "#fame-title") == statistics_words.fame_title("Classic", 2, 2)
+        rows = _rows(app, "#fame-table")
+        assert rows == [[str(cell) for cell in row] for row in fame_rows(classic)]
+        assert len(rows) == 10
+        assert rows[0][1:3] == ["199", "[b]Eve ⚙"]  # as typed: no bold, no markup error
+        name = app.screen.query_one("#fame-table", DataTable).get_cell_at((0, 2))
+        assert isinstance(name, Text) and not name.spans
+        await pilot.press("r")
+        await pilot.pause()
+        assert _shown(app, "#fame-title") == statistics_words.fame_title("Swedish rules", 1, 2)
+        assert app.screen is screen
+
+
+def test_a_set_of_rules_is_named_by_its_preset_else_by_what_differs() -> None:
+    assert rules_name(HouseRules()) == "Classic"
+    assert rules_name(SWEDISH) == "Swedish rules"
+    # A rule that changes nothing leaves the preset's name.
+    assert rules_name(HouseRules(double_generala_served_bonus=False)) == "Classic"
+    assert rules_name(HouseRules(two_pairs=True, tie_break=False)) == (
+        "Two pairs, ties share the win"
+    )
+
+
+def test_the_others_at_the_table_are_named_or_counted() -> None:
+    assert statistics_words.others([]) == "alone"
+    assert statistics_words.others([("Ana", False), ("Rita", True)]) == "Ana, Rita ⚙"
+    four = [("Ana", False), ("Bea", False), ("Cris", False), ("Dani", True)]
+    assert statistics_words.others(four) == "5 at the table"
+
+
+async def test_one_set_of_rules_offers_no_other() -> None:
+    fill_history(2)
+    async with running(house_rules=HouseRules(), size=(100, 30)) as (app, pilot):
+        await _open(pilot, "ctrl+t", StatisticsScreen)
+        assert _shown(app, "#fame-title") == statistics_words.fame_title("Classic", 1, 1)
+        assert "r" not in app.screen.active_bindings
+        await pilot.press("r")
+        await pilot.pause()
+        assert _shown(app, "#fame-title") == statistics_words.fame_title("Classic", 1, 1)
 
 
 async def test_history_lists_the_games_newest_first() -> None:
@@ -186,6 +249,8 @@ async def test_an_empty_history_says_so() -> None:
         await _open(pilot, "ctrl+t", StatisticsScreen)
         assert _shown(app, "#statistics-title") == history_words.no_history()
         assert not app.screen.query_one("#statistics-table", DataTable).display
+        for fame in ("#fame-title", "#fame-table", "#fame-note"):
+            assert not app.screen.query_one(fame).display
         await pilot.press("escape")
         await _open(pilot, "ctrl+y", HistoryScreen)
         assert _shown(app, "#history-title") == history_words.no_history()

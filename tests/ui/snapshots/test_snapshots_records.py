@@ -1,4 +1,5 @@
-"""The Statistics and History screens at 40x12 and 80x24, over a fixed history, against SVGs."""
+"""The Statistics and History screens at 40x12 and 80x24, over a fixed history, against SVGs;
+the hall of fame of two sets of rules at 80x24."""
 
 from __future__ import annotations
 
@@ -14,19 +15,18 @@ from generala_tui.game.model import HouseRules
 from generala_tui.ui.app import GeneralaApp
 
 from ..conftest import settle
-from ..records.history import fill_history
+from ..records.history import fill_fame_history, fill_history
 
 SIZES = [(40, 12), (80, 24)]
 
 
 @pytest.fixture
-def fixed_history() -> Iterator[None]:
-    """Six games finished at fixed times, shown in UTC whatever the machine's time zone."""
+def in_utc() -> Iterator[None]:
+    """Times shown in UTC whatever the machine's time zone."""
     before = os.environ.get("TZ")
     os.environ["TZ"] = "UTC"
     time.tzset()
     try:
-        fill_history()
         yield
     finally:
         if before is None:
@@ -34,6 +34,12 @@ def fixed_history() -> Iterator[None]:
         else:
             os.environ["TZ"] = before
         time.tzset()
+
+
+@pytest.fixture
+def fixed_history(in_utc: None) -> None:
+    """Six games finished at fixed times."""
+    fill_history()
 
 
 def _opener(key: str) -> Any:
@@ -51,6 +57,24 @@ def _opener(key: str) -> Any:
 def test_statistics(snap_compare: Any, size: tuple[int, int]) -> None:
     app = GeneralaApp(house_rules=HouseRules())
     assert snap_compare(app, terminal_size=size, run_before=_opener("ctrl+t"))
+
+
+@pytest.mark.usefixtures("in_utc")
+@pytest.mark.parametrize("rules_key", ["", "r"], ids=["swedish", "classic"])
+def test_hall_of_fame(snap_compare: Any, rules_key: str) -> None:
+    """The Swedish rules' list, played last, then the classic one's (r)."""
+    fill_fame_history()
+    app = GeneralaApp(house_rules=HouseRules())
+    keys = ["ctrl+t", rules_key] if rules_key else ["ctrl+t"]
+
+    async def open_screen(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_screen)
 
 
 @pytest.mark.usefixtures("fixed_history")

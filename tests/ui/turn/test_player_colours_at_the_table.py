@@ -247,3 +247,35 @@ async def test_a_hostile_colour_in_the_file_gives_the_seat_a_free_colour_in_the_
         assert isinstance(app.screen, SetupScreen)
         assert app.screen.colours == list(COLOUR_NAMES[:2])
         assert not notices(app)
+
+
+async def test_play_again_keeps_each_players_mark_and_colour_whatever_their_seat() -> None:
+    """Issue 36, point 5: a game the setup screen never saw (the command line's, a resumed
+    one) had its colours by seat, and "Play again", which moves the first seat on, gave Ana
+    another colour and mark. The preferences hold another table, whose Bruno is grey."""
+    store.save_preferences(
+        store.Preferences(players=(store.Seat(name="Bruno", colour="grey"), store.Seat(name="Zoe")))
+    )
+    game = finished_game({"Ana": 6, "Bruno": 18, "Rita": 24})
+    async with running(game, settled=True) as (app, pilot):
+        assert isinstance(app.screen, GameOverScreen)
+
+        def by_name() -> dict[str, tuple[str, str]]:
+            names = [player.name for player in app.game.players]
+            colours = for_node(app.screen, names)
+            return {
+                name: (colours.colour(seat).name, colours.mark(seat))
+                for seat, name in enumerate(names)
+            }
+
+        first = by_name()
+        assert first["Bruno"][0] == "grey"
+        await pilot.press("a")
+        await pilot.pause()
+        assert [player.name for player in app.game.players] == ["Bruno", "Rita", "Ana"]
+        assert by_name() == first
+        # A new table set up is a new sitting: the setup screen's colours again.
+        app.seating.choose_colours({"Ana": "purple"})
+        app.new_game([Player(name="Ana"), Player(name="Bruno")])
+        await pilot.pause()
+        assert by_name()["Ana"] == ("purple", "♠")
