@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from generala_tui.game import rules
-from generala_tui.game.action import Action
+from generala_tui.game.action import Action, ActionKind
 from generala_tui.game.model import Category, GameState, HouseRules, Phase, ServedRoll
 from generala_tui.game.strategy import _chances
 from generala_tui.game.strategy._optimal import card_layers, rules_tables
@@ -204,6 +204,24 @@ def test_filling_a_box_leaves_the_chances_of_the_next_position() -> None:
         assert chances.after(state, value.action) == pytest.approx(
             chances.win_chances(after), abs=1e-12
         )
+
+
+def test_a_turn_whose_fill_was_taken_back_is_valued_as_after_its_last_roll() -> None:
+    from generala_tui.game.model import Level, Player
+
+    chances = solve_chances()
+    rita = Player(name="Rita", level=Level.EXPERT)
+    rolled = rules.roll(rules.new_game(["Ana", rita], seed=5), [4, 4, 3, 5, 1])
+    played = rules.score(rolled, Category.FOURS)
+    while rules.computer_to_act(played):
+        played = rules.play(played, chances.strategy.best_action(played))
+    back = rules.undo(played)
+    best = chances.strategy.best_action(back)
+    assert best.kind is not ActionKind.ROLL
+    assert chances.win_chances(back) == pytest.approx(chances.after(back, best), abs=1e-12)
+    assert chances.win_chances(rolled) != pytest.approx(chances.after(rolled, best), abs=1e-6)
+    with pytest.raises(rules.IllegalMove):
+        chances.after(back, Action.roll([0, 1]))
 
 
 def test_a_number_box_scored_without_its_number_is_its_scratch() -> None:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from ..action import Action, ActionKind
 from ..model import MAX_ROLLS, Category, GameState, HouseRules, Phase
-from ..rules import IllegalMove, tie_break_score
+from ..rules import IllegalMove, rolls_barred, tie_break_score
 from .actions import ActionValue
 from .cache import Memo, TableStore, load_futures, save_futures
 from .optimal import Strategy, cached_strategy, solve, strategy_key
@@ -167,7 +167,9 @@ class Chances:
             return start_entry(1)
         dice = self._dice
         roll = dice.roll_index[tuple(sorted(turn.dice))]
-        if turn.rolls == 2 and self._rt.locked_holds:
+        # A turn whose fill was taken back after the computers played rolls no more.
+        rolls = MAX_ROLLS if rolls_barred(state) else turn.rolls
+        if rolls == 2 and self._rt.locked_holds:
             locked = tuple(sorted(turn.dice[i] for i in range(len(turn.dice)) if turn.locked[i]))
             pairs = np.zeros((dice.pairs, 1))
             pairs[dice.pair_at[dice.keep_index[locked], roll], 0] = 1.0
@@ -175,8 +177,8 @@ class Chances:
         one = np.zeros((len(dice.rolls), 1))
         one[roll, 0] = 1.0
         if turn.served:
-            return Entry(turn.rolls, None, one)
-        return Entry(turn.rolls, one, None)
+            return Entry(rolls, None, one)
+        return Entry(rolls, one, None)
 
     def _rolled_entry(self, state: GameState, kept: tuple[int, ...]) -> Entry:
         """Where the turn is once the dice ``kept`` are held and the others thrown."""
@@ -217,7 +219,7 @@ class Chances:
         if action.kind is ActionKind.ROLL:
             if not turn.rolls:
                 return self._current_future(state)
-            if turn.rolls >= MAX_ROLLS or len(action.held) >= len(turn.dice):
+            if turn.rolls >= MAX_ROLLS or len(action.held) >= len(turn.dice) or rolls_barred(state):
                 raise IllegalMove(f"The rules don't allow {action!r} here.")
             kept = tuple(turn.dice[i] for i in action.held)
             return self._current_future(state, self._rolled_entry(state, kept))
