@@ -53,7 +53,7 @@ def figures(stats: PlayerStatistics) -> list[Text]:
 class StatisticsScreen(Page[None]):
     """The statistics of every player in the history; the whole page scrolls both ways."""
 
-    BINDINGS = [Binding("escape", "close", vocabulary.Keys.CLOSE)]
+    BINDINGS = [Binding("escape", "close", vocabulary.Keys.CLOSE, id="statistics.close")]
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="statistics"):
