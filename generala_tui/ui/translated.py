@@ -71,9 +71,10 @@ class TranslatedBindings(_ScreenMixin):
             for key, active in bindings.items()
         }
         if _takes_question_mark(self.focused):
-            # A text field takes "?" as a character: the Footer names the help key that works.
+            # A text field takes "?" as a character: the Footer names the help key that works
+            # (f1, or the player's own: the field's keys are no longer among the bindings).
             translated = {
-                key: active._replace(binding=replace(active.binding, key_display="f1"))
+                key: active._replace(binding=replace(active.binding, key_display=None))
                 if active.binding.action in _HELP_ACTIONS
                 else active
                 for key, active in translated.items()
