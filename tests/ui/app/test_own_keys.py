@@ -206,10 +206,14 @@ def test_the_docs_list_every_binding_id_and_no_other(screens: dict[str, list[Bin
 
 
 async def test_a_remapped_roll_rolls_by_its_new_key_and_the_footer_shows_it() -> None:
-    own_keys(turn__roll="x")
+    async with running(rules.new_game(["Ana", "Bea"], seed=5), settled=True) as (app, pilot):
+        order = list(footer_by_action(app))
+    own_keys(turn__roll="x", turn__coach="o")
     async with running(rules.new_game(["Ana", "Bea"], seed=5), settled=True) as (app, pilot):
         assert isinstance(app.screen, TurnScreen)
         assert footer_by_action(app)["roll"] == "x Roll"
+        assert footer_by_action(app)["coach"] == "o Coach"
+        assert list(footer_by_action(app)) == order, "each key in its place"
         await pilot.press("r")
         await pilot.pause()
         assert app.game is not None and app.game.turn.rolls == 0
