@@ -139,7 +139,8 @@ class GeneralaApp(Shell):
         # running (until it stops: on_unmount), not one only made.
         colours_module.follow(self.seat_colours)
         self.open_window()
-        self._use_own_keys()
+        # Checking them imports every screen (about 0.4 s): after the first frame.
+        self.call_after_refresh(self._use_own_keys)
         if self.online.first is not None:
             # The server keeps this game: the saved one stays for a game at this keyboard.
             self.online.go(self.online.first, players=self.seating.last_table())

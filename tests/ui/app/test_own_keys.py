@@ -17,14 +17,16 @@ from textual.widgets import Input, Markdown
 
 from generala_tui import i18n, store
 from generala_tui.game import rules
+from generala_tui.game.model import Category
 from generala_tui.ui import keymap, keymap_words
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.keymap import Refusal, check, key_of, keys_of, the_screens
+from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.help import HelpScreen
 from generala_tui.ui.screens.help_words import help_text, turn_keys
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import footer_by_action, notices, running
+from ..conftest import footer_by_action, nothing_to_score, notices, running
 
 DOCS = Path(__file__).parents[3] / "docs" / "keys.md"
 
@@ -267,9 +269,29 @@ async def test_the_help_shows_the_players_keys_and_opens_by_them() -> None:
         assert "| `f2` | this help |" in source
 
 
+async def test_a_question_is_answered_by_the_players_keys() -> None:
+    own_keys(dialog__yes="x", dialog__no="z")
+    state = nothing_to_score()
+    async with running(state, settled=True) as (app, pilot):
+        await pilot.click("#box-generala")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog) and app.game == state
+        await pilot.press("z")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmDialog) and app.game == state
+        await pilot.click("#box-generala")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.game is not None
+        assert app.game.players[0].boxes[Category.GENERALA].scratched
+
+
 async def test_in_a_name_the_footer_names_the_players_help_key_that_works() -> None:
     own_keys(app__help="f2,?")
-    async with running() as (app, pilot):
-        await pilot.pause()
+    async with running(settled=True) as (app, _pilot):
         assert isinstance(app.focused, Input)
         assert footer_by_action(app)["help"] == "f2 Help"
