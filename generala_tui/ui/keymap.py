@@ -5,11 +5,12 @@ Every binding of the game has an id (``turn.roll``, ``app.help``: the table in
 (``"turn.roll": "x,space"``) and Textual's keymap (:meth:`textual.app.App.set_keymap`) puts
 them in place of the binding's own, in the Footer too. What can't be honoured is refused
 entry by entry, in words, and that binding keeps its own keys: an id no binding has, a key
-that is no key, a key kept for quitting or the menu, or a key that another action of the
-same screen already answers to.
+that is no key, a key kept for quitting or the menu, a key that another action of the
+same screen already answers to, or one a widget of it takes (a text field's typing, a
+list's arrows).
 
 Each screen's bindings are read from its class, so checking imports every screen: the app
-does it only when the preferences hold keys (start-up stays as fast without).
+does it only when the preferences hold keys, after the first frame.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import importlib
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from textual.binding import Binding
@@ -79,19 +80,56 @@ def bindings_of(bindings: Iterable[object]) -> list[Binding]:
 
 
 def the_screens(app_bindings: Iterable[object]) -> dict[str, list[Binding]]:
-    """Every screen's bindings (imports each screen's module), with the app's live on it:
-    on a modal screen only the app's priority bindings are."""
+    """Every screen's bindings (imports each screen's module), with the app's live on it (on a
+    modal screen only the app's priority bindings are) and the keys its widgets take for
+    themselves (a field's ``home``, a button's ``enter``; :func:`widget_keys`)."""
     from textual.screen import ModalScreen
+    from textual.widget import Widget
 
     app = bindings_of(app_bindings)
     screens: dict[str, list[Binding]] = {}
     for name, module_name, class_names in SCREENS:
         module = importlib.import_module(module_name)
         classes = [getattr(module, class_name) for class_name in class_names]
-        modal = any(isinstance(c, type) and issubclass(c, ModalScreen) for c in classes)
+        modal = any(issubclass(c, ModalScreen) for c in classes)
         own = [b for c in classes for b in bindings_of(c.BINDINGS)]
-        screens[name] = own + [b for b in app if b.priority or not modal]
+        # The screen's own classes' keys are live; of the other widgets, those that take focus.
+        widgets = [
+            v
+            for v in vars(module).values()
+            if isinstance(v, type) and issubclass(v, Widget) and v.can_focus
+        ]
+        taken = widget_keys([*classes, *widgets])
+        screens[name] = own + [b for b in app if b.priority or not modal] + taken
     return screens
+
+
+TYPED = "(typed)"
+"""The key of a text field's typing: every key that types a character."""
+
+
+def widget_keys(classes: Iterable[type]) -> list[Binding]:
+    """The keys Textual's widgets among ``classes`` (and their bases) take for themselves,
+    each bound to an id that names the widget in brackets ("(Input)"), which no entry of the
+    player's can name; a text field takes every character typed too (:data:`TYPED`)."""
+    from textual.dom import DOMNode
+    from textual.widgets import Input, TextArea
+
+    taken: list[Binding] = []
+    for cls in classes:
+        textual = [
+            base
+            for base in cls.__mro__
+            if base.__module__.startswith("textual.") and issubclass(base, DOMNode)
+        ]
+        if not textual:
+            continue
+        name = f"({textual[0].__name__})"
+        lists = {id(base.BINDINGS): base.BINDINGS for base in textual}
+        taken += [replace(b, id=name) for bindings in lists.values() for b in bindings_of(bindings)]
+        if issubclass(cls, Input | TextArea):
+            taken.append(Binding(TYPED, "type", id=name))
+    return taken
 
 
 def key_of(written: str) -> str | None:
@@ -152,19 +190,20 @@ def keys_of(written: str) -> list[str] | None:
 class Refusal:
     """An entry of the player's keys that is not honoured (its binding keeps its own keys)."""
 
-    kind: Literal["unknown", "fixed", "malformed", "reserved", "conflict"]
+    kind: Literal["unknown", "fixed", "malformed", "reserved", "conflict", "field"]
     binding_id: str
     keys: str = ""
     """The keys as the player wrote them, or the one key that clashes."""
     other: str = ""
-    """The binding the key is kept for, or that already answers to it."""
+    """The binding the key is kept for, or that already answers to it (for a ``field``:
+    the widget that takes it, "Input")."""
 
 
 def check(entries: Mapping[str, str], screens: Screens) -> tuple[dict[str, str], list[Refusal]]:
     """The keymap for Textual (binding id -> comma-separated keys, in Textual's names) of
     the entries that can be honoured, and a refusal for each of the others, in the order of
     ``entries``."""
-    known = {b.id for bindings in screens.values() for b in bindings if b.id}
+    known = {b.id for bindings in screens.values() for b in bindings if b.id and b.id[0] != "("}
     wanted: dict[str, list[str]] = {}
     refusals: list[Refusal] = []
     for binding_id, written in entries.items():
@@ -186,28 +225,52 @@ def check(entries: Mapping[str, str], screens: Screens) -> tuple[dict[str, str],
 
 
 def _first_clash(wanted: Mapping[str, list[str]], screens: Screens) -> Refusal | None:
-    """The first entry of ``wanted`` that gives a key to two actions of one screen, where
-    the game's own keys did not: a refusal naming the binding that keeps the key."""
+    """The first key of ``wanted`` new to its binding that another action of a screen, or a
+    widget of it, answers to: a refusal of the entry that gives way (the later of two of the
+    player's entries, never one keeping a key of the game's)."""
     order = list(wanted)
     for bindings in screens.values():
         default: dict[str, set[str]] = {}
+        priority: dict[str, bool] = {}
         for b in bindings:
             if b.id:
                 default.setdefault(b.id, set()).add(b.key)
+                priority[b.id] = priority.get(b.id, False) or b.priority
+        typing = sorted({b.id for b in bindings if b.key == TYPED and b.id})
         answering: dict[str, list[str]] = {}  # key -> the ids answering to it here
         for b in bindings:
-            if b.id is None:
+            if b.id is None or b.key == TYPED:
                 continue
             for key in wanted.get(b.id, [b.key]):
                 if b.id not in answering.setdefault(key, []):
                     answering[key].append(b.id)
-        for key, ids in answering.items():
-            for mine in sorted((i for i in ids if i in wanted), key=order.index, reverse=True):
-                for other in ids:
-                    shared_before = key in default[mine] and key in default[other]
-                    if other != mine and not shared_before:
-                        # Both the player's? The later entry gives way.
-                        if other in wanted and order.index(other) > order.index(mine):
-                            mine, other = other, mine
-                        return Refusal("conflict", mine, key, other)
+        for mine in order:
+            if mine not in default:
+                continue
+            for key in wanted[mine]:
+                if key in default[mine]:
+                    continue  # the game's own key for it: it keeps it
+                others = [other for other in answering.get(key, []) if other != mine]
+                typed = _types(key)
+                if typed:
+                    others += typing
+                # A widget's key first: it is no one's to give way, so the entry is refused
+                # before it could make another give way.
+                for other in sorted(others, key=lambda other: other[0] != "("):
+                    if other[0] == "(":
+                        # A widget's key: a priority binding goes first, but never takes
+                        # what a text field types.
+                        if priority[mine] and not (typed and other in typing):
+                            continue
+                        return Refusal("field", mine, key, other.strip("()"))
+                    later = order.index(other) > order.index(mine) if other in wanted else False
+                    if later and key not in default[other]:
+                        return Refusal("conflict", other, key, mine)
+                    return Refusal("conflict", mine, key, other)
     return None
+
+
+def _types(key: str) -> bool:
+    """Whether ``key`` types a character into a text field."""
+    character = key_to_character(key)
+    return character is not None and character.isprintable()

@@ -34,6 +34,11 @@ def refusal(refused: Refusal) -> str:
         return _("{key} for {id} is kept for {other}: {id} keeps its own keys.").format(
             key=refused.keys, id=refused.binding_id, other=refused.other
         )
+    if refused.kind == "field":
+        return _(
+            "{key} for {id} is taken by a field or list of that screen ({widget}): {id} keeps "
+            "its own keys."
+        ).format(key=refused.keys, id=refused.binding_id, widget=refused.other)
     return _(
         "{key} for {id} already does {other} on the same screen: {id} keeps its own keys."
     ).format(key=refused.keys, id=refused.binding_id, other=refused.other)

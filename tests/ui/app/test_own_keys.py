@@ -1,7 +1,8 @@
 """The player's own keys (the preferences' ``keys``, ``ui/keymap.py``): every binding has an
 id, and docs/keys.md lists them; keys are read as Textual names them, what can't be honoured
 is refused in words (an unknown id, a non-key, a reserved key, two actions of one screen on
-one key) while the rest apply; the app honours a remap, the Footer and the help show it."""
+one key, a key a field or list of the screen takes) while the rest apply; the app honours
+a remap, and the Footer and the help show it."""
 
 from __future__ import annotations
 
@@ -123,6 +124,31 @@ def test_two_actions_of_one_screen_on_one_key_is_refused_and_the_first_entry_kee
     ]
 
 
+def test_a_key_a_field_or_list_of_the_screen_takes_is_refused(
+    screens: dict[str, list[Binding]],
+) -> None:
+    # On the setup screen a name has the focus: it takes ctrl+a (its start) and every
+    # character typed; a list's arrows shadow a binding of its screen, but not a priority one.
+    keymap_in_use, refused = check(
+        {
+            "setup.add_player": "ctrl+a",
+            "setup.start": "x",
+            "turn.coach": "left",
+            "turn.cursor_up": "left",
+            "setup.history": "f3",
+        },
+        screens,
+    )
+    assert keymap_in_use == {"turn.cursor_up": "left", "setup.history": "f3"}
+    assert refused == [
+        Refusal("field", "setup.add_player", "ctrl+a", "Input"),
+        Refusal("field", "setup.start", "x", "Input"),
+        Refusal("field", "turn.coach", "left", "VerticalScroll"),
+    ]
+    # Nor can an entry name a widget's key as if it were a binding.
+    assert check({"(Input)": "f4"}, screens)[1] == [Refusal("unknown", "(Input)", "f4")]
+
+
 def test_a_refused_entry_gives_its_key_back_and_may_clash_in_turn(
     screens: dict[str, list[Binding]],
 ) -> None:
@@ -151,12 +177,14 @@ def test_every_refusal_is_said_in_words_naming_the_binding_and_the_key() -> None
         keymap_words.refusal(Refusal("malformed", "turn.pause", "zz")),
         keymap_words.refusal(Refusal("reserved", "turn.log", "ctrl+p", "app.command_palette")),
         keymap_words.refusal(Refusal("conflict", "turn.coach", "x", "turn.roll")),
+        keymap_words.refusal(Refusal("field", "setup.start", "x", "Input")),
     ]
     assert "turn.nothing" in said[0]
     assert "ctrl+q" in said[1]
     assert "“zz” for turn.pause is not a key" in said[2]
     assert "ctrl+p for turn.log is kept for app.command_palette" in said[3]
     assert "x for turn.coach already does turn.roll" in said[4]
+    assert "x for setup.start is taken by a field or list of that screen (Input)" in said[5]
     assert all("keeps its" in line for line in said[1:])
     i18n.set_language("es")
     try:
@@ -193,12 +221,12 @@ def test_every_class_with_bindings_is_checked_and_every_binding_has_an_id(
 ) -> None:
     listed = {(module, name) for _, module, names in keymap.SCREENS for name in names}
     assert _classes_with_bindings() == listed
-    unnamed = [b for bindings in screens.values() for b in bindings if not b.id]
+    unnamed = [b for bindings in screens.values() for b in bindings if not b.id]  # ours or widgets
     assert not unnamed
 
 
 def test_the_docs_list_every_binding_id_and_no_other(screens: dict[str, list[Binding]]) -> None:
-    ids = {b.id for bindings in screens.values() for b in bindings}
+    ids = {b.id for bindings in screens.values() for b in bindings if b.id and b.id[0] != "("}
     table = [line for line in DOCS.read_text(encoding="utf-8").splitlines() if line[:3] == "| `"]
     documented = {re.match(r"\| `([^`]+)`", line).group(1) for line in table}  # type: ignore[union-attr]
     assert documented == ids
