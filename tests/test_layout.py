@@ -293,9 +293,12 @@ UI_LAYERS: dict[str, int] = {
     "generala_tui.ui.guide_words": 5,
     # screens, each beside its words and its presenter
     "generala_tui.ui.screens": 6,
-    # the app: the shell (files, language, theme, palette) and the game's app on it
+    # the app: the shell (files, language, theme, palette) and the game's app on it, and
+    # the player's own keys (checked against every screen's bindings)
     "generala_tui.ui.shell": 7,
     "generala_tui.ui.app": 7,
+    "generala_tui.ui.keymap": 7,
+    "generala_tui.ui.keymap_words": 7,
 }
 """The ui's inner layers, from the bottom up: a module of the ui imports only from its own
 layer and the layers below. A package's layer is its modules' (``ui.widgets.coach`` is a

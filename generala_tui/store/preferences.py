@@ -1,5 +1,5 @@
 """The preferences (``config/preferences.json``): house rules, theme, pace, coach, the
-last table of players and the language."""
+last table of players, the language and the player's own keys."""
 
 from __future__ import annotations
 
@@ -109,6 +109,13 @@ class Preferences(FileModel):
     """The last table of players, in seating order."""
     language: Annotated[str | None, AfterValidator(_spoken)] = None
     """The language chosen on the settings screen; None: from the environment."""
+    keys: dict[Annotated[str, Field(max_length=100)], Annotated[str, Field(max_length=200)]] = (
+        Field(default_factory=dict, max_length=300)
+    )
+    """The player's own keys: a binding's id (``turn.roll``, the table in ``docs/keys.md``)
+    to its keys, comma-separated (``"x,space"``). The interface checks them as the app
+    starts (``generala_tui.ui.keymap``): an entry it can't honour is told and left out, and
+    that binding keeps its own keys; the file keeps what the player wrote."""
     offer_guided_game: bool = False
     """Whether the setup screen offers a guided first game: from a first launch
     (:func:`first_launch`) until the player takes it or declines it; a file from before the

@@ -10,7 +10,7 @@ history; it asks no table which kind it is. Screens reach the app through the
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Iterable, Sequence
+from collections.abc import Coroutine, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
@@ -21,7 +21,7 @@ from textual.worker import Worker
 
 from ..game import rules
 from ..game.action import Action
-from ..game.model import GameState, HouseRules, Phase, Player
+from ..game.model import GameState, HouseRules, Phase, Player, printable
 from . import app_words, table_words, vocabulary
 from . import colours as colours_module
 from .host import OffersCommands
@@ -57,13 +57,15 @@ class GeneralaApp(Shell):
     CSS_PATH = "generala.tcss"
     TITLE = "Generala"
     BINDINGS = [
-        Binding("ctrl+q", "quit", vocabulary.Keys.QUIT, key_display="^q", priority=True),
+        Binding(
+            "ctrl+q", "quit", vocabulary.Keys.QUIT, key_display="^q", priority=True, id="app.quit"
+        ),
         # Ctrl+C is a quit too (asking first during a game), except where a field copies with it.
-        Binding("ctrl+c", "quit", vocabulary.Keys.QUIT, show=False),
-        Binding("question_mark,f1", "help", vocabulary.Keys.HELP, key_display="?"),
-        Binding("s", "scorecard", vocabulary.Keys.SCORECARD),
-        Binding("ctrl+n", "new_game", vocabulary.Keys.NEW_GAME, show=False),
-        Binding("ctrl+z", "undo", vocabulary.Keys.UNDO, key_display="^z"),
+        Binding("ctrl+c", "quit", vocabulary.Keys.QUIT, show=False, id="app.quit"),
+        Binding("question_mark,f1", "help", vocabulary.Keys.HELP, key_display="?", id="app.help"),
+        Binding("s", "scorecard", vocabulary.Keys.SCORECARD, id="app.scorecard"),
+        Binding("ctrl+n", "new_game", vocabulary.Keys.NEW_GAME, show=False, id="app.new_game"),
+        Binding("ctrl+z", "undo", vocabulary.Keys.UNDO, key_display="^z", id="app.undo"),
     ]
 
     # The screens watch these and redraw what shows them; a change repaints nothing of
@@ -129,12 +131,16 @@ class GeneralaApp(Shell):
         """The players this window sets up, in their colours, and their match."""
         self._guide_wanted = False
         """Whether the turn screen opening next brings the guide (a guided game's first)."""
+        self.keymap: Mapping[str, str] = {}
+        """The player's own keys in use: a binding's id to its keys, in Textual's names."""
 
     def on_mount(self) -> None:
         # The words that colour a player and are not given the table's colours ask the app
         # running (until it stops: on_unmount), not one only made.
         colours_module.follow(self.seat_colours)
         self.open_window()
+        # Checking them imports every screen (about 0.4 s): after the first frame.
+        self.call_after_refresh(self._use_own_keys)
         if self.online.first is not None:
             # The server keeps this game: the saved one stays for a game at this keyboard.
             self.online.go(self.online.first, players=self.seating.last_table())
@@ -158,6 +164,21 @@ class GeneralaApp(Shell):
 
             # From the command line: closing the replay goes back to the shell.
             self.push_screen(ReplayScreen(self._replay, ends_program=True))
+
+    def _use_own_keys(self) -> None:
+        """The player's own keys (the preferences' ``keys``, :mod:`.keymap`) in place of the
+        game's, each that can be honoured; the others are told, and keep the game's keys."""
+        entries = self.keeper.preferences.keys
+        if not entries:
+            return  # no screen is imported to check nothing
+        from .. import store
+        from . import keymap, keymap_words
+
+        self.keymap, refused = keymap.check(entries, keymap.the_screens(self.BINDINGS))
+        self.set_keymap(self.keymap)
+        if refused:
+            notice = keymap_words.refusals(refused, printable(str(store.preferences_path())))
+            self.notify(notice, severity="warning", timeout=20, markup=False)
 
     def _ask_before_replacing(self, saved: GameState, game: GameState) -> None:
         """The command line's new game would replace the game in progress saved earlier:

@@ -7,7 +7,7 @@ table it plays at: :class:`.table.Table`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..game.model import GameState, HouseRules, Player
@@ -35,6 +35,12 @@ class GameHost(Protocol):
     @property
     def house_rules(self) -> HouseRules:
         """The house rules for new games (a game in play keeps its own)."""
+        ...
+
+    @property
+    def keymap(self) -> Mapping[str, str]:
+        """The player's own keys in use (a binding's id to its keys, comma-separated, in
+        Textual's names): the help names them."""
         ...
 
     @property

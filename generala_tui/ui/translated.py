@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 from textual import events
 from textual.binding import ActiveBinding, Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -49,6 +50,62 @@ def translate(binding: Binding) -> Binding:
     return _translated(binding, changes())
 
 
+@lru_cache(maxsize=256)
+def _declared(node_class: type[DOMNode]) -> dict[str, tuple[int, frozenset[str]]]:
+    """The ids of the bindings a class declares: each one's place among them, and its keys."""
+    declared: dict[str, tuple[int, frozenset[str]]] = {}
+    for binding in Binding.make_bindings(node_class.BINDINGS):
+        if binding.id is not None:
+            place, keys = declared.get(binding.id, (len(declared), frozenset()))
+            declared[binding.id] = (place, keys | {binding.key})
+    return declared
+
+
+def _remapped(bindings: dict[str, ActiveBinding]) -> set[tuple[int, str]]:
+    """The bindings (by their node and id) the player gave keys of their own: Textual's
+    keymap puts all their keys after their node's others."""
+    return {
+        (id(active.node), active.binding.id)
+        for key, active in bindings.items()
+        if active.binding.id is not None
+        and active.binding.id in (declared := _declared(type(active.node)))
+        and key not in declared[active.binding.id][1]
+    }
+
+
+def _in_declared_order(bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+    """``bindings`` with the keys the player chose back where the game's keys were among
+    their node's (the Footer shows "x Roll" where "r Roll" was): each goes before the next
+    binding in declared order; any other order is left as it is."""
+    remapped = _remapped(bindings)
+    if not remapped:
+        return bindings
+    moved = [
+        (key, active)
+        for key, active in bindings.items()
+        if (id(active.node), active.binding.id) in remapped
+    ]
+    ordered = [item for item in bindings.items() if item not in moved]
+    for key, active in moved:
+        declared = _declared(type(active.node))
+        place = declared[active.binding.id or ""][0]
+        places = {
+            index: declared[other.binding.id][0]
+            for index, (_key, other) in enumerate(ordered)
+            if other.node is active.node and other.binding.id in declared
+        }
+        after = {index: at for index, at in places.items() if at > place}
+        before = {index: at for index, at in places.items() if at <= place}
+        if after:
+            at = min(after, key=lambda index: (after[index], index))
+        elif before:
+            at = max(before, key=lambda index: (before[index], index)) + 1
+        else:
+            at = len(ordered)
+        ordered.insert(at, (key, active))
+    return dict(ordered)
+
+
 if TYPE_CHECKING:
     # For the type checker the mixin is the screen it is mixed into, so that its
     # ``super()`` is typed; at run time it is a plain mixin before ``Screen``.
@@ -71,14 +128,15 @@ class TranslatedBindings(_ScreenMixin):
             for key, active in bindings.items()
         }
         if _takes_question_mark(self.focused):
-            # A text field takes "?" as a character: the Footer names the help key that works.
+            # A text field takes "?" as a character: the Footer names the help key that works
+            # (f1, or the player's own: the field's keys are no longer among the bindings).
             translated = {
-                key: active._replace(binding=replace(active.binding, key_display="f1"))
+                key: active._replace(binding=replace(active.binding, key_display=None))
                 if active.binding.action in _HELP_ACTIONS
                 else active
                 for key, active in translated.items()
             }
-        return self._fitting(self.footer_keys(translated))
+        return self._fitting(self.footer_keys(_in_declared_order(translated)))
 
     def footer_keys(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
         """The keys this screen's Footer may show, before they are fitted to its width: a

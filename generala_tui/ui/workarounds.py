@@ -35,8 +35,20 @@ class PaletteWorkarounds(CommandPalette):
     # page key that comes too soon does nothing. Would go with: Textual's OptionList
     # paging an unmeasured list without raising.
     BINDINGS = [
-        Binding("pagedown", "page_commands('page_down')", "Next page", show=False),
-        Binding("pageup", "page_commands('page_up')", "Previous page", show=False),
+        Binding(
+            "pagedown",
+            "page_commands('page_down')",
+            "Next page",
+            show=False,
+            id="palette.next_page",
+        ),
+        Binding(
+            "pageup",
+            "page_commands('page_up')",
+            "Previous page",
+            show=False,
+            id="palette.previous_page",
+        ),
     ]
 
     def action_page_commands(self, move: str) -> None:

@@ -221,6 +221,28 @@ def test_a_bad_preferences_file_gives_defaults_a_warning_and_a_kept_copy(
     assert store.load_preferences() == (store.Preferences(), None), "reported once"
 
 
+def test_the_players_own_keys_are_read_as_written_and_a_bad_entry_costs_only_itself() -> None:
+    # What the keys mean (an id, a key) the interface checks (ui/keymap.py); the file holds
+    # text for text, and an entry that is not is dropped alone.
+    path = write(
+        store.preferences_path(),
+        json.dumps(
+            {
+                "version": 1,
+                "theme": "nord",
+                "keys": {"turn.roll": "x,space", "turn.nothing": "zz", "turn.coach": 7},
+            }
+        ),
+    )
+    preferences, warning = store.load_preferences()
+    assert preferences.keys == {"turn.roll": "x,space", "turn.nothing": "zz"}
+    assert preferences.theme == "nord"
+    assert warning is not None and "keys.turn.coach" in warning
+    assert len(bad_copies(path)) == 1
+    assert store.load_preferences() == (preferences, None)
+    assert store.Preferences().keys == {}
+
+
 def test_a_newer_version_that_does_not_validate_is_set_aside_keeping_what_reads() -> None:
     path = write(store.preferences_path(), '{"version": 5, "players": 7, "theme": "nord"}')
     preferences, warning = store.load_preferences()

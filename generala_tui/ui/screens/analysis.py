@@ -54,9 +54,9 @@ class DecisionList(DataTable[Text]):
     """A player's decisions, one a row; Enter or a click on any row opens it."""
 
     BINDINGS = [
-        Binding("enter", "select_cursor", vocabulary.Keys.OPEN),
-        Binding("home", "first", show=False),
-        Binding("end", "last", show=False),
+        Binding("enter", "select_cursor", vocabulary.Keys.OPEN, id="analysis.open"),
+        Binding("home", "first", show=False, id="analysis.first"),
+        Binding("end", "last", show=False, id="analysis.last"),
     ]
 
     def __init__(
@@ -110,13 +110,17 @@ class AnalysisScreen(Modal[None]):
     """The review of a game (finished, or any state with its log), made in a worker."""
 
     BINDINGS = [
-        Binding("escape", "close", vocabulary.Keys.CLOSE),
-        Binding("v", "close", vocabulary.Keys.CLOSE, show=False),
-        Binding("r", "retry", vocabulary.Keys.TRY_AGAIN),
-        Binding("n", "player(1)", vocabulary.Keys.PLAYER, key_display="n/p"),
-        Binding("p", "player(-1)", vocabulary.Keys.PLAYER, show=False),
-        Binding("c", "chart", vocabulary.Keys.CHART),
-        Binding("w", "win_chart", analysis_words.WIN_CHART_KEY),
+        Binding("escape", "close", vocabulary.Keys.CLOSE, id="analysis.close"),
+        Binding("v", "close", vocabulary.Keys.CLOSE, show=False, id="analysis.close"),
+        Binding("r", "retry", vocabulary.Keys.TRY_AGAIN, id="analysis.retry"),
+        Binding(
+            "n", "player(1)", vocabulary.Keys.PLAYER, key_display="n/p", id="analysis.next_player"
+        ),
+        Binding(
+            "p", "player(-1)", vocabulary.Keys.PLAYER, show=False, id="analysis.previous_player"
+        ),
+        Binding("c", "chart", vocabulary.Keys.CHART, id="analysis.chart"),
+        Binding("w", "win_chart", analysis_words.WIN_CHART_KEY, id="analysis.win_chart"),
     ]
     # The win-chance chart (by default at a table of two or more) or the course in points
     # (-course, w): one of the two in each player's tab.
@@ -416,14 +420,14 @@ class DecisionScreen(Modal[None]):
     done, the best and next best choices, and every choice valued as the coach shows them."""
 
     BINDINGS = [
-        Binding("escape", "close", vocabulary.Keys.CLOSE),
+        Binding("escape", "close", vocabulary.Keys.CLOSE, id="analysis.close"),
         # Close keeps the focus (Enter closes), the keys scroll the position.
-        Binding("down", "scroll_position('down')", show=False),
-        Binding("up", "scroll_position('up')", show=False),
-        Binding("pagedown", "scroll_position('page_down')", show=False),
-        Binding("pageup", "scroll_position('page_up')", show=False),
-        Binding("end", "scroll_position('end')", show=False),
-        Binding("home", "scroll_position('home')", show=False),
+        Binding("down", "scroll_position('down')", show=False, id="scroll.down"),
+        Binding("up", "scroll_position('up')", show=False, id="scroll.up"),
+        Binding("pagedown", "scroll_position('page_down')", show=False, id="scroll.page_down"),
+        Binding("pageup", "scroll_position('page_up')", show=False, id="scroll.page_up"),
+        Binding("end", "scroll_position('end')", show=False, id="scroll.end"),
+        Binding("home", "scroll_position('home')", show=False, id="scroll.top"),
     ]
 
     def __init__(self, decision: DecisionReview) -> None:

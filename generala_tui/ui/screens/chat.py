@@ -45,7 +45,7 @@ class ChatScreen(Modal[None]):
     #chat-say { margin: 0; }
     """
 
-    BINDINGS = [Binding("escape", "close", vocabulary.Keys.CLOSE)]
+    BINDINGS = [Binding("escape", "close", vocabulary.Keys.CLOSE, id="chat.close")]
 
     def __init__(self, talk: Talk) -> None:
         super().__init__()

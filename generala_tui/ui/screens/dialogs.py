@@ -22,11 +22,13 @@ class ConfirmDialog(Modal[bool]):
     BINDINGS = [
         # "Yes" by its first letter in each language (see vocabulary.yes_key); "y" in every one.
         *(
-            Binding(key, f"answer_yes('{key}')", vocabulary.Keys.YES, priority=True)
+            Binding(
+                key, f"answer_yes('{key}')", vocabulary.Keys.YES, priority=True, id="dialog.yes"
+            )
             for key in "ysj"
         ),
-        Binding(vocabulary.NO_KEY, "cancel", vocabulary.Keys.NO, priority=True),
-        Binding("escape", "cancel", vocabulary.Keys.NO, priority=True),
+        Binding(vocabulary.NO_KEY, "cancel", vocabulary.Keys.NO, priority=True, id="dialog.no"),
+        Binding("escape", "cancel", vocabulary.Keys.NO, priority=True, id="dialog.no"),
     ]
 
     # Narrow: the buttons stack; short: they take one line each (see generala.tcss).

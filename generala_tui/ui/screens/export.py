@@ -83,7 +83,7 @@ class ExportDialog(Modal[Path | None]):
     """Ask where to save the record; dismiss with the file written, or None. In a served
     game, offer it as a download instead (no path asked) and dismiss with None."""
 
-    BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL)]
+    BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL, id="export.cancel")]
 
     def __init__(self, state: GameState, moment: datetime | None = None) -> None:
         super().__init__()

@@ -42,14 +42,16 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
     """The end of a game: play again, start a new game, or quit."""
 
     BINDINGS = [
-        Binding("a", "play_again", vocabulary.Keys.PLAY_AGAIN),
-        Binding("n", "app.new_game", vocabulary.Keys.NEW_GAME),
-        Binding("v", "analysis", vocabulary.Keys.ANALYSIS),
+        Binding("a", "play_again", vocabulary.Keys.PLAY_AGAIN, id="game_over.play_again"),
+        Binding("n", "app.new_game", vocabulary.Keys.NEW_GAME, id="game_over.new_game"),
+        Binding("v", "analysis", vocabulary.Keys.ANALYSIS, id="game_over.analysis"),
         # On their buttons, to leave the footer room for quit, help and the scorecard.
-        Binding("t", "statistics", vocabulary.Keys.STATISTICS, show=False),
-        Binding("y", "history", vocabulary.Keys.HISTORY, show=False),
-        Binding("e", "export", vocabulary.Keys.EXPORT, show=False),
-        Binding("q", "quit", vocabulary.Keys.QUIT),
+        Binding(
+            "t", "statistics", vocabulary.Keys.STATISTICS, show=False, id="game_over.statistics"
+        ),
+        Binding("y", "history", vocabulary.Keys.HISTORY, show=False, id="game_over.history"),
+        Binding("e", "export", vocabulary.Keys.EXPORT, show=False, id="game_over.export"),
+        Binding("q", "quit", vocabulary.Keys.QUIT, id="game_over.quit"),
     ]
 
     def compose(self) -> ComposeResult:

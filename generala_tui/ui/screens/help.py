@@ -20,11 +20,11 @@ class HelpScreen(Modal[None]):
     """The rules and the keys, in a panel that scrolls by keys and by mouse wheel."""
 
     BINDINGS = [
-        Binding("escape", "close", vocabulary.Keys.CLOSE),
-        Binding("question_mark", "close", vocabulary.Keys.CLOSE, show=False),
-        Binding("f1", "close", vocabulary.Keys.CLOSE, show=False),
+        Binding("escape", "close", vocabulary.Keys.CLOSE, id="help.close"),
+        Binding("question_mark", "close", vocabulary.Keys.CLOSE, show=False, id="help.close"),
+        Binding("f1", "close", vocabulary.Keys.CLOSE, show=False, id="help.close"),
         *SCROLL_BINDINGS,
-        Binding("g", "guided_game", guide_words.GUIDED_GAME_KEY),
+        Binding("g", "guided_game", guide_words.GUIDED_GAME_KEY, id="help.guided_game"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -36,12 +36,20 @@ class HelpScreen(Modal[None]):
                 yield Button(
                     guide_words.help_button(), id="guided-game", variant="primary", compact=True
                 )
-                yield Markdown(help_words.help_text(self._house_rules()), id="help-text")
+                text = help_words.help_text(self._house_rules(), self._own_keys())
+                yield Markdown(text, id="help-text")
             yield Button(vocabulary.close_button(), id="close-help", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#close-help", Button).focus()
+
+    def _own_keys(self) -> dict[str, list[str]]:
+        """The player's own keys in use, each as the Footer names it."""
+        return {
+            binding_id: [self.app.get_key_display(Binding(key, "")) for key in keys.split(",")]
+            for binding_id, keys in host_of(self).keymap.items()
+        }
 
     def _house_rules(self) -> HouseRules:
         game = host_of(self).game

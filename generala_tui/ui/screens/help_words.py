@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
 from ...game import rules
 from ...game.model import Category, HouseRules, Level, ServedRoll, StraightRule
 from ...i18n import _, ngettext
@@ -28,28 +31,67 @@ def _straights(rule: StraightRule) -> str:
     }[rule]
 
 
-def turn_keys() -> dict[str, tuple[str, str]]:
-    """What each key of the turn screen does, by the action it is bound to."""
+KeyNames = Mapping[str, Sequence[str]]
+"""The player's own keys (:mod:`generala_tui.ui.keymap`): a binding's id to its keys as
+the Footer names them; a binding not in it keeps the game's keys."""
+
+_GAME_KEYS: KeyNames = MappingProxyType({})
+
+
+def _named(own: KeyNames, game: str, *bindings: tuple[str, str]) -> str:
+    """The keys of ``bindings`` (each a binding's id and one of the game's keys for it) in
+    Markdown: ``game`` (the game's keys as the help writes them) while none is the player's
+    own, else each binding's keys, the player's where they gave some."""
+    if not any(binding_id in own for binding_id, _key in bindings):
+        return game
+    keys = [key for binding_id, key in bindings for key in own.get(binding_id, [key])]
+    return ", ".join(f"`{key}`" for key in dict.fromkeys(keys))
+
+
+def turn_keys(own: KeyNames = _GAME_KEYS) -> dict[str, tuple[str, str]]:
+    """What each key of the turn screen does, by the action it is bound to (the player's own
+    keys where ``own`` gives some)."""
     enter = key_name("enter")
+    escape = key_name("escape")
     return {
-        "roll": (f"`r`, `{key_name('space')}`", _("roll the dice that are not held")),
-        "hold": ("`1` … `5`", _("hold or release a die (or click it)")),
+        "roll": (
+            _named(
+                own,
+                f"`r`, `{key_name('space')}`",
+                ("turn.roll", "r"),
+                ("turn.roll", key_name("space")),
+            ),
+            _("roll the dice that are not held"),
+        ),
+        "hold": (
+            _named(own, "`1` … `5`", *((f"turn.hold_{n}", str(n)) for n in range(1, 6))),
+            _("hold or release a die (or click it)"),
+        ),
         "move": (
-            "`↑` `↓`",
+            _named(own, "`↑` `↓`", ("turn.cursor_up", "↑"), ("turn.cursor_down", "↓")),
             _("move the cursor ({mark}) over your open boxes").format(mark=CURSOR_MARK),
         ),
-        "fill": (f"`{enter}`", _("fill the box under the cursor (or click a box)")),
-        "end_tie_break": (f"`{enter}`", _("in a tie-break turn: take your tie-break score")),
-        "scorecard": ("`s`", _("show the scorecard; `escape` closes it")),
+        "fill": (
+            _named(own, f"`{enter}`", ("turn.fill", enter)),
+            _("fill the box under the cursor (or click a box)"),
+        ),
+        "end_tie_break": (
+            _named(own, f"`{enter}`", ("turn.take_score", enter)),
+            _("in a tie-break turn: take your tie-break score"),
+        ),
+        "scorecard": (
+            _named(own, "`s`", ("app.scorecard", "s")),
+            _("show the scorecard; `escape` closes it"),
+        ),
         "coach": (
-            "`h`",
+            _named(own, "`h`", ("turn.coach", "h")),
             _(
                 "the coach: every choice's expected final total and what it costs ({mark} its "
                 "advice)"
             ).format(mark=ADVICE_MARK),
         ),
         "coach_ranking": (
-            "`k`",
+            _named(own, "`k`", ("turn.coach_ranking", "k")),
             _(
                 "with two or more players, the coach ranks its choices by expected final "
                 "total or by win chance ({mark} the best chance). Win: the chance of winning "
@@ -57,58 +99,82 @@ def turn_keys() -> dict[str, tuple[str, str]]:
             ).format(mark=BEST_CHANCE_MARK),
         ),
         "turn_log": (
-            "`l`",
+            _named(own, "`l`", ("turn.log", "l")),
             _("the turn log: every roll, keep and box of the game so far; `escape` closes it"),
         ),
         "chat": (
-            "`c`",
+            _named(own, "`c`", ("turn.talk", "c")),
             _(
                 "at an online table: its talk, where a line typed reaches everyone at it; "
                 "`/mute NAME` hides a player's lines; `escape` closes it"
             ),
         ),
         "win_chances": (
-            "`w`",
+            _named(own, "`w`", ("turn.win_chances", "w")),
             _(
                 "the win chances, with two or more players: each player's chance of winning, "
                 "if everyone plays like the expert from here (shown or hidden, remembered)"
             ),
         ),
-        "help": ("`?`", _("this help")),
-        "skip_ahead": ("`f`", _("during a computer's turn: play the rest of it at once")),
-        "speed": ("`+` `-`", _("a computer's pace: faster, slower")),
-        "pause": ("`p`", _("pause the computer players, or resume them")),
+        "help": (_named(own, "`?`", ("app.help", "?")), _("this help")),
+        "skip_ahead": (
+            _named(own, "`f`", ("turn.skip_ahead", "f")),
+            _("during a computer's turn: play the rest of it at once"),
+        ),
+        "speed": (
+            _named(
+                own, "`+` `-`", ("turn.faster", "+"), ("turn.faster", "="), ("turn.slower", "-")
+            ),
+            _("a computer's pace: faster, slower"),
+        ),
+        "pause": (
+            _named(own, "`p`", ("turn.pause", "p")),
+            _("pause the computer players, or resume them"),
+        ),
         "new_game": (
-            f"`{key_name('escape')}`",
+            _named(own, f"`{escape}`", ("turn.setup", escape)),
             _("back to the setup screen (asks first; the game stays saved)"),
         ),
         "leave_guide": (
-            f"`{key_name('escape')}`",
+            _named(own, f"`{escape}`", ("turn.leave_guide", escape)),
             _("in a guided game, while the guide shows: leave the guide (the game goes on)"),
         ),
     }
 
 
-def game_over_keys() -> dict[str, tuple[str, str]]:
-    """What each key of the winner's screen does, by the action it is bound to."""
+def game_over_keys(own: KeyNames = _GAME_KEYS) -> dict[str, tuple[str, str]]:
+    """What each key of the winner's screen does, by the action it is bound to (the player's
+    own keys where ``own`` gives some)."""
     return {
         "play_again": (
-            "`a`",
+            _named(own, "`a`", ("game_over.play_again", "a")),
             _(
                 "play again with the same players (online: the next game at the table "
                 "starts once every player has asked)"
             ),
         ),
-        "new_game": ("`n`", _("a new game: back to the setup screen")),
-        "scorecard": ("`s`", _("the final scorecard")),
-        "analysis": ("`v`", _("the analysis: the expected points each player's decisions lost")),
-        "statistics": ("`t`", _("every player's statistics over the history")),
+        "new_game": (
+            _named(own, "`n`", ("game_over.new_game", "n")),
+            _("a new game: back to the setup screen"),
+        ),
+        "scorecard": (_named(own, "`s`", ("app.scorecard", "s")), _("the final scorecard")),
+        "analysis": (
+            _named(own, "`v`", ("game_over.analysis", "v")),
+            _("the analysis: the expected points each player's decisions lost"),
+        ),
+        "statistics": (
+            _named(own, "`t`", ("game_over.statistics", "t")),
+            _("every player's statistics over the history"),
+        ),
         "history": (
-            "`y`",
+            _named(own, "`y`", ("game_over.history", "y")),
             _("the history of finished games (`enter` opens one in the analysis)"),
         ),
-        "quit": ("`q`", _("quit")),
-        "export": ("`e`", _("save the game as a record file (readable JSON, for replay)")),
+        "quit": (_named(own, "`q`", ("game_over.quit", "q")), _("quit")),
+        "export": (
+            _named(own, "`e`", ("game_over.export", "e")),
+            _("save the game as a record file (readable JSON, for replay)"),
+        ),
     }
 
 
@@ -117,22 +183,44 @@ RULES_COMMAND = "generala-tui docs rules"
 has it: the help names it, with the language of the moment."""
 
 
-def keys_text() -> str:
-    """Every key, in Markdown tables."""
+def own_keys_text(own: KeyNames) -> list[str]:
+    """The player's own keys, each binding's (Markdown lines: none when the player has none)."""
+    if not own:
+        return []
+    header = "| {key} | {binding} |\n|---|---|".format(key=_("Key"), binding=_("Binding"))
+    rows = [f"| {_named(own, '', (binding_id, ''))} | `{binding_id}` |" for binding_id in own]
+    return [
+        "## " + _("Your keys"),
+        _(
+            "Your preferences give these bindings keys of your own, in place of the game's: "
+            "the tables below name yours, the paragraphs after them the game's."
+        ),
+        "",
+        header,
+        *rows,
+        "",
+    ]
+
+
+def keys_text(own: KeyNames = _GAME_KEYS) -> str:
+    """Every key, in Markdown tables (the player's own keys where ``own`` gives some)."""
     from ...i18n import language
 
-    turn = "\n".join(f"| {keys} | {what} |" for keys, what in turn_keys().values())
-    over = "\n".join(f"| {keys} | {what} |" for keys, what in game_over_keys().values())
+    turn = "\n".join(f"| {keys} | {what} |" for keys, what in turn_keys(own).values())
+    over = "\n".join(f"| {keys} | {what} |" for keys, what in game_over_keys(own).values())
     header = "| {key} | {what} |\n|---|---|".format(key=_("Key"), what=_("What it does"))
+    escape = key_name("escape")
     lines = [
         "# " + _("Keys"),
+        *own_keys_text(own),
         "## " + _("During a turn"),
         header,
         turn,
-        "| `{yes}`, `{no}` / `{escape}` | {what} |".format(
-            yes=yes_key(),
-            no=NO_KEY,
-            escape=key_name("escape"),
+        "| {yes}, {no} | {what} |".format(
+            yes=_named(own, f"`{yes_key()}`", ("dialog.yes", yes_key())),
+            no=_named(
+                own, f"`{NO_KEY}` / `{escape}`", ("dialog.no", NO_KEY), ("dialog.no", escape)
+            ),
             what=_("answer a question yes, or no"),
         ),
         # Enter presses the focused answer, which starts on the safe one (dialogs.py): a
@@ -144,7 +232,10 @@ def keys_text() -> str:
                 "nothing (`{tab}` moves to the other)"
             ).format(tab=key_name("tab")),
         ),
-        "| `ctrl+z` | {} |".format(_("take back your last fill or hold change (never a roll)")),
+        "| {} | {} |".format(
+            _named(own, "`ctrl+z`", ("app.undo", "^z")),
+            _("take back your last fill or hold change (never a roll)"),
+        ),
         "| `ctrl+p` | {} |".format(_("the command palette")),
         "| `ctrl+q`, `ctrl+c` | {} |".format(
             _("quit (asks first during a game; the game is saved all the same)")
@@ -233,8 +324,9 @@ def keys_text() -> str:
     return "\n".join(lines)
 
 
-def help_text(house_rules: HouseRules) -> str:
-    """The rules as these house rules play them, and the keys, in Markdown."""
+def help_text(house_rules: HouseRules, own: KeyNames = _GAME_KEYS) -> str:
+    """The rules as these house rules play them, and the keys (the player's own where ``own``
+    gives some), in Markdown."""
     h = house_rules
     bonus = h.served_bonus
     if h.served_roll is ServedRoll.FIRST_ROLL:
@@ -374,4 +466,4 @@ def help_text(house_rules: HouseRules) -> str:
         "is *Doble*, and scratching a box is *tachar*."
     )
     lines += ["", "## " + _("Words at the table"), glossary]
-    return "\n".join(lines) + "\n\n" + keys_text()
+    return "\n".join(lines) + "\n\n" + keys_text(own)

@@ -71,8 +71,8 @@ class HistoryScreen(Page[None]):
     """Every finished game kept: when, who won, the totals and how the game was decided."""
 
     BINDINGS = [
-        Binding("escape", "close", vocabulary.Keys.CLOSE),
-        Binding("e", "export", vocabulary.Keys.EXPORT),
+        Binding("escape", "close", vocabulary.Keys.CLOSE, id="history.close"),
+        Binding("e", "export", vocabulary.Keys.EXPORT, id="history.export"),
     ]
 
     def __init__(self) -> None:

@@ -36,10 +36,10 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
     players)."""
 
     BINDINGS = [
-        Binding("enter", "take", vocabulary.Keys.TAKE_SEAT, priority=True),
-        Binding("w", "watch", vocabulary.Keys.WATCH),
-        Binding("o", "open", vocabulary.Keys.OPEN_TABLE),
-        Binding("escape", "back", vocabulary.Keys.BACK),
+        Binding("enter", "take", vocabulary.Keys.TAKE_SEAT, priority=True, id="lobby.take_seat"),
+        Binding("w", "watch", vocabulary.Keys.WATCH, id="lobby.watch"),
+        Binding("o", "open", vocabulary.Keys.OPEN_TABLE, id="lobby.open_table"),
+        Binding("escape", "back", vocabulary.Keys.BACK, id="lobby.back"),
     ]
 
     # Below 20 rows the line of what o opens goes, and the highlighted table's in full

@@ -17,12 +17,20 @@ ResultType = TypeVar("ResultType")
 
 
 SCROLL_BINDINGS = [
-    Binding("up", "scroll('up')", vocabulary.Keys.SCROLL, key_display="↑↓"),
-    Binding("down", "scroll('down')", vocabulary.Keys.SCROLL, show=False),
-    Binding("pageup", "scroll('page_up')", vocabulary.Keys.PAGE, key_display="PgUp/PgDn"),
-    Binding("pagedown", "scroll('page_down')", vocabulary.Keys.PAGE, show=False),
-    Binding("home", "scroll('home')", vocabulary.Keys.TOP, show=False),
-    Binding("end", "scroll('end')", vocabulary.Keys.END, show=False),
+    Binding("up", "scroll('up')", vocabulary.Keys.SCROLL, key_display="↑↓", id="scroll.up"),
+    Binding("down", "scroll('down')", vocabulary.Keys.SCROLL, show=False, id="scroll.down"),
+    Binding(
+        "pageup",
+        "scroll('page_up')",
+        vocabulary.Keys.PAGE,
+        key_display="PgUp/PgDn",
+        id="scroll.page_up",
+    ),
+    Binding(
+        "pagedown", "scroll('page_down')", vocabulary.Keys.PAGE, show=False, id="scroll.page_down"
+    ),
+    Binding("home", "scroll('home')", vocabulary.Keys.TOP, show=False, id="scroll.top"),
+    Binding("end", "scroll('end')", vocabulary.Keys.END, show=False, id="scroll.end"),
 ]
 """The keys that scroll a screen of text (the help, the turn log): its ``action_scroll``
 calls :func:`scroll` with the widget that scrolls."""

@@ -46,9 +46,9 @@ class OnlineChoice(Modal[str | None]):
     """Host the table set up here, or join one: dismiss with ``host``, ``join`` or None."""
 
     BINDINGS = [
-        Binding("h", "choose('host')", vocabulary.Keys.HOST_TABLE),
-        Binding("j", "choose('join')", vocabulary.Keys.JOIN_TABLE),
-        Binding("escape", "cancel", vocabulary.Keys.CANCEL),
+        Binding("h", "choose('host')", vocabulary.Keys.HOST_TABLE, id="online.host"),
+        Binding("j", "choose('join')", vocabulary.Keys.JOIN_TABLE, id="online.join"),
+        Binding("escape", "cancel", vocabulary.Keys.CANCEL, id="online.cancel"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -82,7 +82,7 @@ class JoinDialog(Modal[Address | Entrance | None]):
     """Ask where to join: a table's link, a server (its lobby), or a server and a table's
     code; dismiss with where it leads once it reads as one, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL)]
+    BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL, id="online.cancel")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="online-dialog"):
@@ -126,7 +126,7 @@ class HostDialog(Modal[bool]):
     """Ask where to listen, open the table there, show the join commands; dismiss with True
     when the player sits down at it (False: cancelled before it opened)."""
 
-    BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL)]
+    BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL, id="online.cancel")]
 
     def __init__(self, name: str, open_table: OpenTable) -> None:
         super().__init__()

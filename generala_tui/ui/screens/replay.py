@@ -37,16 +37,42 @@ class ReplayScreen(Page[None]):
 
     BINDINGS = [
         # Priority: the scrolling body would take these keys for itself.
-        Binding("right,l", "step(1)", vocabulary.Keys.STEP, key_display="←→", priority=True),
-        Binding("left,h", "step(-1)", vocabulary.Keys.STEP, show=False, priority=True),
         Binding(
-            "pagedown", "turn(1)", vocabulary.Keys.TURN, key_display="PgUp/PgDn", priority=True
+            "right,l",
+            "step(1)",
+            vocabulary.Keys.STEP,
+            key_display="←→",
+            priority=True,
+            id="replay.step_forward",
         ),
-        Binding("pageup", "turn(-1)", vocabulary.Keys.TURN, show=False, priority=True),
-        Binding("home", "go(0)", vocabulary.Keys.FIRST, priority=True),
-        Binding("end", "go(-1)", vocabulary.Keys.LAST, priority=True),
-        Binding("escape", "close", vocabulary.Keys.CLOSE),
-        Binding("q", "close_program", vocabulary.Keys.QUIT, show=False),
+        Binding(
+            "left,h",
+            "step(-1)",
+            vocabulary.Keys.STEP,
+            show=False,
+            priority=True,
+            id="replay.step_back",
+        ),
+        Binding(
+            "pagedown",
+            "turn(1)",
+            vocabulary.Keys.TURN,
+            key_display="PgUp/PgDn",
+            priority=True,
+            id="replay.next_turn",
+        ),
+        Binding(
+            "pageup",
+            "turn(-1)",
+            vocabulary.Keys.TURN,
+            show=False,
+            priority=True,
+            id="replay.previous_turn",
+        ),
+        Binding("home", "go(0)", vocabulary.Keys.FIRST, priority=True, id="replay.first"),
+        Binding("end", "go(-1)", vocabulary.Keys.LAST, priority=True, id="replay.last"),
+        Binding("escape", "close", vocabulary.Keys.CLOSE, id="replay.close"),
+        Binding("q", "close_program", vocabulary.Keys.QUIT, show=False, id="replay.quit"),
     ]
 
     def __init__(self, game: GameState, *, ends_program: bool = False) -> None:

@@ -31,8 +31,8 @@ class ScorecardScreen(Modal[None]):
     """Every box of every player; escape or s closes it."""
 
     BINDINGS = [
-        Binding("escape", "close", vocabulary.Keys.CLOSE),
-        Binding("s", "close", vocabulary.Keys.CLOSE, show=False),
+        Binding("escape", "close", vocabulary.Keys.CLOSE, id="scorecard.close"),
+        Binding("s", "close", vocabulary.Keys.CLOSE, show=False, id="scorecard.close"),
     ]
 
     def compose(self) -> ComposeResult:

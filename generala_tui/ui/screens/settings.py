@@ -87,8 +87,8 @@ class SettingsScreen(Page[HouseRules | None]):
     """Edit the house rules; dismiss with the saved rules, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", vocabulary.Keys.CANCEL),
-        Binding("ctrl+s", "save", vocabulary.Keys.SAVE),
+        Binding("escape", "cancel", vocabulary.Keys.CANCEL, id="settings.cancel"),
+        Binding("ctrl+s", "save", vocabulary.Keys.SAVE, id="settings.save"),
     ]
 
     # Below 60 columns each control goes under its rule's words; below 24 rows the

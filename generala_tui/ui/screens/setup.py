@@ -49,9 +49,11 @@ class LevelPicker(Button):
     row, and mounting them took about 30 ms of the setup screen's first frame."""
 
     BINDINGS = [
-        Binding("space", "press", show=False),  # Enter presses, as on any button
-        Binding("right", "step(1)", show=False),
-        Binding("left", "step(-1)", show=False),
+        Binding(
+            "space", "press", show=False, id="setup.seat_next"
+        ),  # Enter presses, as on any button
+        Binding("right", "step(1)", show=False, id="setup.seat_forward"),
+        Binding("left", "step(-1)", show=False, id="setup.seat_back"),
     ]
 
     def __init__(self, level: Level | None, *, id: str) -> None:
@@ -96,9 +98,11 @@ class ColourPicker(Button):
     """
 
     BINDINGS = [
-        Binding("space", "press", show=False),  # Enter presses, as on any button
-        Binding("right", "step(1)", show=False),
-        Binding("left", "step(-1)", show=False),
+        Binding(
+            "space", "press", show=False, id="setup.seat_next"
+        ),  # Enter presses, as on any button
+        Binding("right", "step(1)", show=False, id="setup.seat_forward"),
+        Binding("left", "step(-1)", show=False, id="setup.seat_back"),
     ]
 
     class Stepped(Message):
@@ -217,17 +221,21 @@ class SetupScreen(TranslatedBindings, Screen[None]):
     """Choose the players and start a game."""
 
     BINDINGS = [
-        Binding("ctrl+n", "add_player", vocabulary.Keys.ADD_PLAYER),
-        Binding("ctrl+r", "settings", vocabulary.Keys.HOUSE_RULES),
-        Binding("ctrl+s", "start", vocabulary.Keys.START),
-        Binding("ctrl+o", "resume", vocabulary.Keys.RESUME),
+        Binding("ctrl+n", "add_player", vocabulary.Keys.ADD_PLAYER, id="setup.add_player"),
+        Binding("ctrl+r", "settings", vocabulary.Keys.HOUSE_RULES, id="setup.house_rules"),
+        Binding("ctrl+s", "start", vocabulary.Keys.START, id="setup.start"),
+        Binding("ctrl+o", "resume", vocabulary.Keys.RESUME, id="setup.resume"),
         # Not in the Footer, which has no room for them in Spanish or Swedish: their buttons
         # show them (Statistics (ctrl+t) ...).
-        Binding("ctrl+t", "statistics", vocabulary.Keys.STATISTICS, show=False),
-        Binding("ctrl+y", "history", vocabulary.Keys.HISTORY, show=False),
-        Binding("ctrl+g", "trainer", vocabulary.Keys.TRAINER, show=False),
-        Binding("ctrl+f", "guided_game", guide_words.GUIDED_GAME_KEY, show=False),
-        Binding("ctrl+l", "online", vocabulary.Keys.ONLINE, show=False),
+        Binding(
+            "ctrl+t", "statistics", vocabulary.Keys.STATISTICS, show=False, id="setup.statistics"
+        ),
+        Binding("ctrl+y", "history", vocabulary.Keys.HISTORY, show=False, id="setup.history"),
+        Binding("ctrl+g", "trainer", vocabulary.Keys.TRAINER, show=False, id="setup.trainer"),
+        Binding(
+            "ctrl+f", "guided_game", guide_words.GUIDED_GAME_KEY, show=False, id="setup.guided_game"
+        ),
+        Binding("ctrl+l", "online", vocabulary.Keys.ONLINE, show=False, id="setup.online"),
     ]
 
     def __init__(

@@ -81,8 +81,8 @@ class StatisticsScreen(Page[None]):
     scrolls both ways."""
 
     BINDINGS = [
-        Binding("escape", "close", vocabulary.Keys.CLOSE),
-        Binding("r", "other_rules", vocabulary.Keys.OTHER_RULES),
+        Binding("escape", "close", vocabulary.Keys.CLOSE, id="statistics.close"),
+        Binding("r", "other_rules", vocabulary.Keys.OTHER_RULES, id="statistics.other_rules"),
     ]
 
     def __init__(self) -> None:

@@ -61,19 +61,40 @@ class TrainerScreen(Page[None]):
     """A training round: each position is answered, then valued against the optimum."""
 
     BINDINGS = [
-        Binding("r", "roll", vocabulary.Keys.ROLL),
-        Binding("space", "roll", vocabulary.Keys.ROLL, show=False),
+        Binding("r", "roll", vocabulary.Keys.ROLL, id="turn.roll"),
+        Binding("space", "roll", vocabulary.Keys.ROLL, show=False, id="turn.roll"),
         *(
-            Binding(str(n), f"hold({n - 1})", vocabulary.Keys.HOLD, key_display="1-5", show=n == 1)
+            Binding(
+                str(n),
+                f"hold({n - 1})",
+                vocabulary.Keys.HOLD,
+                key_display="1-5",
+                show=n == 1,
+                id=f"turn.hold_{n}",
+            )
             for n in range(1, 6)
         ),
-        Binding("up", "move(-1)", vocabulary.Keys.CHOOSE, key_display="↑↓", priority=True),
-        Binding("down", "move(1)", vocabulary.Keys.CHOOSE, show=False, priority=True),
-        Binding("enter", "fill", vocabulary.Keys.FILL, priority=True),
-        Binding("enter", "next", vocabulary.Keys.NEXT, priority=True),
-        Binding("enter", "again", vocabulary.Keys.ANOTHER_ROUND, priority=True),
-        Binding("r", "retry", vocabulary.Keys.TRY_AGAIN),
-        Binding("escape", "close", vocabulary.Keys.CLOSE),
+        Binding(
+            "up",
+            "move(-1)",
+            vocabulary.Keys.CHOOSE,
+            key_display="↑↓",
+            priority=True,
+            id="turn.cursor_up",
+        ),
+        Binding(
+            "down",
+            "move(1)",
+            vocabulary.Keys.CHOOSE,
+            show=False,
+            priority=True,
+            id="turn.cursor_down",
+        ),
+        Binding("enter", "fill", vocabulary.Keys.FILL, priority=True, id="turn.fill"),
+        Binding("enter", "next", vocabulary.Keys.NEXT, priority=True, id="trainer.next"),
+        Binding("enter", "again", vocabulary.Keys.ANOTHER_ROUND, priority=True, id="trainer.again"),
+        Binding("r", "retry", vocabulary.Keys.TRY_AGAIN, id="trainer.retry"),
+        Binding("escape", "close", vocabulary.Keys.CLOSE, id="trainer.close"),
     ]
 
     def __init__(self, trainee: str | None = None, seed: int | None = None) -> None:

@@ -74,8 +74,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     """One player's turn: roll up to three times, hold dice, fill a box."""
 
     BINDINGS = [
-        Binding("r", "roll", vocabulary.Keys.ROLL, priority=True),
-        Binding("space", "roll", vocabulary.Keys.ROLL, show=False, priority=True),
+        Binding("r", "roll", vocabulary.Keys.ROLL, priority=True, id="turn.roll"),
+        Binding("space", "roll", vocabulary.Keys.ROLL, show=False, priority=True, id="turn.roll"),
         # Priority like the roll's: a burst of keys ("1 2 4 r" in one read of the terminal)
         # runs in the order typed. A key without priority goes by the focused widget's queue
         # first, and a priority key typed after it would run before it.
@@ -87,25 +87,56 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 key_display="1-5",
                 show=n == 1,
                 priority=True,
+                id=f"turn.hold_{n}",
             )
             for n in range(1, 6)
         ),
-        Binding("up", "move(-1)", vocabulary.Keys.CHOOSE, key_display="↑↓", priority=True),
-        Binding("down", "move(1)", vocabulary.Keys.CHOOSE, show=False, priority=True),
-        Binding("enter", "fill", vocabulary.Keys.FILL, priority=True),
-        Binding("enter", "end_tie_break", vocabulary.Keys.TAKE_SCORE, priority=True),
-        Binding("h", "coach", vocabulary.Keys.COACH),
-        Binding("k", "app.coach_ranking", vocabulary.Keys.COACH_RANKING, show=False),
-        Binding("l", "turn_log", vocabulary.Keys.LOG),
-        Binding("c", "chat", vocabulary.Keys.CHAT),
+        Binding(
+            "up",
+            "move(-1)",
+            vocabulary.Keys.CHOOSE,
+            key_display="↑↓",
+            priority=True,
+            id="turn.cursor_up",
+        ),
+        Binding(
+            "down",
+            "move(1)",
+            vocabulary.Keys.CHOOSE,
+            show=False,
+            priority=True,
+            id="turn.cursor_down",
+        ),
+        Binding("enter", "fill", vocabulary.Keys.FILL, priority=True, id="turn.fill"),
+        Binding(
+            "enter",
+            "end_tie_break",
+            vocabulary.Keys.TAKE_SCORE,
+            priority=True,
+            id="turn.take_score",
+        ),
+        Binding("h", "coach", vocabulary.Keys.COACH, id="turn.coach"),
+        Binding(
+            "k",
+            "app.coach_ranking",
+            vocabulary.Keys.COACH_RANKING,
+            show=False,
+            id="turn.coach_ranking",
+        ),
+        Binding("l", "turn_log", vocabulary.Keys.LOG, id="turn.log"),
+        Binding("c", "chat", vocabulary.Keys.CHAT, id="turn.talk"),
         # Off the Footer (full at 80 columns in Spanish): the side panel's button says "(w)".
-        Binding("w", "win_chances", vocabulary.Keys.WIN_CHANCES, show=False),
-        Binding("f", "skip_ahead", vocabulary.Keys.SKIP_AHEAD),
-        Binding("p", "pause", vocabulary.Keys.PAUSE),
-        Binding("plus,equals_sign", "speed(1)", vocabulary.Keys.PACE, key_display="+-"),
-        Binding("minus", "speed(-1)", vocabulary.Keys.SLOWER, show=False),
-        Binding("escape", "leave_guide", show=False),  # while a guide shows (ui/guide.py)
-        Binding("escape", "app.new_game", vocabulary.Keys.SETUP, show=False),
+        Binding("w", "win_chances", vocabulary.Keys.WIN_CHANCES, show=False, id="turn.win_chances"),
+        Binding("f", "skip_ahead", vocabulary.Keys.SKIP_AHEAD, id="turn.skip_ahead"),
+        Binding("p", "pause", vocabulary.Keys.PAUSE, id="turn.pause"),
+        Binding(
+            "plus,equals_sign", "speed(1)", vocabulary.Keys.PACE, key_display="+-", id="turn.faster"
+        ),
+        Binding("minus", "speed(-1)", vocabulary.Keys.SLOWER, show=False, id="turn.slower"),
+        Binding(
+            "escape", "leave_guide", show=False, id="turn.leave_guide"
+        ),  # while a guide shows (ui/guide.py)
+        Binding("escape", "app.new_game", vocabulary.Keys.SETUP, show=False, id="turn.setup"),
     ]
 
     def __init__(self, table: Table, *, guided: bool = False) -> None:

@@ -41,8 +41,8 @@ class TurnLogScreen(Modal[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "close", vocabulary.Keys.CLOSE),
-        Binding("l", "close", vocabulary.Keys.CLOSE, show=False),
+        Binding("escape", "close", vocabulary.Keys.CLOSE, id="turn_log.close"),
+        Binding("l", "close", vocabulary.Keys.CLOSE, show=False, id="turn_log.close"),
         *SCROLL_BINDINGS,
     ]
 
