@@ -106,6 +106,8 @@ class SettingsScreen(Page[HouseRules | None]):
     def __init__(self, house_rules: HouseRules) -> None:
         super().__init__()
         self.house_rules = house_rules
+        self.preset_pressed: str | None = None
+        """The preset just pressed, while the rules are still that preset's."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="settings"):
@@ -232,9 +234,16 @@ class SettingsScreen(Page[HouseRules | None]):
             button.label = settings_words.preset_label(name, name == chosen)
             button.set_class(name == chosen, "-in-effect")
             button.tooltip = _about(name)
-        self.query_one("#preset-about", Label).update(
-            _about(chosen) if chosen else settings_words.custom_rules()
-        )
+        if chosen != self.preset_pressed:
+            self.preset_pressed = None
+        about = self.query_one("#preset-about", Label)
+        if chosen is None:
+            about.update(Content(settings_words.custom_rules()))
+        elif chosen == self.preset_pressed:
+            about.update(Content(settings_words.preset_chosen(chosen)))
+        else:
+            about.update(Content(_about(chosen)))
+        about.set_class(chosen is not None and chosen == self.preset_pressed, "-chosen")
 
     @on(Switch.Changed)
     @on(Select.Changed, ".rule-control Select")
@@ -260,8 +269,10 @@ class SettingsScreen(Page[HouseRules | None]):
     def _preset(self, event: Button.Pressed) -> None:
         number = int((event.button.id or "preset-0").removeprefix("preset-"))
         name = list(PRESETS)[number]
+        # Said under the presets, where the eye is, while its rules stand (what it sets stays
+        # in its tooltip): a notice covered Save and Cancel, the buttons pressed next.
+        self.preset_pressed = name
         self.show_rules(PRESETS[name])
-        self.notify(settings_words.preset_chosen(name), markup=False)
 
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
