@@ -70,7 +70,7 @@ def inapplicable(house_rules: HouseRules) -> dict[str, str]:
     }
 
 
-def _about(name: str) -> str:
+def about_preset(name: str) -> str:
     """What the preset ``name`` is, in a line."""
     return settings_words.preset_about(
         name, settings_words.preset_summary(PRESETS[name], PRESET_KEYS)
@@ -233,7 +233,7 @@ class SettingsScreen(Page[HouseRules | None]):
             button = self.query_one(f"#preset-{number}", Button)
             button.label = settings_words.preset_label(name, name == chosen)
             button.set_class(name == chosen, "-in-effect")
-            button.tooltip = _about(name)
+            button.tooltip = about_preset(name)
         if chosen != self.preset_pressed:
             self.preset_pressed = None
         about = self.query_one("#preset-about", Label)
@@ -242,7 +242,7 @@ class SettingsScreen(Page[HouseRules | None]):
         elif chosen == self.preset_pressed:
             about.update(Content(settings_words.preset_chosen(chosen)))
         else:
-            about.update(Content(_about(chosen)))
+            about.update(Content(about_preset(chosen)))
         about.set_class(chosen is not None and chosen == self.preset_pressed, "-chosen")
 
     @on(Switch.Changed)
