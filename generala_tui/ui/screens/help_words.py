@@ -9,6 +9,7 @@ from ..vocabulary import (
     ADVICE_MARK,
     BEST_CHANCE_MARK,
     CURSOR_MARK,
+    HELD_KEEP_MARK,
     NO_KEY,
     SCRATCH_MARK,
     category_label,
@@ -45,8 +46,8 @@ def turn_keys() -> dict[str, tuple[str, str]]:
             "`h`",
             _(
                 "the coach: every choice's expected final total and what it costs ({mark} its "
-                "advice)"
-            ).format(mark=ADVICE_MARK),
+                "advice, {held} the keep your held dice make)"
+            ).format(mark=ADVICE_MARK, held=HELD_KEEP_MARK),
         ),
         "coach_ranking": (
             "`k`",
