@@ -496,7 +496,8 @@ def _play(
         seed=args.game_seed,
         startup_warning=warning,
         resume=args.resume,
-        language=i18n.language(),
+        # Only as named: without --lang a resumed game speaks the language it was played in.
+        language=args.lang,
     )
     app.run()
     return app.return_code or 0
