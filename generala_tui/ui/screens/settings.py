@@ -122,6 +122,7 @@ class SettingsScreen(Page[HouseRules | None]):
                     yield from self._rule(key, title, explanation)
                 yield Static(settings_words.preferences_heading(), id="preferences-title")
                 yield from self._language()
+                yield from self._theme()
                 yield from self._roll_animation()
                 yield from self._turn_nudge()
             with Horizontal(id="settings-buttons"):
@@ -163,6 +164,23 @@ class SettingsScreen(Page[HouseRules | None]):
                     allow_blank=False,
                     compact=True,
                     id="language",
+                )
+
+    def _theme(self) -> ComposeResult:
+        """The window's colours, not a house rule: changed at once (the app remembers the
+        theme it shows, as when it is chosen in the command palette)."""
+        with Horizontal(classes="rule", id="row-theme"):
+            with Vertical(classes="rule-text"):
+                yield Label(settings_words.theme_title(), classes="rule-title")
+                yield Label(settings_words.theme_help(), classes="rule-help")
+            with Horizontal(classes="rule-control"):
+                themes = sorted(self.app.available_themes)
+                yield Select(
+                    [(name, name) for name in themes],
+                    value=self.app.theme if self.app.theme in themes else Select.BLANK,
+                    allow_blank=self.app.theme not in themes,
+                    compact=True,
+                    id="theme",
                 )
 
     def _roll_animation(self) -> ComposeResult:
@@ -256,6 +274,13 @@ class SettingsScreen(Page[HouseRules | None]):
         leaves it as chosen)."""
         if isinstance(event.value, str) and event.value != i18n.language():
             host_of(self).set_language(event.value)
+
+    @on(Select.Changed, "#theme")
+    def _theme_chosen(self, event: Select.Changed) -> None:
+        """The colours change at once (no house rule: Cancel leaves them as chosen)."""
+        event.stop()
+        if isinstance(event.value, str) and event.value != self.app.theme:
+            self.app.theme = event.value
 
     async def language_changed(self) -> None:
         """Say it all again in the current language, keeping the rules chosen so far."""

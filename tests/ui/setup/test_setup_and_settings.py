@@ -11,7 +11,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
-from generala_tui import i18n
+from generala_tui import i18n, store
 from generala_tui.game.model import HouseRules, Level, Player, ServedRoll, StraightRule
 from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
@@ -464,3 +464,20 @@ async def test_the_focused_preset_shows_plainly_and_notices_leave_save_and_cance
         for button in ("#save", "#cancel"):
             region = screen.query_one(button).region
             assert all(not toast.region.overlaps(region) for toast in toasts), button
+
+
+async def test_the_theme_is_chosen_in_the_settings_too_and_kept() -> None:
+    """Issue 36, 11: the theme was only in the command palette. Chosen in the settings, it
+    shows at once, stays chosen on Cancel (no house rule) and is kept in the preferences."""
+    async with running() as (app, pilot):
+        screen = await _open_settings(app, pilot)
+        control = screen.query_one("#theme", Select)
+        assert control.value == app.theme == "textual-dark"
+        control.value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord"
+        await pilot.press("escape")
+        await pilot.pause()
+        await app.keeper.flush()
+        assert app.theme == "nord" and app.keeper.preferences.theme == "nord"
+        assert store.load_preferences()[0].theme == "nord"
