@@ -134,7 +134,9 @@ async def shoot_all(folder: Path) -> list[Path]:
         store.Seat(name="Bruno"),
         store.Seat(name="Rita", level=Level.EXPERT),
     ]
-    store.save_preferences(preferences.model_copy(update={"players": table}))
+    # As a new player first sees the setup: with the guided game offered beside Start.
+    update = {"players": table, "offer_guided_game": True}
+    store.save_preferences(preferences.model_copy(update=update))
     return [
         await _shoot("setup", folder, None, _nothing),
         await _shoot("turn", folder, _mid_game(6), _coach_and_roll),

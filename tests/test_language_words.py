@@ -147,6 +147,17 @@ def test_percentages_follow_the_languages_conventions(lang: str, shown: str, spe
 
 
 @pytest.mark.parametrize(
+    ("lang", "said"), [("en", "win 48%"), ("es", "48% de ganar"), ("sv", "vinst 48\xa0%")]
+)
+def test_the_coachs_one_line_says_the_win_chance_as_the_language_does(
+    lang: str, said: str, speak: None
+) -> None:
+    """Issue 36, 11: Spanish said "ganar 48%", a verb before its number."""
+    i18n.set_language(lang)
+    assert coach_words.coach_win_advice(0.48) == said
+
+
+@pytest.mark.parametrize(
     ("lang", "on", "off"),
     [
         ("en", "Turn the roll animation on", "Turn the roll animation off"),

@@ -220,7 +220,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--resume",
         action="store_true",
-        help=_("go on at once with the game in progress saved when the last one stopped"),
+        help=_(
+            "go on at once with the game in progress saved when the last one stopped, in the "
+            "language it was played in unless --lang names another"
+        ),
     )
     add_seed(parser, _("seed the dice of the first game"), dest="game_seed")
     add_rules(
@@ -496,7 +499,8 @@ def _play(
         seed=args.game_seed,
         startup_warning=warning,
         resume=args.resume,
-        language=i18n.language(),
+        # Only as named: without --lang a resumed game speaks the language it was played in.
+        language=args.lang,
     )
     app.run()
     return app.return_code or 0

@@ -55,6 +55,7 @@ from .autosave import (
     GameSlot,
     clear_game,
     load_game,
+    load_saved_game,
     save_game,
     take_game_slot,
 )
@@ -118,6 +119,7 @@ __all__ = [
     "load_game",
     "load_history",
     "load_preferences",
+    "load_saved_game",
     "load_strategy_table",
     "preferences_path",
     "read_record",

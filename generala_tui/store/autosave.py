@@ -7,10 +7,12 @@ import contextlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import AfterValidator
 
 from ..game.model import GameState, printable
-from ..i18n import _
+from ..i18n import LANGUAGES, _
 from . import files
 from .files import Unusable, private_folder, write_file
 from .formats import (
@@ -28,12 +30,20 @@ from .paths import game_path, state_dir
 GAME_VERSION = 1
 
 
+def _spoken_or_none(value: str | None) -> str | None:
+    """A language the game speaks, else nothing: a game is not set aside for its language."""
+    return value if value in LANGUAGES else None
+
+
 class SavedGame(FileModel):
     """The game left unfinished (``game.json`` in the state folder), and when it was saved."""
 
     version: int = GAME_VERSION
     saved_at: Timestamp
     game: GameState
+    language: Annotated[str | None, AfterValidator(_spoken_or_none)] = None
+    """The language the game was played in when saved (``None`` in a file from before it was
+    kept): ``--resume`` without ``--lang`` goes on in it, as it was left."""
 
 
 GAME_FORMAT = Format(SavedGame, GAME_VERSION)
@@ -128,11 +138,11 @@ def take_game_slot() -> tuple[GameSlot | None, bool]:
     return None, held_elsewhere
 
 
-def save_game(state: GameState, slot: int = 1) -> str | None:
-    """Autosave the game in progress (in ``slot``, see :func:`take_game_slot`): ``None``
-    when saved, else a warning for the player."""
+def save_game(state: GameState, slot: int = 1, *, language: str | None = None) -> str | None:
+    """Autosave the game in progress (in ``slot``, see :func:`take_game_slot`), played in
+    ``language``: ``None`` when saved, else a warning for the player."""
     path = game_path(slot)
-    saved = SavedGame(saved_at=files.now(), game=state)
+    saved = SavedGame(saved_at=files.now(), game=state, language=language)
     reason = write_file(path, saved.model_dump_json().encode() + b"\n")
     if reason is None:
         return None
@@ -142,7 +152,15 @@ def save_game(state: GameState, slot: int = 1) -> str | None:
 
 
 def load_game(slot: int = 1) -> tuple[GameState | None, str | None]:
-    """The autosaved game (``None`` when there is none), and a warning for the player.
+    """The autosaved game (``None`` when there is none), and a warning for the player (see
+    :func:`load_saved_game`)."""
+    saved, warning = load_saved_game(slot)
+    return (None if saved is None else saved.game), warning
+
+
+def load_saved_game(slot: int = 1) -> tuple[SavedGame | None, str | None]:
+    """The autosaved game with what was kept beside it (``None`` when there is none), and a
+    warning for the player.
 
     A saved game is returned only if it validates and replays from its own
     record to itself; any other file is set aside.
@@ -156,7 +174,7 @@ def load_game(slot: int = 1) -> tuple[GameState | None, str | None]:
         check_replays(saved.game)
     except Unusable as problem:
         return None, bad_file(path, problem, _("the game in it can't be resumed"))
-    return saved.game, None
+    return saved, None
 
 
 def clear_game(slot: int = 1) -> None:

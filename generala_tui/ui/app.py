@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker
 
+from .. import i18n
 from ..game import rules
 from ..game.action import Action
 from ..game.model import GameState, HouseRules, Phase, Player, printable
@@ -110,6 +111,9 @@ class GeneralaApp(Shell):
         self._replay = replay
         """A game record to step through, opened over the setup screen."""
         self._resume = resume
+        self._language_given = language is not None
+        """Whether the language was named (``--lang``): a resumed game keeps it, else speaks
+        the language it was played in."""
         preferences = self.keeper.preferences
         self.house_rules = house_rules or preferences.house_rules
         """The house rules for new games (a game in progress keeps its own)."""
@@ -145,7 +149,11 @@ class GeneralaApp(Shell):
             # The server keeps this game: the saved one stays for a game at this keyboard.
             self.online.go(self.online.first, players=self.seating.last_table())
             return
-        saved, warning = self.keeper.saved_game()
+        saved, played_in, warning = self.keeper.saved_game()
+        if self._resume and saved is not None and played_in and not self._language_given:
+            # Goes on in the language it was left in (a game played with --lang sv), not
+            # remembered as the player's choice: that is the settings' (issue 36, 11).
+            i18n.set_language(played_in)
         self.tell_startup_warnings(warning)
         if self._first_game is not None and saved is not None and saved != self._first_game:
             self._ask_before_replacing(saved, self._first_game)

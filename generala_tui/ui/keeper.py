@@ -17,7 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from .. import store
+from .. import i18n, store
 from ..game.model import GameState, Phase
 from . import table_words
 from .table import Tables
@@ -41,6 +41,7 @@ class Keeper:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="generala-disk")
         self._lock = threading.Lock()
         self._latest: GameState | None = None
+        self._latest_language: str | None = None
         """The newest state asked to be saved."""
         self._on_disk: GameState | None = None
         """The state the autosave file holds, as far as this process wrote it."""
@@ -112,21 +113,23 @@ class Keeper:
     # --- the game ---------------------------------------------------------------
 
     def autosave(self, state: GameState) -> Future[None]:
-        """Save ``state`` as the game in progress (only the newest of quick steps is written)."""
+        """Save ``state`` as the game in progress (only the newest of quick steps is written),
+        with the language it is played in."""
         with self._lock:
             self._latest = state
+            self._latest_language = i18n.language()
         return self._submit(self._write_latest)
 
     def _write_latest(self) -> str | None:
         with self._lock:
-            state = self._latest
+            state, language = self._latest, self._latest_language
         if state is None or state is self._on_disk:
             return None
         slot = self._take_slot()
         if slot is None:
             self._unsaved = store.state_dir()
             return table_words.no_game_slot(store.state_dir())
-        warning = store.save_game(state, slot.number)
+        warning = store.save_game(state, slot.number, language=language)
         self._unsaved = None if warning is None else slot.path.parent
         if warning is None:
             self._on_disk = state
@@ -164,18 +167,21 @@ class Keeper:
             losses = None
         await asyncio.wrap_future(self.file_finished(state, losses))
 
-    def saved_game(self) -> tuple[GameState | None, str | None]:
+    def saved_game(self) -> tuple[GameState | None, str | None, str | None]:
         """The autosaved game in progress (of this window: one another window holds is left
-        to it); a finished one found there is filed first."""
+        to it), the language it was played in, and a warning; a finished one found there is
+        filed first."""
         slot = self._take_slot()
         if slot is None:
-            return None, None
-        state, warning = store.load_game(slot.number)
-        if state is not None and state.phase is Phase.OVER:
-            self._on_disk = state
-            self.file_finished(state, None)
-            return None, warning
-        return state, warning
+            return None, None, None
+        saved, warning = store.load_saved_game(slot.number)
+        if saved is None:
+            return None, None, warning
+        if saved.game.phase is Phase.OVER:
+            self._on_disk = saved.game
+            self.file_finished(saved.game, None)
+            return None, None, warning
+        return saved.game, saved.language, warning
 
     # --- preferences ------------------------------------------------------------
 

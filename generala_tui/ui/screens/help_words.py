@@ -12,6 +12,7 @@ from ..vocabulary import (
     ADVICE_MARK,
     BEST_CHANCE_MARK,
     CURSOR_MARK,
+    HELD_KEEP_MARK,
     NO_KEY,
     SCRATCH_MARK,
     category_label,
@@ -87,8 +88,8 @@ def turn_keys(own: KeyNames = _GAME_KEYS) -> dict[str, tuple[str, str]]:
             _named(own, "`h`", ("turn.coach", "h")),
             _(
                 "the coach: every choice's expected final total and what it costs ({mark} its "
-                "advice)"
-            ).format(mark=ADVICE_MARK),
+                "advice, {held} the keep your held dice make)"
+            ).format(mark=ADVICE_MARK, held=HELD_KEEP_MARK),
         ),
         "coach_ranking": (
             _named(own, "`k`", ("turn.coach_ranking", "k")),

@@ -126,7 +126,11 @@ class ReplayScreen(Page[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
         self._label_buttons()
-        self.show()  # the top bar's words for the new width
+        # The top bar's words for the new width, and nothing else: the position is as it was,
+        # and a scorecard built again here was drawn with its columns as wide as their
+        # headings (DataTable measures its cells when idle, after this frame) and stayed so on
+        # a terminal's first screen ("Thr", "Fou", "Fou" at 80x24) until the next step.
+        self._show_top()
         # The scorecard's width is known once laid out: beside the words, or under them.
         self.call_after_refresh(self._fit, event.size.width, event.size.height)
 
@@ -160,10 +164,7 @@ class ReplayScreen(Page[None]):
     def show(self) -> None:
         """Draw the position after ``self.step`` steps."""
         state = self.positions[self.step]
-        top = replay_words.replay_topbar(self.step, self.steps, state)
-        if cell_len(top.plain) > self.app.size.width - 2:  # one line, not two: the keys go
-            top = replay_words.replay_topbar(self.step, self.steps, state, short=True)
-        self.query_one("#replay-top", Static).update(top)
+        self._show_top()
         turn = state.turn
         if not turn.dice and self.step > 0:
             turn = self.positions[self.step - 1].turn  # a box was filled: the dice it took
@@ -186,6 +187,14 @@ class ReplayScreen(Page[None]):
         self.query_one("#replay-forward", Button).disabled = self.step == self.steps
         self.query_one("#replay-last", Button).disabled = self.step == self.steps
         self.refresh_bindings()
+
+    def _show_top(self) -> None:
+        """The top bar: the step, the round and the keys, shorter where they would wrap."""
+        state = self.positions[self.step]
+        top = replay_words.replay_topbar(self.step, self.steps, state)
+        if cell_len(top.plain) > self.app.size.width - 2:  # one line, not two: the keys go
+            top = replay_words.replay_topbar(self.step, self.steps, state, short=True)
+        self.query_one("#replay-top", Static).update(top)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "close_program":

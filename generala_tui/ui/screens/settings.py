@@ -63,7 +63,7 @@ def inapplicable(house_rules: HouseRules) -> dict[str, str]:
     }
 
 
-def _about(name: str) -> str:
+def about_preset(name: str) -> str:
     """What the preset ``name`` is, in a line."""
     return settings_words.preset_about(
         name, settings_words.preset_summary(PRESETS[name], PRESET_KEYS)
@@ -99,6 +99,8 @@ class SettingsScreen(Page[HouseRules | None]):
     def __init__(self, house_rules: HouseRules) -> None:
         super().__init__()
         self.house_rules = house_rules
+        self.preset_pressed: str | None = None
+        """The preset just pressed, while the rules are still that preset's."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="settings"):
@@ -113,6 +115,7 @@ class SettingsScreen(Page[HouseRules | None]):
                     yield from self._rule(key, title, explanation)
                 yield Static(settings_words.preferences_heading(), id="preferences-title")
                 yield from self._language()
+                yield from self._theme()
                 yield from self._roll_animation()
                 yield from self._turn_nudge()
             with Horizontal(id="settings-buttons"):
@@ -154,6 +157,23 @@ class SettingsScreen(Page[HouseRules | None]):
                     allow_blank=False,
                     compact=True,
                     id="language",
+                )
+
+    def _theme(self) -> ComposeResult:
+        """The window's colours, not a house rule: changed at once (the app remembers the
+        theme it shows, as when it is chosen in the command palette)."""
+        with Horizontal(classes="rule", id="row-theme"):
+            with Vertical(classes="rule-text"):
+                yield Label(settings_words.theme_title(), classes="rule-title")
+                yield Label(settings_words.theme_help(), classes="rule-help")
+            with Horizontal(classes="rule-control"):
+                themes = sorted(self.app.available_themes)
+                yield Select(
+                    [(name, name) for name in themes],
+                    value=self.app.theme if self.app.theme in themes else Select.BLANK,
+                    allow_blank=self.app.theme not in themes,
+                    compact=True,
+                    id="theme",
                 )
 
     def _roll_animation(self) -> ComposeResult:
@@ -224,10 +244,17 @@ class SettingsScreen(Page[HouseRules | None]):
             button = self.query_one(f"#preset-{number}", Button)
             button.label = settings_words.preset_label(name, name == chosen)
             button.set_class(name == chosen, "-in-effect")
-            button.tooltip = _about(name)
-        self.query_one("#preset-about", Label).update(
-            _about(chosen) if chosen else settings_words.custom_rules()
-        )
+            button.tooltip = about_preset(name)
+        if chosen != self.preset_pressed:
+            self.preset_pressed = None
+        about = self.query_one("#preset-about", Label)
+        if chosen is None:
+            about.update(Content(settings_words.custom_rules()))
+        elif chosen == self.preset_pressed:
+            about.update(Content(settings_words.preset_chosen(chosen)))
+        else:
+            about.update(Content(about_preset(chosen)))
+        about.set_class(chosen is not None and chosen == self.preset_pressed, "-chosen")
 
     @on(Switch.Changed)
     @on(Select.Changed, ".rule-control Select")
@@ -241,6 +268,13 @@ class SettingsScreen(Page[HouseRules | None]):
         if isinstance(event.value, str) and event.value != i18n.language():
             host_of(self).set_language(event.value)
 
+    @on(Select.Changed, "#theme")
+    def _theme_chosen(self, event: Select.Changed) -> None:
+        """The colours change at once (no house rule: Cancel leaves them as chosen)."""
+        event.stop()
+        if isinstance(event.value, str) and event.value != self.app.theme:
+            self.app.theme = event.value
+
     async def language_changed(self) -> None:
         """Say it all again in the current language, keeping the rules chosen so far."""
         chosen = self.chosen_rules()
@@ -253,8 +287,10 @@ class SettingsScreen(Page[HouseRules | None]):
     def _preset(self, event: Button.Pressed) -> None:
         number = int((event.button.id or "preset-0").removeprefix("preset-"))
         name = list(PRESETS)[number]
+        # Said under the presets, where the eye is, while its rules stand (what it sets stays
+        # in its tooltip): a notice covered Save and Cancel, the buttons pressed next.
+        self.preset_pressed = name
         self.show_rules(PRESETS[name])
-        self.notify(settings_words.preset_chosen(name), markup=False)
 
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:

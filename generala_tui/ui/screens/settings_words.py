@@ -73,6 +73,14 @@ def language_help() -> str:
     return _("The game's language: it changes at once, on every screen.")
 
 
+def theme_title() -> str:
+    return _("Theme")
+
+
+def theme_help() -> str:
+    return _("The colours of every screen: they change at once, and stay for next time.")
+
+
 def preferences_heading() -> str:
     """The settings screen's heading over the player's own preferences (markup)."""
     return _("[b]Display[/b]  not a house rule: a change takes effect at once")

@@ -217,6 +217,10 @@ def _in_this_language(seat: int, player: Player | SeatEntry) -> SeatEntry:
     return SeatEntry(name, player.level)
 
 
+SHORT_RULES_BELOW = 24
+"""The height under which a preset's rules are summed up by what makes it that preset."""
+
+
 class SetupScreen(TranslatedBindings, Screen[None]):
     """Choose the players and start a game."""
 
@@ -332,9 +336,20 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         return rules
 
     def _show_rules(self) -> None:
-        self.query_one("#rules-summary", Static).update(
-            settings_words.rules_summary(self.house_rules)
-        )
+        """The house rules in a few lines; under 24 rows, a preset in the line that tells it
+        from the others: at 40x12 the whole list was cut after "…on the first", where the body
+        scrolls, as if it ended there (Change… shows every rule)."""
+        from .settings import about_preset, preset_in_effect
+
+        preset = preset_in_effect(self.house_rules)
+        if preset is not None and self.app.size.height < SHORT_RULES_BELOW:
+            summary = about_preset(preset)
+        else:
+            summary = settings_words.rules_summary(self.house_rules)
+        self.query_one("#rules-summary", Static).update(summary)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._show_rules()  # the summary for the new height (Textual calls the base's too)
 
     async def _show_players(self, focus: str | None = None) -> None:
         # The rows kept show their seat's player; only a row that comes or goes is mounted or

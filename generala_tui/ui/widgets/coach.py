@@ -195,7 +195,9 @@ class CoachPanel(Widget):
             table.append(coach_words.coach_keeps_heading(), "dim")
         for index in keeps:
             value = values[index]
-            cost = coach_words.coach_cost_between(value.expected, best.expected)
+            cost = coach_words.coach_cost_between(
+                value.expected, best.expected, the_best=index == 0
+            )
             numbers = f"{decimal(value.expected):>5} {cost:>5}"
             room = width - len(numbers) - 2
             is_held = held is not None and value.kept == held
@@ -251,7 +253,9 @@ class CoachPanel(Widget):
             value = values[index]
             star = ADVICE_MARK if shown_best(value.expected, best.expected) else " "
             crown = BEST_CHANCE_MARK if shown_best_chance(chances[index], max(chances)) else " "
-            cost = coach_words.coach_cost_between(value.expected, best.expected)
+            cost = coach_words.coach_cost_between(
+                value.expected, best.expected, the_best=index == 0
+            )
             numbers = f"{decimal(value.expected):>5}{star}"
             if costs:
                 numbers += f" {cost:>5} "

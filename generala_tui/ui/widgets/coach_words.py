@@ -49,13 +49,14 @@ def shown_best(expected: float, best: float) -> bool:
     return shown_tenths(expected) >= shown_tenths(best)
 
 
-def coach_cost_between(expected: float, best: float) -> str:
+def coach_cost_between(expected: float, best: float, *, the_best: bool = True) -> str:
     """What an action loses against the best one: "best" when their totals show the same
     (to the tenth), else the loss to the tenth and never less than 0.1, so that a total shown
     lower than the best's never reads "best" nor a loss of 0.0 (148.7 beside 148.8 loses 0.1, though
-    the loss itself may be 0.02)."""
+    the loss itself may be 0.02). An action that is not the best itself (``the_best`` off) but
+    shows the same total is "tied": a list with "best" twice read as two advices."""
     if shown_best(expected, best):
-        return _("best")
+        return _("best") if the_best else pgettext("coach cost", "tied")
     return f"−{decimal(max(best - expected, 0.1))}"
 
 

@@ -22,7 +22,14 @@ from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.help import HelpScreen
 from generala_tui.ui.screens.help_words import help_text
 from generala_tui.ui.screens.turn import TurnScreen
-from generala_tui.ui.vocabulary import NO_KEY, key_name, yes_key
+from generala_tui.ui.vocabulary import (
+    ADVICE_MARK,
+    BEST_CHANCE_MARK,
+    HELD_KEEP_MARK,
+    NO_KEY,
+    key_name,
+    yes_key,
+)
 
 from ..conftest import running
 
@@ -38,6 +45,18 @@ def test_help_follows_the_house_rules() -> None:
     assert "share the win" in help_text(HouseRules(tie_break=False))
     assert "served 30" in help_text(HouseRules(served_bonus=10))
     assert "Two pairs" in help_text(HouseRules(two_pairs=True))
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv"])
+def test_help_explains_every_mark_the_coach_shows(language: str) -> None:
+    """Issue 36, 11: the coach's ◆ (the keep the held dice make) was never explained."""
+    i18n.set_language(language)
+    try:
+        text = help_text(HouseRules())
+    finally:
+        i18n.set_language("en")
+    for mark in (ADVICE_MARK, BEST_CHANCE_MARK, HELD_KEEP_MARK):
+        assert mark in text, mark
 
 
 def test_help_explains_every_key_of_the_turn_and_winner_screens() -> None:

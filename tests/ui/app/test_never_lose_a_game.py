@@ -291,3 +291,38 @@ async def test_play_again_after_a_seeded_game_rolls_new_dice() -> None:
         app.play_again()
         await pilot.pause()
         assert app.game.seed != 9
+
+
+async def test_resume_goes_on_in_the_language_the_game_was_played_in() -> None:
+    """Issue 36, 11: a game played with --lang sv came back in English with --resume. The
+    saved game keeps its language; --lang still names another; neither is remembered as the
+    player's own choice (the settings')."""
+    async with running(rules.new_game(["Ana", "Bea"], seed=5), language="sv") as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        await app.keeper.flush()
+    i18n.set_language("en")
+    saved, _warning = store.load_saved_game()
+    assert saved is not None and saved.language == "sv" and saved.game.turn.rolls == 1
+    try:
+        async with running(resume=True) as (app, pilot):
+            await pilot.pause()
+            assert isinstance(app.screen, TurnScreen)
+            assert i18n.language() == "sv"
+            assert "Runda 1/10" in str(app.screen.query_one("#topbar", Static).render())
+            assert app.keeper.preferences.language is None
+        async with running(resume=True, language="en") as (app, pilot):
+            await pilot.pause()
+            assert isinstance(app.screen, TurnScreen) and i18n.language() == "en"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_saved_games_language_it_does_not_speak_leaves_the_game_to_resume() -> None:
+    game = _saved_game()
+    path = store.game_path(1)
+    document = json.loads(path.read_text())
+    path.write_text(json.dumps({**document, "language": "xx"}))
+    saved, warning = store.load_saved_game()
+    assert warning is None and saved is not None
+    assert saved.game == game and saved.language is None

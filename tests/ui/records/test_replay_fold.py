@@ -60,3 +60,24 @@ async def test_a_tall_terminal_keeps_the_framed_dice_and_the_total() -> None:
         assert isinstance(screen, ReplayScreen)
         assert not screen.query_one(DiceTray).has_class("-compact")
         assert _total_in_view(screen)
+
+
+async def test_a_resize_keeps_the_scorecard_as_measured() -> None:
+    """Issue 36, 3: a terminal's first screen at 80x24 showed the boxes' names cut to their
+    heading's width ("Thr", "Fou", "Fou") until a key was pressed. The resize a terminal sends
+    at start built the scorecard again, drawn before DataTable measured its new cells; only
+    the top bar depends on the width, so a resize leaves the scorecard as it was."""
+    game = _game(HouseRules(served_generala_wins=False))
+    async with running(replay=game, size=(80, 24)) as (app, pilot):
+        await settle(pilot)
+        card = app.screen.query_one(ScorecardTable)
+        rows = dict(card.rows)
+        widths = [column.content_width for column in card.ordered_columns]
+        assert widths[0] >= len("Four of a kind")
+        await pilot.resize_terminal(81, 24)
+        await pilot.resize_terminal(80, 24)
+        assert all(card.rows[key] is row for key, row in rows.items())
+        assert [column.content_width for column in card.ordered_columns] == widths
+        await pilot.press("right")  # a step builds it again, with the position's dice
+        await settle(pilot)
+        assert all(card.rows[key] is not row for key, row in rows.items())

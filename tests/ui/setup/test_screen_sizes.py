@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
-from generala_tui import words
-from generala_tui.ui.screens.settings import SettingsScreen
+from generala_tui import store, words
+from generala_tui.game import rules
+from generala_tui.game.model import HouseRules
+from generala_tui.ui.screens import settings_words
+from generala_tui.ui.screens.settings import SettingsScreen, about_preset
+from generala_tui.ui.screens.setup import SetupScreen
 
 from ..conftest import fully_shown, running
 from .conftest import last_table
@@ -114,3 +118,36 @@ async def test_settings_show_save_and_each_rule_it_focuses() -> None:
                 assert fully_shown(app, control), f"{key} at {size}"
                 title = control.ancestors[1].query_one(".rule-title")
                 assert title.region.width >= 15, f"a rule's name has room at {size}"
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+async def test_a_game_to_resume_leaves_the_records_row_in_view_at_80x24(language: str) -> None:
+    """Issue 36, 10: with the resume offer (and the guided game's) the Statistics, History and
+    Trainer row was scrolled out of view at 80x24, under an empty row kept for an error."""
+    assert store.save_game(rules.roll(rules.new_game(["Ana", "Bruno"], seed=4))) is None
+    async with running(size=(80, 24), language=language) as (app, pilot):
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen) and screen.resumable is not None
+        for button in ("#resume", "#open-statistics", "#open-trainer", "#start"):
+            assert fully_shown(app, screen.query_one(button)), button
+        assert screen.query_one("#setup-body").max_scroll_y == 0
+        await pilot.press("ctrl+n", *["ctrl+n"] * 7)  # an error: too many players
+        await pilot.pause()
+        error = screen.query_one("#setup-error")
+        assert error.display and error.region.height > 0
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv"])
+async def test_at_40x12_the_house_rules_are_the_presets_line_not_a_list_cut(
+    language: str,
+) -> None:
+    """Issue 36, 10: at 40x12 the whole list of rules was cut after "…on the first" where the
+    body scrolls; under 24 rows a preset's rules are the line that tells it, whole."""
+    async with running(size=(40, 12), language=language) as (app, pilot):
+        await pilot.pause()
+        summary = app.screen.query_one("#rules-summary", Static)
+        assert str(summary.render()) == about_preset(settings_words.CLASSIC_PRESET)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert str(summary.render()) == settings_words.rules_summary(HouseRules())

@@ -11,7 +11,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
-from generala_tui import i18n
+from generala_tui import i18n, store
 from generala_tui.game.model import HouseRules, Level, Player, ServedRoll, StraightRule
 from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
@@ -20,7 +20,7 @@ from generala_tui.ui.screens.settings import SettingsScreen, inapplicable, prese
 from generala_tui.ui.screens.setup import LEVELS, ColourPicker, LevelPicker, PlayerRow, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import footer_by_action, running
+from ..conftest import footer_by_action, notices, running
 from .conftest import last_table
 
 
@@ -320,9 +320,12 @@ async def test_the_preset_in_effect_is_marked_and_custom_rules_are_named() -> No
         await pilot.click("#preset-1")
         await pilot.pause()
         assert swedish.has_class("-in-effect") and not classic.has_class("-in-effect")
-        # A preset says what it is, under the presets and on its button.
+        # The press is said under the presets, not in a notice over Save and Cancel (issue 36,
+        # 9); what a preset is, on its button.
+        assert str(about.render()) == "The Swedish rules chosen: Save keeps them."
+        assert about.has_class("-chosen") and not notices(app)
         said = "Swedish rules: Generala 60 · served +5 on any roll of all five dice"
-        assert str(about.render()) == said and swedish.tooltip == said
+        assert swedish.tooltip == said
         screen.query_one("#rule-two_pairs", Switch).value = True
         await pilot.pause()
         assert not swedish.has_class("-in-effect") and not classic.has_class("-in-effect")
@@ -438,3 +441,43 @@ async def test_a_seats_level_button_shows_it_steps_and_says_how(lang: str) -> No
                 setup_words.level_tooltip()
                 != "Click, Enter or Space for the next level; ←/→ to step"
             )
+
+
+async def test_the_focused_preset_shows_plainly_and_notices_leave_save_and_cancel_free() -> None:
+    """Issue 36, 9: a compact button's own focus was a faint tint (Classic pressed by
+    mistake), and notices at the foot covered Save and Cancel."""
+    app = GeneralaApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await _open_settings(app, pilot)
+        classic = screen.query_one("#preset-0", Button)
+        swedish = screen.query_one("#preset-1", Button)
+        classic.focus()
+        await pilot.pause()
+        assert classic.styles.background != swedish.styles.background
+        swedish.focus()
+        await pilot.pause()
+        assert classic.styles.background != swedish.styles.background
+        app.notify("A notice as long as any the game says: it takes two lines or three.")
+        await pilot.pause()
+        toasts = [toast for toast in screen.query("Toast")]
+        assert toasts
+        for button in ("#save", "#cancel"):
+            region = screen.query_one(button).region
+            assert all(not toast.region.overlaps(region) for toast in toasts), button
+
+
+async def test_the_theme_is_chosen_in_the_settings_too_and_kept() -> None:
+    """Issue 36, 11: the theme was only in the command palette. Chosen in the settings, it
+    shows at once, stays chosen on Cancel (no house rule) and is kept in the preferences."""
+    async with running() as (app, pilot):
+        screen = await _open_settings(app, pilot)
+        control = screen.query_one("#theme", Select)
+        assert control.value == app.theme == "textual-dark"
+        control.value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord"
+        await pilot.press("escape")
+        await pilot.pause()
+        await app.keeper.flush()
+        assert app.theme == "nord" and app.keeper.preferences.theme == "nord"
+        assert store.load_preferences()[0].theme == "nord"

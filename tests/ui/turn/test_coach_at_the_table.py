@@ -145,6 +145,8 @@ def test_best_is_said_of_a_total_shown_as_the_best_ones_only() -> None:
     assert coach_words.coach_cost_between(148.74, 148.76) == "−0.1"
     # Equal to the tenth (148.74 and 148.71 both show 148.7): a tie as the player sees it.
     assert coach_words.coach_cost_between(148.71, 148.74) == "best"
+    # ... said "tied" of any but the best itself, which alone says "best" (issue 36, 11).
+    assert coach_words.coach_cost_between(148.71, 148.74, the_best=False) == "tied"
     # Apart from the near ties, the loss to the tenth, as before.
     assert coach_words.coach_cost_between(148.88, 155.84) == "−7.0"
     assert coach_words.coach_cost_between(146.02, 154.46) == coach_words.coach_cost(8.44)
@@ -174,6 +176,28 @@ async def test_the_coach_panel_says_best_once_of_two_totals_shown_apart() -> Non
         assert keeps["[4]"].split()[1:] == ["148.8", "best"]
         assert keeps["[3]"].split()[1:] == ["148.7", "−0.1"]
         assert keeps["[3"].split()[2:] == ["148.7", "−0.1"]  # "[3 4]": its dice, then its values
+        assert sum(line.endswith("best") for line in lines) == 1
+
+
+async def test_the_coach_panel_says_best_once_and_tied_of_a_total_shown_the_same() -> None:
+    """Issue 36, 11: two keeps whose totals show the same to the tenth both said "best"."""
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [4, 3, 1, 2, 6])
+    values = [
+        ActionValue(Action.roll([0]), 148.76, 0.0, kept=(4,)),
+        ActionValue(Action.roll([1]), 148.75, 0.01, kept=(3,)),
+        ActionValue(Action.roll([0, 1]), 148.72, 0.04, kept=(3, 4)),
+    ]
+    app = _Panel()
+    async with app.run_test(size=(40, 20)) as pilot:
+        panel = app.query_one(CoachPanel)
+        panel.show(state, values)
+        await pilot.pause()
+        lines = str(panel.render()).splitlines()
+        keeps = {
+            line.split()[0].lstrip("◆"): line for line in lines if line.lstrip("◆ ").startswith("[")
+        }
+        assert keeps["[4]"].split()[1:] == ["148.8", "best"]
+        assert keeps["[3]"].split()[1:] == ["148.8", "tied"]
         assert sum(line.endswith("best") for line in lines) == 1
 
 
