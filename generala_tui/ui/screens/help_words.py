@@ -235,7 +235,10 @@ def keys_text(own: KeyNames = _GAME_KEYS) -> str:
         ),
         "| {} | {} |".format(
             _named(own, "`ctrl+z`", ("app.undo", "^z")),
-            _("take back your last fill or hold change (never a roll)"),
+            _(
+                "take back your last fill or hold change (never a roll), a fill with the "
+                "computers' turns after it"
+            ),
         ),
         "| `ctrl+p` | {} |".format(_("the command palette")),
         "| `ctrl+q`, `ctrl+c` | {} |".format(
