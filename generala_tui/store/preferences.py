@@ -102,6 +102,9 @@ class Preferences(FileModel):
     dampened by a 3%)."""
     roll_animation: bool = True
     """Whether rolled dice tumble for a moment before they settle."""
+    sorted_dice: bool = False
+    """Whether the turn screen shows the dice in order of their faces (a held die keeps its
+    hold as it moves to its place), rather than where they were thrown."""
     turn_nudge: bool = True
     """Whether an online table tells this player their turn has come while the game's
     window is not in front: the terminal's bell, and a desktop notice where it shows one."""

@@ -79,6 +79,8 @@ class GeneralaApp(Shell):
     expected final total): for this sitting, switched with k."""
     win_chances: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the turn screen shows every player's chance of winning (``w``, remembered)."""
+    sorted_dice: reactive[bool] = reactive(False, init=False, repaint=False)
+    """Whether the dice show in order of their faces (a preference, :meth:`set_sorted_dice`)."""
     computers_paused: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the computer players wait for ``p`` (as the table said last)."""
     strategy_progress: reactive[float | None] = reactive(None, init=False, repaint=False)
@@ -124,6 +126,7 @@ class GeneralaApp(Shell):
         """Seconds between the steps of a computer player's turn, at the next local table."""
         self.set_reactive(GeneralaApp.coach, preferences.coach)
         self.set_reactive(GeneralaApp.win_chances, preferences.win_chances)
+        self.set_reactive(GeneralaApp.sorted_dice, preferences.sorted_dice)
         self.roll_animation = preferences.roll_animation
         """Whether rolled dice tumble for a moment (:meth:`set_roll_animation`)."""
         self.turn_nudge = preferences.turn_nudge
@@ -467,6 +470,10 @@ class GeneralaApp(Shell):
         self.turn_nudge = on
         self.keeper.remember(turn_nudge=on)
 
+    def set_sorted_dice(self, on: bool) -> None:
+        self.sorted_dice = on
+        self.keeper.remember(sorted_dice=on)
+
     def action_coach_ranking(self) -> None:
         """The coach's list ranked by the other measure: expected total or win chance."""
         self.coach_by_chance = not self.coach_by_chance
@@ -576,6 +583,12 @@ class GeneralaApp(Shell):
             app_words.roll_animation_command(on),
             settings_words.roll_animation_help(),
             lambda: self.set_roll_animation(on),
+        )
+        in_order = not self.sorted_dice
+        yield SystemCommand(
+            app_words.sorted_dice_command(in_order),
+            settings_words.sorted_dice_help(),
+            lambda: self.set_sorted_dice(in_order),
         )
         for seat, name in self.table.removable() if self.table is not None else ():
             yield SystemCommand(

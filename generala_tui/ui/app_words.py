@@ -14,6 +14,11 @@ def roll_animation_command(on: bool) -> str:
     return _("Turn the roll animation on") if on else _("Turn the roll animation off")
 
 
+def sorted_dice_command(on: bool) -> str:
+    """The command palette's entry that shows the dice in order of their faces, or as thrown."""
+    return _("Show the dice in order") if on else _("Show the dice as thrown")
+
+
 def worker_failed(work: str, error: str) -> str:
     """Said when some background work failed."""
     return _("Something went wrong in {work}: {error}").format(work=work, error=error)

@@ -126,6 +126,15 @@ class GameHost(Protocol):
         """The roll animation on or off, at once, and remembered."""
         ...
 
+    @property
+    def sorted_dice(self) -> bool:
+        """Whether the dice show in order of their faces, not where they were thrown."""
+        ...
+
+    def set_sorted_dice(self, on: bool) -> None:
+        """The dice in order or as thrown, at once, and remembered."""
+        ...
+
     def skip_ahead(self) -> None:
         """Play the rest of a computer's turn at once (and retry what failed)."""
         ...

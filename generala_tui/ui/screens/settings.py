@@ -117,6 +117,7 @@ class SettingsScreen(Page[HouseRules | None]):
                 yield from self._language()
                 yield from self._theme()
                 yield from self._roll_animation()
+                yield from self._sorted_dice()
                 yield from self._turn_nudge()
             with Horizontal(id="settings-buttons"):
                 yield Button(settings_words.save_button(), id="save", variant="primary")
@@ -185,6 +186,15 @@ class SettingsScreen(Page[HouseRules | None]):
             host_of(self).roll_animation,
         )
 
+    def _sorted_dice(self) -> ComposeResult:
+        """The player's own preference, changed at once (not on Save)."""
+        yield from _preference(
+            "sorted-dice",
+            settings_words.sorted_dice_title(),
+            settings_words.sorted_dice_help(),
+            host_of(self).sorted_dice,
+        )
+
     def _turn_nudge(self) -> ComposeResult:
         """The player's own preference, changed at once (not on Save)."""
         yield from _preference(
@@ -194,12 +204,14 @@ class SettingsScreen(Page[HouseRules | None]):
             host_of(self).turn_nudge,
         )
 
-    @on(Switch.Changed, "#roll-animation, #turn-nudge")
+    @on(Switch.Changed, "#roll-animation, #sorted-dice, #turn-nudge")
     def _preference_changed(self, event: Switch.Changed) -> None:
         event.stop()
         host = host_of(self)
         if event.switch.id == "roll-animation":
             host.set_roll_animation(event.value)
+        elif event.switch.id == "sorted-dice":
+            host.set_sorted_dice(event.value)
         else:
             host.set_turn_nudge(event.value)
         state = self.query_one(f"#state-{event.switch.id}", Label)

@@ -94,6 +94,14 @@ def roll_animation_help() -> str:
     return _("The rolled dice tumble for a moment before they settle.")
 
 
+def sorted_dice_title() -> str:
+    return _("Dice in order")
+
+
+def sorted_dice_help() -> str:
+    return _("The dice show from the lowest face to the highest; a held die keeps its hold.")
+
+
 def turn_nudge_title() -> str:
     return _("Nudge me when it is my turn online")
 
