@@ -10,7 +10,8 @@ from textual.widgets import DataTable
 from ...game.model import GameState, Phase
 from ...i18n import _
 from ..colours import for_node
-from ..vocabulary import CURRENT_MARK, OPEN_MARK, SCRATCH_MARK, category_label
+from ..vocabulary import OPEN_MARK, SCRATCH_MARK, category_label
+from .scorecard_columns import CELL_PADDING, PLAYER_COLUMN_LEAST, headings
 
 
 class ScorecardTable(DataTable[Text]):
@@ -20,7 +21,12 @@ class ScorecardTable(DataTable[Text]):
         """``fit_rows``: as tall as its rows, in a panel that scrolls (else at most as tall as
         its parent, and it scrolls itself)."""
         super().__init__(
-            id=id, cursor_type="none", zebra_stripes=True, show_cursor=False, fixed_columns=1
+            id=id,
+            cursor_type="none",
+            zebra_stripes=True,
+            show_cursor=False,
+            fixed_columns=1,
+            cell_padding=CELL_PADDING,
         )
         self._fit_rows = fit_rows
         self._state: GameState | None = None
@@ -67,18 +73,9 @@ class ScorecardTable(DataTable[Text]):
         current = state.current if state.phase is not Phase.OVER else None
         colours = for_node(self, [player.name for player in state.players])
         self.add_column(Text(_("Box"), style="bold"), key="box")
-        widths = []
-        for index, player in enumerate(state.players):
-            # The current player's heading a bar of their colour.
-            heading = colours.style(index, bold=True) + Style(reverse=index == current or None)
-            # Each column headed by its player's mark and name in their colour.
-            label = Text.assemble(
-                f"{CURRENT_MARK} " if index == current else "",
-                colours.text(index, player.name),
-                style=heading,
-                justify="right",
-            )
-            widths.append(max(label.cell_len, 5))
+        labels = headings(state, colours)
+        widths = [max(label.cell_len, PLAYER_COLUMN_LEAST) for label in labels]
+        for index, label in enumerate(labels):
             self.add_column(label, key=f"p{index}")
         for category in state.house_rules.categories():
             cells = [Text(category_label(category))]

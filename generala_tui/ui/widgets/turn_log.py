@@ -24,7 +24,8 @@ from ...game.model import GameState, LogEntry
 from ...i18n import changes
 from ..colours import for_node
 from . import turn_log_words
-from .turn_log_words import LoggedTurn, logged_turns, turn_line
+from .scorecard_columns import RECORDS_GAP, scorecard_width
+from .turn_log_words import LoggedTurn, Piece, line_of, logged_turns, turn_pieces, wrap_turn
 
 HANGING_INDENT = 2
 """How far a turn's further lines are indented under its first."""
@@ -54,7 +55,8 @@ class TurnLog(ScrollView, can_focus=False):
         """The game, language and colours the lines were said for: others say them anew."""
         self._told_log: tuple[LogEntry, ...] = ()
         self._told_turns: tuple[LoggedTurn, ...] = ()
-        self._told_lines: list[Content] = []
+        self._told_lines: list[tuple[Piece, ...]] = []
+        """Each turn's pieces (:func:`~.turn_log_words.turn_pieces`)."""
         self._turn_strips: list[list[Strip] | None] = []
         """Each turn's wrapped line (None: not wrapped yet)."""
         self._strips_look: tuple[object, ...] | None = None
@@ -68,7 +70,7 @@ class TurnLog(ScrollView, can_focus=False):
     @property
     def lines(self) -> list[Content]:
         """What the log tells, one line a turn (as shown, before wrapping)."""
-        return list(self._told_lines)
+        return [line_of(pieces) for pieces in self._told_lines]
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         # Wrapped to the width it is given: in a column as wide as its widest, the others set it.
@@ -86,7 +88,7 @@ class TurnLog(ScrollView, can_focus=False):
         lines = self._told_lines[:kept]
         strips = self._turn_strips[:kept]
         for number in range(kept, len(turns)):
-            line = turn_line(state, turns[number], colours)
+            line = turn_pieces(state, turns[number], colours)
             lines.append(line)
             same = number < len(self._told_lines) and self._told_lines[number] == line
             strips.append(self._turn_strips[number] if same else None)
@@ -130,14 +132,10 @@ class TurnLog(ScrollView, can_focus=False):
             for line, strips in zip(self._told_lines, self._turn_strips, strict=True)
         ]
 
-    def _wrapped(self, line: Content, width: int) -> list[Strip]:
-        """A turn's line wrapped at ``width``, its further lines indented under its first (so
-        each turn reads apart from the next)."""
-        rows = line.wrap(max(width - HANGING_INDENT, 1))
-        if len(rows) > 1:
-            indent = " " * HANGING_INDENT
-            rows = [rows[0], *(Content.assemble(indent, row) for row in rows[1:])]
-        whole = Content("\n").join(rows)
+    def _wrapped(self, line: tuple[Piece, ...], width: int) -> list[Strip]:
+        """A turn's line wrapped at ``width`` between its steps, its further lines indented
+        under its first (so each turn reads apart from the next)."""
+        whole = Content("\n").join(wrap_turn(line, width, HANGING_INDENT))
         return Visual.to_strips(self, whole, width, None, self.visual_style, pad=True)
 
     def on_resize(self) -> None:
@@ -179,7 +177,7 @@ class TurnRecords(Container):
         max-width: 60%;
         height: 1fr;
         layout: vertical;
-        margin-left: 2;
+        margin-left: 2;  /* RECORDS_GAP */
     }
     TurnScreen.-wide TurnRecords { display: block; }
     TurnRecords > TurnLog { margin: 1 0 0 0; }
@@ -195,25 +193,40 @@ class TurnRecords(Container):
         super().__init__(scorecard, log)
         self._scorecard = scorecard
         self._log = log
+        self._need = 0
+        """The cells the scorecard takes across, every column whole."""
+        self._width: int | None = None
+        """The width set (None: the tcss's)."""
 
-    def show(self, state: GameState) -> None:
-        """Tell the game in the log (the turn screen shows the scorecard), and place the log."""
-        self._log.show(state)
+    def show(self, state: GameState, *, log: bool = True) -> None:
+        """Tell the game in the log (the turn screen shows the scorecard), and place the log;
+        or, with ``log`` False (the turn screen shows it elsewhere), hide the log."""
+        self._need = scorecard_width(state)
+        self._log.display = log
+        if log:
+            self._log.show(state)
         self._fit()
 
     def _fit(self) -> None:
         """The log beside the scorecard when the room beside the boxes, at their widest,
-        holds both; else under it."""
+        holds both; else under it, as wide as the scorecard, or as the room the boxes leave
+        at their narrowest (the box list comes first: the scorecard scrolls sideways)."""
         area = self.parent
         if not isinstance(area, Widget):
             return
-        room = area.content_region.width - self._scorecard.outer_size.width - 2
+        room = area.content_region.width - self._scorecard.outer_size.width - RECORDS_GAP
+        least = area.content_region.width - RECORDS_GAP
         for other in area.children:
             if other is not self and other.display:
-                widest = other.styles.max_width
+                widest, narrowest = other.styles.max_width, other.styles.min_width
                 width = other.outer_size.width
                 room -= int(widest.value) if widest is not None and widest.is_cells else width
-        self.set_class(room >= BESIDE_WIDTH, "-beside")
+                least -= int(narrowest.value) if narrowest is not None else width
+        beside = self._log.display and room >= BESIDE_WIDTH
+        self.set_class(beside, "-beside")
+        fitted = None if beside or not self._need else max(min(self._need, least), 1)
+        if fitted != self._width:  # (None: the tcss's)
+            self._width = self.styles.width = fitted
 
     def on_resize(self) -> None:
         self._fit()
