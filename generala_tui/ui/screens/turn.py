@@ -39,7 +39,6 @@ from ..widgets.win_chances import WinChances
 from . import dialogs_words, turn_words
 from .turn_records import WideRecords
 from .turn_view import (
-    BOXES_NEED,
     CLOCK_GAP,
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -290,8 +289,6 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.set_class(layout.huge, "-huge")
         self.query_one(DiceTray).resize_dice(layout.dice)
         self.query_one("#end-turn", Button).compact = layout.small_dice
-        # Wide: the box list's names whole, and the coach's columns, before the side panels.
-        self.query_one(BoxList).styles.min_width = BOXES_NEED if layout.wide else None
         self._records.fit(layout, became_wide)
         self._redraw()  # the scorecard beside the boxes too, when it has just come
         self.query_one("#too-small", Static).update(
@@ -365,7 +362,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._update("#message", self._fitting_message(view))
         for standings in self._standings:
             standings.show(state, away=host.seats_away)
-        self._records.show(state)
+        self._records.show(state, coach=values is not None)
         tie_break = view.tie_break is not None
         self.query_one("#boxes-area").display = not tie_break
         self.query_one("#tie-break").display = tie_break

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from ...game.model import GameState
 from ..widgets import turn_log_words
 from ..widgets.scorecard_columns import scorecard_width
-from .turn_view import TurnLayout, side_width
+from .turn_view import BOXES_NEED, TurnLayout, side_width
 
 if TYPE_CHECKING:
     from ..widgets.scorecard import SideScorecard
@@ -33,8 +33,8 @@ class WideRecords:
         """The scorecard with the turn log beside or under it."""
         self._huge_log: TurnLog | None = None
         """The turn log across the foot of a huge terminal, once one has brought it."""
-        self._side_width: int | None = None
-        """The side panel's width set (None: the tcss's share)."""
+        self._widths: tuple[int | None, int | None] = (None, None)
+        """The box list's least width and the side panel's width set (None: the tcss's)."""
 
     def fit(self, layout: TurnLayout, became_wide: bool) -> None:
         """Bring what the layout shows, the first time it does."""
@@ -58,14 +58,17 @@ class WideRecords:
             self._huge_log.border_title = turn_log_words.turn_log_title()
             screen.mount(self._huge_log, after="#table")
 
-    def show(self, state: GameState) -> None:
-        """Show ``state`` in what the layout shows; the side panel as wide as the box list and
-        the scorecard leave it (see :func:`~.turn_view.side_width`)."""
+    def show(self, state: GameState, *, coach: bool) -> None:
+        """Show ``state`` in what the layout shows; the box list as wide as its names (and the
+        ``coach``'s columns) need, the side panel as wide as it and the scorecard leave it
+        (see :func:`~.turn_view.side_width`)."""
         screen = self._screen
         wide, huge = screen.has_class("-wide"), screen.has_class("-huge")
-        width = side_width(screen.app.size.width, scorecard_width(state)) if wide else None
-        if width != self._side_width:  # (None: the tcss's share)
-            self._side_width = width
+        need = BOXES_NEED[coach] if wide else None
+        width = side_width(screen.app.size.width, scorecard_width(state), coach) if wide else None
+        if (need, width) != self._widths:  # (None: the tcss's)
+            self._widths = (need, width)
+            screen.query_one("#boxes").styles.min_width = need
             screen.query_one("#side").styles.width = width
         if self._scorecard is not None and wide:
             self._scorecard.show(state)

@@ -38,10 +38,10 @@ HUGE_WIDTH, HUGE_HEIGHT = 160, 48
 """From this size up: bigger dice still, and the turn log across the foot, a turn a line."""
 SIDE_SHARE, SIDE_LEAST, SIDE_MOST = 0.3, 26, 40
 """The side panel's width: its share of the terminal's, within these cells (the tcss's)."""
-BOXES_NEED = 44
-"""The cells the box list needs beside the scorecard: each long name whole, with the coach's
-expected total and loss (see :data:`~..widgets.boxes.WHOLE_COACH_ROW`), its scrollbar and
-padding."""
+BOXES_NEED = {True: 44, False: 32}
+"""The cells the box list needs beside the scorecard, with the coach on and off: each long
+name whole (and the coach's expected total and loss, see
+:data:`~..widgets.boxes.WHOLE_COACH_ROW`), its scrollbar and padding."""
 PLAY_PADDING = 2
 """The cells of the play column's padding (the tcss's)."""
 
@@ -82,13 +82,13 @@ def turn_layout(width: int, height: int) -> TurnLayout:
     )
 
 
-def side_width(width: int, scorecard: int) -> int:
+def side_width(width: int, scorecard: int, coach: bool = True) -> int:
     """The side panel's width on a wide terminal of ``width`` columns with a scorecard of
     ``scorecard`` cells beside the boxes: its share, less what the box list needs (its long
-    names whole, with the coach's columns) and the scorecard (whole where it can be), down
-    to its least; the box list comes first, the side panels after it."""
+    names whole, with the ``coach``'s columns when on) and the scorecard (whole where it can
+    be), down to its least; the box list comes first, the side panels after it."""
     share = min(max(int(width * SIDE_SHARE), SIDE_LEAST), SIDE_MOST)
-    room = width - PLAY_PADDING - BOXES_NEED - RECORDS_GAP - scorecard
+    room = width - PLAY_PADDING - BOXES_NEED[coach] - RECORDS_GAP - scorecard
     return max(min(share, room), SIDE_LEAST)
 
 

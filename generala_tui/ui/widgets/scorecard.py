@@ -10,8 +10,14 @@ from textual.widgets import DataTable
 from ...game.model import GameState, Phase
 from ...i18n import _
 from ..colours import for_node
-from ..vocabulary import OPEN_MARK, SCRATCH_MARK, category_label
-from .scorecard_columns import CELL_PADDING, PLAYER_COLUMN_LEAST, headings
+from ..vocabulary import OPEN_MARK, SCRATCH_MARK
+from .scorecard_columns import (
+    CELL_PADDING,
+    PLAYER_COLUMN_LEAST,
+    box_labels,
+    fitted_columns,
+    headings,
+)
 
 
 class ScorecardTable(DataTable[Text]):
@@ -31,6 +37,17 @@ class ScorecardTable(DataTable[Text]):
         self._fit_rows = fit_rows
         self._state: GameState | None = None
         """The game shown, to show again in a new theme's colours."""
+        self.room: int | None = None
+        """The cells the table has across (None: no limit): where its columns would not fit,
+        the players' names are cut (and the boxes named short), so that no column shows in
+        part (see :func:`~.scorecard_columns.fitted_columns`)."""
+
+    def fit(self, room: int | None) -> None:
+        """Head the columns to fit ``room`` cells across (None: no limit)."""
+        if room != self.room:
+            self.room = room
+            if self._state is not None:
+                self.show(self._state)
 
     def on_mount(self) -> None:
         self.watch(self.app, "theme", self._theme_changed, init=False)
@@ -73,12 +90,14 @@ class ScorecardTable(DataTable[Text]):
         current = state.current if state.phase is not Phase.OVER else None
         colours = for_node(self, [player.name for player in state.players])
         self.add_column(Text(_("Box"), style="bold"), key="box")
-        labels = headings(state, colours)
+        columns = fitted_columns(state, self.room)
+        labels = headings(state, colours, columns.names)
         widths = [max(label.cell_len, PLAYER_COLUMN_LEAST) for label in labels]
         for index, label in enumerate(labels):
             self.add_column(label, key=f"p{index}")
-        for category in state.house_rules.categories():
-            cells = [Text(category_label(category))]
+        names = box_labels(state, columns.short_boxes)
+        for category, name in zip(state.house_rules.categories(), names, strict=True):
+            cells = [Text(name)]
             for index, player in enumerate(state.players):
                 box = player.boxes.get(category)
                 style = "bold" if index == current else ""

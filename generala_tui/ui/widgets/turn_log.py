@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from textual.containers import Container
 from textual.content import Content
@@ -24,8 +25,11 @@ from ...game.model import GameState, LogEntry
 from ...i18n import changes
 from ..colours import for_node
 from . import turn_log_words
-from .scorecard_columns import RECORDS_GAP, scorecard_width
+from .scorecard_columns import RECORDS_GAP, fitted_columns
 from .turn_log_words import LoggedTurn, Piece, line_of, logged_turns, turn_pieces, wrap_turn
+
+if TYPE_CHECKING:
+    from .scorecard import ScorecardTable
 
 HANGING_INDENT = 2
 """How far a turn's further lines are indented under its first."""
@@ -173,8 +177,7 @@ class TurnRecords(Container):
     DEFAULT_CSS = """
     TurnRecords {
         display: none;
-        width: auto;
-        max-width: 60%;
+        width: auto;  /* then as wide as the scorecard fitted beside the boxes (_fit) */
         height: 1fr;
         layout: vertical;
         margin-left: 2;  /* RECORDS_GAP */
@@ -189,28 +192,30 @@ class TurnRecords(Container):
     }
     """
 
-    def __init__(self, scorecard: Widget, log: TurnLog) -> None:
+    def __init__(self, scorecard: ScorecardTable, log: TurnLog) -> None:
         super().__init__(scorecard, log)
         self._scorecard = scorecard
         self._log = log
-        self._need = 0
-        """The cells the scorecard takes across, every column whole."""
+        self._state: GameState | None = None
         self._width: int | None = None
         """The width set (None: the tcss's)."""
 
     def show(self, state: GameState, *, log: bool = True) -> None:
         """Tell the game in the log (the turn screen shows the scorecard), and place the log;
         or, with ``log`` False (the turn screen shows it elsewhere), hide the log."""
-        self._need = scorecard_width(state)
+        self._state = state
         self._log.display = log
         if log:
             self._log.show(state)
         self._fit()
+        # Again once laid out: the room beside the boxes follows the side panel's width, set
+        # with this draw (the records' own width, set here, does not change with it).
+        self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
         """The log beside the scorecard when the room beside the boxes, at their widest,
-        holds both; else under it, as wide as the scorecard, or as the room the boxes leave
-        at their narrowest (the box list comes first: the scorecard scrolls sideways)."""
+        holds both; else under it, as wide as the scorecard (or the log's least), its columns
+        fitted to the room the boxes leave at their narrowest (the box list comes first)."""
         area = self.parent
         if not isinstance(area, Widget):
             return
@@ -224,7 +229,19 @@ class TurnRecords(Container):
                 least -= int(narrowest.value) if narrowest is not None else width
         beside = self._log.display and room >= BESIDE_WIDTH
         self.set_class(beside, "-beside")
-        fitted = None if beside or not self._need else max(min(self._need, least), 1)
+        state = self._state
+        fitted, fits = None, True
+        if not beside and state is not None:  # as wide as the scorecard fitted to the room
+            width = fitted_columns(state, least).width
+            fits = width <= least
+            if self._log.display:  # and the log under it no narrower than beside it
+                width = max(width, BESIDE_WIDTH)
+            fitted = max(min(width, least), 1)
+        self._scorecard.fit(None if beside else max(least, 1))
+        if self._scorecard.display != fits:
+            # No column shown in part: where even its narrowest columns do not fit (eight
+            # players at 120 columns), the standings and the scorecard's screen (s) say it.
+            self._scorecard.display = fits
         if fitted != self._width:  # (None: the tcss's)
             self._width = self.styles.width = fitted
 

@@ -13,6 +13,7 @@ from generala_tui.ui.screens.turn_view import (
     turn_layout,
     turn_view,
 )
+from generala_tui.ui.widgets.scorecard_columns import cut_name, fitted_columns, scorecard_width
 
 from ..conftest import last_turn_tie
 
@@ -156,5 +157,25 @@ def test_the_side_panel_gives_way_to_the_box_list_and_the_scorecard() -> None:
     # At 120 columns with three players (a scorecard of 42 cells), the box list's 44 cells and
     # the whole scorecard first: the side panel has what is left, not its 36.
     assert side_width(120, 42) == 120 - 2 - 44 - 2 - 42 == 30
-    # Never under its least: a wider scorecard scrolls sideways instead.
+    # Never under its least: a wider scorecard has its names cut instead.
     assert side_width(120, 70) == 26
+    # The coach off, the box list needs less (no coach's columns): the side panel has more.
+    assert side_width(120, 42, coach=False) == 36  # its share: 120 - 2 - 32 - 2 - 42 leaves 42
+
+
+def test_the_scorecards_columns_cut_the_longest_names_first_to_fit_their_room() -> None:
+    state = rules.new_game(["Ana", "Bea", "Carlos", "Dora", "Eva", "Fede", "Gus", "Hilda"], seed=1)
+    whole = fitted_columns(state)
+    assert whole.names == tuple(player.name for player in state.players)
+    assert not whole.short_boxes and whole.width == scorecard_width(state)
+    assert fitted_columns(state, whole.width) == whole  # room enough: as it is
+    short_names = rules.new_game(["Max", "Leo"], seed=1)  # none to cut: the boxes whole too
+    assert not fitted_columns(short_names).short_boxes
+    fitted = fitted_columns(state, 76)  # the scorecard screen's room at 80 columns
+    assert fitted.width <= 76
+    assert fitted.names == ("Ana", "Bea", "Car…", "Dora", "Eva", "Fede", "Gus", "Hil…")
+    assert fitted.short_boxes
+    assert cut_name("Carlos", 4) == "Car…" and cut_name("Ana", 4) == "Ana"
+    # No room for even the narrowest: the narrowest (the table scrolls sideways).
+    narrowest = fitted_columns(state, 30)
+    assert narrowest.width > 30 and all(len(name) <= 2 for name in narrowest.names)
