@@ -70,11 +70,13 @@ def shown_best_chance(chance: float, best: float) -> bool:
     return shown_chance(chance) >= shown_chance(best)
 
 
-def coach_chance(chance: float) -> str:
-    """A win chance in the coach's column, to a tenth of a percent ("43.2%", "43,2 %"); a
-    certain win or loss whole ("100%", "0%")."""
+def coach_chance(chance: float, *, whole: bool = False) -> str:
+    """A win chance in the coach's column, to a tenth of a percent ("43.2%", "43,2 %"), or
+    ``whole`` ("43%"); a certain win or loss whole ("100%", "0%")."""
     if shown_chance(chance) in (0, 1000):
         return percent(round(chance))
+    if whole:
+        return percent(chance)
     return percent(chance, 1)
 
 

@@ -247,3 +247,28 @@ async def test_a_coach_given_its_tables_ranks_as_its_screen_says_without_the_app
         assert text.startswith(coach_words.coach_ranked_heading(True).rstrip())
         assert [row[1:].split("  ")[0].strip() for row in _keep_rows(text)] == by_chance
         assert "[1 1 1]" in str(advice.render())
+
+
+async def test_a_narrow_coach_keeps_each_keeps_dice_apart() -> None:
+    """Issue 36: at 80x24 the coach's keeps lost their spaces ("[1166]"): in its 26 columns
+    the win chances go whole before a keep's dice close up."""
+    from textual.app import App, ComposeResult
+
+    state = trailing()
+    tables = solve_chances(state.house_rules)
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CoachPanel(chances=lambda _rules: tables)
+
+    labels, _, _ = _expected()
+    assert "[1 1 1 4]" in labels and "Reroll all" in labels
+    app = Bare()
+    async with app.run_test(size=(26, 40)) as pilot:
+        panel = app.query_one(CoachPanel)
+        panel.show(state, tables.strategy.evaluate(state))
+        await pilot.pause()
+        rows = _keep_rows(panel._text.plain)
+        assert [row[1:].split("  ")[0].strip() for row in rows] == labels
+        shown = [row.rstrip(" ♛").split()[-1] for row in rows]
+        assert shown[:3] == ["7%", "6%", "9%"], rows  # whole percents
