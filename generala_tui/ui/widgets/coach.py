@@ -16,7 +16,7 @@ from ...game.model import GameState, HouseRules, Phase
 from ...i18n import decimal, percent
 from ..vocabulary import ADVICE_MARK, BEST_CHANCE_MARK, HELD_KEEP_MARK
 from . import coach_words
-from .coach_words import action_label, shown_best, shown_best_chance
+from .coach_words import action_label, keep_label, shown_best, shown_best_chance
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
@@ -194,8 +194,9 @@ class CoachPanel(Widget):
         elif keeps:
             table.append(coach_words.coach_keeps_heading(), "dim")
         # The loss beside each total where the keeps' dice still fit whole beside both (a
-        # keep's dice closed up, "[11666]", or "Reroll a…" read worse than no loss column).
-        longest = max((cell_len(action_label(values[i], state)) for i in keeps), default=0)
+        # keep's dice closed up, "[1166]", read worse than no loss column); "Reroll all" said
+        # "none" where it does not fit (it was "Reroll a…").
+        longest = max((cell_len(keep_label(values[i], state, 0)) for i in keeps), default=0)
         with_cost = width - 11 - 2 >= longest
         for index in keeps:
             value = values[index]
@@ -203,7 +204,7 @@ class CoachPanel(Widget):
             numbers = f"{decimal(value.expected):>5}" + (f" {cost:>5}" if with_cost else "")
             room = width - len(numbers) - 2
             is_held = held is not None and value.kept == held
-            label = _fit(action_label(value, state), room)
+            label = _fit(keep_label(value, state, room), room)
             style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
             table.append(f"{HELD_KEEP_MARK if is_held else ' '}{label:<{room}} {numbers}\n", style)
         table.rstrip()  # no empty line under the last keep
@@ -236,12 +237,12 @@ class CoachPanel(Widget):
             table.append(f"{marks} {label:<{room}} {numbers}\n", style)
         held = _held(state)
         keeps = [i for i in order if i in set(_keeps(state, values))]
-        longest = max((cell_len(action_label(values[i], state)) for i in keeps), default=0)
+        longest = max((cell_len(keep_label(values[i], state, 0)) for i in keeps), default=0)
         shown_chances = [coach_words.coach_chance(chances[i]) for i in keeps]
         chance_width = max(map(cell_len, shown_chances), default=0)
         if width - (6 + 2 + chance_width) - 2 < longest:
             # Whole percents where the tenths would leave a keep's dice no room to show whole
-            # ("[1 1 6 6 6]", not "[11666]"; "Reroll all", not "Reroll a…").
+            # ("[1 1 6 6]", not "[1166]").
             shown_chances = [coach_words.coach_chance(chances[i], whole=True) for i in keeps]
             chance_width = max(map(cell_len, shown_chances), default=0)
         # The loss in points too, where a keep's dice still have room beside it.
@@ -268,7 +269,7 @@ class CoachPanel(Widget):
             numbers += f" {chance:>{chance_width}}{crown}"
             room = width - cell_len(numbers) - 2
             is_held = held is not None and value.kept == held
-            label = _fit(action_label(value, state), room)
+            label = _fit(keep_label(value, state, room), room)
             style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
             table.append(f"{HELD_KEEP_MARK if is_held else ' '}{label:<{room}} {numbers}\n", style)
         table.rstrip()

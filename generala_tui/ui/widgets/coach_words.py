@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+
 from ...game.action import ActionKind
 from ...game.model import GameState
 from ...i18n import _, decimal, percent, pgettext
@@ -123,6 +125,16 @@ def action_label(value: ActionValue, state: GameState, *, short: bool = False) -
     if action.kind is ActionKind.SCRATCH or not value.points:
         return f"{SCRATCH_MARK} {name}"
     return f"{name} {value.points}"
+
+
+def keep_label(value: ActionValue, state: GameState, room: int) -> str:
+    """A keep's name in the coach's rows, in ``room`` cells where it can: its dice, or
+    "Reroll all", said "none" (kept) where that does not fit (the rows are headed "Keep
+    and roll:")."""
+    label = action_label(value, state)
+    if cell_len(label) > room and state.turn.rolls and not value.kept:
+        return pgettext("keep, short", "none")
+    return label
 
 
 def coach_keep(label: str) -> str:

@@ -200,11 +200,12 @@ def test_a_label_still_too_wide_once_closed_up_is_cut_with_an_ellipsis() -> None
 
 
 async def test_a_narrow_coach_shows_each_keep_whole_before_its_losses() -> None:
-    """Issue 36: the trainer's coach (22 columns at 80x24) cut "Reroll a…" and closed a
-    keep's dice up ("[11666]"): the losses go first, the totals stay."""
+    """Issue 36: the trainer's coach (22 cells at 80x24) cut "Reroll a…" and closed a
+    keep's dice up ("[1166]"): "Reroll all" is said "none" and the dice stay apart, the
+    totals and the losses beside them."""
 
     class Narrow(App[None]):
-        CSS = "CoachPanel { width: 22; }"
+        CSS = "CoachPanel { width: 25; }"  # 22 cells inside its frame, as the trainer's
 
         def compose(self) -> ComposeResult:
             yield CoachPanel(id="coach")
@@ -222,5 +223,8 @@ async def test_a_narrow_coach_shows_each_keep_whole_before_its_losses() -> None:
         await pilot.pause()
         text = str(panel.render())
         assert "…" not in text
-        assert "[1 1 6 6]" in text and "Reroll all" in text and "[6 6 6]" in text
-        assert "149.9" in text and "148.1" in text
+        rows = {row.split()[0]: row for row in text.splitlines()[2:]}
+        assert "[1 1 6 6]" in text and "[6 6 6]" in text
+        # "Reroll all" said "none" where it does not fit; the totals and losses kept.
+        assert rows["none"].split()[1:] == ["148.1", "−2.1"], text
+        assert rows["[6"].split()[3:] == ["150.2", "best"], text

@@ -267,8 +267,14 @@ async def test_a_narrow_coach_keeps_each_keeps_dice_apart() -> None:
     async with app.run_test(size=(26, 40)) as pilot:
         panel = app.query_one(CoachPanel)
         panel.show(state, tables.strategy.evaluate(state))
-        await pilot.pause()
-        rows = _keep_rows(panel._text.plain)
-        assert [row[1:].split("  ")[0].strip() for row in rows] == labels
-        shown = [row.rstrip(" ♛").split()[-1] for row in rows]
-        assert shown[:3] == ["7%", "6%", "9%"], rows  # whole percents
+        for width, chances in [(26, ["7.3%", "6.1%", "9.4%"]), (25, ["7%", "6%", "9%"])]:
+            await pilot.resize_terminal(width, 40)
+            await pilot.pause()
+            rows = _keep_rows(panel._text.plain)
+            shown = [row[1:].split("  ")[0].strip() for row in rows]
+            # Each keep's dice apart; "Reroll all", where it does not fit, said "none".
+            assert len(shown) == len(labels), width
+            for said, label in zip(shown, labels, strict=True):
+                assert said == label or (label, said) == ("Reroll all", "none"), width
+            # At 25 columns the chances go whole for it (they were to a tenth at 26).
+            assert [row.rstrip(" ♛").split()[-1] for row in rows][:3] == chances, rows
