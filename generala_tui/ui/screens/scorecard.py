@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -27,6 +27,10 @@ def scorecard_title() -> str:
     )
 
 
+SCROLLBAR = 1
+"""The panel's scrollbar, when the screen is too short for its rows (the tcss's)."""
+
+
 class ScorecardScreen(Modal[None]):
     """Every box of every player; escape or s closes it."""
 
@@ -47,10 +51,21 @@ class ScorecardScreen(Modal[None]):
     def on_mount(self) -> None:
         state = host_of(self).game
         table = self.query_one(ScorecardTable)
+        self._fit_table()
         if isinstance(state, GameState):
             table.show(state)
         # So the arrow keys scroll a table wider than the screen; the panel stays at its title.
         table.focus(scroll_visible=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """The table's columns headed to fit the screen: no column shown in part (a player's
+        name cut rather), the panel's frame, padding and scrollbar aside."""
+        panel = self.query_one("#scorecard-panel")
+        width = self.size.width or self.app.size.width
+        self.query_one(ScorecardTable).fit(width - panel.styles.gutter.width - SCROLLBAR)
 
     @on(Button.Pressed, "#close-scorecard")
     def action_close(self) -> None:

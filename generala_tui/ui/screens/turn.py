@@ -37,13 +37,17 @@ from ..widgets.footer import Footer
 from ..widgets.standings import Standings
 from ..widgets.win_chances import WinChances
 from . import dialogs_words, turn_words
+from .turn_records import WideRecords
 from .turn_view import (
     CLOCK_GAP,
+    MIN_HEIGHT,
+    MIN_WIDTH,
     TurnView,
     clock,
     first_open_box,
     footer_hidden,
     key_state,
+    turn_layout,
     turn_view,
     with_clock,
 )
@@ -51,19 +55,9 @@ from .turn_view import (
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
     from ..guide import Guide
-    from ..widgets.scorecard import SideScorecard
-    from ..widgets.turn_log import TurnRecords
 
-MIN_WIDTH, MIN_HEIGHT = 40, 12
-"""The smallest terminal the turn screen serves."""
-NORMAL_WIDTH, NORMAL_HEIGHT = 80, 20
-"""From this width up, the side panel; from this height up, framed dice."""
-FRAMED_DICE_WIDTH = 56
-"""From this width up, framed dice (below it, one line a die)."""
 SHORT_TOPBAR_WIDTH = 60
 """Below this width, the top bar says less."""
-WIDE_WIDTH, WIDE_HEIGHT = 120, 32
-"""From this size up: big dice, and every player's scorecard beside the boxes."""
 
 
 CLOCK_TICK_SECONDS = 0.5
@@ -162,10 +156,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._too_small = True
         """Whether that size is below the smallest served: only the notice shows (and before
         the first layout is chosen, nothing of the game is in sight)."""
-        self._wide_scorecard: SideScorecard | None = None
-        """The scorecard beside the boxes, once a wide terminal has brought it."""
-        self._wide_records: TurnRecords | None = None
-        """The turn log beside the boxes, with the scorecard."""
+        self._records = WideRecords(self)
+        """The scorecard and the turn log a wide terminal shows."""
         self.guide: Guide | None = None
         """The guided game's guide, on the turn screen of a guided game (ui/guide.py)."""
 
@@ -287,6 +279,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             return
         self.query_one("#standings").border_title = turn_words.standings_title()
         self.query_one("#coach").border_title = coach_words.coach_title()
+        self._records.language_changed()
         relabel(self.query_one("#end-turn", Button), turn_words.end_turn_button())
         relabel(self.query_one("#roll-compact", Button), vocabulary.roll_button())
         relabel(self.query_one("#show-scorecard", Button), turn_words.turn_scorecard_button())
@@ -317,30 +310,17 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._fitted = Size(width, height)
         self._lines.clear()  # the widths change: the lines counted at the old ones are stale
         was_tiny = self._too_small
-        tiny = self._too_small = width < MIN_WIDTH or height < MIN_HEIGHT
-        narrow = width < NORMAL_WIDTH
-        small_dice = width < FRAMED_DICE_WIDTH or height < NORMAL_HEIGHT
-        wide = width >= WIDE_WIDTH and height >= WIDE_HEIGHT
+        layout = turn_layout(width, height)
+        tiny = self._too_small = layout.tiny
         self.set_class(tiny, "-tiny")
-        self.set_class(narrow and not tiny, "-narrow")
-        self.set_class(small_dice, "-small-dice")
-        became_wide = wide and not self.has_class("-wide")
-        self.set_class(wide, "-wide")
-        dice = "compact" if small_dice else "big" if wide else "normal"
-        self.query_one(DiceTray).resize_dice(dice)
-        self.query_one("#end-turn", Button).compact = small_dice
-        if became_wide:
-            table = self._wide_scorecard
-            if table is None:  # first wide: the table is built now, not before the first frame
-                from ..widgets.scorecard import SideScorecard
-                from ..widgets.turn_log import TurnLog, TurnRecords
-
-                table = self._wide_scorecard = SideScorecard(id="wide-scorecard")
-                self._wide_records = TurnRecords(table, TurnLog(id="wide-turn-log"))
-                self.query_one("#boxes-area").mount(self._wide_records)
-            # The table measures its rows when idle, after this layout: it was hidden, so
-            # nothing would lay it out again (with its size) before the next move.
-            self.call_after_refresh(table.refresh, layout=True)
+        self.set_class(layout.narrow, "-narrow")
+        self.set_class(layout.small_dice, "-small-dice")
+        became_wide = layout.wide and not self.has_class("-wide")
+        self.set_class(layout.wide, "-wide")
+        self.set_class(layout.huge, "-huge")
+        self.query_one(DiceTray).resize_dice(layout.dice)
+        self.query_one("#end-turn", Button).compact = layout.small_dice
+        self._records.fit(layout, became_wide)
         self._redraw()  # the scorecard beside the boxes too, when it has just come
         self.query_one("#too-small", Static).update(
             turn_words.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
@@ -413,10 +393,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._update("#message", self._fitting_message(view))
         for standings in self._standings:
             standings.show(state, away=host.seats_away)
-        if self._wide_scorecard is not None and self.has_class("-wide"):
-            self._wide_scorecard.show(state)
-        if self._wide_records is not None and self.has_class("-wide"):
-            self._wide_records.show(state)
+        self._records.show(state, coach=values is not None)
         tie_break = view.tie_break is not None
         self.query_one("#boxes-area").display = not tie_break
         self.query_one("#tie-break").display = tie_break

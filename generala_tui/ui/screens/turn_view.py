@@ -19,10 +19,77 @@ from ...game.action import ActionKind
 from ...game.model import Category, GameState, Phase
 from .. import table_words
 from ..widgets.boxes import BoxOffer
+from ..widgets.scorecard_columns import RECORDS_GAP
 from . import turn_words
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
+
+
+MIN_WIDTH, MIN_HEIGHT = 40, 12
+"""The smallest terminal the turn screen serves."""
+NORMAL_WIDTH, NORMAL_HEIGHT = 80, 20
+"""From this width up, the side panel; from this height up, framed dice."""
+FRAMED_DICE_WIDTH = 56
+"""From this width up, framed dice (below it, one line a die)."""
+WIDE_WIDTH, WIDE_HEIGHT = 120, 32
+"""From this size up: big dice, and every player's scorecard beside the boxes."""
+HUGE_WIDTH, HUGE_HEIGHT = 160, 48
+"""From this size up: bigger dice still, and the turn log across the foot, a turn a line."""
+SIDE_SHARE, SIDE_LEAST, SIDE_MOST = 0.3, 26, 40
+"""The side panel's width: its share of the terminal's, within these cells (the tcss's)."""
+BOXES_NEED = {True: 44, False: 32}
+"""The cells the box list needs beside the scorecard, with the coach on and off: each long
+name whole (and the coach's expected total and loss, see
+:data:`~..widgets.boxes.WHOLE_COACH_ROW`), its scrollbar and padding."""
+PLAY_PADDING = 2
+"""The cells of the play column's padding (the tcss's)."""
+
+
+@dataclass(frozen=True)
+class TurnLayout:
+    """Which layout the turn screen takes at a terminal's size."""
+
+    tiny: bool
+    """Too small to serve: only the notice asking for a bigger terminal."""
+    narrow: bool
+    """No side panel: the standings on one line above the dice."""
+    small_dice: bool
+    """One line a die."""
+    wide: bool
+    """Big dice, and every player's scorecard (and the turn log) beside the boxes."""
+    huge: bool
+    """Wide, with bigger dice still and the turn log across the foot."""
+
+    @property
+    def dice(self) -> str:
+        """How big the dice are drawn (one of :data:`~..widgets.dice.DIE_SIZES`)."""
+        if self.small_dice:
+            return "compact"
+        return "huge" if self.huge else "big" if self.wide else "normal"
+
+
+def turn_layout(width: int, height: int) -> TurnLayout:
+    """The turn screen's layout for a terminal of ``width`` by ``height`` cells."""
+    tiny = width < MIN_WIDTH or height < MIN_HEIGHT
+    wide = width >= WIDE_WIDTH and height >= WIDE_HEIGHT
+    return TurnLayout(
+        tiny=tiny,
+        narrow=width < NORMAL_WIDTH and not tiny,
+        small_dice=width < FRAMED_DICE_WIDTH or height < NORMAL_HEIGHT,
+        wide=wide,
+        huge=wide and width >= HUGE_WIDTH and height >= HUGE_HEIGHT,
+    )
+
+
+def side_width(width: int, scorecard: int, coach: bool = True) -> int:
+    """The side panel's width on a wide terminal of ``width`` columns with a scorecard of
+    ``scorecard`` cells beside the boxes: its share, less what the box list needs (its long
+    names whole, with the ``coach``'s columns when on) and the scorecard (whole where it can
+    be), down to its least; the box list comes first, the side panels after it."""
+    share = min(max(int(width * SIDE_SHARE), SIDE_LEAST), SIDE_MOST)
+    room = width - PLAY_PADDING - BOXES_NEED[coach] - RECORDS_GAP - scorecard
+    return max(min(share, room), SIDE_LEAST)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from ...game.model import GameState, HouseRules, Phase
 from ...i18n import decimal, percent
 from ..vocabulary import ADVICE_MARK, BEST_CHANCE_MARK, HELD_KEEP_MARK
 from . import coach_words
-from .coach_words import action_label, shown_best, shown_best_chance
+from .coach_words import action_label, keep_label, shown_best, shown_best_chance
 
 if TYPE_CHECKING:
     from ...game.strategy import ActionValue
@@ -193,15 +193,20 @@ class CoachPanel(Widget):
             table.append(coach_words.coach_no_rolls(), "dim")
         elif keeps:
             table.append(coach_words.coach_keeps_heading(), "dim")
+        # The loss beside each total where the keeps' dice still fit whole beside both (a
+        # keep's dice closed up, "[1166]", read worse than no loss column); "Reroll all" said
+        # "none" where it does not fit (it was "Reroll a…").
+        longest = max((cell_len(keep_label(values[i], state, 0)) for i in keeps), default=0)
+        with_cost = width - 11 - 2 >= longest
         for index in keeps:
             value = values[index]
             cost = coach_words.coach_cost_between(
                 value.expected, best.expected, the_best=index == 0
             )
-            numbers = f"{decimal(value.expected):>5} {cost:>5}"
+            numbers = f"{decimal(value.expected):>5}" + (f" {cost:>5}" if with_cost else "")
             room = width - len(numbers) - 2
             is_held = held is not None and value.kept == held
-            label = _fit(action_label(value, state), room)
+            label = _fit(keep_label(value, state, room), room)
             style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
             table.append(f"{HELD_KEEP_MARK if is_held else ' '}{label:<{room}} {numbers}\n", style)
         table.rstrip()  # no empty line under the last keep
@@ -234,10 +239,16 @@ class CoachPanel(Widget):
             table.append(f"{marks} {label:<{room}} {numbers}\n", style)
         held = _held(state)
         keeps = [i for i in order if i in set(_keeps(state, values))]
+        longest = max((cell_len(keep_label(values[i], state, 0)) for i in keeps), default=0)
         shown_chances = [coach_words.coach_chance(chances[i]) for i in keeps]
         chance_width = max(map(cell_len, shown_chances), default=0)
+        if width - (6 + 2 + chance_width) - 2 < longest:
+            # Whole percents where the tenths would leave a keep's dice no room to show whole
+            # ("[1 1 6 6]", not "[1166]").
+            shown_chances = [coach_words.coach_chance(chances[i], whole=True) for i in keeps]
+            chance_width = max(map(cell_len, shown_chances), default=0)
         # The loss in points too, where a keep's dice still have room beside it.
-        costs = width - 1 - (6 + 7 + 2 + chance_width) - 1 >= 10
+        costs = width - 1 - (6 + 7 + 2 + chance_width) - 1 >= max(longest, 10)
         if state.turn.rolls and not keeps:
             table.append(coach_words.coach_no_rolls(), "dim")
         elif keeps:
@@ -262,7 +273,7 @@ class CoachPanel(Widget):
             numbers += f" {chance:>{chance_width}}{crown}"
             room = width - cell_len(numbers) - 2
             is_held = held is not None and value.kept == held
-            label = _fit(action_label(value, state), room)
+            label = _fit(keep_label(value, state, room), room)
             style = "bold" if is_held else ("dim" if value.loss >= 10 else "")
             table.append(f"{HELD_KEEP_MARK if is_held else ' '}{label:<{room}} {numbers}\n", style)
         table.rstrip()

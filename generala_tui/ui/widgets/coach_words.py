@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+
 from ...game.action import ActionKind
 from ...game.model import GameState
 from ...i18n import _, decimal, percent, pgettext
@@ -71,11 +73,13 @@ def shown_best_chance(chance: float, best: float) -> bool:
     return shown_chance(chance) >= shown_chance(best)
 
 
-def coach_chance(chance: float) -> str:
-    """A win chance in the coach's column, to a tenth of a percent ("43.2%", "43,2 %"); a
-    certain win or loss whole ("100%", "0%")."""
+def coach_chance(chance: float, *, whole: bool = False) -> str:
+    """A win chance in the coach's column, to a tenth of a percent ("43.2%", "43,2 %"), or
+    ``whole`` ("43%"); a certain win or loss whole ("100%", "0%")."""
     if shown_chance(chance) in (0, 1000):
         return percent(round(chance))
+    if whole:
+        return percent(chance)
     return percent(chance, 1)
 
 
@@ -122,6 +126,16 @@ def action_label(value: ActionValue, state: GameState, *, short: bool = False) -
     if action.kind is ActionKind.SCRATCH or not value.points:
         return f"{SCRATCH_MARK} {name}"
     return f"{name} {value.points}"
+
+
+def keep_label(value: ActionValue, state: GameState, room: int) -> str:
+    """A keep's name in the coach's rows, in ``room`` cells where it can: its dice, or
+    "Reroll all", said "none" (kept) where that does not fit (the rows are headed "Keep
+    and roll:")."""
+    label = action_label(value, state)
+    if cell_len(label) > room and state.turn.rolls and not value.kept:
+        return pgettext("keep, short", "none")
+    return label
 
 
 def coach_keep(label: str) -> str:

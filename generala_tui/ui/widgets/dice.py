@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -34,6 +34,12 @@ _BIG_FRAMES = {
     False: ("┌───────────┐", "│", "└───────────┘"),
     True: ("╔═══════════╗", "║", "╚═══════════╝"),
 }
+_HUGE_FRAMES = {
+    False: ("┌" + "─" * 18 + "┐", "│", "└" + "─" * 18 + "┘"),
+    True: ("╔" + "═" * 18 + "╗", "║", "╚" + "═" * 18 + "╝"),
+}
+_HUGE_PIP = "██"
+"""A huge die's pip: two cells across, one down (about square in a terminal's cells)."""
 ROLL_ANIMATION_SECONDS = 0.3
 _TUMBLE_INTERVAL = 0.06
 
@@ -56,8 +62,27 @@ def big_face_rows(value: int) -> list[str]:
     return rows
 
 
-DIE_SIZES = ("compact", "normal", "big")
-"""How big dice are drawn: one line each, framed faces, bigger framed faces."""
+def huge_face_rows(value: int) -> list[str]:
+    """The seven inner rows (18 characters each) of a huge die showing ``value``, its pips
+    two cells wide; blank for 0."""
+    rows = [[" "] * 18 for _ in range(7)]
+    for row, column in _PIPS.get(value, ()):
+        start = 2 + column * 6
+        rows[1 + row * 2][start : start + 2] = _HUGE_PIP
+    return ["".join(row) for row in rows]
+
+
+DIE_SIZES = ("compact", "normal", "big", "huge")
+"""How big dice are drawn: one line each, framed faces, bigger framed faces, bigger still
+(on a big terminal)."""
+
+
+_DRAWN: dict[str, tuple[dict[bool, tuple[str, str, str]], Callable[[int], list[str]]]] = {
+    "normal": (_FRAMES, face_rows),
+    "big": (_BIG_FRAMES, big_face_rows),
+    "huge": (_HUGE_FRAMES, huge_face_rows),
+}
+"""Each framed size's frames (plain, held) and faces."""
 
 
 class Die(ReusedLines):
@@ -76,6 +101,7 @@ class Die(ReusedLines):
         &.-locked { color: $error; }
         &.-compact { width: 6; height: 1; }
         &.-big { width: 15; height: 9; }
+        &.-huge { width: 22; height: 11; }
     }
     """
 
@@ -104,8 +130,8 @@ class Die(ReusedLines):
         self._tumble_timer: Timer | None = None
 
     def watch_size_name(self, size_name: str) -> None:
-        self.set_class(size_name == "compact", "-compact")
-        self.set_class(size_name == "big", "-big")
+        for name in DIE_SIZES:
+            self.set_class(size_name == name, f"-{name}")
 
     def look(self) -> Hashable:
         face = self._tumble_face if self.tumbling else self.value
@@ -119,9 +145,9 @@ class Die(ReusedLines):
                 mark = "#" if self.locked else "*"
                 return Text(f"[{mark}{shown}{mark}]", style="bold reverse", end="")
             return Text(f"[ {shown} ]", end="")
-        big = self.size_name == "big"
-        top, side, bottom = (_BIG_FRAMES if big else _FRAMES)[self.held]
-        inner = big_face_rows(face) if big else face_rows(face)
+        frames, faces = _DRAWN.get(self.size_name, (_FRAMES, face_rows))
+        top, side, bottom = frames[self.held]
+        inner = faces(face)
         width = len(top)
         rows = [top, *(f"{side}{row}{side}" for row in inner), bottom]
         if self.held:
@@ -167,13 +193,14 @@ class DiceTray(Horizontal):
         width: auto;
         &.-compact { height: 1; }
         &.-big { height: 9; }
+        &.-huge { height: 11; }
     }
     """
 
     def resize_dice(self, size_name: str) -> None:
-        """Draw the dice ``compact``, ``normal`` or ``big``."""
-        self.set_class(size_name == "compact", "-compact")
-        self.set_class(size_name == "big", "-big")
+        """Draw the dice ``compact``, ``normal``, ``big`` or ``huge`` (one of :data:`DIE_SIZES`)."""
+        for name in DIE_SIZES:
+            self.set_class(size_name == name, f"-{name}")
         for die in self.query(Die):
             die.size_name = size_name
 

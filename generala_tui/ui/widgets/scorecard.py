@@ -10,7 +10,14 @@ from textual.widgets import DataTable
 from ...game.model import GameState, Phase
 from ...i18n import _
 from ..colours import for_node
-from ..vocabulary import CURRENT_MARK, OPEN_MARK, SCRATCH_MARK, category_label
+from ..vocabulary import OPEN_MARK, SCRATCH_MARK
+from .scorecard_columns import (
+    CELL_PADDING,
+    PLAYER_COLUMN_LEAST,
+    box_labels,
+    fitted_columns,
+    headings,
+)
 
 
 class ScorecardTable(DataTable[Text]):
@@ -20,11 +27,27 @@ class ScorecardTable(DataTable[Text]):
         """``fit_rows``: as tall as its rows, in a panel that scrolls (else at most as tall as
         its parent, and it scrolls itself)."""
         super().__init__(
-            id=id, cursor_type="none", zebra_stripes=True, show_cursor=False, fixed_columns=1
+            id=id,
+            cursor_type="none",
+            zebra_stripes=True,
+            show_cursor=False,
+            fixed_columns=1,
+            cell_padding=CELL_PADDING,
         )
         self._fit_rows = fit_rows
         self._state: GameState | None = None
         """The game shown, to show again in a new theme's colours."""
+        self.room: int | None = None
+        """The cells the table has across (None: no limit): where its columns would not fit,
+        the players' names are cut (and the boxes named short), so that no column shows in
+        part (see :func:`~.scorecard_columns.fitted_columns`)."""
+
+    def fit(self, room: int | None) -> None:
+        """Head the columns to fit ``room`` cells across (None: no limit)."""
+        if room != self.room:
+            self.room = room
+            if self._state is not None:
+                self.show(self._state)
 
     def on_mount(self) -> None:
         self.watch(self.app, "theme", self._theme_changed, init=False)
@@ -67,21 +90,14 @@ class ScorecardTable(DataTable[Text]):
         current = state.current if state.phase is not Phase.OVER else None
         colours = for_node(self, [player.name for player in state.players])
         self.add_column(Text(_("Box"), style="bold"), key="box")
-        widths = []
-        for index, player in enumerate(state.players):
-            # The current player's heading a bar of their colour.
-            heading = colours.style(index, bold=True) + Style(reverse=index == current or None)
-            # Each column headed by its player's mark and name in their colour.
-            label = Text.assemble(
-                f"{CURRENT_MARK} " if index == current else "",
-                colours.text(index, player.name),
-                style=heading,
-                justify="right",
-            )
-            widths.append(max(label.cell_len, 5))
+        columns = fitted_columns(state, self.room)
+        labels = headings(state, colours, columns.names)
+        widths = [max(label.cell_len, PLAYER_COLUMN_LEAST) for label in labels]
+        for index, label in enumerate(labels):
             self.add_column(label, key=f"p{index}")
-        for category in state.house_rules.categories():
-            cells = [Text(category_label(category))]
+        names = box_labels(state, columns.short_boxes)
+        for category, name in zip(state.house_rules.categories(), names, strict=True):
+            cells = [Text(name)]
             for index, player in enumerate(state.players):
                 box = player.boxes.get(category)
                 style = "bold" if index == current else ""

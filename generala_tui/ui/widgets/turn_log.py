@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from textual.containers import Container
 from textual.content import Content
@@ -24,7 +25,11 @@ from ...game.model import GameState, LogEntry
 from ...i18n import changes
 from ..colours import for_node
 from . import turn_log_words
-from .turn_log_words import LoggedTurn, logged_turns, turn_line
+from .scorecard_columns import RECORDS_GAP, fitted_columns
+from .turn_log_words import LoggedTurn, Piece, line_of, logged_turns, turn_pieces, wrap_turn
+
+if TYPE_CHECKING:
+    from .scorecard import ScorecardTable
 
 HANGING_INDENT = 2
 """How far a turn's further lines are indented under its first."""
@@ -54,7 +59,8 @@ class TurnLog(ScrollView, can_focus=False):
         """The game, language and colours the lines were said for: others say them anew."""
         self._told_log: tuple[LogEntry, ...] = ()
         self._told_turns: tuple[LoggedTurn, ...] = ()
-        self._told_lines: list[Content] = []
+        self._told_lines: list[tuple[Piece, ...]] = []
+        """Each turn's pieces (:func:`~.turn_log_words.turn_pieces`)."""
         self._turn_strips: list[list[Strip] | None] = []
         """Each turn's wrapped line (None: not wrapped yet)."""
         self._strips_look: tuple[object, ...] | None = None
@@ -68,7 +74,7 @@ class TurnLog(ScrollView, can_focus=False):
     @property
     def lines(self) -> list[Content]:
         """What the log tells, one line a turn (as shown, before wrapping)."""
-        return list(self._told_lines)
+        return [line_of(pieces) for pieces in self._told_lines]
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         # Wrapped to the width it is given: in a column as wide as its widest, the others set it.
@@ -86,7 +92,7 @@ class TurnLog(ScrollView, can_focus=False):
         lines = self._told_lines[:kept]
         strips = self._turn_strips[:kept]
         for number in range(kept, len(turns)):
-            line = turn_line(state, turns[number], colours)
+            line = turn_pieces(state, turns[number], colours)
             lines.append(line)
             same = number < len(self._told_lines) and self._told_lines[number] == line
             strips.append(self._turn_strips[number] if same else None)
@@ -130,14 +136,10 @@ class TurnLog(ScrollView, can_focus=False):
             for line, strips in zip(self._told_lines, self._turn_strips, strict=True)
         ]
 
-    def _wrapped(self, line: Content, width: int) -> list[Strip]:
-        """A turn's line wrapped at ``width``, its further lines indented under its first (so
-        each turn reads apart from the next)."""
-        rows = line.wrap(max(width - HANGING_INDENT, 1))
-        if len(rows) > 1:
-            indent = " " * HANGING_INDENT
-            rows = [rows[0], *(Content.assemble(indent, row) for row in rows[1:])]
-        whole = Content("\n").join(rows)
+    def _wrapped(self, line: tuple[Piece, ...], width: int) -> list[Strip]:
+        """A turn's line wrapped at ``width`` between its steps, its further lines indented
+        under its first (so each turn reads apart from the next)."""
+        whole = Content("\n").join(wrap_turn(line, width, HANGING_INDENT))
         return Visual.to_strips(self, whole, width, None, self.visual_style, pad=True)
 
     def on_resize(self) -> None:
@@ -175,11 +177,10 @@ class TurnRecords(Container):
     DEFAULT_CSS = """
     TurnRecords {
         display: none;
-        width: auto;
-        max-width: 60%;
+        width: auto;  /* then as wide as the scorecard fitted beside the boxes (_fit) */
         height: 1fr;
         layout: vertical;
-        margin-left: 2;
+        margin-left: 2;  /* RECORDS_GAP */
     }
     TurnScreen.-wide TurnRecords { display: block; }
     TurnRecords > TurnLog { margin: 1 0 0 0; }
@@ -191,29 +192,58 @@ class TurnRecords(Container):
     }
     """
 
-    def __init__(self, scorecard: Widget, log: TurnLog) -> None:
+    def __init__(self, scorecard: ScorecardTable, log: TurnLog) -> None:
         super().__init__(scorecard, log)
         self._scorecard = scorecard
         self._log = log
+        self._state: GameState | None = None
+        self._width: int | None = None
+        """The width set (None: the tcss's)."""
 
-    def show(self, state: GameState) -> None:
-        """Tell the game in the log (the turn screen shows the scorecard), and place the log."""
-        self._log.show(state)
+    def show(self, state: GameState, *, log: bool = True) -> None:
+        """Tell the game in the log (the turn screen shows the scorecard), and place the log;
+        or, with ``log`` False (the turn screen shows it elsewhere), hide the log."""
+        self._state = state
+        self._log.display = log
+        if log:
+            self._log.show(state)
         self._fit()
+        # Again once laid out: the room beside the boxes follows the side panel's width, set
+        # with this draw (the records' own width, set here, does not change with it).
+        self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
         """The log beside the scorecard when the room beside the boxes, at their widest,
-        holds both; else under it."""
+        holds both; else under it, as wide as the scorecard (or the log's least), its columns
+        fitted to the room the boxes leave at their narrowest (the box list comes first)."""
         area = self.parent
         if not isinstance(area, Widget):
             return
-        room = area.content_region.width - self._scorecard.outer_size.width - 2
+        room = area.content_region.width - self._scorecard.outer_size.width - RECORDS_GAP
+        least = area.content_region.width - RECORDS_GAP
         for other in area.children:
             if other is not self and other.display:
-                widest = other.styles.max_width
+                widest, narrowest = other.styles.max_width, other.styles.min_width
                 width = other.outer_size.width
                 room -= int(widest.value) if widest is not None and widest.is_cells else width
-        self.set_class(room >= BESIDE_WIDTH, "-beside")
+                least -= int(narrowest.value) if narrowest is not None else width
+        beside = self._log.display and room >= BESIDE_WIDTH
+        self.set_class(beside, "-beside")
+        state = self._state
+        fitted, fits = None, True
+        if not beside and state is not None:  # as wide as the scorecard fitted to the room
+            width = fitted_columns(state, least).width
+            fits = width <= least
+            if self._log.display:  # and the log under it no narrower than beside it
+                width = max(width, BESIDE_WIDTH)
+            fitted = max(min(width, least), 1)
+        self._scorecard.fit(None if beside else max(least, 1))
+        if self._scorecard.display != fits:
+            # No column shown in part: where even its narrowest columns do not fit (eight
+            # players at 120 columns), the standings and the scorecard's screen (s) say it.
+            self._scorecard.display = fits
+        if fitted != self._width:  # (None: the tcss's)
+            self._width = self.styles.width = fitted
 
     def on_resize(self) -> None:
         self._fit()

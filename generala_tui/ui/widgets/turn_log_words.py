@@ -156,15 +156,64 @@ def turn_heading(turn: LoggedTurn) -> Content:
     return Content.from_markup(template, n=str(turn.round))
 
 
-def turn_line(state: GameState, turn: LoggedTurn, colours: SeatColours | None = None) -> Content:
-    """One turn in one line (wrapped where it is shown): its round, its player, its steps."""
-    return Content.assemble(
+Piece = tuple[Content, Content]
+"""A piece of a turn's line a row may break before: what comes before it on the same row (a
+separator) and the piece itself."""
+
+
+def turn_pieces(
+    state: GameState, turn: LoggedTurn, colours: SeatColours | None = None
+) -> tuple[Piece, ...]:
+    """One turn in the pieces a row may break between: its round and its player, then each
+    step (a step's dice are never split)."""
+    lead = Content.assemble(
         turn_heading(turn).stylize("dim"),
         (SEPARATOR, "dim"),
         player_name(state, turn.seat, colours),
-        ": ",
-        Content(SEPARATOR).stylize("dim").join(turn_steps(state, turn)),
+        ":",
     )
+    separator = Content(SEPARATOR).stylize("dim")
+    steps = turn_steps(state, turn)
+    return (
+        (Content(), lead),
+        *((Content(" ") if number == 0 else separator, step) for number, step in enumerate(steps)),
+    )
+
+
+def line_of(pieces: Sequence[Piece]) -> Content:
+    """A turn's pieces in one line."""
+    return Content.assemble(*(part for piece in pieces for part in piece))
+
+
+def turn_line(state: GameState, turn: LoggedTurn, colours: SeatColours | None = None) -> Content:
+    """One turn in one line (wrapped where it is shown): its round, its player, its steps."""
+    return line_of(turn_pieces(state, turn, colours))
+
+
+def wrap_turn(pieces: Sequence[Piece], width: int, indent: int = 0) -> list[Content]:
+    """A turn's pieces (:func:`turn_pieces`) in rows of at most ``width`` cells, the rows after
+    the first indented by ``indent``: a row breaks between two pieces, after the separator's
+    dot, so that "kept 2 2 2" or "rolled 6 2 4 4 3" reads whole; a piece wider than a row
+    alone is wrapped within it."""
+    rows: list[Content] = []
+    row = Content()
+    last = len(pieces) - 1
+    for number, (separator, piece) in enumerate(pieces):
+        room = width - (indent if rows else 0)
+        ending = separator.rstrip()
+        # Room kept for the next separator's dot, should the row break after this piece.
+        reserve = 0 if number == last else len(SEPARATOR.rstrip())
+        whole = Content.assemble(separator, piece) if row.cell_length else piece
+        if row.cell_length and row.cell_length + whole.cell_length + reserve > room:
+            rows.append(Content.assemble(row, ending))  # "… 4 3 ·" ends the row
+            row, whole, room = Content(), piece, width - indent
+        if row.cell_length + whole.cell_length <= room:
+            row = Content.assemble(row, whole)
+            continue
+        *done, row = Content.assemble(row, whole).wrap(max(room, 1)) or [Content()]
+        rows.extend(done)
+    rows.append(row)
+    return [rows[0], *(Content.assemble(" " * indent, row) for row in rows[1:])]
 
 
 def turn_log_lines(state: GameState, colours: SeatColours | None = None) -> list[Content]:

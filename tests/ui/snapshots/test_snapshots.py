@@ -117,6 +117,22 @@ def test_turn_screen_with_the_coach(snap_compare: Any) -> None:
     assert snap_compare(GeneralaApp(_mid_game()), terminal_size=SIZE, run_before=coach_on)
 
 
+@pytest.mark.parametrize("size", [(120, 32), (160, 48)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_turn_screen_with_the_coach_on_a_big_terminal(
+    snap_compare: Any, size: tuple[int, int]
+) -> None:
+    """120x32: the box list's names and the coach's totals whole, the side panel narrowed;
+    160x48: huge dice (one held) and the turn log across the foot (issue 36)."""
+
+    async def coach_on(pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("r", "2")
+        await settle(pilot)
+
+    assert snap_compare(GeneralaApp(_mid_game()), terminal_size=size, run_before=coach_on)
+
+
 @pytest.mark.parametrize("size", [(80, 24), (40, 12), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_analysis_screen(snap_compare: Any, size: tuple[int, int]) -> None:
     final = _max_and_leo()

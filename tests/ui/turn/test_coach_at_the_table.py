@@ -221,3 +221,34 @@ def test_a_keep_too_wide_closes_up_its_dice_before_anything_is_cut() -> None:
 def test_a_label_still_too_wide_once_closed_up_is_cut_with_an_ellipsis() -> None:
     assert _fit("[1 1 1 1 1]", 5) == "[111…"
     assert _fit("Full house", 6) == "Full …"
+
+
+async def test_a_narrow_coach_shows_each_keep_whole_before_its_losses() -> None:
+    """Issue 36: the trainer's coach (22 cells at 80x24) cut "Reroll a…" and closed a
+    keep's dice up ("[1166]"): "Reroll all" is said "none" and the dice stay apart, the
+    totals and the losses beside them."""
+
+    class Narrow(App[None]):
+        CSS = "CoachPanel { width: 25; }"  # 22 cells inside its frame, as the trainer's
+
+        def compose(self) -> ComposeResult:
+            yield CoachPanel(id="coach")
+
+    state = rules.roll(rules.new_game(["Ana"], seed=1), [1, 1, 6, 6, 6])
+    values = [
+        ActionValue(Action.roll([2, 3, 4]), 150.2, 0.0, kept=(6, 6, 6)),
+        ActionValue(Action.roll([0, 1, 2, 3]), 149.9, 0.3, kept=(1, 1, 6, 6)),
+        ActionValue(Action.roll([]), 148.1, 2.1, kept=()),
+    ]
+    app = Narrow()
+    async with app.run_test(size=(40, 20)) as pilot:
+        panel = app.query_one(CoachPanel)
+        panel.show(state, values)
+        await pilot.pause()
+        text = str(panel.render())
+        assert "…" not in text
+        rows = {row.split()[0]: row for row in text.splitlines()[2:]}
+        assert "[1 1 6 6]" in text and "[6 6 6]" in text
+        # "Reroll all" said "none" where it does not fit; the totals and losses kept.
+        assert rows["none"].split()[1:] == ["148.1", "−2.1"], text
+        assert rows["[6"].split()[3:] == ["150.2", "best"], text

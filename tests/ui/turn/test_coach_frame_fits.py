@@ -1,14 +1,22 @@
 """On a wide terminal the coach's frame is as high as its lines: at 200x60 it was padded with
-some thirty empty rows down to the side panel's buttons."""
+some thirty empty rows down to the side panel's buttons; at 120x32 the box list keeps the room
+its names and the coach's columns need."""
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.app import App
 from textual.pilot import Pilot
 
 from generala_tui.game import rules
+from generala_tui.game.model import Level, Player
+from generala_tui.i18n import decimal
+from generala_tui.ui.widgets import boxes_words
+from generala_tui.ui.widgets.boxes import BoxList, BoxRow
 from generala_tui.ui.widgets.coach import CoachPanel
+from generala_tui.ui.widgets.scorecard import SideScorecard
+from generala_tui.ui.widgets.scorecard_columns import scorecard_width
 
 from ..conftest import running, settle, settle_until
 from ..snapshots.test_snapshots import _mid_game
@@ -70,3 +78,27 @@ async def test_the_trainers_coach_frame_holds_its_lines_on_a_wide_terminal() -> 
         shown = coach.render()
         assert isinstance(shown, Text)
         assert coach.outer_size.height == len(shown.plain.splitlines()) + 2
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_at_120x32_the_box_list_has_its_room_before_the_side_panels(lang: str) -> None:
+    """Three players and the coach on (issue 36): each box's name whole with the coach's
+    expected total beside it (it was "Full ......", "4 of a k… ." and no total), the whole
+    scorecard beside the boxes, and the side panel in what is left."""
+    game = rules.new_game(["Ana", "Bruno", Player(name="Rita", level=Level.CHAMPION)], seed=11)
+    async with running(game, language=lang, size=(120, 32), settled=True) as (app, pilot):
+        await pilot.press("r", "h")
+        rows = app.screen.query_one(BoxList).query(BoxRow)
+        await settle_until(pilot, lambda: all(row.offer.expected is not None for row in rows))
+        await settle(pilot)
+        for row in rows:
+            if row.display:
+                shown = row.render().plain
+                assert boxes_words.box_name(row.category, row.offer.note) in shown, shown
+                assert "…" not in shown and decimal(row.offer.expected or 0) in shown, shown
+        scorecard = app.screen.query_one(SideScorecard)
+        assert scorecard.region.width == scorecard.virtual_size.width > 0  # no column cut
+        assert scorecard.virtual_size.width == scorecard_width(app.game)
+        side = app.screen.query_one("#side")
+        assert scorecard.region.right <= side.region.x
+        assert side.region.width >= 26 and app.screen.query_one(CoachPanel).display

@@ -247,3 +247,34 @@ async def test_a_coach_given_its_tables_ranks_as_its_screen_says_without_the_app
         assert text.startswith(coach_words.coach_ranked_heading(True).rstrip())
         assert [row[1:].split("  ")[0].strip() for row in _keep_rows(text)] == by_chance
         assert "[1 1 1]" in str(advice.render())
+
+
+async def test_a_narrow_coach_keeps_each_keeps_dice_apart() -> None:
+    """Issue 36: at 80x24 the coach's keeps lost their spaces ("[1166]"): in its 26 columns
+    the win chances go whole before a keep's dice close up."""
+    from textual.app import App, ComposeResult
+
+    state = trailing()
+    tables = solve_chances(state.house_rules)
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CoachPanel(chances=lambda _rules: tables)
+
+    labels, _, _ = _expected()
+    assert "[1 1 1 4]" in labels and "Reroll all" in labels
+    app = Bare()
+    async with app.run_test(size=(26, 40)) as pilot:
+        panel = app.query_one(CoachPanel)
+        panel.show(state, tables.strategy.evaluate(state))
+        for width, chances in [(26, ["7.3%", "6.1%", "9.4%"]), (25, ["7%", "6%", "9%"])]:
+            await pilot.resize_terminal(width, 40)
+            await pilot.pause()
+            rows = _keep_rows(panel._text.plain)
+            shown = [row[1:].split("  ")[0].strip() for row in rows]
+            # Each keep's dice apart; "Reroll all", where it does not fit, said "none".
+            assert len(shown) == len(labels), width
+            for said, label in zip(shown, labels, strict=True):
+                assert said == label or (label, said) == ("Reroll all", "none"), width
+            # At 25 columns the chances go whole for it (they were to a tenth at 26).
+            assert [row.rstrip(" ♛").split()[-1] for row in rows][:3] == chances, rows

@@ -11,6 +11,7 @@ from textual.widgets import Button, Static
 
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules, Level, Phase, Player
+from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.colours import MARKS
 from generala_tui.ui.local import LocalTable
@@ -18,9 +19,11 @@ from generala_tui.ui.screens import turn_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.widgets.boxes import BoxList, BoxRow
+from generala_tui.ui.widgets.dice import Die
 from generala_tui.ui.widgets.scorecard import SideScorecard
+from generala_tui.ui.widgets.turn_log import TurnLog
 
-from ..conftest import last_turn_tie, running, settle, settle_until
+from ..conftest import fully_shown, last_turn_tie, running, settle, settle_until
 
 
 def ana_and_a_computer() -> GeneralaApp:
@@ -298,3 +301,48 @@ async def test_the_first_frame_chooses_the_top_bar_that_fits_its_width() -> None
         assert isinstance(shown, Content)
         assert shown.plain.strip().startswith(f"Round 1/10 · {MARKS[0]} Bartolomeo Rodriguez")
         assert cell_len(shown.plain) <= topbar.content_region.width
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_big_terminal_has_bigger_dice_and_the_turn_log_across_its_foot(lang: str) -> None:
+    """At 160x48 and 200x60 (issue 36: half of 200x60 was empty, the dice small, the log 45
+    columns wide and three rows a turn), then resized to 120x40: as before."""
+    game = rules.new_game(["Ana", "Bruno", Player(name="Rita", level=Level.CHAMPION)], seed=11)
+    async with running(game, language=lang, size=(160, 48), computer_delay=0, settled=True) as (
+        app,
+        pilot,
+    ):
+        for _ in range(2):  # two rounds: Ana and Bruno roll three times and fill, Rita plays
+            for _player in range(2):
+                await pilot.press("r", "1", "2", "r")
+                await roll_and_fill(app, pilot)
+            await settle_until(pilot, lambda: app.game is not None and app.game.current == 0)
+        await pilot.press("r", "1")
+        for size in [(160, 48), (200, 60), (120, 40)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            screen = app.screen
+            dice = list(screen.query(Die))
+            huge = size != (120, 40)
+            assert {die.size_name for die in dice} == {"huge" if huge else "big"}, size
+            assert all(fully_shown(app, die) for die in dice), size
+            held = dice[0].render().plain.splitlines()
+            assert held[0].startswith("╔") and held[-2].strip() == vocabulary.held_label(), size
+            assert screen.query_one("#huge-turn-log").display == huge, size
+            assert screen.query_one("#wide-turn-log").display != huge, size
+            if not huge:
+                continue
+            log = screen.query_one("#huge-turn-log", TurnLog)
+            assert fully_shown(app, log), size
+            assert log.virtual_size.height == len(log.lines) >= 7, size  # a turn a line
+            shown = "\n".join(strip.text for strip in screen._compositor.render_strips())
+            assert all(line.plain in shown for line in log.lines), size
+            table = screen.query_one(SideScorecard)
+            assert (
+                log.region.y >= table.region.bottom
+                and log.region.y >= screen.query_one(BoxList).region.bottom
+            ), size
+            assert table.region.width == table.virtual_size.width, size  # no column cut
+            # The space below is the log's, across the screen down to the Footer.
+            assert log.region.bottom >= screen.region.bottom - 1, size
+            assert log.region.width == size[0] and log.region.y >= table.region.bottom, size

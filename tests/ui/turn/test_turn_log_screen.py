@@ -36,18 +36,20 @@ async def anas_turn_then_ritas(app: GeneralaApp, pilot) -> None:  # type: ignore
 
 
 async def test_a_computers_whole_turn_is_readable_beside_the_boxes() -> None:
-    """At 200x60 beside the scorecard, then resized to 120x40 under it."""
+    """At 200x60 across the foot, a turn a line; at 200x40 beside the scorecard; resized to
+    120x40, under it."""
     first = (200, 60)
     async with running(ana_and_rita(), size=first, computer_delay=0, settled=True) as (
         app,
         pilot,
     ):
         await anas_turn_then_ritas(app, pilot)
-        for size in [first, (120, 40)]:
+        for size in [first, (200, 40), (120, 40)]:
             if size != first:
                 await pilot.resize_terminal(*size)
             await settle(pilot)
-            log = app.screen.query_one("#wide-turn-log", TurnLog)
+            huge = size == first
+            log = app.screen.query_one("#huge-turn-log" if huge else "#wide-turn-log", TurnLog)
             assert log.display and fully_shown(app, log), size
             ritas = [line.plain for line in log.lines if "Rita:" in line.plain]
             assert len(ritas) == 1, size
@@ -58,10 +60,17 @@ async def test_a_computers_whole_turn_is_readable_beside_the_boxes() -> None:
             assert " in " in ritas[0] or "scratched" in ritas[0], size
             # On the screen, not only in the widget: her turn's first words and its last ones.
             shown = screen_text(app)
-            assert "Round 1 · ♦ Rita: rolled" in shown, size
+            assert "Round 1 · ♦ Rita:" in shown, size
+            first_roll = ritas[0].split(": ")[1].split(" · ")[0]
+            assert first_roll in shown, size  # a step's dice never split between two rows
             assert ritas[0].split(" · ")[-1].split()[-1] in shown, size
             scorecard = app.screen.query_one(SideScorecard)
-            if size == (200, 60):  # beside the scorecard, in the room that was empty
+            if huge:  # across the foot, under the boxes and the scorecard: a turn a line
+                assert log.region.y >= scorecard.region.bottom
+                assert log.virtual_size.height == len(log.lines) == 2
+                assert ritas[0] in shown
+                assert not app.screen.query_one("#wide-turn-log").display
+            elif size == (200, 40):  # beside the scorecard, in the room that was empty
                 assert log.region.x >= scorecard.region.right
                 assert log.region.height > scorecard.region.height
             else:  # under it
@@ -74,7 +83,7 @@ async def test_undo_shows_in_the_log_beside_the_boxes() -> None:
     async with running(game, size=(200, 60), settled=True) as (app, pilot):
         await pilot.press("r")
         await settle(pilot)
-        log = app.screen.query_one("#wide-turn-log", TurnLog)
+        log = app.screen.query_one("#huge-turn-log", TurnLog)
         rolled = [line.plain for line in log.lines]
         assert rolled == ["Round 1 · ■ Ana: rolled " + " ".join(map(str, app.game.turn.dice))]
         await pilot.press("enter")
@@ -154,14 +163,14 @@ async def test_a_key_says_again_only_the_turn_it_changed(monkeypatch: pytest.Mon
     ana = game.players[0].model_copy(update={"level": None})
     game = game.model_copy(update={"players": (ana, *game.players[1:])})
     async with running(game, size=(200, 60), settled=True) as (app, pilot):
-        log = app.screen.query_one("#wide-turn-log", TurnLog)
+        log = app.screen.query_one("#huge-turn-log", TurnLog)
         told = len(log.lines)
         assert told > 10
         wrapped: list[str] = []
         original = TurnLog._wrapped
 
         def counted(self: TurnLog, line, width):  # type: ignore[no-untyped-def]
-            wrapped.append(line.plain)
+            wrapped.append("".join(part.plain for piece in line for part in piece))
             return original(self, line, width)
 
         monkeypatch.setattr(TurnLog, "_wrapped", counted)

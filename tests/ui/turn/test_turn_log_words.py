@@ -6,7 +6,12 @@ from __future__ import annotations
 from generala_tui import i18n
 from generala_tui.game import rules
 from generala_tui.game.model import Category, GameState, Level, Player
-from generala_tui.ui.widgets.turn_log_words import logged_turns, turn_log_lines
+from generala_tui.ui.widgets.turn_log_words import (
+    logged_turns,
+    turn_log_lines,
+    turn_pieces,
+    wrap_turn,
+)
 
 from ..conftest import last_turn_tie
 
@@ -125,3 +130,31 @@ def test_a_name_shows_as_written_with_its_seats_mark_and_colour() -> None:
     assert name.plain == "♦ Bob[/]"
     bob = SeatColours().content_style(1, bold=True)
     assert [span.style for span in name.spans][-1] == bob
+
+
+def test_a_turn_wraps_between_its_steps_never_inside_a_group_of_dice() -> None:
+    def words(text: str) -> list[str]:
+        return text.replace("·", " ").split()
+
+    state = rules.new_game(["Ana", "Bruno"], seed=1)
+    state = rules.roll(state, [2, 2, 6, 2, 1])
+    state = rules.roll(toggled(state, 0, 1, 3), [2, 5])
+    state = rules.score(state, Category.TWOS)
+    (turn,) = logged_turns(state)
+    pieces = turn_pieces(state, turn)
+    line = "Round 1 · ■ Ana: rolled 2 2 6 2 1 · kept 2 2 2 · rolled 2 2 2 2 5 · scored 8 in Twos"
+    assert turn_log_lines(state)[0].plain == line
+    for width in range(20, len(line) + 1):
+        rows = [row.plain for row in wrap_turn(pieces, width, indent=2)]
+        assert all(len(row) <= width for row in rows), width
+        # The rows say the whole line, each group of dice on one of them ("kept 2 2 │ 2" no more).
+        assert words(" ".join(rows)) == words(line)
+        for group in ("rolled 2 2 6 2 1", "kept 2 2 2", "rolled 2 2 2 2 5", "scored 8 in Twos"):
+            assert any(group in row for row in rows), (width, rows)
+        assert all(row.startswith("  ") for row in rows[1:])
+    assert [row.plain for row in wrap_turn(pieces, len(line))] == [line]  # wide: a turn a line
+    assert [row.plain for row in wrap_turn(pieces, 40, indent=2)] == [
+        "Round 1 · ■ Ana: rolled 2 2 6 2 1 ·",
+        "  kept 2 2 2 · rolled 2 2 2 2 5 ·",
+        "  scored 8 in Twos",
+    ]

@@ -10,6 +10,7 @@ from textual.widget import Widget
 from generala_tui.game import rules
 from generala_tui.game.model import Category, Ending, GameState, Level, Phase, Player
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.colours import MARKS
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
@@ -402,13 +403,31 @@ async def test_enter_before_the_first_roll_does_nothing_and_says_nothing() -> No
         assert not [m for m in notices(app) if "tie-break" in m]
 
 
-async def test_a_wide_scorecard_scrolls_sideways() -> None:
-    names = [f"{letter * 18}{n}" for n, letter in enumerate("ABCDEFGH")]
-    async with running(rules.new_game(names, seed=1)) as (app, pilot):
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["Ana", "Bea", "Carlos", "Dora", "Eva", "Fede", "Gus", "Hilda"],
+        [f"{letter * 18}{n}" for n, letter in enumerate("ABCDEFGH")],
+    ],
+    ids=["eight", "eight-long"],
+)
+async def test_eight_players_scorecard_shows_whole_columns_at_80x24(names: list[str]) -> None:
+    """Issue 36: the last column showed "♪ " in part, and nothing said the table scrolled.
+    At 80x24 every column shows whole, the names cut to fit; at 40x12, where even the cut
+    names do not fit, the table scrolls sideways."""
+    async with running(rules.new_game(names, seed=1), size=(80, 24)) as (app, pilot):
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
         table = app.screen.query_one(ScorecardTable)
+        assert table.virtual_size.width <= table.content_region.width
+        assert table.max_scroll_x == 0
+        heading = " ".join(column.label.plain for column in table.columns.values())
+        assert all(f"{MARKS[seat]} {name[:2]}" in heading for seat, name in enumerate(names))
+        assert "…" in heading  # the longest names cut, each player's mark and first letters kept
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.pause()
         assert table.max_scroll_x > 0
         await pilot.press("right", "right", "right")
         await pilot.pause()

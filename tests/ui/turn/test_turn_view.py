@@ -6,7 +6,14 @@ from generala_tui.game import rules
 from generala_tui.game.action import Action
 from generala_tui.game.model import Category, GameState, HouseRules, Level, Player
 from generala_tui.game.strategy import solve
-from generala_tui.ui.screens.turn_view import box_offers, first_open_box, turn_view
+from generala_tui.ui.screens.turn_view import (
+    box_offers,
+    first_open_box,
+    side_width,
+    turn_layout,
+    turn_view,
+)
+from generala_tui.ui.widgets.scorecard_columns import cut_name, fitted_columns, scorecard_width
 
 from ..conftest import last_turn_tie
 
@@ -117,3 +124,58 @@ def test_double_generala_says_why_it_can_only_be_scratched() -> None:
     state = rules.scratch(rules.roll(state, [1, 2, 3, 4, 6]), Category.GENERALA)
     notes = {o.category: o.note for o in box_offers(state)}
     assert notes[Category.DOUBLE_GENERALA] == "dead"
+
+
+def test_each_terminal_size_has_its_layout_and_dice() -> None:
+    dice = {size: turn_layout(*size).dice for size in SIZES}
+    assert dice == {
+        (39, 24): "compact",  # (too small: the notice)
+        (40, 12): "compact",
+        (60, 20): "normal",
+        (80, 24): "normal",
+        (120, 32): "big",
+        (159, 60): "big",
+        (200, 47): "big",
+        (160, 48): "huge",
+        (200, 60): "huge",
+    }
+    assert turn_layout(39, 24).tiny and not turn_layout(40, 12).tiny
+    assert turn_layout(60, 20).narrow and not turn_layout(80, 24).narrow
+    assert not turn_layout(119, 60).wide and turn_layout(120, 32).wide
+    huge = turn_layout(160, 48)
+    assert huge.wide and huge.huge and not huge.narrow and not huge.small_dice
+
+
+SIZES = [(39, 24), (40, 12), (60, 20), (80, 24), (120, 32)]
+SIZES += [(159, 60), (200, 47), (160, 48), (200, 60)]
+
+
+def test_the_side_panel_gives_way_to_the_box_list_and_the_scorecard() -> None:
+    # Room for all: the side panel's share (30%, at most 40).
+    assert side_width(200, 42) == 40
+    assert side_width(160, 42) == 40
+    # At 120 columns with three players (a scorecard of 42 cells), the box list's 44 cells and
+    # the whole scorecard first: the side panel has what is left, not its 36.
+    assert side_width(120, 42) == 120 - 2 - 44 - 2 - 42 == 30
+    # Never under its least: a wider scorecard has its names cut instead.
+    assert side_width(120, 70) == 26
+    # The coach off, the box list needs less (no coach's columns): the side panel has more.
+    assert side_width(120, 42, coach=False) == 36  # its share: 120 - 2 - 32 - 2 - 42 leaves 42
+
+
+def test_the_scorecards_columns_cut_the_longest_names_first_to_fit_their_room() -> None:
+    state = rules.new_game(["Ana", "Bea", "Carlos", "Dora", "Eva", "Fede", "Gus", "Hilda"], seed=1)
+    whole = fitted_columns(state)
+    assert whole.names == tuple(player.name for player in state.players)
+    assert not whole.short_boxes and whole.width == scorecard_width(state)
+    assert fitted_columns(state, whole.width) == whole  # room enough: as it is
+    short_names = rules.new_game(["Max", "Leo"], seed=1)  # none to cut: the boxes whole too
+    assert not fitted_columns(short_names).short_boxes
+    fitted = fitted_columns(state, 76)  # the scorecard screen's room at 80 columns
+    assert fitted.width <= 76
+    assert fitted.names == ("Ana", "Bea", "Car…", "Dora", "Eva", "Fede", "Gus", "Hil…")
+    assert fitted.short_boxes
+    assert cut_name("Carlos", 4) == "Car…" and cut_name("Ana", 4) == "Ana"
+    # No room for even the narrowest: the narrowest (the table scrolls sideways).
+    narrowest = fitted_columns(state, 30)
+    assert narrowest.width > 30 and all(len(name) <= 2 for name in narrowest.names)
