@@ -74,6 +74,8 @@ DEFAULT_MAX_SESSIONS = 8
 """SSH connections at once unless told: each plays a Python process of about 60 MB."""
 SESSIONS_PER_ADDRESS = 4
 """SSH connections from one address (an IPv6 /64) at once, however often it reconnects."""
+REFUSING_AT_ONCE = 32
+"""Connections being told they are refused, at most; beyond, one is closed without a word."""
 LOGIN_SECONDS = 10.0
 """From a connection's first byte to its game started (a client asks at once)."""
 IDLE_SECONDS = 30 * 60.0
@@ -218,8 +220,13 @@ class SSHGames:
         self.addresses: Counter[str] = Counter()
         """The connections open from each address."""
         self.connections = 0
+        self.refusing = 0
+        """Connections over a cap, waiting to be told so."""
         self.games: set[Any] = set()
         """The sessions whose game runs (or is ending)."""
+        self.none_playing = asyncio.Event()
+        """Set while no session's game runs (its process ended and reaped)."""
+        self.none_playing.set()
         self.key: asyncssh.SSHKey | None = None
         self.port = 0
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -300,6 +307,10 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             self.session: Session | None = None
             self.deadline: asyncio.TimerHandle | None = None
             self.counted = False
+            self.refusal: str | None = None
+            """Why this connection is refused, said once the keys are exchanged."""
+            self.played = False
+            """Whether a game was started for it (then it ends with that game)."""
 
         def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
             games = self.games
@@ -311,16 +322,21 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             elif games.addresses[self.address] >= games.per_address:
                 over = _(TOO_MANY).format(count=games.per_address)
             if over is not None:
+                if games.refusing >= REFUSING_AT_ONCE:
+                    conn.abort()  # a crowd: no words for each
+                    return
+                # Told once the keys are exchanged (a reason sent before is never shown).
                 log.info("%s: SSH refused, %s", self.address, over)
-                conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, over)
-                return
-            self.counted = True
-            games.connections += 1
-            games.addresses[self.address] += 1
+                self.refusal = over
+                games.refusing += 1
+            else:
+                self.counted = True
+                games.connections += 1
+                games.addresses[self.address] += 1
             self.deadline = asyncio.get_running_loop().call_later(games.login_seconds, self._late)
 
         def _late(self) -> None:
-            if self.session is None or self.session.game is None:
+            if not self.played:
                 log.info("%s: SSH closed, no game started in time", self.address)
                 if self.connection is not None:
                     self.connection.close()
@@ -328,6 +344,9 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
         def connection_lost(self, exc: Exception | None) -> None:
             if self.deadline is not None:
                 self.deadline.cancel()
+            if self.refusal is not None:
+                self.refusal = None
+                self.games.refusing -= 1
             if self.counted:
                 self.counted = False
                 self.games.connections -= 1
@@ -336,10 +355,12 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
                     del self.games.addresses[self.address]
 
         def begin_auth(self, username: str) -> bool:
+            if self.refusal is not None and self.connection is not None:
+                self.connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
             return False  # anyone: the user name is never used, nor shown
 
         def session_requested(self) -> Session:
-            if self.session is not None:
+            if self.session is not None or self.played:
                 raise asyncssh.ChannelOpenError(
                     asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                     "One game a connection: connect again for another.",
@@ -472,6 +493,11 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             finally:
                 os.close(slave)
             self.games.games.add(self)
+            self.visit.played = True
+            self.games.none_playing.clear()
+            if self.ending is not None:  # the visitor left while the game was starting
+                self.ending = asyncio.get_running_loop().create_task(self._end())
+                return
             log.info(
                 "%s: SSH game started (%dx%d), %d of %d",
                 self.visit.address,
@@ -550,6 +576,10 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self.finish()
+            if self.visit.session is self:
+                self.visit.session = None  # the next session may be asked for
+            if self.game is not None and self.visit.connection is not None:
+                self.visit.connection.close()  # one game a connection: it ends with it
 
         def finish(self) -> asyncio.Task[None]:
             """The session's end (begun once, however often asked)."""
@@ -582,5 +612,7 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             if self in self.games.games:
                 self.games.games.discard(self)
                 log.info("%s: SSH game ended", self.visit.address)
+                if not self.games.games:
+                    self.games.none_playing.set()
 
     return Visit
