@@ -324,6 +324,12 @@ async def _serve(
             )
         from ..online.invites import COMMAND
 
+        # Stopped from here on as by Ctrl+C: whoever read what it prints may stop it cleanly.
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
         if args.ssh is not None:
             started = await _serve_ssh(args, server, data, password is not None)
             if isinstance(started, int):
@@ -342,11 +348,6 @@ async def _serve(
         # The tables are long-lived and free of cycles: the collector's full passes over
         # them are left out (docs/server.md, "Where the time goes").
         freezer = asyncio.get_running_loop().create_task(collector.freeze_survivors())
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, stop.set)
         await stop.wait()
         freezer.cancel()
     finally:

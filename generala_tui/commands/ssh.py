@@ -260,7 +260,8 @@ class SSHGames:
             encoding=None,
             reuse_address=True,
         )
-        self.port = self._acceptor.get_port()
+        # asyncio's Server's own sockets (get_port is asyncssh 2.15's).
+        self.port = int(self._acceptor.sockets[0].getsockname()[1])
         return fingerprint(self.key)
 
     def invitation(self, host: str) -> str:

@@ -93,7 +93,7 @@ async def test_a_visitor_sees_the_lobby_its_keys_act_and_a_resize_redraws(
             term_type="xterm-256color", term_size=(80, 24), encoding=None
         )
         screen = Screen(process)
-        await screen.shows(b"Tables at")
+        await screen.shows(b"o opens a table")  # the lobby heard from its server
         process.stdin.write(b"o")  # opens a table: the turn screen
         await screen.shows(b"Round 1/10")
         assert len(tables.open_tables()) == 1
