@@ -32,6 +32,7 @@ from .listening import (
     session_limit,
 )
 from .output import fail, shown
+from .ssh import INSTALL_HINT as SSH_INSTALL_HINT
 
 if TYPE_CHECKING:
     from ..game.model import HouseRules, Player
@@ -173,7 +174,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         help=_(
             "also let players in over SSH on this port: ssh -p PORT HOST opens the lobby "
             "in their own terminal, nothing to install (needs the ssh extra: {install})"
-        ).format(install="pip install 'generala-tui[ssh]'"),
+        ).format(install=SSH_INSTALL_HINT),
     )
     parser.add_argument(
         "--max-ssh-sessions",
@@ -240,10 +241,12 @@ def run(args: argparse.Namespace) -> int:
     if args.rules and players is None:
         return fail(_("--rule is for the new table: give --players too."), "host")
     if args.ssh is not None:
-        from .ssh import INSTALL_HINT, available
+        from .ssh import available
 
         if not available():
-            return fail(_("--ssh needs asyncssh: {install}").format(install=INSTALL_HINT), "host")
+            return fail(
+                _("--ssh needs asyncssh: {install}").format(install=SSH_INSTALL_HINT), "host"
+            )
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(PrintableFormatter("%(asctime)s %(message)s", "%H:%M:%S"))
     root = logging.getLogger("generala_tui.online")

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import functools
 import importlib.util
 import logging
@@ -47,13 +46,12 @@ import shutil
 import signal
 import struct
 import sys
-import termios
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, _, catalog, language, language_from_environment
+from ..i18n import ENVIRONMENT, N_, _, catalog, language, language_from_environment
 from .page import HEIGHT_RANGE, INPUT_BURST_BYTES, INPUT_BYTES_PER_SECOND, WIDTH_RANGE, InputBudget
 
 if TYPE_CHECKING:
@@ -85,6 +83,9 @@ KEEPALIVE_SECONDS = 20.0
 QUIT_SECONDS = 2.0
 """How long a game has after its terminal hangs up, and again after it is terminated."""
 READ_BYTES = 64 * 1024
+SCREEN_VARIABLES = ("COLUMNS", "LINES", "COLORTERM", "TERM")
+"""The host's own terminal's variables, which are not its visitors': left out of a game's
+environment (its ``TERM`` is its visitor's)."""
 TERMS = frozenset(
     {
         "xterm",
@@ -114,21 +115,14 @@ TERMS = frozenset(
 """The terminal types passed on to a game as the client names them; any other is
 :data:`FALLBACK_TERM`."""
 FALLBACK_TERM = "xterm-256color"
-LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-BOOT = (
-    "import fcntl, sys, termios\n"
-    "fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
-    "from generala_tui.commands.main import main\n"
-    "sys.exit(main())"
-)
-"""What a session's Python runs: the pseudo-terminal made its controlling terminal (so its
-window changes signal the game, and a hang-up ends it), then the command line's ``main``."""
 
 FULL = N_("This server is full: try again later.")
 TOO_MANY = N_("Your address has {count} games here already: close one.")
 NO_COMMANDS = N_("This server plays Generala and runs no commands: ssh -p {port} {host}")
 NO_TERMINAL = N_("Generala needs a terminal: connect with ssh -t.")
-IDLE = N_("Ended after {minutes} minutes without a key.")
+IDLE = N_("Ended: no key pressed for {minutes} min.")
+REFUSED = N_("{peer}: SSH refused: {reason}")
+ONE_GAME = N_("One game a connection: connect again for another.")
 NO_FORWARDING = N_("This server forwards nothing.")
 
 log = logging.getLogger("generala_tui.online.ssh")
@@ -175,7 +169,7 @@ def terminal_type(given: str | None) -> str:
 def visitor_language(environment: Mapping[str, str]) -> str | None:
     """The game's language for a client that sent ``environment``: one of the game's, or
     None (the server's own)."""
-    sent = {name: environment[name][:100] for name in LANGUAGE_VARIABLES if name in environment}
+    sent = {name: environment[name][:100] for name in ENVIRONMENT if name in environment}
     return language_from_environment(sent) if sent else None
 
 
@@ -189,7 +183,10 @@ def window(width: int, height: int) -> tuple[int, int]:
 
 def set_window(fd: int, width: int, height: int) -> None:
     """Size the pseudo-terminal ``fd``: the kernel tells its game (SIGWINCH)."""
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+    import fcntl
+    import termios
+
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("4H", height, width, 0, 0))
 
 
 class SSHGames:
@@ -327,7 +324,7 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
                     conn.abort()  # a crowd: no words for each
                     return
                 # Told once the keys are exchanged (a reason sent before is never shown).
-                log.info("%s: SSH refused, %s", self.address, over)
+                log.info(_(REFUSED).format(peer=self.address, reason=over))
                 self.refusal = over
                 games.refusing += 1
             else:
@@ -338,7 +335,7 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
 
         def _late(self) -> None:
             if not self.played:
-                log.info("%s: SSH closed, no game started in time", self.address)
+                log.info(_("{peer}: SSH closed, no game started in time").format(peer=self.address))
                 if self.connection is not None:
                     self.connection.close()
 
@@ -364,7 +361,7 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             if self.session is not None or self.played:
                 raise asyncssh.ChannelOpenError(
                     asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                    "One game a connection: connect again for another.",
+                    _(ONE_GAME),
                 )
             self.session = Session(self)
             return self.session
@@ -426,7 +423,7 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             return True
 
         def subsystem_requested(self, subsystem: str) -> bool:
-            log.info("%s: SSH refused a subsystem", self.visit.address)
+            log.info(_("{peer}: SSH refused a subsystem").format(peer=self.visit.address))
             return False
 
         def session_started(self) -> None:
@@ -434,17 +431,13 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             self.lang = visitor_language(self.channel.get_environment())
             words = _words(self.lang)
             if self.command is not None or self.term is None:
-                log.info(
-                    "%s: SSH refused, %s",
-                    self.visit.address,
-                    "a command" if self.command is not None else "no terminal",
-                )
                 host = self.channel.get_extra_info("sockname")
                 said = (
                     words(NO_COMMANDS).format(port=self.games.port, host=printable(host[0]))
                     if self.command is not None
                     else words(NO_TERMINAL)
                 )
+                log.info(_(REFUSED).format(peer=self.visit.address, reason=said))
                 self.channel.write_stderr((said + "\r\n").encode())
                 self.channel.exit(1)
                 return
@@ -459,9 +452,7 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             self.home = self.games.sessions_folder / secrets.token_hex(8)
             self.home.mkdir(mode=0o700)
             environment = {
-                name: value
-                for name, value in os.environ.items()
-                if name not in {"COLUMNS", "LINES", "COLORTERM", "TERM"}
+                name: value for name, value in os.environ.items() if name not in SCREEN_VARIABLES
             }
             environment |= {
                 "TERM": self.term or FALLBACK_TERM,
@@ -477,8 +468,8 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             try:
                 self.game = await asyncio.create_subprocess_exec(
                     sys.executable,
-                    "-c",
-                    BOOT,
+                    "-m",
+                    __name__,  # run() below
                     *arguments,
                     self.games.table_url,
                     stdin=slave,
@@ -488,7 +479,11 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
                     start_new_session=True,
                 )
             except OSError as error:
-                log.warning("%s: SSH game not started: %s", self.visit.address, error)
+                log.warning(
+                    _("{peer}: SSH game not started: {error}").format(
+                        peer=self.visit.address, error=error
+                    )
+                )
                 self.channel.exit(1)
                 return
             finally:
@@ -500,11 +495,13 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
                 self.ending = asyncio.get_running_loop().create_task(self._end())
                 return
             log.info(
-                "%s: SSH game started (%dx%d), %d of %d",
-                self.visit.address,
-                *self.size,
-                len(self.games.games),
-                self.games.max_sessions,
+                _("{peer}: SSH game started ({width}x{height}), {count} of {limit}").format(
+                    peer=self.visit.address,
+                    width=self.size[0],
+                    height=self.size[1],
+                    count=len(self.games.games),
+                    limit=self.games.max_sessions,
+                )
             )
             self.resume_writing()
             self._watch_idle()
@@ -516,8 +513,9 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
                 self.idle = loop.call_later(left, self._watch_idle)
                 return
             assert self.channel is not None
-            said = _words(self.lang)(IDLE).format(minutes=round(self.games.idle_seconds / 60))
-            log.info("%s: SSH session idle, ended", self.visit.address)
+            minutes = round(self.games.idle_seconds / 60)
+            said = _words(self.lang)(IDLE).format(minutes=minutes)
+            log.info(_(REFUSED).format(peer=self.visit.address, reason=said))
             self.channel.write_stderr(("\r\n" + said + "\r\n").encode())
             self.channel.exit(1)
 
@@ -612,8 +610,25 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
                 shutil.rmtree(self.home, ignore_errors=True)
             if self in self.games.games:
                 self.games.games.discard(self)
-                log.info("%s: SSH game ended", self.visit.address)
+                log.info(_("{peer}: SSH game ended").format(peer=self.visit.address))
                 if not self.games.games:
                     self.games.none_playing.set()
 
     return Visit
+
+
+def run() -> int:
+    """A session's game, as its process starts it (``python -m generala_tui.commands.ssh``
+    with the command line's arguments): its pseudo-terminal made its controlling terminal, so
+    that the window's changes signal the game and a hang-up ends it, then the command line."""
+    import fcntl
+    import runpy
+    import termios
+
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    runpy.run_module(__package__.partition(".")[0], run_name="__main__", alter_sys=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())
