@@ -253,6 +253,11 @@ def run(args: argparse.Namespace) -> int:
     root.addHandler(handler)
     root.setLevel(logging.INFO)
     logging.getLogger("generala_tui.online.websockets").setLevel(logging.WARNING)
+    if args.ssh is not None:  # asyncssh's own warnings, escaped as ours are; nothing less
+        ssh_log = logging.getLogger("asyncssh")
+        ssh_log.addHandler(handler)
+        ssh_log.setLevel(logging.WARNING)
+        ssh_log.propagate = False
     password = None
     if args.password:
         from .join import read_password
