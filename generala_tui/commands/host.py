@@ -24,12 +24,21 @@ from typing import TYPE_CHECKING
 from .. import collector
 from ..i18n import NP_, _, metavar
 from .arguments import FOLDERS, add_players, add_rules, add_seed, completes
-from .listening import PrintableFormatter, add_address_options, is_loopback, session_limit
+from .listening import (
+    PrintableFormatter,
+    add_address_options,
+    is_loopback,
+    port_number,
+    session_limit,
+)
 from .output import fail, shown
+from .ssh import INSTALL_HINT as SSH_INSTALL_HINT
 
 if TYPE_CHECKING:
     from ..game.model import HouseRules, Player
+    from ..online.server import TableServer
     from ..online.tables import TableRecord
+    from .ssh import SSHGames
 
 __all__ = ["configure_parser", "run"]
 
@@ -159,6 +168,22 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--ssh",
+        metavar=metavar(NP_("metavar", "PORT")),
+        type=port_number,
+        help=_(
+            "also let players in over SSH on this port: ssh -p PORT HOST opens the lobby "
+            "in their own terminal, nothing to install (needs the ssh extra: {install})"
+        ).format(install=SSH_INSTALL_HINT),
+    )
+    parser.add_argument(
+        "--max-ssh-sessions",
+        metavar=metavar(NP_("metavar", "N")),
+        type=session_limit,
+        default=8,
+        help=_("the most SSH sessions at once, each a game of its own (default %(default)s)"),
+    )
+    parser.add_argument(
         "--url",
         metavar=metavar(NP_("metavar", "URL")),
         help=_(
@@ -215,12 +240,24 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(error), "host")
     if args.rules and players is None:
         return fail(_("--rule is for the new table: give --players too."), "host")
+    if args.ssh is not None:
+        from .ssh import available
+
+        if not available():
+            return fail(
+                _("--ssh needs asyncssh: {install}").format(install=SSH_INSTALL_HINT), "host"
+            )
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(PrintableFormatter("%(asctime)s %(message)s", "%H:%M:%S"))
     root = logging.getLogger("generala_tui.online")
     root.addHandler(handler)
     root.setLevel(logging.INFO)
     logging.getLogger("generala_tui.online.websockets").setLevel(logging.WARNING)
+    if args.ssh is not None:  # asyncssh's own warnings, escaped as ours are; nothing less
+        ssh_log = logging.getLogger("asyncssh")
+        ssh_log.addHandler(handler)
+        ssh_log.setLevel(logging.WARNING)
+        ssh_log.propagate = False
     password = None
     if args.password:
         from .join import read_password
@@ -271,6 +308,7 @@ async def _serve(
             ),
             "host",
         )
+    ssh: SSHGames | None = None
     try:
         if players is not None:
             try:
@@ -294,6 +332,17 @@ async def _serve(
             )
         from ..online.invites import COMMAND
 
+        # Stopped from here on as by Ctrl+C: whoever read what it prints may stop it cleanly.
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
+        if args.ssh is not None:
+            started = await _serve_ssh(args, server, data, password is not None)
+            if isinstance(started, int):
+                return started
+            ssh = started
         tables = server.open_tables()
         lines = join_lines(url, tables) or [
             _("No tables yet: players open them in the lobby.")
@@ -301,17 +350,44 @@ async def _serve(
             else _("No tables yet: start the server with --players NAMES to open one.")
         ]
         lines.append(_("The lobby: {command} {url}").format(command=COMMAND, url=url))
+        if ssh is not None:
+            lines.append(ssh.invitation(args.host))
         print("\n".join(lines), flush=True)
         # The tables are long-lived and free of cycles: the collector's full passes over
         # them are left out (docs/server.md, "Where the time goes").
         freezer = asyncio.get_running_loop().create_task(collector.freeze_survivors())
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, stop.set)
         await stop.wait()
         freezer.cancel()
     finally:
+        if ssh is not None:
+            await ssh.close()
         await server.close()
     return 0
+
+
+async def _serve_ssh(
+    args: argparse.Namespace, server: TableServer, data: Path, password: bool
+) -> SSHGames | int:
+    """The SSH side listening beside ``server``, or the exit status when it cannot."""
+    from .ssh import SSHGames
+
+    own = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(args.host, args.host)
+    table_url = f"ws://{f'[{own}]' if ':' in own else own}:{server.port}"
+    games = SSHGames(server, data, table_url, max_sessions=args.max_ssh_sessions, password=password)
+    try:
+        await games.start(args.host, args.ssh)
+    except ValueError as error:
+        return fail(
+            _(
+                "the SSH host key in {folder} is damaged ({error}): move it away to make a new one"
+            ).format(folder=shown(str(data)), error=shown(str(error))),
+            "host",
+        )
+    except OSError as error:
+        return fail(
+            _("cannot listen on {host}:{port}: {error}").format(
+                host=args.host, port=args.ssh, error=shown(error.strerror or str(error))
+            ),
+            "host",
+        )
+    return games

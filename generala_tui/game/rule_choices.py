@@ -9,9 +9,37 @@ from __future__ import annotations
 import typing
 from enum import Enum
 
-from .model import Category, HouseRules
+from .model import Category, HouseRules, ServedRoll
+from .words import N_
 
-__all__ = ["NEEDS_BOX", "idle_rules", "rule_values", "rules_in_effect"]
+__all__ = [
+    "CLASSIC",
+    "NEEDS_BOX",
+    "PRESETS",
+    "PRESET_KEYS",
+    "SWEDISH",
+    "idle_rules",
+    "preset_in_effect",
+    "rule_values",
+    "rules_in_effect",
+]
+
+CLASSIC = N_("Classic")
+"""A preset's name, as a message id (the settings screen keys its presets by it)."""
+SWEDISH = N_("Swedish rules")
+
+PRESETS: dict[str, HouseRules] = {
+    CLASSIC: HouseRules(),
+    SWEDISH: HouseRules(generala_points=60, served_roll=ServedRoll.ANY_FULL_ROLL),
+}
+"""The sets of house rules the settings screen offers by name."""
+
+PRESET_KEYS = tuple(
+    key
+    for key in HouseRules.model_fields
+    if len({getattr(preset, key) for preset in PRESETS.values()}) > 1
+)
+"""The rules the presets set differently: what tells one preset from another."""
 
 NEEDS_BOX: dict[str, tuple[Category, str]] = {
     # A rule about a box means nothing while that box is not on the scorecard.
@@ -46,3 +74,16 @@ def rule_values(key: str) -> tuple[object, ...]:
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return tuple(annotation)
     return typing.get_args(annotation)
+
+
+def preset_in_effect(house_rules: HouseRules) -> str | None:
+    """The preset these rules are, ignoring rules that change nothing; None for custom rules."""
+    idle = idle_rules(house_rules)
+    for name, preset in PRESETS.items():
+        if all(
+            getattr(house_rules, key) == getattr(preset, key)
+            for key in HouseRules.model_fields
+            if key not in idle
+        ):
+            return name
+    return None

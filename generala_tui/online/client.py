@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,8 @@ from .protocol import (
     MAX_CHAT_KEPT,
     MAX_SAID,
     MAX_SERVER_MESSAGE,
+    RELAY_HEADER,
+    RELAY_VARIABLE,
     SERVER_MESSAGE,
     Again,
     Here,
@@ -152,8 +155,11 @@ def connecting(url: str, open_timeout: float) -> Any:
     minute and a half); as a context, it connects once."""
     from websockets.asyncio.client import connect
 
+    # A game the server runs for an SSH visitor says so, with the token it was given.
+    relay = os.environ.get(RELAY_VARIABLE)
     return connect(
         url,
+        additional_headers={RELAY_HEADER: relay} if relay else None,
         max_size=MAX_SERVER_MESSAGE,
         open_timeout=open_timeout,
         compression=None,

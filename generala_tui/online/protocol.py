@@ -49,6 +49,12 @@ PROTOCOL = 4
 named by a short code, seats free until claimed; 3: every hold press is a step of the
 log until the next roll settles them (a :class:`Hold`'s step counts them); 2: a step
 sent, not the table; 1: the table sent whole."""
+RELAY_HEADER = "Generala-Relay"
+"""The handshake header by which a game the server runs for a visitor (over SSH) says whose
+it is: the token the server gave that game, which stands for the visitor's own address in
+the limits per address (every such game connects from the server's own machine)."""
+RELAY_VARIABLE = "GENERALA_TUI_RELAY"
+"""The environment variable a relayed game is given its token in (never its command line)."""
 
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
 """A table's id: :func:`secrets.token_urlsafe`'s alphabet, unguessable, in the join URL."""

@@ -54,6 +54,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import sqlite3
 import time
 from collections import OrderedDict
@@ -85,6 +86,7 @@ from .protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_SERVER_MESSAGE,
     PROTOCOL,
+    RELAY_HEADER,
     Again,
     ClientMessage,
     Enter,
@@ -111,6 +113,7 @@ from .tables import (
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
+    from websockets.http11 import Request, Response
 
 log = logging.getLogger("generala_tui.online")
 
@@ -190,6 +193,11 @@ class TableServer(LobbyDesk, TablePlay):
         """The connections not at a table yet (in their handshake, or yet to join), oldest
         first, each with its address."""
         self._misses: dict[str, Misses] = {}
+        self._relays: dict[str, str] = {}
+        """The tokens of the games this server runs for visitors (over SSH), each with its
+        visitor's address (:meth:`relay`)."""
+        self._relayed: dict[ServerConnection, str] = {}
+        """The connections of those games, each with its visitor's address."""
         self.let_go = 0
         """Connections let go before they joined, to make room for newer ones."""
         self._server: Server | None = None
@@ -298,6 +306,7 @@ class TableServer(LobbyDesk, TablePlay):
 
             def connection_lost(self, exc: Exception | None) -> None:
                 server._strangers.pop(self, None)
+                server._relayed.pop(self, None)
                 super().connection_lost(exc)
 
         self._server = await serve(
@@ -305,6 +314,7 @@ class TableServer(LobbyDesk, TablePlay):
             host,
             port,
             create_connection=Counted,
+            process_request=self._relayed_from,
             open_timeout=JOIN_SECONDS,
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=4,
@@ -368,6 +378,28 @@ class TableServer(LobbyDesk, TablePlay):
                     self.let_go,
                 )
 
+    def relay(self, address: str) -> str:
+        """A token for a game this server's process runs for a visitor from ``address`` (over
+        SSH): its connections, which say it (:data:`~.protocol.RELAY_HEADER`), count as that
+        address's in every limit per address, not as the server's own machine's."""
+        token = secrets.token_urlsafe(12)
+        self._relays[token] = address
+        return token
+
+    def end_relay(self, token: str) -> None:
+        """The visitor's game has ended: its token stands for no one any more."""
+        self._relays.pop(token, None)
+
+    def _relayed_from(self, socket: ServerConnection, request: Request) -> Response | None:
+        """A relayed game's connection takes its visitor's address (nothing is refused)."""
+        token = request.headers.get(RELAY_HEADER)
+        address = self._relays.get(token) if token else None
+        if address is not None:
+            self._relayed[socket] = address
+            if socket in self._strangers:
+                self._strangers[socket] = address
+        return None
+
     def _remember_miss(self, address: str) -> Misses:
         """A new address's record of wrong joins; those whose window has passed are
         forgotten first once there are many (so a crowd of addresses cannot grow it)."""
@@ -414,7 +446,11 @@ class TableServer(LobbyDesk, TablePlay):
 
     def _address(self, connection: Connection) -> str:
         socket = connection.socket
-        return self._strangers.get(socket) or address_of(socket.remote_address)
+        return (
+            self._strangers.get(socket)
+            or self._relayed.get(socket)
+            or address_of(socket.remote_address)
+        )
 
     async def _first(self, connection: Connection) -> Join | Enter | None:
         """The connection's first message, a :class:`Join` or an :class:`Enter` of this

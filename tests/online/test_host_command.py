@@ -25,6 +25,8 @@ from generala_tui.commands.main import main
         (["host", "--port", "70000"], "is not a port"),
         (["host", "--away-after", "-1"], "is not a time"),
         (["host", "--away", "sometimes"], "invalid choice"),
+        (["host", "--ssh", "0"], "is not a port"),
+        (["host", "--max-ssh-sessions", "0"], "--max-ssh-sessions"),
     ],
 )
 def test_bad_options_exit_2_with_one_line(
@@ -38,6 +40,19 @@ def test_bad_options_exit_2_with_one_line(
     err = capsys.readouterr().err
     assert expected in err.splitlines()[-1]  # argparse says its usage lines first
     assert "Traceback" not in err
+
+
+def test_ssh_without_asyncssh_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from generala_tui.commands import ssh
+
+    monkeypatch.setattr(ssh, "available", lambda: False)
+    assert main(["host", "--ssh", "2222"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        "generala-tui host: --ssh needs asyncssh: pip install 'generala-tui[ssh]'"
+    ]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

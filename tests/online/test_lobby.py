@@ -17,6 +17,7 @@ from generala_tui.online.client import Address, TableClient, parse_server
 from generala_tui.online.lobby_client import LobbyClient, LobbyRefused, claim_seat
 from generala_tui.online.protocol import (
     CODE_LETTERS,
+    RELAY_HEADER,
     Claim,
     Claimed,
     Enter,
@@ -383,3 +384,26 @@ def test_a_table_is_named_by_a_server_and_its_code_or_a_link_ending_in_it(
 
     found = destination(words)
     assert isinstance(found, Entrance) and (found.server, found.code) == where
+
+
+async def test_a_game_relayed_for_an_ssh_visitor_counts_as_the_visitors_address(
+    server: TableServer,
+) -> None:
+    """Every SSH visitor's game connects from the server's own machine: the token it carries
+    (``host --ssh`` gives each its own) makes its limits its visitor's, and no other's."""
+
+    async def opens(headers: dict[str, str] | None, name: str) -> Claimed | Refused:
+        async with connect(url(server), additional_headers=headers) as socket:
+            await _entered(socket)
+            await socket.send(OpenTable(seats=(NewSeat(name=name),)).model_dump_json())
+            return await _answer(socket)
+
+    for number in range(4):  # this machine's own four tables
+        assert isinstance(await opens(None, f"P{number}"), Claimed)
+    visitor = server.relay("203.0.113.9")
+    assert isinstance(await opens({RELAY_HEADER: visitor}, "Visitor"), Claimed)
+    guessed = await opens({RELAY_HEADER: "a-token-of-nobodys"}, "Guess")
+    assert isinstance(guessed, Refused) and "You have 4 tables" in guessed.english
+    server.end_relay(visitor)
+    gone = await opens({RELAY_HEADER: visitor}, "Again")
+    assert isinstance(gone, Refused) and "You have 4 tables" in gone.english

@@ -105,7 +105,14 @@ def test_version_imports_neither_textual_nor_pydantic_nor_the_game() -> None:
 
 
 @pytest.mark.parametrize(
-    "argv", [["--help"], ["simulate", "--help"], ["serve", "--help"], ["analyse", "--help"]]
+    "argv",
+    [
+        ["--help"],
+        ["simulate", "--help"],
+        ["serve", "--help"],
+        ["analyse", "--help"],
+        ["host", "--help"],
+    ],
 )
 def test_help_imports_no_app_screen_or_widget(argv: list[str]) -> None:
     modules = _modules(OPTION.replace("ARGV", repr(argv)))
@@ -117,6 +124,7 @@ def test_help_imports_no_app_screen_or_widget(argv: list[str]) -> None:
     assert _loaded(modules, "generala_tui.commands.serve") == (argv[0] == "serve")
     assert _loaded(modules, "generala_tui.commands.analyse") == (argv[0] == "analyse")
     assert _loaded(modules, "textual_serve") is False
+    assert _loaded(modules, "asyncssh") is False  # nor cryptography: host --ssh loads them
 
 
 @pytest.mark.parametrize(

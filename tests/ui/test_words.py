@@ -47,6 +47,7 @@ TRANSLATORS = frozenset({"_", "N_", "NP_", "ngettext", "pgettext"})
 NOT_TRANSLATED = frozenset(
     {"GAME_NAME", "GAME_NAME_ART", "RULES_COMMAND", "KEY_CONTEXT", "KEY_NAME_CONTEXT", "__all__"}
     | {"RECORD_FORMAT", "ANALYSIS_FORMAT", "LANGUAGE_NAMES", "ENVIRONMENT", "INSTALL_HINT"}
+    | {"SCREEN_VARIABLES"}
 )
 """Names whose strings are the same in every language: the game's name, paths, file formats'
 markers, each language's own name, the environment's variables."""

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...game.model import HouseRules, Player
+from ...game.rule_choices import preset_in_effect
 from ...online.protocol import SeatSummary, TableSummary
 from .. import vocabulary
 from ..host import host_of
@@ -201,8 +202,6 @@ def _rules_name(summary: TableSummary) -> str:
 
 
 def _rules_name_of(house_rules: HouseRules) -> str:
-    from .settings import preset_in_effect
-
     return lobby_words.rules_name(preset_in_effect(house_rules))
 
 

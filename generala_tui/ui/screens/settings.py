@@ -13,27 +13,13 @@ from textual.content import Content
 from textual.widgets import Button, Label, Select, Static, Switch
 
 from ... import i18n, words
-from ...game.model import HouseRules, ServedRoll
-from ...game.rule_choices import idle_rules, rule_values
+from ...game.model import HouseRules
+from ...game.rule_choices import PRESETS, idle_rules, preset_in_effect, rule_values
 from .. import vocabulary
 from ..host import host_of
 from ..widgets.footer import Footer
 from . import settings_words
 from .modal import Page
-
-PRESETS: dict[str, HouseRules] = {
-    settings_words.CLASSIC_PRESET: HouseRules(),
-    settings_words.SWEDISH_PRESET: HouseRules(
-        generala_points=60, served_roll=ServedRoll.ANY_FULL_ROLL
-    ),
-}
-
-PRESET_KEYS = tuple(
-    key
-    for key in HouseRules.model_fields
-    if len({getattr(preset, key) for preset in PRESETS.values()}) > 1
-)
-"""The rules the presets set differently: what tells one preset from another."""
 
 
 def _preference(key: str, title: str, explanation: str, on: bool) -> ComposeResult:
@@ -61,26 +47,6 @@ def inapplicable(house_rules: HouseRules) -> dict[str, str]:
         key: settings_words.applies_only_when(switch)
         for key, switch in idle_rules(house_rules).items()
     }
-
-
-def about_preset(name: str) -> str:
-    """What the preset ``name`` is, in a line."""
-    return settings_words.preset_about(
-        name, settings_words.preset_summary(PRESETS[name], PRESET_KEYS)
-    )
-
-
-def preset_in_effect(house_rules: HouseRules) -> str | None:
-    """The preset these rules are, ignoring rules that change nothing; None for custom rules."""
-    idle = inapplicable(house_rules)
-    for name, preset in PRESETS.items():
-        if all(
-            getattr(house_rules, key) == getattr(preset, key)
-            for key in HouseRules.model_fields
-            if key not in idle
-        ):
-            return name
-    return None
 
 
 class SettingsScreen(Page[HouseRules | None]):
@@ -256,7 +222,7 @@ class SettingsScreen(Page[HouseRules | None]):
             button = self.query_one(f"#preset-{number}", Button)
             button.label = settings_words.preset_label(name, name == chosen)
             button.set_class(name == chosen, "-in-effect")
-            button.tooltip = about_preset(name)
+            button.tooltip = settings_words.about_preset(name)
         if chosen != self.preset_pressed:
             self.preset_pressed = None
         about = self.query_one("#preset-about", Label)
@@ -265,7 +231,7 @@ class SettingsScreen(Page[HouseRules | None]):
         elif chosen == self.preset_pressed:
             about.update(Content(settings_words.preset_chosen(chosen)))
         else:
-            about.update(Content(about_preset(chosen)))
+            about.update(Content(settings_words.about_preset(chosen)))
         about.set_class(chosen is not None and chosen == self.preset_pressed, "-chosen")
 
     @on(Switch.Changed)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from textual.content import Content
 
 from ... import words
+from ...game import rule_choices
 from ...game.model import HouseRules
-from ...i18n import N_, _
+from ...i18n import _
 
 
 def value_text() -> dict[str, str]:
@@ -31,11 +32,8 @@ def presets_label() -> str:
     return _("Presets:")
 
 
-CLASSIC_PRESET = N_("Classic")
-"""A preset's name, as a message id (the settings screen keys its presets by it)."""
-
-
-SWEDISH_PRESET = N_("Swedish rules")
+CLASSIC_PRESET = rule_choices.CLASSIC
+SWEDISH_PRESET = rule_choices.SWEDISH
 
 
 def preset_about(name: str, summary: str) -> str:
@@ -43,6 +41,11 @@ def preset_about(name: str, summary: str) -> str:
     message id; ``summary``: the rules it sets, in a few words): a name alone, "Swedish
     rules", says nothing to a player who has not read the rules pages."""
     return _("{preset}: {rules}").format(preset=_(name), rules=summary)
+
+
+def about_preset(name: str) -> str:
+    """What the preset ``name`` (its message id) is, in a line: "Classic: Generala 50 · …"."""
+    return preset_about(name, preset_summary(rule_choices.PRESETS[name], rule_choices.PRESET_KEYS))
 
 
 def preset_summary(house_rules: HouseRules, keys: tuple[str, ...]) -> str:

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from ...game.model import MAX_NAME_LENGTH, MAX_PLAYERS, GameState, HouseRules, Level, Player
+from ...game.rule_choices import preset_in_effect
 from ...game.rules import IllegalMove, validate_names
 from .. import app_words, guide_words, vocabulary
 from ..colours import COLOUR_NAMES, SeatColours, colour_named, for_node, next_free
@@ -339,11 +340,9 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         """The house rules in a few lines; under 24 rows, a preset in the line that tells it
         from the others: at 40x12 the whole list was cut after "…on the first", where the body
         scrolls, as if it ended there (Change… shows every rule)."""
-        from .settings import about_preset, preset_in_effect
-
         preset = preset_in_effect(self.house_rules)
         if preset is not None and self.app.size.height < SHORT_RULES_BELOW:
-            summary = about_preset(preset)
+            summary = settings_words.about_preset(preset)
         else:
             summary = settings_words.rules_summary(self.house_rules)
         self.query_one("#rules-summary", Static).update(summary)

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 
 from ... import i18n
 from ...game.model import HouseRules
+from ...game.rule_choices import preset_in_effect
 from ...game.statistics import FameList, PlayerStatistics, hall_of_fame, player_statistics
 from .. import vocabulary
 from ..widgets.footer import Footer
@@ -56,8 +57,6 @@ def figures(stats: PlayerStatistics) -> list[Text]:
 def rules_name(house_rules: HouseRules) -> str:
     """A set of house rules in a few words: its preset's name, else what differs from the
     defaults."""
-    from .settings import preset_in_effect
-
     return statistics_words.rules_name(preset_in_effect(house_rules), house_rules)
 
 

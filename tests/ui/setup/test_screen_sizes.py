@@ -9,7 +9,7 @@ from generala_tui import store, words
 from generala_tui.game import rules
 from generala_tui.game.model import HouseRules
 from generala_tui.ui.screens import settings_words
-from generala_tui.ui.screens.settings import SettingsScreen, about_preset
+from generala_tui.ui.screens.settings import SettingsScreen
 from generala_tui.ui.screens.setup import SetupScreen
 
 from ..conftest import fully_shown, running
@@ -147,7 +147,7 @@ async def test_at_40x12_the_house_rules_are_the_presets_line_not_a_list_cut(
     async with running(size=(40, 12), language=language) as (app, pilot):
         await pilot.pause()
         summary = app.screen.query_one("#rules-summary", Static)
-        assert str(summary.render()) == about_preset(settings_words.CLASSIC_PRESET)
+        assert str(summary.render()) == settings_words.about_preset(settings_words.CLASSIC_PRESET)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert str(summary.render()) == settings_words.rules_summary(HouseRules())

@@ -13,10 +13,11 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from generala_tui import i18n, store
 from generala_tui.game.model import HouseRules, Level, Player, ServedRoll, StraightRule
+from generala_tui.game.rule_choices import preset_in_effect
 from generala_tui.ui import vocabulary
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens import setup_words
-from generala_tui.ui.screens.settings import SettingsScreen, inapplicable, preset_in_effect
+from generala_tui.ui.screens.settings import SettingsScreen, inapplicable
 from generala_tui.ui.screens.setup import LEVELS, ColourPicker, LevelPicker, PlayerRow, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
