@@ -33,7 +33,7 @@ from ..widgets import coach_words
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.buttons import ClickButton
 from ..widgets.coach import CoachPanel
-from ..widgets.dice import DiceTray, Die
+from ..widgets.dice import DiceTray, Die, dice_order
 from ..widgets.footer import Footer
 from ..widgets.scorecard import SideScorecard
 from . import trainer_words, turn_words
@@ -298,7 +298,8 @@ class TrainerScreen(Page[None]):
         )
         self.query_one("#trainer-top", Static).update(top)
         turn = state.turn
-        self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked)
+        order = dice_order(turn.dice, host_of(self).sorted_dice)
+        self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, order=order)
         if verdict is None:
             message = trainer_words.trainer_prompt(state, state.current_player.name)
             note = self._other_rules_note()
@@ -379,7 +380,16 @@ class TrainerScreen(Page[None]):
             return True if rules.can_roll(self.position) else None
         return True
 
-    def action_hold(self, die: int) -> None:
+    def action_hold(self, place: int) -> None:
+        """Hold or release the die shown at ``place`` (its key, 1 to 5)."""
+        if self.position is not None:
+            self._hold(dice_order(self.position.turn.dice, host_of(self).sorted_dice)[place])
+
+    @on(Die.Toggled)
+    def _die_clicked(self, event: Die.Toggled) -> None:
+        self._hold(event.die.index)
+
+    def _hold(self, die: int) -> None:
         if self.check_action("hold", ()) and self.position is not None:
             try:
                 self.position = rules.toggle_hold(self.position, die)
@@ -387,10 +397,6 @@ class TrainerScreen(Page[None]):
                 self.notify(vocabulary.refusal(error), severity="warning", markup=False)
                 return
             self._draw()
-
-    @on(Die.Toggled)
-    def _die_clicked(self, event: Die.Toggled) -> None:
-        self.action_hold(event.die.index)
 
     def action_move(self, step: int) -> None:
         state = self.position

@@ -32,7 +32,7 @@ from ..widgets import coach_words, win_chances_words
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.buttons import ClickButton, relabel
 from ..widgets.coach import CoachAdvice, CoachPanel
-from ..widgets.dice import DiceTray, Die
+from ..widgets.dice import DiceTray, Die, dice_order
 from ..widgets.footer import Footer
 from ..widgets.standings import Standings
 from ..widgets.win_chances import WinChances
@@ -258,6 +258,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             self.watch(self.app, redraw, self._redraw, init=False)
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "win_chances", self._redraw, init=False)
+        self.watch(self.app, "sorted_dice", self._redraw, init=False)
         self.watch(self.app, "coach_by_chance", self._rank_coach)
         if self.table.turn_time is not None:  # an online table's turn clock
             self.set_interval(CLOCK_TICK_SECONDS, self._tick_clock)
@@ -388,7 +389,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             here=self.table.plays_here(state.current),
         )
         turn = state.turn
-        self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate=animate)
+        order = dice_order(turn.dice, host.sorted_dice)
+        self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, animate, order)
         self._update("#topbar", with_clock(view.topbar, clock))
         self._update("#message", self._fitting_message(view))
         for standings in self._standings:
@@ -528,13 +530,16 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     def _roll_pressed(self) -> None:
         self.action_roll()
 
-    def action_hold(self, die: int) -> None:
-        if self._human_to_act() is not None:
-            self.table.hold(die)
+    def action_hold(self, place: int) -> None:
+        """Hold or release the die shown at ``place`` (its key, 1 to 5)."""
+        state = self._human_to_act()
+        if state is not None:
+            self.table.hold(dice_order(state.turn.dice, self.host.sorted_dice)[place])
 
     @on(Die.Toggled)
     def _die_clicked(self, event: Die.Toggled) -> None:
-        self.action_hold(event.die.index)
+        if self._human_to_act() is not None:
+            self.table.hold(event.die.index)
 
     def action_move(self, step: int) -> None:
         state = self.game

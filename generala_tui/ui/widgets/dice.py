@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 
+from ...game.model import NUMBER_OF_DICE
 from ...i18n import _
 from ..vocabulary import held_label
 from .lines import ReusedLines
@@ -123,9 +124,13 @@ class Die(ReusedLines):
         def control(self) -> Die:
             return self.die
 
-    def __init__(self, index: int) -> None:
-        super().__init__(id=f"die-{index + 1}")
-        self.index = index
+    def __init__(self, place: int) -> None:
+        super().__init__(id=f"die-{place + 1}")
+        self.place = place
+        """Where the die shows in the row, from 0 (its number under it, its key)."""
+        self.index = place
+        """Which of the turn's dice it shows, from 0: its place, but with the dice in order
+        (:func:`dice_order`)."""
         self._tumble_face = 1
         self._tumble_timer: Timer | None = None
 
@@ -135,7 +140,7 @@ class Die(ReusedLines):
 
     def look(self) -> Hashable:
         face = self._tumble_face if self.tumbling else self.value
-        return (face, self.held, self.locked, self.size_name, self.index)
+        return (face, self.held, self.locked, self.size_name, self.place)
 
     def render(self) -> Text:
         face = self._tumble_face if self.tumbling else self.value
@@ -155,7 +160,7 @@ class Die(ReusedLines):
             rows.append(label.center(width))
         else:
             rows.insert(0, "")
-        rows.append(str(self.index + 1).center(width))
+        rows.append(str(self.place + 1).center(width))
         height = len(inner) + 4
         face_text = Text("\n".join(rows[:height]), no_wrap=True, end="")
         face_text.stylize("bold", len("\n".join(rows[: len(inner) + 2])) if self.held else 0, None)
@@ -182,6 +187,15 @@ class Die(ReusedLines):
 
     def on_click(self) -> None:
         self.post_message(self.Toggled(self))
+
+
+def dice_order(dice: tuple[int, ...], in_order: bool) -> tuple[int, ...]:
+    """Which die shows at each place of the row: as thrown, or (``in_order``) from the lowest
+    face to the highest, equal faces as thrown, so that a held die keeps its hold as it moves
+    to its place and two equal dice never swap."""
+    if not in_order or not dice:
+        return tuple(range(NUMBER_OF_DICE))
+    return tuple(sorted(range(len(dice)), key=dice.__getitem__))
 
 
 class DiceTray(Horizontal):
@@ -214,9 +228,12 @@ class DiceTray(Horizontal):
         held: tuple[bool, ...],
         locked: tuple[bool, ...],
         animate: tuple[int, ...] = (),
+        order: tuple[int, ...] = tuple(range(NUMBER_OF_DICE)),
     ) -> None:
-        """Show the dice of a turn (blank faces before the first roll)."""
-        for index, die in enumerate(self.query(Die)):
+        """Show the dice of a turn (blank faces before the first roll), the die ``order[n]``
+        at place ``n`` (:func:`dice_order`); ``animate`` names the dice a roll just threw."""
+        for die, index in zip(self.query(Die), order, strict=True):
+            die.index = index
             die.value = dice[index] if dice else 0
             die.held = held[index]
             die.locked = locked[index]
