@@ -11,6 +11,7 @@ history; it asks no table which kind it is. Screens reach the app through the
 from __future__ import annotations
 
 from collections.abc import Coroutine, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
@@ -79,6 +80,9 @@ class GeneralaApp(Shell):
     expected final total): for this sitting, switched with k."""
     win_chances: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the turn screen shows every player's chance of winning (``w``, remembered)."""
+    keymap: reactive[Mapping[str, str]] = reactive(MappingProxyType({}), init=False, repaint=False)
+    """The player's own keys in use: a binding's id to its keys, in Textual's names (set once
+    they are checked, after the first frame: what names a key draws again)."""
     sorted_dice: reactive[bool] = reactive(False, init=False, repaint=False)
     """Whether the dice show in order of their faces (a preference, :meth:`set_sorted_dice`)."""
     computers_paused: reactive[bool] = reactive(False, init=False, repaint=False)
@@ -138,8 +142,6 @@ class GeneralaApp(Shell):
         """The players this window sets up, in their colours, and their match."""
         self._guide_wanted = False
         """Whether the turn screen opening next brings the guide (a guided game's first)."""
-        self.keymap: Mapping[str, str] = {}
-        """The player's own keys in use: a binding's id to its keys, in Textual's names."""
 
     def on_mount(self) -> None:
         # The words that colour a player and are not given the table's colours ask the app
@@ -185,8 +187,9 @@ class GeneralaApp(Shell):
         from .. import store
         from . import keymap, keymap_words
 
-        self.keymap, refused = keymap.check(entries, keymap.the_screens(self.BINDINGS))
-        self.set_keymap(self.keymap)
+        in_use, refused = keymap.check(entries, keymap.the_screens(self.BINDINGS))
+        self.set_keymap(in_use)
+        self.keymap = MappingProxyType(in_use)
         if refused:
             notice = keymap_words.refusals(refused, printable(str(store.preferences_path())))
             self.notify(notice, severity="warning", timeout=20, markup=False)

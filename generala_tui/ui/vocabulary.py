@@ -10,12 +10,13 @@ than one of them names is here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from .. import words
 from ..game.action import BEST_MARGIN as BEST_MARGIN
 from ..game.action import Action, ActionKind
-from ..game.model import NUMBER_OF_DICE, Level
+from ..game.model import NUMBER_OF_DICE, Category, Level
 from ..i18n import N_, NP_, _, ngettext, pgettext
 
 KEY_CONTEXT = "key"
@@ -112,6 +113,13 @@ _KEY_NAMES: dict[str, str] = {
 }
 """The keys whose names are words, as message ids: each language names them as its keyboards
 print them (Spanish "Intro", "Inicio"; Swedish "mellanslag"); symbols and letters stay."""
+
+
+BOX_KEYS: Mapping[Category, str] = MappingProxyType(
+    dict(zip(Category, "abdegijmnotu", strict=True))
+)
+"""The key that fills each box at once, as a click on it does: a letter the turn screen's other
+keys leave free, the same in every language, shown beside the box."""
 
 
 def key_name(key: str) -> str:

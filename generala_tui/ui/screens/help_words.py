@@ -11,6 +11,7 @@ from ...i18n import _, ngettext
 from ..vocabulary import (
     ADVICE_MARK,
     BEST_CHANCE_MARK,
+    BOX_KEYS,
     CURSOR_MARK,
     HELD_KEEP_MARK,
     NO_KEY,
@@ -75,6 +76,14 @@ def turn_keys(own: KeyNames = _GAME_KEYS) -> dict[str, tuple[str, str]]:
         "fill": (
             _named(own, f"`{enter}`", ("turn.fill", enter)),
             _("fill the box under the cursor (or click a box)"),
+        ),
+        "box": (
+            _named(
+                own,
+                "`a` `b` `d` …",
+                *((f"turn.box_{category.value}", key) for category, key in BOX_KEYS.items()),
+            ),
+            _("fill a box at once: the letter shown beside it"),
         ),
         "end_tie_break": (
             _named(own, f"`{enter}`", ("turn.take_score", enter)),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import ActiveBinding, Binding
+from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
@@ -29,7 +29,7 @@ from ..host import GameHost, host_of
 from ..table import Table
 from ..translated import TranslatedBindings, translate
 from ..widgets import coach_words, win_chances_words
-from ..widgets.boxes import BoxList, BoxRow
+from ..widgets.boxes import BoxList, BoxOffer, BoxRow
 from ..widgets.buttons import ClickButton, relabel
 from ..widgets.coach import CoachAdvice, CoachPanel
 from ..widgets.dice import DiceTray, Die, dice_order
@@ -37,6 +37,7 @@ from ..widgets.footer import Footer
 from ..widgets.standings import Standings
 from ..widgets.win_chances import WinChances
 from . import dialogs_words, turn_words
+from .turn_keys import TURN_BINDINGS, box_keys
 from .turn_records import WideRecords
 from .turn_view import (
     CLOCK_GAP,
@@ -67,71 +68,7 @@ CLOCK_TICK_SECONDS = 0.5
 class TurnScreen(TranslatedBindings, Screen[None]):
     """One player's turn: roll up to three times, hold dice, fill a box."""
 
-    BINDINGS = [
-        Binding("r", "roll", vocabulary.Keys.ROLL, priority=True, id="turn.roll"),
-        Binding("space", "roll", vocabulary.Keys.ROLL, show=False, priority=True, id="turn.roll"),
-        # Priority like the roll's: a burst of keys ("1 2 4 r" in one read of the terminal)
-        # runs in the order typed. A key without priority goes by the focused widget's queue
-        # first, and a priority key typed after it would run before it.
-        *(
-            Binding(
-                str(n),
-                f"hold({n - 1})",
-                vocabulary.Keys.HOLD,
-                key_display="1-5",
-                show=n == 1,
-                priority=True,
-                id=f"turn.hold_{n}",
-            )
-            for n in range(1, 6)
-        ),
-        Binding(
-            "up",
-            "move(-1)",
-            vocabulary.Keys.CHOOSE,
-            key_display="↑↓",
-            priority=True,
-            id="turn.cursor_up",
-        ),
-        Binding(
-            "down",
-            "move(1)",
-            vocabulary.Keys.CHOOSE,
-            show=False,
-            priority=True,
-            id="turn.cursor_down",
-        ),
-        Binding("enter", "fill", vocabulary.Keys.FILL, priority=True, id="turn.fill"),
-        Binding(
-            "enter",
-            "end_tie_break",
-            vocabulary.Keys.TAKE_SCORE,
-            priority=True,
-            id="turn.take_score",
-        ),
-        Binding("h", "coach", vocabulary.Keys.COACH, id="turn.coach"),
-        Binding(
-            "k",
-            "app.coach_ranking",
-            vocabulary.Keys.COACH_RANKING,
-            show=False,
-            id="turn.coach_ranking",
-        ),
-        Binding("l", "turn_log", vocabulary.Keys.LOG, id="turn.log"),
-        Binding("c", "chat", vocabulary.Keys.CHAT, id="turn.talk"),
-        # Off the Footer (full at 80 columns in Spanish): the side panel's button says "(w)".
-        Binding("w", "win_chances", vocabulary.Keys.WIN_CHANCES, show=False, id="turn.win_chances"),
-        Binding("f", "skip_ahead", vocabulary.Keys.SKIP_AHEAD, id="turn.skip_ahead"),
-        Binding("p", "pause", vocabulary.Keys.PAUSE, id="turn.pause"),
-        Binding(
-            "plus,equals_sign", "speed(1)", vocabulary.Keys.PACE, key_display="+-", id="turn.faster"
-        ),
-        Binding("minus", "speed(-1)", vocabulary.Keys.SLOWER, show=False, id="turn.slower"),
-        Binding(
-            "escape", "leave_guide", show=False, id="turn.leave_guide"
-        ),  # while a guide shows (ui/guide.py)
-        Binding("escape", "app.new_game", vocabulary.Keys.SETUP, show=False, id="turn.setup"),
-    ]
+    BINDINGS = TURN_BINDINGS
 
     def __init__(self, table: Table, *, guided: bool = False) -> None:
         super().__init__()
@@ -259,6 +196,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "win_chances", self._redraw, init=False)
         self.watch(self.app, "sorted_dice", self._redraw, init=False)
+        self.watch(self.app, "keymap", self._redraw, init=False)  # the boxes' keys
         self.watch(self.app, "coach_by_chance", self._rank_coach)
         if self.table.turn_time is not None:  # an online table's turn clock
             self.set_interval(CLOCK_TICK_SECONDS, self._tick_clock)
@@ -405,7 +343,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             relabel(end_turn, view.end_turn_label)
             end_turn.disabled = not view.end_turn_enabled
         else:
-            self.query_one(BoxList).show(view.offers, self.cursor)
+            self._show_boxes(state, view.offers)
         for roll_button in self._roll_buttons:
             roll_button.disabled = not view.roll_enabled
         relabel(self.query_one("#roll", Button), view.roll_label)
@@ -559,9 +497,13 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.cursor = category
         state = self.game
         if state is not None and state.phase is Phase.PLAYING and self._composed():
-            self.query_one(BoxList).show(
-                turn_view(state, self._coach_values(state)).offers, self.cursor
-            )
+            self._show_boxes(state, turn_view(state, self._coach_values(state)).offers)
+
+    def _show_boxes(self, state: GameState, offers: tuple[BoxOffer, ...]) -> None:
+        """The open boxes, the cursor's, and each box's key while a player here is to act."""
+        here = self.table.plays_here(state.current) and not rules.computer_to_act(state)
+        keys = box_keys(self.host.keymap) if here else {}
+        self.query_one(BoxList).show(offers, self.cursor, keys)
 
     def action_fill(self) -> None:
         if self._human_to_act() is not None and self.cursor is not None:
@@ -569,9 +511,16 @@ class TurnScreen(TranslatedBindings, Screen[None]):
 
     @on(BoxRow.Chosen)
     def _box_clicked(self, event: BoxRow.Chosen) -> None:
-        if self._human_to_act() is not None:
-            self.point_at(event.row.category)
-            self.fill(event.row.category)
+        self.action_box(event.row.category.value)
+
+    def action_box(self, category: str) -> None:
+        """Fill a box at once (its letter, or a click on it), as the cursor and Enter do."""
+        state = self._human_to_act()
+        if state is not None:
+            box = Category(category)
+            if box in {offer.category for offer in rules.offers(state)}:
+                self.point_at(box)
+            self.fill(box)
 
     def fill(self, category: Category) -> None:
         """Score the box, or ask first and scratch it when it would hold 0."""

@@ -18,7 +18,7 @@ from ...game import rules
 from ...game.action import ActionKind
 from ...game.model import Category, GameState, Phase
 from .. import table_words
-from ..widgets.boxes import BoxOffer
+from ..widgets.boxes import KEY_CELLS, BoxOffer
 from ..widgets.scorecard_columns import RECORDS_GAP
 from . import turn_words
 
@@ -38,9 +38,9 @@ HUGE_WIDTH, HUGE_HEIGHT = 160, 48
 """From this size up: bigger dice still, and the turn log across the foot, a turn a line."""
 SIDE_SHARE, SIDE_LEAST, SIDE_MOST = 0.3, 26, 40
 """The side panel's width: its share of the terminal's, within these cells (the tcss's)."""
-BOXES_NEED = {True: 44, False: 32}
+BOXES_NEED = {True: 44 + KEY_CELLS, False: 32 + KEY_CELLS}
 """The cells the box list needs beside the scorecard, with the coach on and off: each long
-name whole (and the coach's expected total and loss, see
+name whole after its key (and the coach's expected total and loss, see
 :data:`~..widgets.boxes.WHOLE_COACH_ROW`), its scrollbar and padding."""
 PLAY_PADDING = 2
 """The cells of the play column's padding (the tcss's)."""

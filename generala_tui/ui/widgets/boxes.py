@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
@@ -45,6 +46,8 @@ class BoxOffer:
 WHOLE_COACH_ROW = 2 + 4 + 8 + 12 + 2
 """The cells of a row with the coach's two columns, apart from its name: the marks, the
 points, the tag, the total and the loss, a space and a dot of leader."""
+KEY_CELLS = 2
+"""The cells of a box's key before its name (its letter and a space), while it shows."""
 LONG_NAME = 14
 """The cells a long box name takes ("Four of a kind", "Generala doble"): the coach's total
 shows in each row where the longest name shown, or one this long, still fits beside it."""
@@ -88,20 +91,23 @@ class BoxRow(ReusedLines):
         super().__init__(id=f"box-{category.value}")
         self.category = category
         self.offer = BoxOffer(category, None)
+        self.key = ""
+        """The key that fills the box at once, shown before its name ("" for none)."""
         self.names_need = LONG_NAME
         """The cells the longest name of the boxes shown needs (at most :data:`LONG_NAME`):
         every row shows the coach's total where it leaves that room, or none does, so that
         their columns line up."""
 
-    def show(self, offer: BoxOffer, names_need: int = LONG_NAME) -> None:
-        if offer == self.offer and names_need == self.names_need:
+    def show(self, offer: BoxOffer, names_need: int = LONG_NAME, key: str = "") -> None:
+        if offer == self.offer and names_need == self.names_need and key == self.key:
             return  # a hold changes no box: nothing to draw again
         self.offer = offer
         self.names_need = names_need
+        self.key = key
         self.refresh()
 
     def look(self) -> Hashable:
-        return (self.offer, self.cursor, self.names_need)
+        return (self.offer, self.cursor, self.names_need, self.key)
 
     def render(self) -> Text:
         offer = self.offer
@@ -116,11 +122,14 @@ class BoxRow(ReusedLines):
         width = max(self.size.width, 24)
         coach = self._coach_columns(width)
         right = f" {value:>3}{tag:<8}{coach}"
-        name = self._fitted_name(width - len(marker) - cell_len(right) - 2)
-        leader = "." * max(width - len(marker) - cell_len(name) - cell_len(right) - 1, 1)
+        key = f"{self.key} " if self.key else ""
+        lead = len(marker) + cell_len(key)
+        name = self._fitted_name(width - lead - cell_len(right) - 2)
+        leader = "." * max(width - lead - cell_len(name) - cell_len(right) - 1, 1)
         row = Text(no_wrap=True, overflow="ellipsis")
         row.append(marker[0], style="bold")
         row.append(marker[1], style="bold green")
+        row.append(key, style="dim underline" if key else "")
         row.append(name, style="bold" if self.cursor else "")
         row.append(" " + leader, style="dim")
         row.append(f" {value:>3}", style="bold" if offer.points else "")
@@ -149,7 +158,7 @@ class BoxRow(ReusedLines):
             return ""
         best = offer.best if offer.best is not None else offer.expected + offer.loss
         cost = coach_words.coach_cost_between(offer.expected, best)
-        if width - WHOLE_COACH_ROW >= self.names_need:
+        if width - WHOLE_COACH_ROW - (KEY_CELLS if self.key else 0) >= self.names_need:
             return f" {decimal(offer.expected):>5} {cost:>5}"
         return f" {cost:>5}"
 
@@ -191,8 +200,14 @@ class BoxList(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield from self._rows
 
-    def show(self, offers: Sequence[BoxOffer], cursor: Category | None) -> None:
-        """Show these boxes, in this order, and mark the one under the cursor."""
+    def show(
+        self,
+        offers: Sequence[BoxOffer],
+        cursor: Category | None,
+        keys: Mapping[Category, str] = MappingProxyType({}),
+    ) -> None:
+        """Show these boxes, in this order, and mark the one under the cursor; ``keys``: the
+        key that fills each at once, shown before its name."""
         shown = {offer.category: offer for offer in offers}
         names = (cell_len(boxes_words.box_name(o.category, o.note)) for o in offers)
         names_need = min(max(names, default=0), LONG_NAME)
@@ -200,7 +215,7 @@ class BoxList(VerticalScroll, can_focus=False):
             offer = shown.get(row.category)
             row.display = offer is not None
             if offer is not None:
-                row.show(offer, names_need)
+                row.show(offer, names_need, keys.get(row.category, ""))
             row.cursor = row.category is cursor
             if row.cursor:
                 # Once laid out: rows shown or hidden just now move the cursor's row, and a

@@ -164,7 +164,7 @@ def test_a_swap_a_shared_key_and_keys_on_other_screens_are_no_conflict(
     entries = {
         "turn.roll": "h",
         "turn.coach": "r",  # a swap
-        "turn.fill": "enter,g",  # enter stays shared with the tie-break's score, as it was
+        "turn.fill": "enter,v",  # enter stays shared with the tie-break's score, as it was
         "game_over.play_again": "h",  # the winner's screen has no h
     }
     assert check(entries, screens) == (entries, [])
@@ -238,11 +238,11 @@ def test_the_docs_list_every_binding_id_and_no_other(screens: dict[str, list[Bin
 async def test_a_remapped_roll_rolls_by_its_new_key_and_the_footer_shows_it() -> None:
     async with running(rules.new_game(["Ana", "Bea"], seed=5), settled=True) as (app, pilot):
         order = list(footer_by_action(app))
-    own_keys(turn__roll="x", turn__coach="o")
+    own_keys(turn__roll="x", turn__coach="z")
     async with running(rules.new_game(["Ana", "Bea"], seed=5), settled=True) as (app, pilot):
         assert isinstance(app.screen, TurnScreen)
         assert footer_by_action(app)["roll"] == "x Roll"
-        assert footer_by_action(app)["coach"] == "o Coach"
+        assert footer_by_action(app)["coach"] == "z Coach"
         assert list(footer_by_action(app)) == order, "each key in its place"
         await pilot.press("r")
         await pilot.pause()

@@ -154,13 +154,14 @@ def test_the_side_panel_gives_way_to_the_box_list_and_the_scorecard() -> None:
     # Room for all: the side panel's share (30%, at most 40).
     assert side_width(200, 42) == 40
     assert side_width(160, 42) == 40
-    # At 120 columns with three players (a scorecard of 42 cells), the box list's 44 cells and
-    # the whole scorecard first: the side panel has what is left, not its 36.
-    assert side_width(120, 42) == 120 - 2 - 44 - 2 - 42 == 30
+    # At 120 columns with three players (a scorecard of 42 cells), the box list's 46 cells
+    # (a box's key, its name whole and the coach's two columns) and the whole scorecard
+    # first: the side panel has what is left, not its 36.
+    assert side_width(120, 42) == 120 - 2 - 46 - 2 - 42 == 28
     # Never under its least: a wider scorecard has its names cut instead.
     assert side_width(120, 70) == 26
     # The coach off, the box list needs less (no coach's columns): the side panel has more.
-    assert side_width(120, 42, coach=False) == 36  # its share: 120 - 2 - 32 - 2 - 42 leaves 42
+    assert side_width(120, 42, coach=False) == 36  # its share: 120 - 2 - 34 - 2 - 42 leaves 40
 
 
 def test_the_scorecards_columns_cut_the_longest_names_first_to_fit_their_room() -> None:
