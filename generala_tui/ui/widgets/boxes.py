@@ -129,7 +129,9 @@ class BoxRow(ReusedLines):
         row = Text(no_wrap=True, overflow="ellipsis")
         row.append(marker[0], style="bold")
         row.append(marker[1], style="bold green")
-        row.append(key, style="dim underline" if key else "")
+        if key:
+            row.append(self.key, style="dim underline")
+            row.append(" ")
         row.append(name, style="bold" if self.cursor else "")
         row.append(" " + leader, style="dim")
         row.append(f" {value:>3}", style="bold" if offer.points else "")
