@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import ENVIRONMENT, N_, _, catalog, language, language_from_environment
+from .arguments import LANG
 from .page import HEIGHT_RANGE, INPUT_BURST_BYTES, INPUT_BYTES_PER_SECOND, WIDTH_RANGE, InputBudget
 
 if TYPE_CHECKING:
@@ -463,7 +464,7 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             set_window(slave, *self.size)
             os.set_blocking(master, False)
             self.master = master
-            arguments = [] if self.lang is None else ["--lang", self.lang]
+            arguments = [] if self.lang is None else [LANG, self.lang]
             arguments += ["join", *(["--password"] if self.games.password else [])]
             try:
                 self.game = await asyncio.create_subprocess_exec(

@@ -12,6 +12,7 @@ import fcntl
 import json
 import os
 import pty
+import re
 import select
 import signal
 import struct
@@ -29,6 +30,8 @@ from generala_tui.game.model import GameState, Rolled
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
 
+CONTROL = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
+"""An escape sequence of the terminal's output (a cursor move, a colour)."""
 DEADLINE = 30.0
 """Seconds any one wait may take on a slow, shared machine before the test fails."""
 
@@ -69,7 +72,7 @@ class Terminal:
 
     def wait_for(self, what: str | Callable[[], bool], timeout: float = DEADLINE) -> None:
         """Read until the output shows ``what`` (or ``what()`` holds)."""
-        done = (lambda: what.encode() in self.output) if isinstance(what, str) else what
+        done = (lambda: what.encode() in self.shown()) if isinstance(what, str) else what
         end = time.monotonic() + timeout
         while not done():
             if time.monotonic() > end:
@@ -80,6 +83,11 @@ class Terminal:
                 if not done():
                     raise AssertionError(f"the program ended ({self.process.returncode})")
             self.read()
+
+    def shown(self) -> bytes:
+        """The output without its escape sequences: a run of text drawn in parts (a notice
+        over two widgets is drawn a widget's part at a time) reads whole again."""
+        return CONTROL.sub(b"", self.output)
 
     def type(self, keys: bytes) -> None:
         os.write(self.master, keys)
