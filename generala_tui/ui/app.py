@@ -187,6 +187,9 @@ class GeneralaApp(Shell):
 
         self.keymap, refused = keymap.check(entries, keymap.the_screens(self.BINDINGS))
         self.set_keymap(self.keymap)
+        if self.keymap:
+            # The screens shown before the keys were read name the player's keys now.
+            self.say_it_all_again()
         if refused:
             notice = keymap_words.refusals(refused, printable(str(store.preferences_path())))
             self.notify(notice, severity="warning", timeout=20, markup=False)

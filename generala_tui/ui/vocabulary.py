@@ -10,7 +10,10 @@ than one of them names is here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from textual.keys import format_key
 
 from .. import words
 from ..game.action import BEST_MARGIN as BEST_MARGIN
@@ -121,10 +124,52 @@ def key_name(key: str) -> str:
     return pgettext(KEY_NAME_CONTEXT, message) if message is not None else key
 
 
+def escape_label() -> str:
+    """The escape key as a button names it, in brackets after its word ("Close (Esc)")."""
+    return pgettext("key name", "Esc")
+
+
 def yes_key() -> str:
     """The key that answers a dialog's question yes: the first letter of the language's "yes"
     (``y``, Spanish ``s``, Swedish ``j``); ``y`` is accepted in every language too."""
     return pgettext("answer key", "y")
+
+
+KeyMap = Mapping[str, str]
+"""The player's own keys in use (the app's ``keymap``, :mod:`generala_tui.ui.keymap`): a
+binding's id to its keys, comma-separated, in Textual's names ("ctrl+g,f5"); a binding not in it
+keeps the game's keys."""
+
+GAME_KEYS: KeyMap = MappingProxyType({})
+"""No key of the player's own: every binding keeps the game's keys."""
+
+
+def key_display(key: str) -> str:
+    """``key`` (in Textual's names: "ctrl+g", "escape", "question_mark") as the Footer shows it
+    ("^g", "esc", "?"), in the words of the current language's keyboards (:func:`key_name`)."""
+    *modifiers, base = key.split("+")
+    shown = format_key(base)
+    if "ctrl" in modifiers:
+        modifiers.remove("ctrl")
+        shown = f"^{shown}"
+    return key_name("+".join([*modifiers, shown]))
+
+
+def shown_keys(binding_id: str, keymap: KeyMap, default: Sequence[str]) -> list[str]:
+    """The keys a sentence names for the binding ``binding_id``: ``default`` (the game's keys as
+    the words have always written them) unless ``keymap`` gives the binding keys of the
+    player's own, then those, each as the Footer shows it (:func:`key_display`)."""
+    own = keymap.get(binding_id)
+    if not own:
+        return list(default)
+    return [key_display(key.strip()) for key in own.split(",") if key.strip()]
+
+
+def shown_key(binding_id: str, keymap: KeyMap, default: str) -> str:
+    """The key a label names for the binding ``binding_id`` ("Coach (h)"): ``default`` (the
+    game's key as the label has always written it) unless ``keymap`` gives the binding keys of
+    the player's own, then the first of them as the Footer shows it ("^g", "esc", "?")."""
+    return shown_keys(binding_id, keymap, [default])[0]
 
 
 NO_KEY = "n"
@@ -227,9 +272,10 @@ def held_label() -> str:
     return _("HELD")
 
 
-def close_button() -> str:
-    """The button that closes a panel (help, scorecard, analysis)."""
-    return _("Close (Esc)")
+def close_button(binding_id: str = "", keys: KeyMap = GAME_KEYS) -> str:
+    """The button that closes a panel (help, scorecard, analysis), naming the first key of its
+    binding ``binding_id`` ("help.close") when the player gave it keys of their own."""
+    return _("Close ({key})").format(key=shown_key(binding_id, keys, escape_label()))
 
 
 GAME_NAME = "GENERALA"
