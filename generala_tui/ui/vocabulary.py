@@ -172,6 +172,14 @@ def shown_key(binding_id: str, keymap: KeyMap, default: str) -> str:
     return shown_keys(binding_id, keymap, [default])[0]
 
 
+def hold_keys(keys: KeyMap = GAME_KEYS) -> str:
+    """The keys that hold the dice: "1-5", or the player's own, one a die ("a s d f g")."""
+    held = [shown_key(f"turn.hold_{n}", keys, str(n)) for n in range(1, NUMBER_OF_DICE + 1)]
+    if held == [str(n) for n in range(1, NUMBER_OF_DICE + 1)]:
+        return f"1-{NUMBER_OF_DICE}"
+    return " ".join(held)
+
+
 NO_KEY = "n"
 """The key that answers no: the first letter of "no" in all three languages ("nej")."""
 

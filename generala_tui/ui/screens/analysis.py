@@ -201,7 +201,7 @@ class AnalysisScreen(Modal[None]):
                 self._failed = True
                 self.refresh_bindings()
                 self.query_one("#analysis", Static).update(
-                    analysis_words.analysis_failed(str(error))
+                    analysis_words.analysis_failed(str(error), own_keys(self))
                 )
             raise
         if self.is_attached:

@@ -252,7 +252,9 @@ class TrainerScreen(Page[None]):
             return None
         if any(d.source is DrillSource.HISTORY for d in self.drills):
             return None
-        return trainer_words.trainer_other_rules(self.trainee_name, self.strategy.house_rules)
+        return trainer_words.trainer_other_rules(
+            self.trainee_name, self.strategy.house_rules, own_keys(self)
+        )
 
     # --- one position -------------------------------------------------------
 
@@ -306,7 +308,7 @@ class TrainerScreen(Page[None]):
         turn = state.turn
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked)
         if verdict is None:
-            message = trainer_words.trainer_prompt(state, state.current_player.name)
+            message = trainer_words.trainer_prompt(state, state.current_player.name, own_keys(self))
             note = self._other_rules_note()
             # Below 24 rows the note would push the boxes off: it is told once instead.
             if note is not None and not self.has_class("-small-dice"):

@@ -15,7 +15,6 @@ from textual.content import Content
 from ...game import rules
 from ...game.model import (
     MAX_ROLLS,
-    NUMBER_OF_DICE,
     Filled,
     GameState,
     Level,
@@ -31,6 +30,7 @@ from ..vocabulary import (
     GAME_NAME,
     KeyMap,
     category_label,
+    hold_keys,
     key_name,
     names_and,
     shown_key,
@@ -265,14 +265,6 @@ def _roll_prompt(name: str, roll_keys: list[str]) -> Content:
         name=name,
         key=roll_keys[0],
     )
-
-
-def hold_keys(keys: KeyMap = GAME_KEYS) -> str:
-    """The keys that hold the dice: "1-5", or the player's own, one a die ("a s d f g")."""
-    held = [shown_key(f"turn.hold_{n}", keys, str(n)) for n in range(1, NUMBER_OF_DICE + 1)]
-    if held == [str(n) for n in range(1, NUMBER_OF_DICE + 1)]:
-        return f"1-{NUMBER_OF_DICE}"
-    return " ".join(held)
 
 
 def tie_break_lines(state: GameState) -> Content:

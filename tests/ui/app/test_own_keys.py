@@ -308,6 +308,8 @@ async def test_a_question_is_answered_by_the_players_keys() -> None:
         await pilot.click("#box-generala")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
+        confirm, cancel = _labels(app, "confirm", "cancel")
+        assert confirm.endswith(" (x)") and cancel.endswith(" (z)"), "the buttons name them"
         await pilot.press("y", "escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog) and app.game == state
