@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import finished_game
 from textual.binding import Binding
 from textual.widgets import Button, Input, Markdown
 
@@ -25,6 +26,7 @@ from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.keymap import Refusal, check, key_of, keys_of, the_screens
 from generala_tui.ui.screens import turn_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
+from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.help import HelpScreen
 from generala_tui.ui.screens.help_words import help_text, turn_keys
 from generala_tui.ui.screens.turn import TurnScreen
@@ -415,3 +417,14 @@ async def test_the_setup_screens_buttons_name_the_players_keys() -> None:
         await pilot.press("f6")
         await pilot.pause()
         assert _labels(app, "save", "cancel") == ["Save (ctrl+s)", "Cancel (Esc)"]
+
+
+async def test_the_winners_buttons_name_the_players_keys() -> None:
+    own_keys(game_over__statistics="o", game_over__history="ctrl+b")
+    async with running(finished_game({"Ana": 24, "Bea": 18}), settled=True) as (app, _pilot):
+        assert isinstance(app.screen, GameOverScreen)
+        assert _labels(app, "show-statistics", "show-history", "export-record") == [
+            "Statistics (o)",
+            "History (^b)",
+            "Save record (e)",
+        ]
