@@ -158,11 +158,14 @@ def key_display(key: str) -> str:
 def shown_keys(binding_id: str, keymap: KeyMap, default: Sequence[str]) -> list[str]:
     """The keys a sentence names for the binding ``binding_id``: ``default`` (the game's keys as
     the words have always written them) unless ``keymap`` gives the binding keys of the
-    player's own, then those, each as the Footer shows it (:func:`key_display`)."""
+    player's own, then those, each as the Footer shows it (:func:`key_display`; escape as
+    :func:`escape_label`)."""
     own = keymap.get(binding_id)
     if not own:
         return list(default)
-    return [key_display(key.strip()) for key in own.split(",") if key.strip()]
+    # Escape as the labels have always named it ("Close (Esc)"), the others as the Footer does.
+    keys = [key.strip() for key in own.split(",") if key.strip()]
+    return [escape_label() if key == "escape" else key_display(key) for key in keys]
 
 
 def shown_key(binding_id: str, keymap: KeyMap, default: str) -> str:

@@ -341,7 +341,8 @@ def test_a_label_names_the_game_key_unless_the_player_gave_one() -> None:
     assert shown_key("setup.start", {"setup.trainer": "f5"}, "ctrl+s") == "ctrl+s"
     assert shown_key("setup.start", {"setup.start": "ctrl+b,f5"}, "ctrl+s") == "^b"
     assert shown_key("turn.coach", {"turn.coach": "question_mark"}, "h") == "?"
-    assert shown_key("help.close", {"help.close": "escape,q"}, "Esc") == "esc"
+    assert shown_key("help.close", {"help.close": "escape,q"}, "Esc") == "Esc"
+    assert shown_key("turn.setup", {"turn.setup": "ctrl+escape"}, "Esc") == "^esc"
     assert shown_key("turn.pause", {"turn.pause": "shift+f5"}, "p") == "shift+f5"
     assert shown_keys("turn.roll", {"turn.roll": "x,space"}, ["r", "space"]) == ["x", "space"]
     i18n.set_language("es")
