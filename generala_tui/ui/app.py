@@ -190,6 +190,9 @@ class GeneralaApp(Shell):
         in_use, refused = keymap.check(entries, keymap.the_screens(self.BINDINGS))
         self.set_keymap(in_use)
         self.keymap = MappingProxyType(in_use)
+        if in_use:
+            # The screens shown before the keys were read name the player's keys now.
+            self.say_it_all_again()
         if refused:
             notice = keymap_words.refusals(refused, printable(str(store.preferences_path())))
             self.notify(notice, severity="warning", timeout=20, markup=False)

@@ -217,8 +217,9 @@ class GuideOffer(Horizontal):
         super().__init__(id="guide-offer")
 
     def compose(self) -> ComposeResult:
+        keys = host_of(self).keymap
         yield Button(
-            guide_words.offer_button(),
+            guide_words.offer_button(keys),
             id="guided-game",
             variant="warning",
             compact=True,
@@ -228,7 +229,7 @@ class GuideOffer(Horizontal):
             guide_words.decline_button(),
             id="decline-guide",
             compact=True,
-            tooltip=guide_words.decline_tooltip(),
+            tooltip=guide_words.decline_tooltip(keys),
         )
 
 
@@ -373,7 +374,9 @@ class Guide(Vertical):
             done = self.lesson is Lesson.DONE
             self._finish()
             if not done:
-                self.app.notify(guide_words.left_notice(), timeout=6, markup=False)
+                self.app.notify(
+                    guide_words.left_notice(host_of(self).keymap), timeout=6, markup=False
+                )
 
     def _finish(self) -> None:
         self.teaching = False

@@ -13,7 +13,15 @@ from __future__ import annotations
 from textual.content import Content
 
 from ..i18n import NP_, _
-from .vocabulary import SCRATCH_MARK, held_label, key_name, roll_button
+from .vocabulary import (
+    GAME_KEYS,
+    SCRATCH_MARK,
+    KeyMap,
+    held_label,
+    key_name,
+    roll_button,
+    shown_key,
+)
 
 GUIDED_GAME_KEY = NP_("key", "Guided game")
 """The help's key that starts a guided game, as the Footer names it."""
@@ -22,9 +30,11 @@ DONE_MARK = "✓"
 """The guide's last words: every lesson learned."""
 
 
-def offer_button() -> str:
+def offer_button(keys: KeyMap = GAME_KEYS) -> str:
     """The setup screen's offer, on a first launch."""
-    return _("First time? Play a guided game (ctrl+f)")
+    return _("First time? Play a guided game ({key})").format(
+        key=shown_key("setup.guided_game", keys, "ctrl+f")
+    )
 
 
 def offer_tooltip() -> str:
@@ -39,13 +49,15 @@ def decline_button() -> str:
     return _("No, thanks")
 
 
-def decline_tooltip() -> str:
-    return _("The setup screen stops offering it; the help (?) starts a guided game any time")
+def decline_tooltip(keys: KeyMap = GAME_KEYS) -> str:
+    return _(
+        "The setup screen stops offering it; the help ({key}) starts a guided game any time"
+    ).format(key=shown_key("app.help", keys, "?"))
 
 
-def help_button() -> str:
+def help_button(keys: KeyMap = GAME_KEYS) -> str:
     """The help's button that starts a guided game."""
-    return _("Play a guided game (g)")
+    return _("Play a guided game ({key})").format(key=shown_key("help.guided_game", keys, "g"))
 
 
 def leave_button(brief: bool, done: bool = False) -> str:
@@ -58,9 +70,11 @@ def leave_button(brief: bool, done: bool = False) -> str:
     return _("Leave the guide ({key})").format(key=esc)
 
 
-def left_notice() -> str:
+def left_notice(keys: KeyMap = GAME_KEYS) -> str:
     """Said once the player leaves the guide."""
-    return _("The guide is closed: the game goes on. The help (?) starts a guided game any time.")
+    return _(
+        "The guide is closed: the game goes on. The help ({key}) starts a guided game any time."
+    ).format(key=shown_key("app.help", keys, "?"))
 
 
 UP, DOWN = "↑", "↓"

@@ -177,3 +177,11 @@ def host_of(node: DOMNode) -> GameHost:
     if not isinstance(app, GameHost):
         raise TypeError(f"{type(app).__name__} is not a generala-tui host")
     return app
+
+
+def own_keys(node: DOMNode) -> Mapping[str, str]:
+    """The player's own keys in use, for the labels of ``node`` that name a key
+    (:func:`generala_tui.ui.vocabulary.shown_key`): the host's keymap, or none in an app that is
+    no host (a dialog shown on its own)."""
+    app = node.app
+    return app.keymap if isinstance(app, GameHost) else {}

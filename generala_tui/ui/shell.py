@@ -194,7 +194,12 @@ class Shell(App[None]):
             return
         i18n.set_language(lang)
         self.keeper.remember(language=lang)
+        self.say_it_all_again()
+        self.refresh_bindings()
+
+    def say_it_all_again(self) -> None:
+        """Every screen of the stack says its words again, as the screen says them now: in
+        the language of the moment, naming the keys in use."""
         for screen in self.screen_stack:
             if isinstance(screen, TranslatedBindings):
                 self.call_later(screen.say_again)
-        self.refresh_bindings()

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from textual.keys import format_key
+
 from .. import words
 from ..game.action import BEST_MARGIN as BEST_MARGIN
 from ..game.action import Action, ActionKind
@@ -129,10 +131,63 @@ def key_name(key: str) -> str:
     return pgettext(KEY_NAME_CONTEXT, message) if message is not None else key
 
 
+def escape_label() -> str:
+    """The escape key as a button names it, in brackets after its word ("Close (Esc)")."""
+    return pgettext("key name", "Esc")
+
+
 def yes_key() -> str:
     """The key that answers a dialog's question yes: the first letter of the language's "yes"
     (``y``, Spanish ``s``, Swedish ``j``); ``y`` is accepted in every language too."""
     return pgettext("answer key", "y")
+
+
+KeyMap = Mapping[str, str]
+"""The player's own keys in use (the app's ``keymap``, :mod:`generala_tui.ui.keymap`): a
+binding's id to its keys, comma-separated, in Textual's names ("ctrl+g,f5"); a binding not in it
+keeps the game's keys."""
+
+GAME_KEYS: KeyMap = MappingProxyType({})
+"""No key of the player's own: every binding keeps the game's keys."""
+
+
+def key_display(key: str) -> str:
+    """``key`` (in Textual's names: "ctrl+g", "escape", "question_mark") as the Footer shows it
+    ("^g", "esc", "?"), in the words of the current language's keyboards (:func:`key_name`)."""
+    *modifiers, base = key.split("+")
+    shown = format_key(base)
+    if "ctrl" in modifiers:
+        modifiers.remove("ctrl")
+        shown = f"^{shown}"
+    return key_name("+".join([*modifiers, shown]))
+
+
+def shown_keys(binding_id: str, keymap: KeyMap, default: Sequence[str]) -> list[str]:
+    """The keys a sentence names for the binding ``binding_id``: ``default`` (the game's keys as
+    the words have always written them) unless ``keymap`` gives the binding keys of the
+    player's own, then those, each as the Footer shows it (:func:`key_display`; escape as
+    :func:`escape_label`)."""
+    own = keymap.get(binding_id)
+    if not own:
+        return list(default)
+    # Escape as the labels have always named it ("Close (Esc)"), the others as the Footer does.
+    keys = [key.strip() for key in own.split(",") if key.strip()]
+    return [escape_label() if key == "escape" else key_display(key) for key in keys]
+
+
+def shown_key(binding_id: str, keymap: KeyMap, default: str) -> str:
+    """The key a label names for the binding ``binding_id`` ("Coach (h)"): ``default`` (the
+    game's key as the label has always written it) unless ``keymap`` gives the binding keys of
+    the player's own, then the first of them as the Footer shows it ("^g", "esc", "?")."""
+    return shown_keys(binding_id, keymap, [default])[0]
+
+
+def hold_keys(keys: KeyMap = GAME_KEYS) -> str:
+    """The keys that hold the dice: "1-5", or the player's own, one a die ("a s d f g")."""
+    held = [shown_key(f"turn.hold_{n}", keys, str(n)) for n in range(1, NUMBER_OF_DICE + 1)]
+    if held == [str(n) for n in range(1, NUMBER_OF_DICE + 1)]:
+        return f"1-{NUMBER_OF_DICE}"
+    return " ".join(held)
 
 
 NO_KEY = "n"
@@ -235,9 +290,10 @@ def held_label() -> str:
     return _("HELD")
 
 
-def close_button() -> str:
-    """The button that closes a panel (help, scorecard, analysis)."""
-    return _("Close (Esc)")
+def close_button(binding_id: str = "", keys: KeyMap = GAME_KEYS) -> str:
+    """The button that closes a panel (help, scorecard, analysis), naming the first key of its
+    binding ``binding_id`` ("help.close") when the player gave it keys of their own."""
+    return _("Close ({key})").format(key=shown_key(binding_id, keys, escape_label()))
 
 
 GAME_NAME = "GENERALA"

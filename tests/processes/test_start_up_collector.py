@@ -61,6 +61,9 @@ async def test_the_app_resumes_the_paused_collector_after_its_first_frame() -> N
 
 
 async def test_an_app_started_otherwise_leaves_the_collector_alone() -> None:
+    # A test before this one in the same worker may have started the command line's way
+    # (which pauses the collector until a first frame) without an app coming to its frame.
+    collector.resume()
     frozen = gc.get_freeze_count()
     app = GeneralaApp()
     async with app.run_test(size=(80, 24)) as pilot:

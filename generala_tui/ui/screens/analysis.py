@@ -23,7 +23,7 @@ from ...game.strategy.review import chance_change
 from ...i18n import decimal, percent
 from .. import vocabulary
 from ..colours import for_node
-from ..host import host_of
+from ..host import host_of, own_keys
 from ..widgets import coach_words
 from ..widgets.boxes import BoxList
 from ..widgets.charts import WinChart
@@ -163,7 +163,11 @@ class AnalysisScreen(Modal[None]):
                 yield Static(analysis_words.analysis_title(), id="analysis-title")
                 yield Static(analysis_words.analysing(), id="analysis")
                 yield Vertical(id="analysis-body")
-            yield Button(vocabulary.close_button(), id="close-analysis", compact=True)
+            yield Button(
+                vocabulary.close_button("analysis.close", own_keys(self)),
+                id="close-analysis",
+                compact=True,
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -197,7 +201,7 @@ class AnalysisScreen(Modal[None]):
                 self._failed = True
                 self.refresh_bindings()
                 self.query_one("#analysis", Static).update(
-                    analysis_words.analysis_failed(str(error))
+                    analysis_words.analysis_failed(str(error), own_keys(self))
                 )
             raise
         if self.is_attached:
@@ -458,7 +462,11 @@ class DecisionScreen(Modal[None]):
                     yield BoxList(id="decision-boxes")
                     yield CoachPanel(id="decision-coach")
                 yield ScorecardTable(id="decision-scorecard", fit_rows=True)
-            yield Button(vocabulary.close_button(), id="close-decision", compact=True)
+            yield Button(
+                vocabulary.close_button("analysis.close", own_keys(self)),
+                id="close-decision",
+                compact=True,
+            )
         yield Footer()
 
     def on_mount(self) -> None:

@@ -12,16 +12,27 @@ from textual.content import Content
 from ... import words
 from ...game.marks import DecisionMark, LuckMark, Rating
 from ...i18n import NP_, _, decimal, genitive, ngettext, percent, pgettext
-from ..vocabulary import COSTLY_MARK, LUCKY_MARK, UNLUCKY_MARK, describe_action, dice_text
+from ..vocabulary import (
+    COSTLY_MARK,
+    GAME_KEYS,
+    LUCKY_MARK,
+    UNLUCKY_MARK,
+    KeyMap,
+    describe_action,
+    dice_text,
+    shown_key,
+)
 
 if TYPE_CHECKING:  # the strategy's tables (and numpy) load when first needed, not for words
     from ...game.strategy import Decision, PlayerAnalysis
     from ...game.strategy.review import GameReview
 
 
-def analysis_failed(error: str) -> str:
+def analysis_failed(error: str, keys: KeyMap = GAME_KEYS) -> str:
     """Shown on the analysis screen when the analysis could not be made."""
-    return _("The game could not be analysed: {error}\nPress r to try again.").format(error=error)
+    return _("The game could not be analysed: {error}\nPress {key} to try again.").format(
+        error=error, key=shown_key("analysis.retry", keys, "r")
+    )
 
 
 def analysis_title() -> str:

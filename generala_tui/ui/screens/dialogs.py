@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from ...game.model import GameState
 from .. import vocabulary
+from ..host import own_keys
 from . import dialogs_words, setup_words
 from .modal import Modal
 
@@ -51,11 +52,13 @@ class ConfirmDialog(Modal[bool]):
             yield Static(self.question, id="question")
             with Horizontal(id="dialog-buttons"):
                 yield Button(
-                    dialogs_words.confirm_button(self.confirm_label),
+                    dialogs_words.confirm_button(self.confirm_label, own_keys(self)),
                     variant="primary",
                     id="confirm",
                 )
-                yield Button(dialogs_words.cancel_button(self.cancel_label), id="cancel")
+                yield Button(
+                    dialogs_words.cancel_button(self.cancel_label, own_keys(self)), id="cancel"
+                )
 
     def on_mount(self) -> None:
         # Enter presses the focused button: the focus starts on the safe answer, so a

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from ...i18n import _
-from ..vocabulary import NO_KEY, SCRATCH_MARK, yes_key
+from ..vocabulary import GAME_KEYS, NO_KEY, SCRATCH_MARK, KeyMap, shown_key, yes_key
 
 
 def scratch_answer() -> str:
@@ -35,14 +35,17 @@ def no() -> str:
     return _("No")
 
 
-def confirm_button(label: str) -> Content:
-    """A dialog's button for yes, with its key (the language's own, :func:`yes_key`)."""
-    return Content(_("{answer} ({key})").format(answer=label, key=yes_key()))
+def confirm_button(label: str, keys: KeyMap = GAME_KEYS) -> Content:
+    """A dialog's button for yes, with its key (the language's own, :func:`yes_key`, or the
+    player's where ``keys`` gives one)."""
+    key = shown_key("dialog.yes", keys, yes_key())
+    return Content(_("{answer} ({key})").format(answer=label, key=key))
 
 
-def cancel_button(label: str) -> Content:
-    """A dialog's button for no, with its key."""
-    return Content(_("{answer} ({key})").format(answer=label, key=NO_KEY))
+def cancel_button(label: str, keys: KeyMap = GAME_KEYS) -> Content:
+    """A dialog's button for no, with its key (the player's where ``keys`` gives one)."""
+    key = shown_key("dialog.no", keys, NO_KEY)
+    return Content(_("{answer} ({key})").format(answer=label, key=key))
 
 
 def quit_answer() -> str:

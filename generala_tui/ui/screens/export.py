@@ -26,6 +26,7 @@ from textual.worker import Worker
 from ... import store
 from ...game.model import GameState
 from .. import vocabulary
+from ..host import own_keys
 from . import export_words
 from .modal import Modal
 
@@ -123,7 +124,7 @@ class ExportDialog(Modal[Path | None]):
                     else export_words.export_save_button()
                 )
                 yield Button(save, variant="primary", id="export-save")
-                yield Button(export_words.export_cancel_button(), id="export-cancel")
+                yield Button(export_words.export_cancel_button(own_keys(self)), id="export-cancel")
 
     def on_mount(self) -> None:
         if self.served:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...i18n import _, after_colon
+from ..vocabulary import GAME_KEYS, KeyMap, escape_label, shown_key
 
 
 def export_title() -> str:
@@ -31,8 +32,8 @@ def export_download_button() -> str:
     return _("Download (Enter)")
 
 
-def export_cancel_button() -> str:
-    return _("Cancel (Esc)")
+def export_cancel_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Cancel ({key})").format(key=shown_key("export.cancel", keys, escape_label()))
 
 
 def record_saved(path: str) -> str:

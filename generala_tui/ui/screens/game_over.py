@@ -14,7 +14,7 @@ from textual.widgets import Button, Static
 from ...game.model import Ending, GameState
 from .. import vocabulary
 from ..colours import for_node
-from ..host import host_of
+from ..host import host_of, own_keys
 from ..translated import TranslatedBindings
 from ..widgets.dice import face_rows
 from ..widgets.footer import Footer
@@ -95,10 +95,16 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
                 )
             with Center(), Horizontal(id="game-over-records"):
                 yield Button(
-                    game_over_words.statistics_button(), id="show-statistics", compact=True
+                    game_over_words.statistics_button(own_keys(self)),
+                    id="show-statistics",
+                    compact=True,
                 )
-                yield Button(game_over_words.history_button(), id="show-history", compact=True)
-                yield Button(game_over_words.export_button(), id="export-record", compact=True)
+                yield Button(
+                    game_over_words.history_button(own_keys(self)), id="show-history", compact=True
+                )
+                yield Button(
+                    game_over_words.export_button(own_keys(self)), id="export-record", compact=True
+                )
         yield Footer()
 
     def on_mount(self) -> None:

@@ -8,7 +8,7 @@ from textual.content import Content
 
 from ...game.model import Ending, GameState
 from ...i18n import _, ngettext
-from ..vocabulary import WINNER_MARK, names_and
+from ..vocabulary import GAME_KEYS, WINNER_MARK, KeyMap, names_and, shown_key
 
 
 def play_again_button() -> str:
@@ -109,13 +109,13 @@ def match_line(games: int, ranking: Sequence[tuple[str, int]]) -> Content:
     )
 
 
-def statistics_button() -> str:
-    return _("Statistics (t)")
+def statistics_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Statistics ({key})").format(key=shown_key("game_over.statistics", keys, "t"))
 
 
-def history_button() -> str:
-    return _("History (y)")
+def history_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("History ({key})").format(key=shown_key("game_over.history", keys, "y"))
 
 
-def export_button() -> str:
-    return _("Save record (e)")
+def export_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Save record ({key})").format(key=shown_key("game_over.export", keys, "e"))

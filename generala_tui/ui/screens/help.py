@@ -10,7 +10,7 @@ from textual.widgets import Button, Markdown
 
 from ...game.model import GameState, HouseRules, Phase
 from .. import guide_words, vocabulary
-from ..host import host_of
+from ..host import host_of, own_keys
 from ..widgets.footer import Footer
 from . import help_words
 from .modal import SCROLL_BINDINGS, Modal, scroll
@@ -34,11 +34,16 @@ class HelpScreen(Modal[None]):
             pages.can_focus = False
             with pages:
                 yield Button(
-                    guide_words.help_button(), id="guided-game", variant="primary", compact=True
+                    guide_words.help_button(own_keys(self)),
+                    id="guided-game",
+                    variant="primary",
+                    compact=True,
                 )
                 text = help_words.help_text(self._house_rules(), self._own_keys())
                 yield Markdown(text, id="help-text")
-            yield Button(vocabulary.close_button(), id="close-help", compact=True)
+            yield Button(
+                vocabulary.close_button("help.close", own_keys(self)), id="close-help", compact=True
+            )
         yield Footer()
 
     def on_mount(self) -> None:

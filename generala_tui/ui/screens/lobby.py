@@ -22,7 +22,7 @@ from ...game.model import HouseRules, Player
 from ...game.rule_choices import preset_in_effect
 from ...online.protocol import SeatSummary, TableSummary
 from .. import vocabulary
-from ..host import host_of
+from ..host import host_of, own_keys
 from ..lobby import LobbyVisit
 from ..translated import TranslatedBindings
 from ..widgets.footer import Footer
@@ -98,7 +98,11 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
             )
         if highlighted in tables:
             grid.move_cursor(row=list(tables).index(highlighted))
-        status = lobby_words.count(len(tables)) if tables else lobby_words.no_tables(may_open)
+        status = (
+            lobby_words.count(len(tables))
+            if tables
+            else lobby_words.no_tables(may_open, own_keys(self))
+        )
         self.query_one("#lobby-status", Static).update(status)
         opens = self.query_one("#lobby-opens", Static)
         opens.set_class(not may_open, "-closed")  # no table opens here

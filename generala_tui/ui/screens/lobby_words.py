@@ -6,6 +6,7 @@ from ... import words
 from ...game.refusals import printable
 from ...i18n import _, ngettext, pgettext
 from ...online.protocol import SeatSummary, TableSummary
+from ..vocabulary import GAME_KEYS, KeyMap, shown_key
 
 
 def title(server: str) -> str:
@@ -20,9 +21,11 @@ def reconnecting() -> str:
     return _("The connection to the lobby was lost: reconnecting…")
 
 
-def no_tables(may_open: bool) -> str:
+def no_tables(may_open: bool, keys: KeyMap = GAME_KEYS) -> str:
     if may_open:
-        return _("No table is open here yet: press o to open one with the players set up.")
+        return _(
+            "No table is open here yet: press {key} to open one with the players set up."
+        ).format(key=shown_key("lobby.open_table", keys, "o"))
     return _("No table is open here yet: this server's host opens them.")
 
 

@@ -22,6 +22,7 @@ from ...online.client import Address
 from ...online.lobby_client import Entrance
 from ...words import refusal
 from .. import vocabulary
+from ..host import own_keys
 from . import online_words
 from .modal import Modal
 
@@ -55,8 +56,10 @@ class OnlineChoice(Modal[str | None]):
         with Vertical(id="online-dialog"):
             yield Static(online_words.choice_title(), classes="online-title")
             with Horizontal(classes="online-buttons"):
-                yield Button(online_words.choice_host_button(), variant="primary", id="host")
-                yield Button(online_words.choice_join_button(), id="join")
+                yield Button(
+                    online_words.choice_host_button(own_keys(self)), variant="primary", id="host"
+                )
+                yield Button(online_words.choice_join_button(own_keys(self)), id="join")
                 yield Button(online_words.cancel_button(), id="cancel")
 
     def on_mount(self) -> None:

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from ...i18n import _
+from ..vocabulary import GAME_KEYS, KeyMap, shown_key
 
 
 def choice_title() -> str:
     return _("Play online")
 
 
-def choice_host_button() -> str:
-    return _("Host this table (h)")
+def choice_host_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Host this table ({key})").format(key=shown_key("online.host", keys, "h"))
 
 
-def choice_join_button() -> str:
-    return _("Join a table (j)")
+def choice_join_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Join a table ({key})").format(key=shown_key("online.join", keys, "j"))
 
 
 def join_title() -> str:

@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 from ...game import rules
 from ...game.model import GameState, Phase, Rolled
 from .. import vocabulary
+from ..host import own_keys
 from ..widgets.buttons import ClickButton
 from ..widgets.dice import DiceTray
 from ..widgets.footer import Footer
@@ -111,7 +112,9 @@ class ReplayScreen(Page[None]):
                             replay_words.replay_last_button(), id="replay-last", compact=True
                         )
                         yield ClickButton(
-                            vocabulary.close_button(), id="replay-close", compact=True
+                            vocabulary.close_button("replay.close", own_keys(self)),
+                            id="replay-close",
+                            compact=True,
                         )
                 with Vertical(id="replay-card"):
                     yield ScorecardTable(id="replay-scorecard", fit_rows=True)

@@ -11,7 +11,7 @@ from textual.widgets import Button, Static
 from ...game.model import GameState
 from ...i18n import _, pgettext
 from .. import vocabulary
-from ..host import host_of
+from ..host import host_of, own_keys
 from ..widgets.footer import Footer
 from ..widgets.scorecard import ScorecardTable
 from .modal import Modal
@@ -45,7 +45,9 @@ class ScorecardScreen(Modal[None]):
         with VerticalScroll(id="scorecard-panel"):
             yield Static(scorecard_title(), id="scorecard-title")
             yield ScorecardTable(id="scorecard", fit_rows=True)
-            yield Button(vocabulary.close_button(), id="close-scorecard")
+            yield Button(
+                vocabulary.close_button("scorecard.close", own_keys(self)), id="close-scorecard"
+            )
         yield Footer()
 
     def on_mount(self) -> None:

@@ -16,7 +16,7 @@ from ... import i18n, words
 from ...game.model import HouseRules
 from ...game.rule_choices import PRESETS, idle_rules, preset_in_effect, rule_values
 from .. import vocabulary
-from ..host import host_of
+from ..host import host_of, own_keys
 from ..widgets.footer import Footer
 from . import settings_words
 from .modal import Page
@@ -86,8 +86,10 @@ class SettingsScreen(Page[HouseRules | None]):
                 yield from self._sorted_dice()
                 yield from self._turn_nudge()
             with Horizontal(id="settings-buttons"):
-                yield Button(settings_words.save_button(), id="save", variant="primary")
-                yield Button(settings_words.cancel_button(), id="cancel")
+                yield Button(
+                    settings_words.save_button(own_keys(self)), id="save", variant="primary"
+                )
+                yield Button(settings_words.cancel_button(own_keys(self)), id="cancel")
         yield Footer()
 
     def _rule(self, key: str, title: str, explanation: str) -> ComposeResult:

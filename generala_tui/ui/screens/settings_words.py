@@ -11,6 +11,7 @@ from ... import words
 from ...game import rule_choices
 from ...game.model import HouseRules
 from ...i18n import _
+from ..vocabulary import GAME_KEYS, KeyMap, escape_label, shown_key
 
 
 def value_text() -> dict[str, str]:
@@ -60,12 +61,12 @@ def custom_rules() -> str:
     return _("(custom rules)")
 
 
-def save_button() -> str:
-    return _("Save (ctrl+s)")
+def save_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Save ({key})").format(key=shown_key("settings.save", keys, "ctrl+s"))
 
 
-def cancel_button() -> str:
-    return _("Cancel (Esc)")
+def cancel_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Cancel ({key})").format(key=shown_key("settings.cancel", keys, escape_label()))
 
 
 def language_title() -> str:

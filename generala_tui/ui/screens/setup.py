@@ -271,6 +271,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-medium"), (30, "-tall")]
 
     def compose(self) -> ComposeResult:
+        keys = host_of(self).keymap  # the labels name the player's own keys
         with Vertical(id="setup"):
             # Everything but Start scrolls, so Start stays in view at any height.
             body = VerticalScroll(id="setup-body")
@@ -280,7 +281,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                 yield Static(setup_words.setup_subtitle(), id="subtitle")
                 if self.resumable is not None:
                     yield Button(
-                        setup_words.resume_label(self.resumable),
+                        setup_words.resume_label(self.resumable, keys),
                         id="resume",
                         variant="primary",
                         compact=True,
@@ -288,29 +289,31 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                 yield Label(setup_words.players_heading(), classes="section")
                 yield VerticalScroll(id="players")
                 with Horizontal(id="player-buttons"):
-                    yield Button(setup_words.add_player_button(), id="add-player", compact=True)
-                    yield Button(setup_words.online_button(), id="online", compact=True)
+                    yield Button(setup_words.add_player_button(keys), id="add-player", compact=True)
+                    yield Button(setup_words.online_button(keys), id="online", compact=True)
                 yield Static(id="setup-error", markup=False)
                 yield Label(setup_words.house_rules_heading(), classes="section")
                 with Horizontal(id="rules-row"):
                     yield Static(id="rules-summary", markup=False)
-                    yield Button(setup_words.change_rules_button(), id="open-settings")
+                    yield Button(setup_words.change_rules_button(keys), id="open-settings")
                 with Horizontal(id="records-buttons"):
                     yield Button(
-                        setup_words.statistics_setup_button(), id="open-statistics", compact=True
+                        setup_words.statistics_setup_button(keys),
+                        id="open-statistics",
+                        compact=True,
                     )
                     yield Button(
-                        setup_words.history_setup_button(), id="open-history", compact=True
+                        setup_words.history_setup_button(keys), id="open-history", compact=True
                     )
                     yield Button(
-                        setup_words.trainer_setup_button(), id="open-trainer", compact=True
+                        setup_words.trainer_setup_button(keys), id="open-trainer", compact=True
                     )
             # A first launch: the guided game beside Start (ui/guide.py).
             if host_of(self).seating.offer_guided_game:
                 from ..guide import GuideOffer
 
                 yield GuideOffer()
-            yield Button(setup_words.start_button(), id="start", variant="success")
+            yield Button(setup_words.start_button(keys), id="start", variant="success")
         yield Footer(compact=True)  # every key fits, a game to resume and Swedish too
 
     async def on_mount(self) -> None:

@@ -8,7 +8,7 @@ from textual.content import Content
 
 from ...game.model import GameState, Level, Phase
 from ...i18n import _, ngettext
-from ..vocabulary import _LEVEL_NAMES, level_labels
+from ..vocabulary import _LEVEL_NAMES, GAME_KEYS, KeyMap, level_labels, shown_key
 
 GAME_NAME_ART = """\
  ╔═╗╔═╗╔╗╔╔═╗╦═╗╔═╗╦  ╔═╗
@@ -78,16 +78,16 @@ def level_tooltip() -> str:
     return _("Click, Enter or Space for the next level; ←/→ to step")
 
 
-def add_player_button() -> str:
-    return _("+ Add player (ctrl+n)")
+def add_player_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("+ Add player ({key})").format(key=shown_key("setup.add_player", keys, "ctrl+n"))
 
 
-def change_rules_button() -> str:
-    return _("Change… (ctrl+r)")
+def change_rules_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Change… ({key})").format(key=shown_key("setup.house_rules", keys, "ctrl+r"))
 
 
-def start_button() -> str:
-    return _("Start the game (ctrl+s)")
+def start_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Start the game ({key})").format(key=shown_key("setup.start", keys, "ctrl+s"))
 
 
 def seat_label(seat: int) -> str:
@@ -111,12 +111,13 @@ def new_game_question(game: GameState) -> Content:
     )
 
 
-def resume_label(game: GameState) -> Content:
+def resume_label(game: GameState, keys: KeyMap = GAME_KEYS) -> Content:
     """The setup screen's offer to go on with a saved game."""
     return Content.from_markup(
-        _("Resume the game in progress: $scores, $stage (ctrl+o)"),
+        _("Resume the game in progress: $scores, $stage ($key)"),
         scores=_scores_line(game),
         stage=_stage(game),
+        key=shown_key("setup.resume", keys, "ctrl+o"),
     )
 
 
@@ -134,20 +135,20 @@ def _stage(game: GameState) -> str:
     return _("round {round}/{rounds}").format(round=game.round, rounds=game.rounds)
 
 
-def statistics_setup_button() -> str:
-    return _("Statistics (ctrl+t)")
+def statistics_setup_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Statistics ({key})").format(key=shown_key("setup.statistics", keys, "ctrl+t"))
 
 
-def history_setup_button() -> str:
-    return _("History (ctrl+y)")
+def history_setup_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("History ({key})").format(key=shown_key("setup.history", keys, "ctrl+y"))
 
 
-def trainer_setup_button() -> str:
-    return _("Trainer (ctrl+g)")
+def trainer_setup_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Trainer ({key})").format(key=shown_key("setup.trainer", keys, "ctrl+g"))
 
 
-def online_button() -> str:
-    return _("Play online (ctrl+l)")
+def online_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Play online ({key})").format(key=shown_key("setup.online", keys, "ctrl+l"))
 
 
 def hosting_needs_humans() -> str:

@@ -28,7 +28,7 @@ from ...game.model import Category, GameState
 from ...game.strategy import ActionValue, Strategy
 from ...game.training import ROUND_SIZE, Drill, DrillSource, Verdict, grade
 from .. import vocabulary
-from ..host import host_of
+from ..host import host_of, own_keys
 from ..widgets import coach_words
 from ..widgets.boxes import BoxList, BoxRow
 from ..widgets.buttons import ClickButton
@@ -139,7 +139,11 @@ class TrainerScreen(Page[None]):
                 )
                 with Vertical(id="trainer-coach-room"):  # the room above Close
                     yield CoachPanel(id="trainer-coach")
-                yield ClickButton(vocabulary.close_button(), id="trainer-close", compact=True)
+                yield ClickButton(
+                    vocabulary.close_button("trainer.close", own_keys(self)),
+                    id="trainer-close",
+                    compact=True,
+                )
         yield Static(id="trainer-summary")
         yield Footer(show_command_palette=False, compact=True)
 
@@ -155,7 +159,9 @@ class TrainerScreen(Page[None]):
         self.query_one("#trainer-score").border_title = trainer_words.trainer_score_title()
         self.query_one("#trainer-coach").border_title = coach_words.coach_title()
         self.query_one("#trainer-roll", Button).label = vocabulary.roll_button()
-        self.query_one("#trainer-close", Button).label = vocabulary.close_button()
+        self.query_one("#trainer-close", Button).label = vocabulary.close_button(
+            "trainer.close", own_keys(self)
+        )
         next_label = (
             trainer_words.trainer_again_button()
             if self.done
@@ -246,7 +252,9 @@ class TrainerScreen(Page[None]):
             return None
         if any(d.source is DrillSource.HISTORY for d in self.drills):
             return None
-        return trainer_words.trainer_other_rules(self.trainee_name, self.strategy.house_rules)
+        return trainer_words.trainer_other_rules(
+            self.trainee_name, self.strategy.house_rules, own_keys(self)
+        )
 
     # --- one position -------------------------------------------------------
 
@@ -301,7 +309,7 @@ class TrainerScreen(Page[None]):
         order = dice_order(turn.dice, host_of(self).sorted_dice)
         self.query_one(DiceTray).show(turn.dice, turn.held, turn.locked, order=order)
         if verdict is None:
-            message = trainer_words.trainer_prompt(state, state.current_player.name)
+            message = trainer_words.trainer_prompt(state, state.current_player.name, own_keys(self))
             note = self._other_rules_note()
             # Below 24 rows the note would push the boxes off: it is told once instead.
             if note is not None and not self.has_class("-small-dice"):

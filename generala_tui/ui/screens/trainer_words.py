@@ -10,7 +10,7 @@ from ... import words
 from ...game import rules
 from ...game.model import GameState, HouseRules
 from ...i18n import _, decimal, ngettext
-from ..vocabulary import BEST_MARGIN
+from ..vocabulary import BEST_MARGIN, GAME_KEYS, KeyMap, hold_keys, shown_key
 from ..widgets.coach_words import shown_best as is_best_shown
 
 
@@ -81,27 +81,32 @@ def trainer_topbar(
     )
 
 
-def trainer_other_rules(name: str, house_rules: HouseRules) -> Content:
+def trainer_other_rules(name: str, house_rules: HouseRules, keys: KeyMap = GAME_KEYS) -> Content:
     """Under a random position, when ``name``'s finished games were all under other house
     rules: which rules the trainer uses, and where to choose theirs."""
     return Content.from_markup(
         _(
             "The trainer uses the house rules for new games ($rules): set those of $name's "
-            "games on the setup screen (ctrl+r)."
+            "games on the setup screen ($key)."
         ),
         rules=words.changed_rules(house_rules),
         name=name,
+        key=shown_key("setup.house_rules", keys, "ctrl+r"),
     )
 
 
-def trainer_prompt(state: GameState, name: str) -> Content:
-    """What the trainee is asked in a position."""
+def trainer_prompt(state: GameState, name: str, keys: KeyMap = GAME_KEYS) -> Content:
+    """What the trainee is asked in a position (naming the player's keys where ``keys`` gives
+    some)."""
     if not state.rolls_left:
         rest = _("No rolls left: choose a box (↑↓ and Enter, or click it).")
     elif not rules.can_roll(state):
         rest = _("All five dice are held: release one to roll, or fill a box.")
     else:
-        rest = _("What would you do? Hold dice (1-5 or click) and roll (r), or fill a box (Enter).")
+        rest = _(
+            "What would you do? Hold dice ({hold} or click) and roll ({roll}), or fill a box "
+            "(Enter)."
+        ).format(hold=hold_keys(keys), roll=shown_key("turn.roll", keys, "r"))
     return Content.from_markup("[b]$name[/b]: $rest", name=name, rest=rest)
 
 

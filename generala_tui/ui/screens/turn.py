@@ -137,13 +137,13 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                         compact=True,
                     )
                     yield ClickButton(
-                        turn_words.turn_scorecard_button(),
+                        turn_words.turn_scorecard_button(self.host.keymap),
                         id="show-scorecard",
                         compact=True,
                         action="app.scorecard",
                     )
                     yield ClickButton(
-                        turn_words.turn_help_button(),
+                        turn_words.turn_help_button(self.host.keymap),
                         id="show-help",
                         compact=True,
                         action="app.help",
@@ -196,7 +196,6 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "win_chances", self._redraw, init=False)
         self.watch(self.app, "sorted_dice", self._redraw, init=False)
-        self.watch(self.app, "keymap", self._redraw, init=False)  # the boxes' keys
         self.watch(self.app, "coach_by_chance", self._rank_coach)
         if self.table.turn_time is not None:  # an online table's turn clock
             self.set_interval(CLOCK_TICK_SECONDS, self._tick_clock)
@@ -221,8 +220,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self._records.language_changed()
         relabel(self.query_one("#end-turn", Button), turn_words.end_turn_button())
         relabel(self.query_one("#roll-compact", Button), vocabulary.roll_button())
-        relabel(self.query_one("#show-scorecard", Button), turn_words.turn_scorecard_button())
-        relabel(self.query_one("#show-help", Button), turn_words.turn_help_button())
+        keys = self.host.keymap
+        relabel(self.query_one("#show-scorecard", Button), turn_words.turn_scorecard_button(keys))
+        relabel(self.query_one("#show-help", Button), turn_words.turn_help_button(keys))
         self.query_one("#unreachable", Static).update(table_words.offline_banner())
         self._coach_cache = None
         state = self.game
@@ -325,6 +325,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             short=self._short_topbar(state, room),
             room=room,
             here=self.table.plays_here(state.current),
+            keys=host.keymap,
         )
         turn = state.turn
         order = dice_order(turn.dice, host.sorted_dice)
@@ -595,8 +596,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
     def _show_coach(self, state: GameState, values: list[ActionValue] | None) -> None:
         host = self.host
         panel = self.query_one(CoachPanel)
+        panel.keys = host.keymap
         panel.display = self.query_one("#coach-room").display = host.coach
-        label = turn_words.coach_button(host.coach)
+        label = turn_words.coach_button(host.coach, host.keymap)
         relabel(self.query_one("#toggle-coach", Button), label)
         computer = rules.computer_to_act(state)
         self.query_one(CoachAdvice).show(state, values if host.coach and not computer else None)
@@ -629,7 +631,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         button = self.query_one("#toggle-chances", Button)
         if button.display != at_table:
             button.display = at_table
-        relabel(button, win_chances_words.chances_button(shown))
+        relabel(button, win_chances_words.chances_button(shown, self.host.keymap))
         if not shown:
             return
         solver = host.solver

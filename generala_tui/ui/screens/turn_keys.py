@@ -20,13 +20,12 @@ def box_binding_id(category: Category) -> str:
 
 def box_keys(keymap: Mapping[str, str]) -> dict[Category, str]:
     """The key shown beside each box: the first of the player's own keys for it (``keymap``:
-    a binding's id to its keys, comma-separated, as :attr:`~..host.GameHost.keymap` gives
-    them), else the game's letter."""
-    shown = {}
-    for category, letter in BOX_KEYS.items():
-        own = keymap.get(box_binding_id(category), "")
-        shown[category] = vocabulary.key_name(own.split(",")[0]) if own else letter
-    return shown
+    a binding's id to its keys, as :attr:`~..host.GameHost.keymap` gives them), as the
+    Footer shows it, else the game's letter."""
+    return {
+        category: vocabulary.shown_key(box_binding_id(category), keymap, letter)
+        for category, letter in BOX_KEYS.items()
+    }
 
 
 TURN_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [

@@ -12,7 +12,7 @@ from textual.widgets import Button
 
 from ...game.model import GameState
 from .. import vocabulary
-from ..host import host_of
+from ..host import host_of, own_keys
 from ..widgets import turn_log_words
 from ..widgets.footer import Footer
 from ..widgets.turn_log import TurnLog
@@ -49,7 +49,11 @@ class TurnLogScreen(Modal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="turn-log-panel"):
             yield TurnLog(id="turn-log")
-            yield Button(vocabulary.close_button(), id="close-turn-log", compact=True)
+            yield Button(
+                vocabulary.close_button("turn_log.close", own_keys(self)),
+                id="close-turn-log",
+                compact=True,
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -63,7 +67,9 @@ class TurnLogScreen(Modal[None]):
         """Say it all again in the current language."""
         self.refresh_bindings()
         self.query_one("#turn-log-panel").border_title = turn_log_words.turn_log_title()
-        self.query_one("#close-turn-log", Button).label = vocabulary.close_button()
+        self.query_one("#close-turn-log", Button).label = vocabulary.close_button(
+            "turn_log.close", own_keys(self)
+        )
         self._show()
 
     def _show(self) -> None:

@@ -8,8 +8,9 @@ Pilot and the screen only draws it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from textual.content import Content
@@ -160,17 +161,26 @@ def turn_view(
     short: bool = False,
     room: int | None = None,
     here: bool = True,
+    keys: Mapping[str, str] = MappingProxyType({}),
 ) -> TurnView:
     """What the turn screen shows of ``state`` (a game in play); ``short`` and ``room``: the
     top bar's form for a narrow terminal, and the cells it has; ``here``: whether the player
-    to act plays at this window (not so for another seat of an online table)."""
+    to act plays at this window (not so for another seat of an online table); ``keys``: the
+    player's own keys, which the sentences name."""
     computer = rules.computer_to_act(state)
-    prompt = turn_words.prompt(state, strategy_progress=strategy_progress, paused=paused, here=here)
+    prompt = turn_words.prompt(
+        state, strategy_progress=strategy_progress, paused=paused, here=here, keys=keys
+    )
     message = prompt
     brief = message
     if state.turn.served and state.turn.rolls:
         brief = turn_words.prompt(
-            state, strategy_progress=strategy_progress, paused=paused, hint=False, here=here
+            state,
+            strategy_progress=strategy_progress,
+            paused=paused,
+            hint=False,
+            here=here,
+            keys=keys,
         )
     if state.turn.rolls == 0 and state.log:
         said = turn_words.announcement(state, state.log[-1])

@@ -13,10 +13,29 @@ from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
 from ...game import rules
-from ...game.model import MAX_ROLLS, Filled, GameState, Level, LogEntry, Phase, TieBreakEnded
+from ...game.model import (
+    MAX_ROLLS,
+    Filled,
+    GameState,
+    Level,
+    LogEntry,
+    Phase,
+    TieBreakEnded,
+)
 from ...i18n import _, genitive, ngettext, percent
 from ..colours import SeatColours, of_table
-from ..vocabulary import COMPUTER_MARK, GAME_NAME, category_label, names_and
+from ..vocabulary import (
+    COMPUTER_MARK,
+    GAME_KEYS,
+    GAME_NAME,
+    KeyMap,
+    category_label,
+    hold_keys,
+    key_name,
+    names_and,
+    shown_key,
+    shown_keys,
+)
 
 
 # The turn screen's buttons and panel titles.
@@ -24,12 +43,12 @@ def end_turn_button() -> str:
     return _("End turn")
 
 
-def turn_scorecard_button() -> str:
-    return _("Scorecard (s)")
+def turn_scorecard_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Scorecard ({key})").format(key=shown_key("app.scorecard", keys, "s"))
 
 
-def turn_help_button() -> str:
-    return _("Rules and keys (?)")
+def turn_help_button(keys: KeyMap = GAME_KEYS) -> str:
+    return _("Rules and keys ({key})").format(key=shown_key("app.help", keys, "?"))
 
 
 def standings_title() -> str:
@@ -41,9 +60,10 @@ def double_generala_notes() -> dict[str | None, str]:
     return {"alive": "", "waiting": _("later"), "dead": _("dead"), None: ""}
 
 
-def coach_button(on: bool) -> str:
+def coach_button(on: bool, keys: KeyMap = GAME_KEYS) -> str:
     """The button that turns the coach on or off."""
-    return _("Coach off (h)") if on else _("Coach (h)")
+    key = shown_key("turn.coach", keys, "h")
+    return (_("Coach off ({key})") if on else _("Coach ({key})")).format(key=key)
 
 
 def announcement(state: GameState, entry: LogEntry) -> Content:
@@ -156,10 +176,12 @@ def prompt(
     paused: bool,
     hint: bool = True,
     here: bool = True,
+    keys: KeyMap = GAME_KEYS,
 ) -> Content:
     """What the player to act can do now, in one or two lines. Without ``hint``, a served
     roll's note goes without the reminder after it (for a message area it would overflow).
-    Not ``here`` (another seat of an online table), what they are doing."""
+    Not ``here`` (another seat of an online table), what they are doing. The keys it names
+    are the player's own where ``keys`` gives some."""
     turn = state.turn
     name = state.current_player.name
     if not here:
@@ -173,9 +195,10 @@ def prompt(
     if rules.computer_to_act(state):
         if paused:
             return Content.from_markup(
-                _("[b]$name[/b] $mark is paused: [b]p[/b] resumes."),
+                _("[b]$name[/b] $mark is paused: [b]$key[/b] resumes."),
                 name=state.current_player.name,
                 mark=COMPUTER_MARK,
+                key=shown_key("turn.pause", keys, "p"),
             )
         if strategy_progress is not None and state.current_player.level in _SOLVING_LEVELS:
             return Content.from_markup(
@@ -186,17 +209,19 @@ def prompt(
             )
         return Content.from_markup(
             _(
-                "[b]$name[/b] $mark is playing: [b]f[/b] skips ahead, [b]p[/b] pauses, "
-                "[b]+[/b] [b]-[/b] set the pace."
+                "[b]$name[/b] $mark is playing: [b]$skip[/b] skips ahead, [b]$pause[/b] pauses, "
+                "[b]$faster[/b] [b]$slower[/b] set the pace."
             ),
             name=name,
             mark=COMPUTER_MARK,
+            skip=shown_key("turn.skip_ahead", keys, "f"),
+            pause=shown_key("turn.pause", keys, "p"),
+            faster=shown_key("turn.faster", keys, "+"),
+            slower=shown_key("turn.slower", keys, "-"),
         )
     tie_break = state.phase is Phase.TIE_BREAK
     if turn.rolls == 0:
-        return Content.from_markup(
-            _("[b]$name[/b], roll the dice: [b]r[/b], space, or the Roll button."), name=name
-        )
+        return _roll_prompt(name, shown_keys("turn.roll", keys, ["r", key_name("space")]))
     served = served_note(state) if turn.served and not tie_break else Content("")
     if rules.rolls_barred(state):  # the fill taken back after the computers played on
         if tie_break:
@@ -220,8 +245,26 @@ def prompt(
             return served
         rest = _("Hold dice and roll, or fill a box.")
     else:
-        rest = _("Click dice or press 1-5 to hold them, then roll; or fill a box.")
+        rest = _("Click dice or press {keys} to hold them, then roll; or fill a box.").format(
+            keys=hold_keys(keys)
+        )
     return Content.assemble(served, rest)
+
+
+def _roll_prompt(name: str, roll_keys: list[str]) -> Content:
+    """Before the first roll: the roll's first key, and its second if it has one."""
+    if len(roll_keys) > 1:
+        return Content.from_markup(
+            _("[b]$name[/b], roll the dice: [b]$key[/b], $other, or the Roll button."),
+            name=name,
+            key=roll_keys[0],
+            other=roll_keys[1],
+        )
+    return Content.from_markup(
+        _("[b]$name[/b], roll the dice: [b]$key[/b] or the Roll button."),
+        name=name,
+        key=roll_keys[0],
+    )
 
 
 def tie_break_lines(state: GameState) -> Content:

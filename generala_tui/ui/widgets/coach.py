@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from rich.cells import cell_len
@@ -115,6 +115,8 @@ class CoachPanel(Widget):
         self._rows = 0
         """How many lines the text shown has: where the panel is as high as its text (a wide
         terminal), a change in their number lays it out again."""
+        self.keys: Mapping[str, str] = {}
+        """The player's own keys, which its heading names (its screen gives them)."""
 
     def watch_by_chance(self) -> None:
         self._rerank()
@@ -221,7 +223,7 @@ class CoachPanel(Widget):
         width = max(self.size.width, 20)
         table = Text(no_wrap=True, overflow="ellipsis", end="")
         by = self.by_chance
-        table.append(coach_words.coach_ranked_heading(by), "dim")
+        table.append(coach_words.coach_ranked_heading(by, self.keys), "dim")
         order = ranked(values, chances, by=by)
         tops = [order[0]]
         other = ranked(values, chances, by=not by)[0]

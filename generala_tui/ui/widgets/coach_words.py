@@ -20,8 +20,11 @@ from ..vocabulary import (
     ADVICE_MARK,
     BEST_CHANCE_MARK,
     BEST_MARGIN,
+    GAME_KEYS,
     SCRATCH_MARK,
+    KeyMap,
     category_label,
+    shown_key,
 )
 from .boxes_words import box_short_name
 
@@ -88,12 +91,13 @@ def coach_win_advice(chance: float) -> str:
     return _("win {chance}").format(chance=percent(chance))
 
 
-def coach_ranked_heading(by_chance: bool) -> str:
+def coach_ranked_heading(by_chance: bool, keys: KeyMap = GAME_KEYS) -> str:
     """The coach's first line beside its win chances: which measure ranks its list, and the
-    key that switches it."""
+    key that switches it (the player's own where ``keys`` gives one)."""
+    key = shown_key("turn.coach_ranking", keys, "k")
     if by_chance:
-        return _("By win chance (k)\n")
-    return _("By final total (k)\n")
+        return _("By win chance ({key})\n").format(key=key)
+    return _("By final total ({key})\n").format(key=key)
 
 
 def coach_columns() -> tuple[str, str]:

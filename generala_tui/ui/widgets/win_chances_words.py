@@ -9,6 +9,7 @@ Screens and widgets write no words of their own (``tests/ui/test_words.py``).
 from __future__ import annotations
 
 from ...i18n import _, percent
+from ..vocabulary import GAME_KEYS, KeyMap, shown_key
 
 CERTAIN = 1e-9
 """A chance this close to 0 or 1 is a certainty (the sums of floating-point chances are off
@@ -52,6 +53,8 @@ def share(chance: float) -> str:
     return percent(chance)
 
 
-def chances_button(on: bool) -> str:
-    """The side panel's button that shows or hides the bar."""
-    return _("Win chances off (w)") if on else _("Win chances (w)")
+def chances_button(on: bool, keys: KeyMap = GAME_KEYS) -> str:
+    """The side panel's button that shows or hides the bar (naming the player's own key where
+    ``keys`` gives one)."""
+    key = shown_key("turn.win_chances", keys, "w")
+    return (_("Win chances off ({key})") if on else _("Win chances ({key})")).format(key=key)

@@ -13,19 +13,25 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import finished_game
 from textual.binding import Binding
-from textual.widgets import Input, Markdown
+from textual.widgets import Button, Input, Markdown
 
 from generala_tui import i18n, store
 from generala_tui.game import rules
+from generala_tui.game.action import Action
 from generala_tui.game.model import Category
 from generala_tui.ui import keymap, keymap_words
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.keymap import Refusal, check, key_of, keys_of, the_screens
+from generala_tui.ui.screens import turn_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
+from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.help import HelpScreen
 from generala_tui.ui.screens.help_words import help_text, turn_keys
 from generala_tui.ui.screens.turn import TurnScreen
+from generala_tui.ui.vocabulary import shown_key, shown_keys
+from generala_tui.ui.widgets import coach_words, win_chances_words
 
 from ..conftest import footer_by_action, nothing_to_score, notices, running
 
@@ -304,6 +310,8 @@ async def test_a_question_is_answered_by_the_players_keys() -> None:
         await pilot.click("#box-generala")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
+        confirm, cancel = _labels(app, "confirm", "cancel")
+        assert confirm.endswith(" (x)") and cancel.endswith(" (z)"), "the buttons name them"
         await pilot.press("y", "escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog) and app.game == state
@@ -323,3 +331,101 @@ async def test_in_a_name_the_footer_names_the_players_help_key_that_works() -> N
     async with running(settled=True) as (app, _pilot):
         assert isinstance(app.focused, Input)
         assert footer_by_action(app)["help"] == "f2 Help"
+
+
+# --- the keys the labels and sentences name ---------------------------------------------
+
+
+def test_a_label_names_the_game_key_unless_the_player_gave_one() -> None:
+    assert shown_key("setup.start", {}, "ctrl+s") == "ctrl+s", "as the label has always said it"
+    assert shown_key("setup.start", {"setup.trainer": "f5"}, "ctrl+s") == "ctrl+s"
+    assert shown_key("setup.start", {"setup.start": "ctrl+b,f5"}, "ctrl+s") == "^b"
+    assert shown_key("turn.coach", {"turn.coach": "question_mark"}, "h") == "?"
+    assert shown_key("help.close", {"help.close": "escape,q"}, "Esc") == "Esc"
+    assert shown_key("turn.setup", {"turn.setup": "ctrl+escape"}, "Esc") == "^esc"
+    assert shown_key("turn.pause", {"turn.pause": "shift+f5"}, "p") == "shift+f5"
+    assert shown_keys("turn.roll", {"turn.roll": "x,space"}, ["r", "space"]) == ["x", "space"]
+    i18n.set_language("es")
+    try:
+        assert shown_key("help.close", {"help.close": "escape"}, "Esc") == "Esc"
+        assert shown_key("turn.roll", {"turn.roll": "space"}, "r") == "espacio"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_turn_screens_words_name_the_players_keys() -> None:
+    own = {
+        "turn.coach": "o",
+        "app.help": "f2",
+        "app.scorecard": "ctrl+b",
+        "turn.roll": "x",
+        "turn.hold_2": "w",
+        "turn.coach_ranking": "b",
+        "turn.win_chances": "v",
+        "turn.pause": "z",
+    }
+    game = rules.new_game(["Ana", "Bea"], seed=5)
+    assert turn_words.coach_button(False, own) == "Coach (o)"
+    assert turn_words.coach_button(True, own) == "Coach off (o)"
+    assert turn_words.turn_help_button(own) == "Rules and keys (f2)"
+    assert turn_words.turn_scorecard_button(own) == "Scorecard (^b)"
+    assert coach_words.coach_ranked_heading(True, own) == "By win chance (b)\n"
+    assert win_chances_words.chances_button(False, own) == "Win chances (v)"
+    prompt = turn_words.prompt(game, strategy_progress=None, paused=False, keys=own)
+    assert prompt.plain == "Ana, roll the dice: x or the Roll button."
+    own["turn.roll"] = "x,space"
+    prompt = turn_words.prompt(game, strategy_progress=None, paused=False, keys=own)
+    assert prompt.plain == "Ana, roll the dice: x, space, or the Roll button."
+    rolled = rules.play(rules.play(game, Action.roll()), Action.roll())
+    prompt = turn_words.prompt(rolled, strategy_progress=None, paused=False, keys=own)
+    assert "press 1 w 3 4 5 to hold them" in prompt.plain
+    # Without keys of the player's, the words are as they always were.
+    assert turn_words.coach_button(False) == "Coach (h)"
+    assert turn_words.turn_help_button() == "Rules and keys (?)"
+    assert turn_words.prompt(game, strategy_progress=None, paused=False).plain == (
+        "Ana, roll the dice: r, space, or the Roll button."
+    )
+    assert (
+        "press 1-5 to hold" in turn_words.prompt(rolled, strategy_progress=None, paused=False).plain
+    )
+
+
+def _labels(app: GeneralaApp, *ids: str) -> list[str]:
+    return [str(app.screen.query_one(f"#{i}", Button).label) for i in ids]
+
+
+SETUP_BUTTONS = ("start", "add-player", "open-statistics", "open-settings", "online")
+
+
+async def test_the_setup_screens_buttons_name_the_players_keys() -> None:
+    async with running(settled=True) as (app, _pilot):
+        assert _labels(app, *SETUP_BUTTONS) == [
+            "Start the game (ctrl+s)",
+            "+ Add player (ctrl+n)",
+            "Statistics (ctrl+t)",
+            "Change… (ctrl+r)",
+            "Play online (ctrl+l)",
+        ]
+    own_keys(setup__start="f5", setup__add_player="ctrl+b", setup__house_rules="f6,ctrl+r")
+    async with running(settled=True) as (app, pilot):
+        assert _labels(app, *SETUP_BUTTONS) == [
+            "Start the game (f5)",
+            "+ Add player (^b)",
+            "Statistics (ctrl+t)",
+            "Change… (f6)",
+            "Play online (ctrl+l)",
+        ]
+        await pilot.press("f6")
+        await pilot.pause()
+        assert _labels(app, "save", "cancel") == ["Save (ctrl+s)", "Cancel (Esc)"]
+
+
+async def test_the_winners_buttons_name_the_players_keys() -> None:
+    own_keys(game_over__statistics="o", game_over__history="ctrl+b")
+    async with running(finished_game({"Ana": 24, "Bea": 18}), settled=True) as (app, _pilot):
+        assert isinstance(app.screen, GameOverScreen)
+        assert _labels(app, "show-statistics", "show-history", "export-record") == [
+            "Statistics (o)",
+            "History (^b)",
+            "Save record (e)",
+        ]

@@ -55,8 +55,9 @@ class Pseudo(gettext.NullTranslations):
 
 
 WORD = re.compile(r"[A-Za-z]{2,}")
-NOT_WORDS = {"GENERALA", "PgUp", "PgDn", "esc", "tab", "enter", "space", "home", "end"}
-"""The game's name over the turn screen, and key names Textual writes in the Footer."""
+NOT_WORDS = {"GENERALA", "PgUp", "PgDn", "esc", "tab", "enter", "space", "home", "end", "ctrl"}
+"""The game's name over the turn screen, and key names Textual writes in the Footer (and the
+buttons, "Start the game (ctrl+s)")."""
 PLAYERS = ["Ωμέγα", "Δέλτα"]
 """Names with no ASCII letters, so a name on screen is never taken for a word."""
 
