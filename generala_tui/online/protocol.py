@@ -42,10 +42,12 @@ MAX_CLIENT_MESSAGE = 4096
 """The most bytes of one message a client may send (a move is under 200)."""
 MAX_SERVER_MESSAGE = 1 << 20
 """The most bytes of one message the server sends (a table with its whole log is far less)."""
-PROTOCOL = 4
+PROTOCOL = 5
 """The protocol's version: a client of another is refused in words, not misunderstood.
 
-4: a lobby (:class:`Enter`, :class:`Lobby`, :class:`OpenTable`, :class:`Claim`), tables
+5: players known to a server (:class:`Enter`'s ``token``, :class:`TakeName`,
+:class:`Named`, :class:`Lobby`'s ``you``); 4: a lobby (:class:`Enter`, :class:`Lobby`,
+:class:`OpenTable`, :class:`Claim`), tables
 named by a short code, seats free until claimed; 3: every hold press is a step of the
 log until the next roll settles them (a :class:`Hold`'s step counts them); 2: a step
 sent, not the table; 1: the table sent whole."""
@@ -135,13 +137,27 @@ class Say(FrozenModel):
     text: Annotated[str, Field(max_length=4 * MAX_SAID)]
 
 
+Token = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{32,64}$")]
+"""A ``join`` client's secret for one server: who it is there (:mod:`.people`)."""
+
+
 class Enter(FrozenModel):
     """The first message of a lobby's client: enter the server's lobby (its ``password``,
-    for a server that has one)."""
+    for a server that has one), as the player its ``token`` proves (none: a guest, or a
+    visitor over SSH, whom their key proves)."""
 
     kind: Literal["enter"] = "enter"
     protocol: int = PROTOCOL
     password: Annotated[str, Field(max_length=200)] | None = None
+    token: Token | None = Field(default=None, repr=False)
+
+
+class TakeName(FrozenModel):
+    """In the lobby: be known on this server as ``name`` from now on (a player it knows by
+    their token or key, the first time)."""
+
+    kind: Literal["name"] = "name"
+    name: Annotated[str, Field(max_length=100)]
 
 
 class NewSeat(FrozenModel):
@@ -173,7 +189,9 @@ class Claim(FrozenModel):
     name: Annotated[str, Field(max_length=100)] | None = None
 
 
-_ClientMessages = Join | Move | Hold | Say | Again | Here | Remove | Enter | OpenTable | Claim
+_ClientMessages = (
+    Join | Move | Hold | Say | Again | Here | Remove | Enter | OpenTable | Claim | TakeName
+)
 ClientMessage = Annotated[_ClientMessages, Field(discriminator="kind")]
 CLIENT_MESSAGE: TypeAdapter[_ClientMessages] = TypeAdapter(ClientMessage)
 
@@ -335,6 +353,18 @@ class Lobby(FrozenModel):
     protocol: int = PROTOCOL
     tables: tuple[TableSummary, ...] = Field(default=(), max_length=MAX_LOBBY_TABLES)
     may_open: bool = True
+    known: bool = False
+    """Whether the server can know this client (by its token or its SSH key): it may take a
+    name there (:class:`TakeName`), and then takes every seat under it."""
+    you: Annotated[str, Field(max_length=100)] | None = None
+    """The name the server knows this client by (None: none yet, or a guest)."""
+
+
+class Named(FrozenModel):
+    """The answer to :class:`TakeName`: the server knows this client as ``name`` now."""
+
+    kind: Literal["named"] = "named"
+    name: Annotated[str, Field(max_length=100)]
 
 
 class LobbyChanged(FrozenModel):
@@ -358,6 +388,6 @@ class Claimed(FrozenModel):
     key: SeatKey | None = None
 
 
-_ServerMessages = Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed
+_ServerMessages = Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed | Named
 ServerMessage = Annotated[_ServerMessages, Field(discriminator="kind")]
 SERVER_MESSAGE: TypeAdapter[_ServerMessages] = TypeAdapter(ServerMessage)

@@ -12,6 +12,25 @@ def title(server: str) -> str:
     return _("Tables at {server}").format(server=printable(server))
 
 
+def title_as(server: str, name: str) -> str:
+    """The lobby's title once the server knows this player by ``name``."""
+    return _("Tables at {server} · you are {name}").format(
+        server=printable(server), name=printable(name)
+    )
+
+
+def ask_name() -> str:
+    return _("Your name on this server (every seat you take here is under it), then Enter:")
+
+
+def name_placeholder() -> str:
+    return _("your name")
+
+
+def naming() -> str:
+    return _("Keeping your name…")
+
+
 def entering() -> str:
     return _("Entering the lobby…")
 
