@@ -34,6 +34,7 @@ import logging
 import os
 import sqlite3
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -42,6 +43,7 @@ from ..game.model import Phase
 from ..game.refusals import printable
 from .people import Person
 from .protocol import Played
+from .ratings import Result
 from .tables import OutOfStep, TableRecord, follow
 
 log = logging.getLogger("generala_tui.online")
@@ -400,25 +402,66 @@ class TableDatabase:
         with self._db:
             self._write(record)
 
-    def step(self, record: TableRecord, played: str, *, before: TableRecord | None = None) -> None:
+    def step(
+        self,
+        record: TableRecord,
+        played: str,
+        *,
+        before: TableRecord | None = None,
+        results: Sequence[Result] = (),
+    ) -> None:
         """Keep a step of a table: ``played`` (a :class:`~.protocol.Played` as JSON) took
         it from ``before`` to ``record``; in one transaction, committed when this returns,
         else rolled back (the error raised: :class:`sqlite3.Error`, a full disk's among
         them). The step that ends the game writes the table whole instead, so a finished
         table is one row, and so does one that shortens the game's log (a step settling the
         hold presses since the last roll), so a table's rows are never more than its log's
-        steps since it was written whole, however often its dice are held and let go."""
+        steps since it was written whole, however often its dice are held and let go. A rated
+        game's end keeps its players' ``results`` and new ratings in the same transaction: a
+        server killed during it finds the game ended and rated, or neither."""
         with self._db:
             if record.game.phase is Phase.OVER or (
                 before is not None and len(record.game.log) <= len(before.game.log)
             ):
                 self._write(record)
+                self._rated(record, results)
                 return
             self._db.execute("INSERT INTO steps (id, played) VALUES (?, ?)", (record.id, played))
             self._db.execute(
                 "UPDATE tables SET updated = ?, kept = kept + 1 WHERE id = ?",
                 (time.time(), record.id),
             )
+
+    def _rated(self, record: TableRecord, results: Sequence[Result]) -> None:
+        now = time.time()
+        for one in results:
+            self._db.execute(
+                "INSERT INTO results (table_id, number, person, place, total, mu_before,"
+                " sigma_before, mu, sigma, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.id,
+                    record.number,
+                    one.person,
+                    one.place,
+                    one.total,
+                    *one.before,
+                    *one.after,
+                    now,
+                ),
+            )
+            self._db.execute(
+                "UPDATE people SET mu = ?, sigma = ?, games = games + 1,"
+                " best = max(coalesce(best, 0), ?) WHERE id = ?",
+                (*one.after, one.total, one.person),
+            )
+
+    def leaders(self, count: int) -> list[Person]:
+        """The ``count`` best rated players, best first (by their rating less three times its
+        uncertainty, :func:`.ratings.ordinal`)."""
+        rows = self._db.execute(
+            f"{_PERSON} WHERE games > 0 ORDER BY mu - 3 * sigma DESC, name LIMIT ?", (count,)
+        ).fetchall()
+        return [_person(row) for row in rows]
 
     def _write(self, record: TableRecord) -> None:
         finished = record.game.phase is Phase.OVER

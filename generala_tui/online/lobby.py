@@ -34,11 +34,13 @@ from .limits import (
 from .live import Connection, LiveTable, unsaved, who
 from .people import NAME_FIRST, NAME_TAKEN, NAMED_ALREADY, NOT_KNOWN, Person, checked_name
 from .protocol import (
+    MAX_LEADERS,
     MAX_LOBBY_TABLES,
     Claim,
     Claimed,
     ClientMessage,
     Enter,
+    Leader,
     Lobby,
     LobbyChanged,
     Named,
@@ -73,6 +75,10 @@ RULE_SETS = 8
 """The sets of house rules (those that differ in a computer's play) the tables opened from
 the lobby may bring the server to: each is solved for the stand-ins and computers, tens
 of MB kept while the server runs."""
+RATED_KNOWN_ONLY = N_(
+    "Only players this server knows sit at a rated table: join it with generala-tui join, "
+    "or over SSH with a key."
+)
 CLAIMS_PER_ADDRESS = 4
 """Seats of tables not finished that one address may have claimed by code."""
 
@@ -103,6 +109,7 @@ def summary(
         spectators=spectators,
         started=bool(game.log),
         turn_time=record.turn_time,
+        rated=record.rated,
     )
 
 
@@ -117,9 +124,12 @@ class LobbyRoom:
         self,
         summaries: Callable[[], dict[str, TableSummary]],
         summary_of: Callable[[str], TableSummary | None],
+        leaders: Callable[[], tuple[Leader, ...]] = tuple,
     ) -> None:
         self._summaries = summaries
         self._summary_of = summary_of
+        self._leaders = leaders
+        self._leaders_changed = False
         self.clients: set[ServerConnection] = set()
         self._told: dict[str, TableSummary] = {}
         """Each table as the lobby's clients were last told it."""
@@ -132,7 +142,17 @@ class LobbyRoom:
         self._flush()  # what the others were told is what this one starts from
         tables = tuple(self._summaries().values())[:MAX_LOBBY_TABLES]
         self._told.update((table.code, table) for table in tables)
-        return Lobby.model_construct(tables=tables, may_open=may_open, known=known, you=you)
+        return Lobby.model_construct(
+            tables=tables, may_open=may_open, known=known, you=you, leaders=self._leaders()
+        )
+
+    def leaders_changed(self) -> None:
+        """A rated game moved the leaderboard: tell it soon."""
+        if not self.clients:
+            return
+        self._leaders_changed = True
+        if self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(GATHER_SECONDS, self._flush)
 
     def changed(self, code: str | None) -> None:
         """The table ``code`` names may look different in the lobby: tell it soon."""
@@ -161,9 +181,13 @@ class LobbyRoom:
             elif self._told.get(code) != now:
                 self._told[code] = now
                 tables.append(now)
-        if (tables or gone) and self.clients:
+        leaders = self._leaders() if self._leaders_changed else None
+        self._leaders_changed = False
+        if (tables or gone or leaders is not None) and self.clients:
             message = LobbyChanged.model_construct(
-                tables=tuple(tables[:MAX_LOBBY_TABLES]), gone=tuple(gone[:MAX_LOBBY_TABLES])
+                tables=tuple(tables[:MAX_LOBBY_TABLES]),
+                gone=tuple(gone[:MAX_LOBBY_TABLES]),
+                leaders=leaders,
             )
             broadcast(self.clients, message.model_dump_json())
 
@@ -198,6 +222,7 @@ class LobbyDesk:
         _strangers: OrderedDict[ServerConnection, str]
         _password: str | None
         open_tables_by: OpenTables
+        rated: bool
 
         def open(
             self,
@@ -206,6 +231,7 @@ class LobbyDesk:
             *,
             free: bool,
             person: str | None = None,
+            rated: bool = False,
         ) -> TableRecord: ...
 
         async def _refuse(
@@ -260,6 +286,8 @@ class LobbyDesk:
             name = person.name
         elif unnamed:
             raise Refusal(NAME_FIRST if any(s.free for s in record.seats) else NO_FREE_SEAT)
+        elif record.rated:
+            raise Refusal(RATED_KNOWN_ONLY)
         elif name is not None and self.database.name_holder(name) is not None:
             name = None  # a guest goes by no name a player known here has
 
@@ -286,6 +314,13 @@ class LobbyDesk:
         log.info("table %s (%s): seat %d given to %s", record.id, code, seat + 1, who(table, seat))
         self.lobby.changed(code)
         return Claimed(code=code, table=record.id, seat=seat, key=claimed.seats[seat].key)
+
+    def _leaders(self) -> tuple[Leader, ...]:
+        """The leaderboard: the best rated players the server knows."""
+        return tuple(
+            Leader(name=p.name, mu=p.mu or 0.0, sigma=p.sigma or 0.0, games=p.games, best=p.best)
+            for p in self.database.leaders(MAX_LEADERS)
+        )
 
     def _held(self) -> list[LiveTable]:
         """The tables an address's caps count: those not finished, and the finished ones
@@ -421,6 +456,11 @@ class LobbyDesk:
             )
         if all(one.level is not None for one in message.seats):
             raise Refusal(N_("A table opened here has a seat for you: set up a human player."))
+        rated = message.rated or self.rated
+        if rated and person is None:
+            raise Refusal(RATED_KNOWN_ONLY)
+        if rated and len(message.seats) < 2:
+            raise Refusal(N_("A rated table has 2 to 8 players."))
         from ..game.strategy.cache import rules_text
 
         # Each set of house rules the server's computers play under (a stand-in plays at
@@ -447,6 +487,7 @@ class LobbyDesk:
                 message.house_rules,
                 free=True,
                 person=None if person is None else person.id,
+                rated=rated,
             )
         except (sqlite3.Error, OSError) as error:
             log.error("a table not opened, not kept: %s", printable(str(error))[:200])

@@ -31,6 +31,7 @@ from .protocol import (
     Claim,
     Claimed,
     Enter,
+    Leader,
     Lobby,
     LobbyChanged,
     Named,
@@ -149,6 +150,8 @@ class LobbyClient:
         SSH key of the visitor this game is run for)."""
         self.you: str | None = None
         """The name the server knows this window's player by (None: none yet, or a guest)."""
+        self.leaders: tuple[Leader, ...] = ()
+        """The server's leaderboard, best first."""
         self._enter = Enter(password=password, token=token).model_dump_json()
         self._on_lobby = on_lobby
         self._on_refused = on_refused
@@ -211,6 +214,8 @@ class LobbyClient:
             self.tables = {}
             self.may_open = message.may_open
             self.known, self.you = message.known, message.you
+        if message.leaders is not None:
+            self.leaders = message.leaders
         for code in message.gone if isinstance(message, LobbyChanged) else ():
             self.tables.pop(code, None)
         for table in message.tables:

@@ -124,6 +124,8 @@ closed (its player reconnects, or their seat counts as away)."""
 CLOSE_SECONDS = 2.0
 """How long a connection being closed waits for its client's answer before it is dropped."""
 FINISHED_KEPT_SECONDS = 24 * 3600.0
+RATED_TURN_SECONDS = 90.0
+"""A rated table's turn clock where the server sets none (``--turn-time``)."""
 SEATLESS_PER_ADDRESS = 8
 """Connections holding no seat (watching a table, or in the lobby) from one address, at
 most: beyond, a newcomer is refused, so no address fills the server's connections."""
@@ -157,9 +159,12 @@ class TableServer(LobbyDesk, TablePlay):
         open_tables: OpenTables = "anyone",
         password: str | None = None,
         watchers_talk: bool = False,
+        rated: bool = False,
     ) -> None:
         self.database = TableDatabase(data)
         self.watchers_talk = watchers_talk
+        self.rated = rated
+        """Whether the tables opened in the lobby are rated (else those asked to be)."""
         """Whether a table's watchers may talk at it (its players always may)."""
         self.turn_time = turn_time
         """The turn clock of the tables opened from now on (None: none)."""
@@ -187,7 +192,7 @@ class TableServer(LobbyDesk, TablePlay):
         self._codes: dict[str, LiveTable] = {
             table.record.code: table for table in self.tables.values() if table.record.code
         }
-        self.lobby = LobbyRoom(self._summaries, self._summary_of)
+        self.lobby = LobbyRoom(self._summaries, self._summary_of, self._leaders)
         self._connections: set[Connection] = set()
         """The connections at a table."""
         self._strangers: OrderedDict[ServerConnection, str] = OrderedDict()
@@ -241,11 +246,14 @@ class TableServer(LobbyDesk, TablePlay):
         seed: int | None = None,
         free: bool = False,
         person: str | None = None,
+        rated: bool = False,
     ) -> TableRecord:
         """A new table, kept at once (with ``free``, its human seats but the first are
         free until claimed by its code; ``person``: the player the server knows at its first
-        human seat); raises :class:`Refusal` for bad names, when the
-        server has as many tables as it takes, or when it cannot be kept."""
+        human seat; ``rated``: its end moves its known players' ratings, and its turn clock
+        runs, :data:`RATED_TURN_SECONDS` where the server sets none); raises
+        :class:`Refusal` for bad names, when the server has as many tables as it takes, or
+        when it cannot be kept."""
         if len(self.open_tables()) >= self.max_tables:
             raise Refusal(N_("This server has as many tables as it takes."))
         self._forget_finished()
@@ -257,8 +265,9 @@ class TableServer(LobbyDesk, TablePlay):
             seed=seed,
             code=new_code(self._codes),
             free=free,
-            turn_time=self.turn_time,
+            turn_time=self.turn_time or (RATED_TURN_SECONDS if rated else None),
             person=person,
+            rated=rated,
         )
         self.database.save(record)
         table = LiveTable(record)

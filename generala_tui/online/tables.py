@@ -41,6 +41,7 @@ from .protocol import (
     Hold,
     Move,
     Played,
+    RatingChange,
     SeatKey,
     Seats,
     SeatView,
@@ -92,6 +93,10 @@ class TableRecord(FrozenModel):
     created: Annotated[float, Field(ge=0)] = 0.0
     seeded: bool = False
     """Whether the dice come from the game's seed (else from :func:`draw`)."""
+    rated: bool = False
+    """Whether its end moves its known players' ratings (:mod:`.ratings`)."""
+    ratings: tuple[RatingChange, ...] = ()
+    """Once its rated game is over: the ratings it moved (kept with its end)."""
 
 
 def new_id() -> str:
@@ -127,6 +132,7 @@ def open_table(
     free: bool = False,
     turn_time: float | None = None,
     person: str | None = None,
+    rated: bool = False,
 ) -> TableRecord:
     """A new table for ``players`` (computers where their level says), each human seat with
     its own key; with ``free``, every human seat but the first is free until claimed by
@@ -156,6 +162,7 @@ def open_table(
         turn_time=turn_time,
         opener=humans[0] if humans else None,
         by_code=free,
+        rated=rated,
     )
 
 
@@ -233,7 +240,13 @@ def again(record: TableRecord) -> tuple[TableRecord, list[int]]:
     seats = tuple(record.seats[i] for i in order)
     moved = [order.index(seat) for seat in range(len(order))]
     opener = None if record.opener is None else moved[record.opener]
-    update = {"game": dealt, "seats": seats, "number": record.number + 1, "opener": opener}
+    update = {
+        "game": dealt,
+        "seats": seats,
+        "number": record.number + 1,
+        "opener": opener,
+        "ratings": (),
+    }
     return record.model_copy(update=update), moved
 
 
@@ -350,6 +363,8 @@ def public(record: TableRecord, at: Seats, turn_left: float | None = None) -> Ta
         turn_time=record.turn_time,
         turn_left=turn_left,
         opener=record.opener,
+        rated=record.rated,
+        ratings=record.ratings,
         game=record.game.model_copy(update={"seed": 0}),
         seats=at.seats,
         spectators=at.spectators,

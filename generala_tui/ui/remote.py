@@ -105,6 +105,10 @@ def news(before: Table, after: Table, seat: int | None) -> Iterator[str]:
         for index in sorted(set(after.again) - set(before.again)):
             if index != seat:
                 yield table_words.would_play_again(names[index])
+    if after.ratings and not before.ratings:
+        for change in after.ratings:
+            moved = change.mu - change.before
+            yield table_words.rating_moved(names[change.seat], change.mu, change.sigma, moved)
     if after.paused and not before.paused:
         yield table_words.table_paused(names[after.game.current])
     elif before.paused and not after.paused:
@@ -234,6 +238,9 @@ class RemoteTable:
             )
             if table.turn_time is not None and seat is not None:
                 self._window.tell(table_words.clock_rule(table.turn_time))
+            if table.rated:
+                self._window.bar_aids()
+                self._window.tell(table_words.rated_table())
             if table.code is not None and seat is not None and seat == table.opener:
                 # The opener is the one who asks the others: how they take their seats.
                 from ..online.invites import code_command

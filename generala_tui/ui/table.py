@@ -58,6 +58,11 @@ class Window(Protocol):
         tell, the talk changed all the same: read again)."""
         ...
 
+    def bar_aids(self) -> None:
+        """The table is rated: the coach and the win chances are off while it is played,
+        and may not be turned on (the player's own choice is kept for other tables)."""
+        ...
+
 
 class Table(Protocol):
     """A game being played, and what may be done at it from this window."""

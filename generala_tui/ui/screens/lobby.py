@@ -74,6 +74,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
             table.add_columns(*lobby_words.columns())
             yield table
             yield Static(id="lobby-details", markup=False)
+            yield Static(id="lobby-leaders", markup=False)
             yield Static(id="lobby-opens", markup=False)
         yield Footer()
 
@@ -111,14 +112,19 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         self.query_one("#lobby-status", Static).update(status)
         opens = self.query_one("#lobby-opens", Static)
         opens.set_class(not may_open, "-closed")  # no table opens here
+        seated = _as_known(self.players, self.visit.client.you)
         opens.update(
             lobby_words.opens(
-                [lobby_words.seat(seat) for seat in _seats(self.players)],
+                [lobby_words.seat(seat) for seat in _seats(seated)],
                 _rules_name_of(host_of(self).house_rules),
-                next((player.name for player in self.players if player.level is None), None),
+                next((player.name for player in seated if player.level is None), None),
             )
         )
         self._show_details()
+        board = lobby_words.leaders(self.visit.client.leaders)
+        leaders = self.query_one("#lobby-leaders", Static)
+        leaders.update(board)
+        leaders.set_class(not board, "-empty")  # nobody rated yet
         self.refresh_bindings()
 
     def _show_naming(self) -> None:
@@ -235,6 +241,20 @@ def _rules_name(summary: TableSummary) -> str:
 
 def _rules_name_of(house_rules: HouseRules) -> str:
     return lobby_words.rules_name(preset_in_effect(house_rules))
+
+
+def _as_known(players: list[Player], you: str | None) -> list[Player]:
+    """The players a table opened here seats, the first human under the name the server
+    knows this player by (it seats them so)."""
+    first = next((i for i, player in enumerate(players) if player.level is None), None)
+    if you is None or first is None:
+        return players
+    others = [
+        p for i, p in enumerate(players) if i != first and p.name.casefold() == you.casefold()
+    ]
+    if others:
+        return players  # a seat of the others has that name: the server refuses it, in words
+    return [Player(name=you) if i == first else p for i, p in enumerate(players)]
 
 
 def _seats(players: list[Player]) -> list[SeatSummary]:
