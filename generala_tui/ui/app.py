@@ -484,6 +484,12 @@ class GeneralaApp(Shell):
         """The coach's list ranked by the other measure: expected total or win chance."""
         self.coach_by_chance = not self.coach_by_chance
 
+    def rated(self) -> None:
+        from .screens.game_over import GameOverScreen
+
+        if isinstance(self.screen, GameOverScreen):
+            self.screen.show_ratings()
+
     def bar_aids(self) -> None:
         self.aids_barred = True
         self.set_reactive(GeneralaApp.coach, False)

@@ -266,3 +266,34 @@ async def test_a_rated_table_bars_the_coach_and_the_win_chances_while_it_is_play
         app.start(rules.new_game([Player(name="Ana")]))  # another table: the coach is back
         await pilot.pause()
         assert app.coach and app.win_chances and not app.aids_barred
+
+
+async def test_a_rated_games_end_shows_the_new_ratings_on_the_winners_screen(
+    server: TableServer,
+) -> None:
+    from generala_tui.game.model import Level
+    from generala_tui.game.strategy import choose_action
+    from generala_tui.online.protocol import Move
+    from generala_tui.online.tables import take
+
+    ana = server.database.add_person("token:ana", "ana-person-id", "Ana")
+    bruno = server.database.add_person("token:bruno", "bruno-person-id", "Bruno")
+    record = server.open(
+        [Player(name="Ana"), Player(name="Bruno")], free=True, person=ana.id, rated=True
+    )
+    server.claim(record.code or "", None, person=bruno)
+    table = server.tables[record.id]
+
+    def step() -> tuple[GameState, object]:
+        game = table.record.game
+        move = Move(step=len(game.log), action=choose_action(game, Level.EASY))
+        return take(table.record, game.current, move)
+
+    while (next_step := step())[0].phase is not Phase.OVER:
+        server._step(table, *next_step)  # type: ignore[arg-type]
+    async with seated(link(server, record, 0)) as (app, pilot):
+        server._step(table, *next_step)  # type: ignore[arg-type]  # the last step: rated
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        shown = app.screen.query_one("#ratings", Static)
+        await until(pilot, lambda: "Ana's rating: " in str(shown.render()))
+        assert "Bruno's rating: " in str(shown.render())
