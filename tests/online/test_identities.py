@@ -9,6 +9,7 @@ import secrets
 import sqlite3
 from pathlib import Path
 
+import pytest
 from websockets.asyncio.client import connect
 
 from generala_tui.game.model import Level, Player
@@ -156,3 +157,21 @@ async def test_an_older_client_is_refused_in_words(server: TableServer) -> None:
         refused = await receive(socket)
     assert isinstance(refused, Refused) and refused.final
     assert refused.english == "This server speaks another version of the game: update generala-tui."
+
+
+async def test_join_by_code_names_a_new_player_first_and_a_taken_name_ends_in_words(
+    server: TableServer,
+) -> None:
+    from generala_tui.online.lobby_client import LobbyRefused, claim_seat
+
+    record = server.open(
+        [Player(name="Ana"), Player(name="Seat 2"), Player(name="Seat 3")], free=True
+    )
+    address = url(server)
+    first = await claim_seat(
+        address, record.code or "", name="Bruno", token=secrets.token_urlsafe(32)
+    )
+    assert server.tables[record.id].record.game.players[first.seat or 0].name == "Bruno"
+    with pytest.raises(LobbyRefused) as refused:
+        await claim_seat(address, record.code or "", name="bruno", token=secrets.token_urlsafe(32))
+    assert refused.value.refused.english == "bruno is taken on this server: choose another name."
