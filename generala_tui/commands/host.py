@@ -160,6 +160,14 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         help=_("let the tables' watchers talk at them too (else only their players do)"),
     )
     parser.add_argument(
+        "--rated",
+        action="store_true",
+        help=_(
+            "rate the tables opened in the lobby: only players the server knows sit at them, "
+            "the turn clock runs, and their end moves the players' ratings"
+        ),
+    )
+    parser.add_argument(
         "--password",
         action="store_true",
         help=_(
@@ -300,6 +308,7 @@ async def _serve(
             open_tables=args.open_tables,
             password=password,
             watchers_talk=args.watchers_talk,
+            rated=args.rated,
         )
     except OSError as error:
         return fail(

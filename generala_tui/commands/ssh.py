@@ -10,11 +10,14 @@ when the server runs.
 
 What a stranger who reaches the port can and cannot do (SECURITY.md):
 
-- **Play, and nothing else.** Any user name is let in without a password or key (the lobby's
-  own ``--password`` is asked inside the game). A session must ask for a terminal: one that
-  does not is told why and closed. A command (``ssh HOST ls``) is refused in words, a
-  subsystem (sftp) and every forwarding (ports, sockets, the agent, X11) by SSH's own refusals,
-  with a reason where the protocol carries one. One session a connection.
+- **Play, and nothing else.** Any user name is let in without a password (the lobby's own
+  ``--password`` is asked inside the game): with any public key, as that key's holder, whom
+  the table server knows by its fingerprint (:mod:`generala_tui.online.people`), or with
+  none (keyboard-interactive, nothing asked), as a guest. A session must ask for a
+  terminal: one that does not is told why and closed. A command (``ssh HOST ls``) is
+  refused in words, a subsystem (sftp) and every forwarding (ports, sockets, the agent,
+  X11) by SSH's own refusals, with a reason where the protocol carries one. One session a
+  connection.
 - **Nothing it sends is trusted.** Its user name, terminal type and environment never reach a
   path, a command line or a terminal: the terminal type is passed on only when it is one of
   :data:`TERMS` (else :data:`FALLBACK_TERM`), the language only when the client's ``LANG``
@@ -310,6 +313,8 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             """Why this connection is refused, said once the keys are exchanged."""
             self.played = False
             """Whether a game was started for it (then it ends with that game)."""
+            self.fingerprint: str | None = None
+            """The fingerprint of the key the visitor signed with (None: none, a guest)."""
 
         def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
             games = self.games
@@ -356,7 +361,26 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
         def begin_auth(self, username: str) -> bool:
             if self.refusal is not None and self.connection is not None:
                 self.connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
-            return False  # anyone: the user name is never used, nor shown
+                return False
+            # Anyone (the user name is never used, nor shown): with a key, as its holder.
+            return True
+
+        def public_key_auth_supported(self) -> bool:
+            return True
+
+        def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+            # Any key is let in. asyncssh checks the signature right after this call for
+            # the key signed with, and lets the visitor in only then: so the last key seen
+            # here when the visitor is let in by key is the key they signed with.
+            self.fingerprint = fingerprint(key)
+            return True
+
+        def kbdint_auth_supported(self) -> bool:
+            return True  # a visitor with no key: let in, as a guest, with nothing asked
+
+        def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+            self.fingerprint = None
+            return True
 
         def session_requested(self) -> Session:
             if self.session is not None or self.played:
@@ -449,7 +473,7 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
             from ..online.protocol import RELAY_VARIABLE
             from ..store.paths import HOME_VARIABLE
 
-            self.relay = self.games.tables.relay(self.visit.address)
+            self.relay = self.games.tables.relay(self.visit.address, self.visit.fingerprint)
             self.home = self.games.sessions_folder / secrets.token_hex(8)
             self.home.mkdir(mode=0o700)
             environment = {

@@ -38,6 +38,12 @@ def _seen(name: str) -> str:
     ).casefold()
 
 
+def name_key(name: str) -> str:
+    """What two names that look alike share (their case and blank characters left out): a
+    table server keeps each of its players' names unique by it."""
+    return _seen(name)
+
+
 def check_names(names: Sequence[str]) -> None:
     """The one place the table's names are checked (the models', the setup screen's and the
     command line's): 1 to 8 players, each named by 1 to 20 characters a terminal shows

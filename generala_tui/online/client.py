@@ -46,6 +46,7 @@ from .protocol import (
     Join,
     Move,
     Played,
+    Rated,
     Refused,
     Remove,
     Said,
@@ -182,11 +183,14 @@ def join_url(server: str, table: str, key: str | None) -> str:
     return Address(server=server, table=table, key=key).url
 
 
-def after(table: Table, message: Played | Seats) -> Table:
-    """The table after ``message`` (a step played through the rules here, or who is at it
-    now); raises :class:`~.tables.OutOfStep` when it does not follow ``table``."""
+def after(table: Table, message: Played | Seats | Rated) -> Table:
+    """The table after ``message`` (a step played through the rules here, who is at it now,
+    or the ratings its end moved); raises :class:`~.tables.OutOfStep` when it does not
+    follow ``table``."""
     if isinstance(message, Played):
         return table.model_copy(update={"game": follow(table.game, message)})
+    if isinstance(message, Rated):
+        return table.model_copy(update={"ratings": message.ratings})
     if len(message.seats) != len(table.seats):
         raise OutOfStep(f"{len(message.seats)} seats at a table of {len(table.seats)}")
     return table.model_copy(
@@ -306,7 +310,7 @@ class TableClient:
             self.may_talk = message.talk
             self.chat = list(message.chat)
             self._on_said(None)
-        elif not isinstance(message, Played | Seats):
+        elif not isinstance(message, Played | Seats | Rated):
             log.warning("the server sent a lobby's message to a table: %s", message.kind)
             return True
         elif self.table is None:

@@ -34,13 +34,16 @@ import logging
 import os
 import sqlite3
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from ..game.model import Phase
 from ..game.refusals import printable
+from .people import Person
 from .protocol import Played
+from .ratings import Result
 from .tables import OutOfStep, TableRecord, follow
 
 log = logging.getLogger("generala_tui.online")
@@ -53,11 +56,53 @@ class FolderInUse(OSError):
     """Another table server keeps its tables in this folder now."""
 
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of the database's tables, kept in SQLite's ``PRAGMA user_version``: set when
 the file is made, and raised by :data:`_MIGRATIONS` when a server of this release opens
 an older file. A file of a newer version is refused (:class:`NewerDatabase`), never
 written by a server that does not know its tables."""
+
+_PEOPLE = (
+    # The players the server knows (people.py): a name unique by what a player sees of it
+    # (``seen``), and, once rated, their rating (``mu``, ``sigma``), rated games and best.
+    """
+    CREATE TABLE people (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        seen TEXT NOT NULL UNIQUE,
+        mu REAL,
+        sigma REAL,
+        games INTEGER NOT NULL DEFAULT 0,
+        best INTEGER,
+        joined REAL NOT NULL
+    )
+    """,
+    # What proves an identity: a join client's secret's SHA-256, or an SSH key's fingerprint.
+    """
+    CREATE TABLE credentials (
+        credential TEXT PRIMARY KEY,
+        person TEXT NOT NULL REFERENCES people (id) ON DELETE CASCADE
+    )
+    """,
+    # Each rated game's result for each person at it: written with the game's end, once.
+    """
+    CREATE TABLE results (
+        table_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        person TEXT NOT NULL REFERENCES people (id) ON DELETE CASCADE,
+        place INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        mu_before REAL,
+        sigma_before REAL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        ended REAL NOT NULL,
+        PRIMARY KEY (table_id, number, person)
+    )
+    """,
+    "CREATE INDEX results_of_a_person ON results (person, ended)",
+)
+"""The tables of the players a server knows (version 3 on)."""
 
 _SCHEMA = (
     """
@@ -85,6 +130,7 @@ _SCHEMA = (
     )
     """,
     "CREATE INDEX chat_of_a_table ON chat (id)",
+    *_PEOPLE,
 )
 """The tables of a new file, at :data:`SCHEMA_VERSION`."""
 
@@ -122,8 +168,33 @@ def _from_version_1(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX chat_of_a_table ON chat (id)")
 
 
-_MIGRATIONS = {0: _from_version_0, 1: _from_version_1}
+def _from_version_2(db: sqlite3.Connection) -> None:
+    """Version 2 knew no players: the tables version 3 added for them are added."""
+    for statement in _PEOPLE:
+        db.execute(statement)
+
+
+_MIGRATIONS = {0: _from_version_0, 1: _from_version_1, 2: _from_version_2}
 """For each version before :data:`SCHEMA_VERSION`, what takes a file of it to the next."""
+
+
+class NameTaken(ValueError):
+    """Another player the server knows goes by that name (or one that looks alike)."""
+
+
+_PERSON = "SELECT id, name, mu, sigma, games, best FROM people"
+
+
+def _person(row: tuple[object, ...]) -> Person:
+    person_id, name, mu, sigma, games, best = row
+    return Person(
+        id=str(person_id),
+        name=str(name),
+        mu=None if mu is None else float(str(mu)),
+        sigma=None if sigma is None else float(str(sigma)),
+        games=int(str(games)),
+        best=None if best is None else int(str(best)),
+    )
 
 
 class NewerDatabase(OSError):
@@ -331,25 +402,66 @@ class TableDatabase:
         with self._db:
             self._write(record)
 
-    def step(self, record: TableRecord, played: str, *, before: TableRecord | None = None) -> None:
+    def step(
+        self,
+        record: TableRecord,
+        played: str,
+        *,
+        before: TableRecord | None = None,
+        results: Sequence[Result] = (),
+    ) -> None:
         """Keep a step of a table: ``played`` (a :class:`~.protocol.Played` as JSON) took
         it from ``before`` to ``record``; in one transaction, committed when this returns,
         else rolled back (the error raised: :class:`sqlite3.Error`, a full disk's among
         them). The step that ends the game writes the table whole instead, so a finished
         table is one row, and so does one that shortens the game's log (a step settling the
         hold presses since the last roll), so a table's rows are never more than its log's
-        steps since it was written whole, however often its dice are held and let go."""
+        steps since it was written whole, however often its dice are held and let go. A rated
+        game's end keeps its players' ``results`` and new ratings in the same transaction: a
+        server killed during it finds the game ended and rated, or neither."""
         with self._db:
             if record.game.phase is Phase.OVER or (
                 before is not None and len(record.game.log) <= len(before.game.log)
             ):
                 self._write(record)
+                self._rated(record, results)
                 return
             self._db.execute("INSERT INTO steps (id, played) VALUES (?, ?)", (record.id, played))
             self._db.execute(
                 "UPDATE tables SET updated = ?, kept = kept + 1 WHERE id = ?",
                 (time.time(), record.id),
             )
+
+    def _rated(self, record: TableRecord, results: Sequence[Result]) -> None:
+        now = time.time()
+        for one in results:
+            self._db.execute(
+                "INSERT INTO results (table_id, number, person, place, total, mu_before,"
+                " sigma_before, mu, sigma, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.id,
+                    record.number,
+                    one.person,
+                    one.place,
+                    one.total,
+                    *one.before,
+                    *one.after,
+                    now,
+                ),
+            )
+            self._db.execute(
+                "UPDATE people SET mu = ?, sigma = ?, games = games + 1,"
+                " best = max(coalesce(best, 0), ?) WHERE id = ?",
+                (*one.after, one.total, one.person),
+            )
+
+    def leaders(self, count: int) -> list[Person]:
+        """The ``count`` best rated players, best first (by their rating less three times its
+        uncertainty, :func:`.ratings.ordinal`)."""
+        rows = self._db.execute(
+            f"{_PERSON} WHERE games > 0 ORDER BY mu - 3 * sigma DESC, name LIMIT ?", (count,)
+        ).fetchall()
+        return [_person(row) for row in rows]
 
     def _write(self, record: TableRecord) -> None:
         finished = record.game.phase is Phase.OVER
@@ -382,6 +494,49 @@ class TableDatabase:
             log.warning("table %s: its chat could not be read: %s", table, error)
             return []
         return [str(said) for (said,) in rows]
+
+    def person(self, credential: str) -> Person | None:
+        """The player ``credential`` proves to be (:mod:`.people`), if the server knows them."""
+        row = self._db.execute(
+            f"{_PERSON} WHERE id = (SELECT person FROM credentials WHERE credential = ?)",
+            (credential,),
+        ).fetchone()
+        return None if row is None else _person(row)
+
+    def people(self, ids: list[str]) -> dict[str, Person]:
+        """The players of these ids the server knows, by id."""
+        marks = ",".join("?" * len(ids))
+        rows = self._db.execute(f"{_PERSON} WHERE id IN ({marks})", ids).fetchall()
+        return {found.id: found for found in map(_person, rows)}
+
+    def add_person(self, credential: str, person_id: str, name: str) -> Person:
+        """Know ``credential``'s holder from now on as ``name`` (checked already), in one
+        transaction; raises :class:`NameTaken` when another has a name that looks alike,
+        and :class:`sqlite3.Error` when it cannot be kept."""
+        from ..game.names import name_key
+
+        try:
+            with self._db:
+                self._db.execute(
+                    "INSERT INTO people (id, name, seen, joined) VALUES (?, ?, ?, ?)",
+                    (person_id, name, name_key(name), time.time()),
+                )
+                self._db.execute(
+                    "INSERT INTO credentials (credential, person) VALUES (?, ?)",
+                    (credential, person_id),
+                )
+        except sqlite3.IntegrityError as error:
+            if "people.seen" in str(error):
+                raise NameTaken(name) from None
+            raise
+        return Person(id=person_id, name=name)
+
+    def name_holder(self, name: str) -> str | None:
+        """The id of the player known by ``name`` (or one that looks alike), if any."""
+        from ..game.names import name_key
+
+        row = self._db.execute("SELECT id FROM people WHERE seen = ?", (name_key(name),)).fetchone()
+        return None if row is None else str(row[0])
 
     def forget_finished(self, before: float) -> list[str]:
         """Delete the finished tables that have not moved since ``before``; their ids."""

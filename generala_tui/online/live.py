@@ -17,6 +17,7 @@ from ..game.model import GameState, Phase
 from ..game.refusals import Refusal
 from ..game.words import N_
 from .limits import Budget
+from .people import Person
 from .protocol import (
     MAX_CHAT_KEPT,
     MAX_NAMED_WATCHERS,
@@ -56,6 +57,10 @@ class Connection:
     """The name a watcher gave (None: none, or a seat's player)."""
     address: str = ""
     """Who it comes from, for the limits per address (an IPv6 /64)."""
+    credential: str | None = None
+    """What proves who its player is, in the lobby (:mod:`.people`; None: a guest)."""
+    person: Person | None = None
+    """The player the server knows it as (None: a guest, or not named yet)."""
 
 
 Looks = tuple[tuple[bool, ...], tuple[bool, ...], int, bool, tuple[str, ...], tuple[int, ...]]

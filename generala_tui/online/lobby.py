@@ -26,27 +26,35 @@ from typing import TYPE_CHECKING, Literal
 from ..game.model import HouseRules, Phase, Player
 from ..game.refusals import Refusal, printable
 from ..game.words import N_
-from .database import TableDatabase
+from .database import NameTaken, TableDatabase
 from .limits import (
     CUT_OFF,
     Misses,
 )
 from .live import Connection, LiveTable, unsaved, who
+from .people import NAME_FIRST, NAME_TAKEN, NAMED_ALREADY, NOT_KNOWN, Person, checked_name
 from .protocol import (
+    MAX_LEADERS,
     MAX_LOBBY_TABLES,
     Claim,
     Claimed,
     ClientMessage,
     Enter,
+    Leader,
     Lobby,
     LobbyChanged,
+    Named,
     OpenTable,
     SeatSummary,
     TableSummary,
+    TakeName,
 )
 from .tables import (
+    NO_FREE_SEAT,
     TableRecord,
     claim,
+    new_id,
+    seat_held_by,
 )
 
 if TYPE_CHECKING:
@@ -67,6 +75,10 @@ RULE_SETS = 8
 """The sets of house rules (those that differ in a computer's play) the tables opened from
 the lobby may bring the server to: each is solved for the stand-ins and computers, tens
 of MB kept while the server runs."""
+RATED_KNOWN_ONLY = N_(
+    "Only players this server knows sit at a rated table: join it with generala-tui join, "
+    "or over SSH with a key."
+)
 CLAIMS_PER_ADDRESS = 4
 """Seats of tables not finished that one address may have claimed by code."""
 
@@ -97,6 +109,7 @@ def summary(
         spectators=spectators,
         started=bool(game.log),
         turn_time=record.turn_time,
+        rated=record.rated,
     )
 
 
@@ -111,22 +124,35 @@ class LobbyRoom:
         self,
         summaries: Callable[[], dict[str, TableSummary]],
         summary_of: Callable[[str], TableSummary | None],
+        leaders: Callable[[], tuple[Leader, ...]] = tuple,
     ) -> None:
         self._summaries = summaries
         self._summary_of = summary_of
+        self._leaders = leaders
+        self._leaders_changed = False
         self.clients: set[ServerConnection] = set()
         self._told: dict[str, TableSummary] = {}
         """Each table as the lobby's clients were last told it."""
         self._changed: set[str] = set()
         self._timer: asyncio.TimerHandle | None = None
 
-    def welcome(self, *, may_open: bool) -> Lobby:
+    def welcome(self, *, may_open: bool, known: bool = False, you: str | None = None) -> Lobby:
         """What a client entering the lobby is sent: every table now (at most
-        :data:`~.protocol.MAX_LOBBY_TABLES`, oldest first)."""
+        :data:`~.protocol.MAX_LOBBY_TABLES`, oldest first), and who it is here."""
         self._flush()  # what the others were told is what this one starts from
         tables = tuple(self._summaries().values())[:MAX_LOBBY_TABLES]
         self._told.update((table.code, table) for table in tables)
-        return Lobby.model_construct(tables=tables, may_open=may_open)
+        return Lobby.model_construct(
+            tables=tables, may_open=may_open, known=known, you=you, leaders=self._leaders()
+        )
+
+    def leaders_changed(self) -> None:
+        """A rated game moved the leaderboard: tell it soon."""
+        if not self.clients:
+            return
+        self._leaders_changed = True
+        if self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(GATHER_SECONDS, self._flush)
 
     def changed(self, code: str | None) -> None:
         """The table ``code`` names may look different in the lobby: tell it soon."""
@@ -155,9 +181,13 @@ class LobbyRoom:
             elif self._told.get(code) != now:
                 self._told[code] = now
                 tables.append(now)
-        if (tables or gone) and self.clients:
+        leaders = self._leaders() if self._leaders_changed else None
+        self._leaders_changed = False
+        if (tables or gone or leaders is not None) and self.clients:
             message = LobbyChanged.model_construct(
-                tables=tuple(tables[:MAX_LOBBY_TABLES]), gone=tuple(gone[:MAX_LOBBY_TABLES])
+                tables=tuple(tables[:MAX_LOBBY_TABLES]),
+                gone=tuple(gone[:MAX_LOBBY_TABLES]),
+                leaders=leaders,
             )
             broadcast(self.clients, message.model_dump_json())
 
@@ -174,6 +204,11 @@ class LobbyRoom:
             self._timer = None
 
 
+def unnamed(connection: Connection) -> bool:
+    """Whether the server would know this lobby's client, but by no name yet."""
+    return connection.credential is not None and connection.person is None
+
+
 class LobbyDesk:
     """The lobby's side of :class:`~.server.TableServer` (its mixin): a client in the lobby
     served, tables opened from it, seats claimed by code, the lobby's summaries."""
@@ -187,9 +222,16 @@ class LobbyDesk:
         _strangers: OrderedDict[ServerConnection, str]
         _password: str | None
         open_tables_by: OpenTables
+        rated: bool
 
         def open(
-            self, players: Sequence[Player], house_rules: HouseRules | None, *, free: bool
+            self,
+            players: Sequence[Player],
+            house_rules: HouseRules | None,
+            *,
+            free: bool,
+            person: str | None = None,
+            rated: bool = False,
         ) -> TableRecord: ...
 
         async def _refuse(
@@ -210,6 +252,8 @@ class LobbyDesk:
 
         async def _read(self, connection: Connection, raw: str | bytes) -> ClientMessage | None: ...
 
+        def _credential(self, connection: Connection, enter: Enter) -> str | None: ...
+
     def claim(
         self,
         code: str,
@@ -218,18 +262,35 @@ class LobbyDesk:
         watch: bool = False,
         name: str | None = None,
         by: str | None = None,
+        person: Person | None = None,
+        unnamed: bool = False,
     ) -> Claimed:
         """The free seat ``seat`` (None: the first) of the table ``code`` names given (to a
         client at address ``by``), and kept, before it is told: its key in the answer.
-        Watching: the table's id only. Raises :class:`Refusal` for no such table, a seat not
-        free, an address holding :data:`CLAIMS_PER_ADDRESS` seats already, or a step not
-        kept."""
+        Watching: the table's id only. A player the server knows (``person``) takes the seat
+        under their name, and is given back the seat they hold there already; one it would
+        know (``unnamed``) names themself first. Raises
+        :class:`Refusal` for no such table, a seat not free, an address holding
+        :data:`CLAIMS_PER_ADDRESS` seats already, or a step not kept."""
         table = self._codes.get(code)
         if table is None or table.record.game.phase is Phase.OVER:
             raise Refusal(NO_SUCH_CODE, code=code)
         record = table.record
         if watch:
             return Claimed(code=code, table=record.id)
+        if person is not None:
+            mine = seat_held_by(record, person.id)
+            if mine is not None:  # theirs already: from another window, or a new visit
+                key = record.seats[mine].key
+                return Claimed(code=code, table=record.id, seat=mine, key=key)
+            name = person.name
+        elif unnamed:
+            raise Refusal(NAME_FIRST if any(s.free for s in record.seats) else NO_FREE_SEAT)
+        elif record.rated:
+            raise Refusal(RATED_KNOWN_ONLY)
+        elif name is not None and self.database.name_holder(name) is not None:
+            name = None  # a guest goes by no name a player known here has
+
         held = sum(
             list(each.claimed_by.values()).count(by) for each in self._held() if by is not None
         )
@@ -238,7 +299,7 @@ class LobbyDesk:
                 N_("You have taken {count} seats here already: finish a game first."),
                 count=held,
             )
-        claimed, seat = claim(record, seat, name)
+        claimed, seat = claim(record, seat, name, None if person is None else person.id)
         try:
             self.database.save(claimed)
         except (sqlite3.Error, OSError) as error:
@@ -253,6 +314,13 @@ class LobbyDesk:
         log.info("table %s (%s): seat %d given to %s", record.id, code, seat + 1, who(table, seat))
         self.lobby.changed(code)
         return Claimed(code=code, table=record.id, seat=seat, key=claimed.seats[seat].key)
+
+    def _leaders(self) -> tuple[Leader, ...]:
+        """The leaderboard: the best rated players the server knows."""
+        return tuple(
+            Leader(name=p.name, mu=p.mu or 0.0, sigma=p.sigma or 0.0, games=p.games, best=p.best)
+            for p in self.database.leaders(MAX_LEADERS)
+        )
 
     def _held(self) -> list[LiveTable]:
         """The tables an address's caps count: those not finished, and the finished ones
@@ -301,7 +369,15 @@ class LobbyDesk:
         connection.address = address
         self._connections.add(connection)
         may_open = self.open_tables_by == "anyone"
-        welcome = self.lobby.welcome(may_open=may_open).model_dump_json()
+        credential = connection.credential = self._credential(connection, enter)
+        person = connection.person = (
+            None if credential is None else self.database.person(credential)
+        )
+        welcome = self.lobby.welcome(
+            may_open=may_open,
+            known=credential is not None,
+            you=None if person is None else person.name,
+        ).model_dump_json()
         self.lobby.clients.add(socket)  # before the welcome goes: no change is missed
         await socket.send(welcome)
         log.info("%s: in the lobby", address)
@@ -318,8 +394,13 @@ class LobbyDesk:
             if message is None:
                 continue
             try:
-                if isinstance(message, OpenTable):
-                    answer = self._opened(message, address, may_open)
+                answer: Claimed | Named
+                if isinstance(message, TakeName):
+                    answer = self._named(connection, message)
+                elif isinstance(message, OpenTable) and unnamed(connection):
+                    raise Refusal(NAME_FIRST)  # a seat is taken under the player's name
+                elif isinstance(message, OpenTable):
+                    answer = self._opened(message, address, may_open, connection.person)
                 elif isinstance(message, Claim):
                     misses = await self._slowed(address)
                     try:
@@ -329,6 +410,8 @@ class LobbyDesk:
                             watch=message.watch,
                             name=message.name,
                             by=address,
+                            person=connection.person,
+                            unnamed=unnamed(connection),
                         )
                     except Refusal as refusal:
                         if refusal.message == NO_SUCH_CODE:
@@ -341,8 +424,28 @@ class LobbyDesk:
                 continue
             await socket.send(answer.model_dump_json())
 
-    def _opened(self, message: OpenTable, address: str, may_open: bool) -> Claimed:
-        """Open the table a lobby's client asked for: its first human seat theirs."""
+    def _named(self, connection: Connection, message: TakeName) -> Named:
+        """Know the lobby's client by the name it asks for from now on (the first time)."""
+        if connection.credential is None:
+            raise Refusal(NOT_KNOWN)
+        if connection.person is not None:
+            raise Refusal(NAMED_ALREADY, name=connection.person.name)
+        name = checked_name(message.name)
+        try:
+            connection.person = self.database.add_person(connection.credential, new_id(), name)
+        except NameTaken:
+            raise Refusal(NAME_TAKEN, name=name) from None
+        except (sqlite3.Error, OSError) as error:
+            log.error("a name not kept: %s", printable(str(error))[:200])
+            raise unsaved(error) from None
+        log.info("%s: known here as %r", connection.address, name)
+        return Named(name=name)
+
+    def _opened(
+        self, message: OpenTable, address: str, may_open: bool, person: Person | None
+    ) -> Claimed:
+        """Open the table a lobby's client asked for: its first human seat theirs (under
+        their name, for a player the server knows)."""
         if not may_open:
             raise Refusal(N_("On this server only its host opens tables."))
         mine = [table for table in self._held() if table.opened_by == address]
@@ -353,6 +456,11 @@ class LobbyDesk:
             )
         if all(one.level is not None for one in message.seats):
             raise Refusal(N_("A table opened here has a seat for you: set up a human player."))
+        rated = message.rated or self.rated
+        if rated and person is None:
+            raise Refusal(RATED_KNOWN_ONLY)
+        if rated and len(message.seats) < 2:
+            raise Refusal(N_("A rated table has 2 to 8 players."))
         from ..game.strategy.cache import rules_text
 
         # Each set of house rules the server's computers play under (a stand-in plays at
@@ -368,8 +476,19 @@ class LobbyDesk:
             )
         # Built unchecked: the table's opening checks the names as the game does.
         players = [Player.model_construct(name=one.name, level=one.level) for one in message.seats]
+        first = next(index for index, one in enumerate(message.seats) if one.level is None)
+        if person is not None:
+            players[first] = Player.model_construct(name=person.name)
+        elif self.database.name_holder(players[first].name) is not None:
+            raise Refusal(NAME_TAKEN, name=players[first].name)
         try:
-            record = self.open(players, message.house_rules, free=True)
+            record = self.open(
+                players,
+                message.house_rules,
+                free=True,
+                person=None if person is None else person.id,
+                rated=rated,
+            )
         except (sqlite3.Error, OSError) as error:
             log.error("a table not opened, not kept: %s", printable(str(error))[:200])
             raise unsaved(error) from None

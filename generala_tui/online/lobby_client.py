@@ -31,12 +31,15 @@ from .protocol import (
     Claim,
     Claimed,
     Enter,
+    Leader,
     Lobby,
     LobbyChanged,
+    Named,
     NewSeat,
     OpenTable,
     Refused,
     TableSummary,
+    TakeName,
 )
 
 log = logging.getLogger("generala_tui.online")
@@ -132,6 +135,7 @@ class LobbyClient:
         server: str,
         *,
         password: str | None = None,
+        token: str | None = None,
         on_lobby: Callable[[dict[str, TableSummary], bool], None] = lambda tables, may: None,
         on_refused: Callable[[Refused], None] = lambda refused: None,
         on_connected: Callable[[bool], None] = lambda connected: None,
@@ -141,13 +145,20 @@ class LobbyClient:
         self.tables: dict[str, TableSummary] = {}
         self.may_open = False
         self.ended: Refused | None = None
-        self._enter = Enter(password=password).model_dump_json()
+        self.known = False
+        """Whether the server can know this window's player (by the ``token`` sent, or the
+        SSH key of the visitor this game is run for)."""
+        self.you: str | None = None
+        """The name the server knows this window's player by (None: none yet, or a guest)."""
+        self.leaders: tuple[Leader, ...] = ()
+        """The server's leaderboard, best first."""
+        self._enter = Enter(password=password, token=token).model_dump_json()
         self._on_lobby = on_lobby
         self._on_refused = on_refused
         self._on_connected = on_connected
         self._open_timeout = open_timeout
         self._socket: object | None = None
-        self._answer: asyncio.Future[Claimed | Refused] | None = None
+        self._answer: asyncio.Future[Claimed | Named | Refused] | None = None
         self._asking = asyncio.Lock()
         self._closing = False
 
@@ -181,7 +192,9 @@ class LobbyClient:
                             return
                         if not self._settle(message):
                             self._on_refused(message)
-                    elif isinstance(message, Claimed):
+                    elif isinstance(message, Claimed | Named):
+                        if isinstance(message, Named):
+                            self.you = message.name
                         self._settle(message)
                     elif isinstance(message, Lobby | LobbyChanged):
                         entered = True
@@ -200,6 +213,9 @@ class LobbyClient:
         if isinstance(message, Lobby):
             self.tables = {}
             self.may_open = message.may_open
+            self.known, self.you = message.known, message.you
+        if message.leaders is not None:
+            self.leaders = message.leaders
         for code in message.gone if isinstance(message, LobbyChanged) else ():
             self.tables.pop(code, None)
         for table in message.tables:
@@ -207,7 +223,7 @@ class LobbyClient:
                 self.tables[table.code] = table
         self._on_lobby(dict(self.tables), self.may_open)
 
-    def _settle(self, answer: Claimed | Refused | None) -> bool:
+    def _settle(self, answer: Claimed | Named | Refused | None) -> bool:
         """Give ``answer`` to the request waiting for one (None: the connection is lost);
         whether one was."""
         waiting, self._answer = self._answer, None
@@ -223,7 +239,7 @@ class LobbyClient:
     def connected(self) -> bool:
         return self._socket is not None
 
-    async def _ask(self, text: str) -> Claimed:
+    async def _ask(self, text: str) -> Claimed | Named:
         from websockets.asyncio.client import ClientConnection
         from websockets.exceptions import ConnectionClosed
 
@@ -251,7 +267,15 @@ class LobbyClient:
         """Open a table with ``seats``; its code, id and this client's seat and key. Raises
         :class:`LobbyRefused`, or :class:`ConnectionError` when the server can't be asked."""
         message = OpenTable(seats=tuple(seats), house_rules=house_rules)
-        return await self._ask(message.model_dump_json())
+        return _claimed(await self._ask(message.model_dump_json()))
+
+    async def take_name(self, name: str) -> str:
+        """Be known on this server as ``name`` from now on; the name as it took it. Raises
+        as :meth:`open` does (a name taken by another player, one that is no name)."""
+        named = await self._ask(TakeName(name=name[:100]).model_dump_json())
+        if not isinstance(named, Named):
+            raise ConnectionError("the server did not answer the name")
+        return named.name
 
     async def claim(
         self, code: str, seat: int | None = None, *, watch: bool = False, name: str | None = None
@@ -259,7 +283,7 @@ class LobbyClient:
         """Claim the free seat ``seat`` (None: the first) of the table ``code`` names (as
         ``name``, if the game takes it there), or watch it; raises as :meth:`open` does."""
         message = Claim(code=code, seat=seat, watch=watch, name=name)
-        return await self._ask(message.model_dump_json())
+        return _claimed(await self._ask(message.model_dump_json()))
 
     async def close(self) -> None:
         """Leave the lobby for good."""
@@ -267,13 +291,19 @@ class LobbyClient:
         await close_quietly(self._socket)
 
 
-def _read(raw: str | bytes) -> Claimed | Refused | Lobby | LobbyChanged | None:
+def _claimed(answer: Claimed | Named) -> Claimed:
+    if not isinstance(answer, Claimed):
+        raise ConnectionError("the server did not answer the claim")
+    return answer
+
+
+def _read(raw: str | bytes) -> Claimed | Named | Refused | Lobby | LobbyChanged | None:
     try:
         message = SERVER_MESSAGE.validate_json(raw)
     except ValidationError as error:
         log.warning("the server sent what is not a lobby's: %s", error.error_count())
         return None
-    if isinstance(message, Claimed | Refused | Lobby | LobbyChanged):
+    if isinstance(message, Claimed | Named | Refused | Lobby | LobbyChanged):
         return message
     return None
 
@@ -285,30 +315,40 @@ async def claim_seat(
     password: str | None = None,
     watch: bool = False,
     name: str | None = None,
+    token: str | None = None,
     open_timeout: float = 10.0,
 ) -> Claimed:
-    """Enter the lobby at ``server``, claim the first free seat of ``code``'s table (or watch
-    it), and leave. Raises :class:`LobbyRefused` (the server said no: no such table, no
-    free seat, a wrong password) or :class:`OSError` (it could not be reached)."""
+    """Enter the lobby at ``server`` (as the player ``token`` proves), claim the first free
+    seat of ``code``'s table (or watch it), and leave. A player the server knows by the
+    token but by no name yet takes ``name`` there first (none: the server asks for one).
+    Raises :class:`LobbyRefused` (the server said no: no such table, no free seat, a wrong
+    password, the name taken) or :class:`OSError` (it could not be reached)."""
     from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
     try:
         async with asyncio.timeout(open_timeout + 2 * ANSWER_SECONDS):
             async with connecting(f"{server}/", open_timeout) as socket:
-                await socket.send(Enter(password=password).model_dump_json())
+                await socket.send(Enter(password=password, token=token).model_dump_json())
                 entered = False
-                claimed = False
+                claimed = naming = False
                 while True:
                     message = _read(await socket.recv())
                     if isinstance(message, Refused):
                         raise LobbyRefused(_lobby_refusal(message, entered))
                     if isinstance(message, Claimed):
                         return message
-                    if isinstance(message, Lobby | LobbyChanged):
+                    if isinstance(message, Lobby):
                         entered = True
-                        if not claimed:
-                            claim = Claim(code=code, watch=watch, name=name)
-                            await socket.send(claim.model_dump_json())
-                            claimed = True
+                        if message.known and message.you is None and not watch and name:
+                            await socket.send(TakeName(name=name[:100]).model_dump_json())
+                            naming = True  # claimed once it is named
+                    elif isinstance(message, Named):
+                        naming = False
+                    if isinstance(message, Lobby | LobbyChanged | Named) and not (
+                        claimed or naming
+                    ):
+                        claim = Claim(code=code, watch=watch, name=name)
+                        await socket.send(claim.model_dump_json())
+                        claimed = True
     except (ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as error:
         raise ConnectionError(str(error) or type(error).__name__) from None

@@ -24,14 +24,18 @@ from .protocol import (
     Again,
     Move,
     Played,
+    Rated,
+    RatingChange,
     Remove,
     Said,
     Say,
     Seats,
     Welcome,
 )
+from .ratings import Result
 from .tables import (
     REMOVED,
+    TableRecord,
     again,
     presence,
     public,
@@ -205,8 +209,14 @@ class TablePlay:
         is returned, for the mover."""
         record = table.record.model_copy(update={"game": state})
         text = played.model_dump_json()  # one text: kept, then sent
+        results: list[Result] = []
+        if record.rated and state.phase is Phase.OVER and table.record.game.phase is not Phase.OVER:
+            try:
+                record, results = self._rating(record)
+            except Exception as error:  # openskill missing or failing: the game ends unrated
+                log.error("table %s: not rated: %s", record.id, printable(repr(error))[:200])
         try:
-            self.database.step(record, text, before=table.record)
+            self.database.step(record, text, before=table.record, results=results)
         except (sqlite3.Error, OSError) as error:
             log.error(
                 "table %s: step %d not kept, nothing changed: %s",
@@ -221,9 +231,45 @@ class TablePlay:
         if state.round != before.round or state.phase != before.phase or not before.log:
             self.lobby.changed(record.code)
         self._broadcast(table, text)
+        if results:
+            self._broadcast(table, Rated(ratings=record.ratings).model_dump_json())
+            self.lobby.leaders_changed()
+            log.info("table %s: rated, %d ratings moved", record.id, len(results))
         self._tell_presence(table)  # a turn that passes to an away player may pause
         self._drive(table)
         return None
+
+    def _rating(self, record: TableRecord) -> tuple[TableRecord, list[Result]]:
+        """The ended rated table with the ratings its game moved, and its known players'
+        results to keep. A computer, or a seat no known player took (played by a stand-in),
+        takes part at its level's fixed rating (the stand-in's, the expert's)."""
+        from .ratings import COMPUTER_RATINGS, PRIOR, Standing, places, rate
+
+        game = record.game
+        people = self.database.people([s.person for s in record.seats if s.person is not None])
+        standings = []
+        for seat, player, place in zip(record.seats, game.players, places(game), strict=True):
+            person = people.get(seat.person or "")
+            if person is None:
+                mu, sigma = COMPUTER_RATINGS[seat.level or Level.EXPERT]
+            elif person.mu is None or person.sigma is None:
+                mu, sigma = PRIOR
+            else:
+                mu, sigma = person.mu, person.sigma
+            known = None if person is None else person.id
+            standings.append(Standing(known, seat.level, mu, sigma, place, player.total))
+        after = rate(standings)
+        changes = tuple(
+            RatingChange(seat=index, mu=now[0], sigma=now[1], before=one.mu)
+            for index, (one, now) in enumerate(zip(standings, after, strict=True))
+            if one.person is not None
+        )
+        results = [
+            Result(one.person, one.place, one.total, (one.mu, one.sigma), now)
+            for one, now in zip(standings, after, strict=True)
+            if one.person is not None
+        ]
+        return record.model_copy(update={"ratings": changes}), results
 
     def _presence(self, table: LiveTable) -> Seats:
         connected, stand_ins, spectators, paused, watchers, again = table.looks()

@@ -42,11 +42,14 @@ MAX_CLIENT_MESSAGE = 4096
 """The most bytes of one message a client may send (a move is under 200)."""
 MAX_SERVER_MESSAGE = 1 << 20
 """The most bytes of one message the server sends (a table with its whole log is far less)."""
-PROTOCOL = 4
+PROTOCOL = 5
 """The protocol's version: a client of another is refused in words, not misunderstood.
 
-4: a lobby (:class:`Enter`, :class:`Lobby`, :class:`OpenTable`, :class:`Claim`), tables
-named by a short code, seats free until claimed; 3: every hold press is a step of the
+5: players known to a server (:class:`Enter`'s ``token``, :class:`TakeName`,
+:class:`Named`, :class:`Lobby`'s ``you``), rated tables (:class:`OpenTable`'s ``rated``,
+:class:`Rated`, :class:`Table`'s ``ratings``) and the leaderboard (:class:`Leader`); 4: a
+lobby (:class:`Enter`, :class:`Lobby`, :class:`OpenTable`, :class:`Claim`), tables named by
+a short code, seats free until claimed; 3: every hold press is a step of the
 log until the next roll settles them (a :class:`Hold`'s step counts them); 2: a step
 sent, not the table; 1: the table sent whole."""
 RELAY_HEADER = "Generala-Relay"
@@ -135,13 +138,27 @@ class Say(FrozenModel):
     text: Annotated[str, Field(max_length=4 * MAX_SAID)]
 
 
+Token = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{32,64}$")]
+"""A ``join`` client's secret for one server: who it is there (:mod:`.people`)."""
+
+
 class Enter(FrozenModel):
     """The first message of a lobby's client: enter the server's lobby (its ``password``,
-    for a server that has one)."""
+    for a server that has one), as the player its ``token`` proves (none: a guest, or a
+    visitor over SSH, whom their key proves)."""
 
     kind: Literal["enter"] = "enter"
     protocol: int = PROTOCOL
     password: Annotated[str, Field(max_length=200)] | None = None
+    token: Token | None = Field(default=None, repr=False)
+
+
+class TakeName(FrozenModel):
+    """In the lobby: be known on this server as ``name`` from now on (a player it knows by
+    their token or key, the first time)."""
+
+    kind: Literal["name"] = "name"
+    name: Annotated[str, Field(max_length=100)]
 
 
 class NewSeat(FrozenModel):
@@ -159,6 +176,9 @@ class OpenTable(FrozenModel):
     kind: Literal["open"] = "open"
     seats: tuple[NewSeat, ...] = Field(min_length=1, max_length=8)
     house_rules: HouseRules = Field(default_factory=HouseRules)
+    rated: bool = False
+    """A rated table: only players the server knows sit at it, the turn clock runs, and its
+    end moves their ratings."""
 
 
 class Claim(FrozenModel):
@@ -173,7 +193,9 @@ class Claim(FrozenModel):
     name: Annotated[str, Field(max_length=100)] | None = None
 
 
-_ClientMessages = Join | Move | Hold | Say | Again | Here | Remove | Enter | OpenTable | Claim
+_ClientMessages = (
+    Join | Move | Hold | Say | Again | Here | Remove | Enter | OpenTable | Claim | TakeName
+)
 ClientMessage = Annotated[_ClientMessages, Field(discriminator="kind")]
 CLIENT_MESSAGE: TypeAdapter[_ClientMessages] = TypeAdapter(ClientMessage)
 
@@ -209,6 +231,18 @@ class Presence(FrozenModel):
     """Whether the game waits for an away player to come back."""
 
 
+Rating = Annotated[float, Field(ge=-1000, le=1000)]
+
+
+class RatingChange(FrozenModel):
+    """A seat's rating after a rated game (``mu``, ± ``sigma``) and before it."""
+
+    seat: SeatIndex
+    mu: Rating
+    sigma: Rating
+    before: Rating
+
+
 class Table(Presence):
     """A table as every client sees it: the game (seed hidden), and who is at it."""
 
@@ -225,6 +259,10 @@ class Table(Presence):
     opener: SeatIndex | None = None
     """The seat of the player who opened the table (who may remove another's player);
     None: the server's host opened it."""
+    rated: bool = False
+    """Whether its end moves its players' ratings (no coach or win chances at it)."""
+    ratings: tuple[RatingChange, ...] = Field(default=(), max_length=8)
+    """Once a rated game is over: each known player's rating after it, and before."""
     game: GameState
 
     @model_validator(mode="after")
@@ -274,6 +312,13 @@ class Played(FrozenModel):
     dice: tuple[Face, ...] = Field(default=(), max_length=5)
 
 
+class Rated(FrozenModel):
+    """A rated game has ended: its players' ratings moved (kept with the game's end)."""
+
+    kind: Literal["rated"] = "rated"
+    ratings: tuple[RatingChange, ...] = Field(default=(), max_length=8)
+
+
 class Seats(Presence):
     """Who is at the table changed: a seat's player came or went, a computer stands in for
     one, or the game waits (or goes on)."""
@@ -320,6 +365,21 @@ class TableSummary(FrozenModel):
     """Whether its first die has been rolled."""
     turn_time: Seconds | None = None
     """Its turn clock, in seconds (None: none)."""
+    rated: bool = False
+
+
+class Leader(FrozenModel):
+    """A player of the leaderboard: their rating, rated games and best total."""
+
+    name: Annotated[str, Field(max_length=100)]
+    mu: Rating
+    sigma: Rating
+    games: Annotated[int, Field(ge=0)]
+    best: Annotated[int, Field(ge=0)] | None = None
+
+
+MAX_LEADERS = 20
+"""The most players the lobby's leaderboard shows."""
 
 
 MAX_LOBBY_TABLES = 500
@@ -335,6 +395,20 @@ class Lobby(FrozenModel):
     protocol: int = PROTOCOL
     tables: tuple[TableSummary, ...] = Field(default=(), max_length=MAX_LOBBY_TABLES)
     may_open: bool = True
+    leaders: tuple[Leader, ...] = Field(default=(), max_length=MAX_LEADERS)
+    """The leaderboard, best first (by the rating less three times its uncertainty)."""
+    known: bool = False
+    """Whether the server can know this client (by its token or its SSH key): it may take a
+    name there (:class:`TakeName`), and then takes every seat under it."""
+    you: Annotated[str, Field(max_length=100)] | None = None
+    """The name the server knows this client by (None: none yet, or a guest)."""
+
+
+class Named(FrozenModel):
+    """The answer to :class:`TakeName`: the server knows this client as ``name`` now."""
+
+    kind: Literal["named"] = "named"
+    name: Annotated[str, Field(max_length=100)]
 
 
 class LobbyChanged(FrozenModel):
@@ -344,6 +418,8 @@ class LobbyChanged(FrozenModel):
     kind: Literal["lobby-changed"] = "lobby-changed"
     tables: tuple[TableSummary, ...] = Field(default=(), max_length=MAX_LOBBY_TABLES)
     gone: tuple[Code, ...] = Field(default=(), max_length=MAX_LOBBY_TABLES)
+    leaders: tuple[Leader, ...] | None = Field(default=None, max_length=MAX_LEADERS)
+    """The leaderboard now, when a rated game changed it (None: as it was)."""
 
 
 class Claimed(FrozenModel):
@@ -358,6 +434,8 @@ class Claimed(FrozenModel):
     key: SeatKey | None = None
 
 
-_ServerMessages = Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed
+_ServerMessages = (
+    Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed | Named | Rated
+)
 ServerMessage = Annotated[_ServerMessages, Field(discriminator="kind")]
 SERVER_MESSAGE: TypeAdapter[_ServerMessages] = TypeAdapter(ServerMessage)

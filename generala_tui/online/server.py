@@ -80,6 +80,7 @@ from .limits import (
 )
 from .live import Connection, LiveTable, watcher_name, who
 from .lobby import LobbyDesk, LobbyRoom, OpenTables
+from .people import key_credential, token_credential
 from .play import TablePlay
 from .protocol import (
     CLIENT_MESSAGE,
@@ -123,6 +124,8 @@ closed (its player reconnects, or their seat counts as away)."""
 CLOSE_SECONDS = 2.0
 """How long a connection being closed waits for its client's answer before it is dropped."""
 FINISHED_KEPT_SECONDS = 24 * 3600.0
+RATED_TURN_SECONDS = 90.0
+"""A rated table's turn clock where the server sets none (``--turn-time``)."""
 SEATLESS_PER_ADDRESS = 8
 """Connections holding no seat (watching a table, or in the lobby) from one address, at
 most: beyond, a newcomer is refused, so no address fills the server's connections."""
@@ -156,9 +159,12 @@ class TableServer(LobbyDesk, TablePlay):
         open_tables: OpenTables = "anyone",
         password: str | None = None,
         watchers_talk: bool = False,
+        rated: bool = False,
     ) -> None:
         self.database = TableDatabase(data)
         self.watchers_talk = watchers_talk
+        self.rated = rated
+        """Whether the tables opened in the lobby are rated (else those asked to be)."""
         """Whether a table's watchers may talk at it (its players always may)."""
         self.turn_time = turn_time
         """The turn clock of the tables opened from now on (None: none)."""
@@ -186,18 +192,20 @@ class TableServer(LobbyDesk, TablePlay):
         self._codes: dict[str, LiveTable] = {
             table.record.code: table for table in self.tables.values() if table.record.code
         }
-        self.lobby = LobbyRoom(self._summaries, self._summary_of)
+        self.lobby = LobbyRoom(self._summaries, self._summary_of, self._leaders)
         self._connections: set[Connection] = set()
         """The connections at a table."""
         self._strangers: OrderedDict[ServerConnection, str] = OrderedDict()
         """The connections not at a table yet (in their handshake, or yet to join), oldest
         first, each with its address."""
         self._misses: dict[str, Misses] = {}
-        self._relays: dict[str, str] = {}
+        self._relays: dict[str, tuple[str, str | None]] = {}
         """The tokens of the games this server runs for visitors (over SSH), each with its
-        visitor's address (:meth:`relay`)."""
+        visitor's address and the credential their key is (:meth:`relay`)."""
         self._relayed: dict[ServerConnection, str] = {}
         """The connections of those games, each with its visitor's address."""
+        self._relayed_as: dict[ServerConnection, str] = {}
+        """Those of them whose visitor signed with a key: its credential (:mod:`.people`)."""
         self.let_go = 0
         """Connections let go before they joined, to make room for newer ones."""
         self._server: Server | None = None
@@ -237,10 +245,15 @@ class TableServer(LobbyDesk, TablePlay):
         away: Away = "computer",
         seed: int | None = None,
         free: bool = False,
+        person: str | None = None,
+        rated: bool = False,
     ) -> TableRecord:
         """A new table, kept at once (with ``free``, its human seats but the first are
-        free until claimed by its code); raises :class:`Refusal` for bad names, when the
-        server has as many tables as it takes, or when it cannot be kept."""
+        free until claimed by its code; ``person``: the player the server knows at its first
+        human seat; ``rated``: its end moves its known players' ratings, and its turn clock
+        runs, :data:`RATED_TURN_SECONDS` where the server sets none); raises
+        :class:`Refusal` for bad names, when the server has as many tables as it takes, or
+        when it cannot be kept."""
         if len(self.open_tables()) >= self.max_tables:
             raise Refusal(N_("This server has as many tables as it takes."))
         self._forget_finished()
@@ -252,7 +265,9 @@ class TableServer(LobbyDesk, TablePlay):
             seed=seed,
             code=new_code(self._codes),
             free=free,
-            turn_time=self.turn_time,
+            turn_time=self.turn_time or (RATED_TURN_SECONDS if rated else None),
+            person=person,
+            rated=rated,
         )
         self.database.save(record)
         table = LiveTable(record)
@@ -307,6 +322,7 @@ class TableServer(LobbyDesk, TablePlay):
             def connection_lost(self, exc: Exception | None) -> None:
                 server._strangers.pop(self, None)
                 server._relayed.pop(self, None)
+                server._relayed_as.pop(self, None)
                 super().connection_lost(exc)
 
         self._server = await serve(
@@ -378,12 +394,14 @@ class TableServer(LobbyDesk, TablePlay):
                     self.let_go,
                 )
 
-    def relay(self, address: str) -> str:
+    def relay(self, address: str, fingerprint: str | None = None) -> str:
         """A token for a game this server's process runs for a visitor from ``address`` (over
         SSH): its connections, which say it (:data:`~.protocol.RELAY_HEADER`), count as that
-        address's in every limit per address, not as the server's own machine's."""
+        address's in every limit per address, not as the server's own machine's, and are
+        the player whose SSH key has ``fingerprint`` (checked by the SSH server; None: a
+        visitor who signed with no key, a guest)."""
         token = secrets.token_urlsafe(12)
-        self._relays[token] = address
+        self._relays[token] = (address, fingerprint and key_credential(fingerprint))
         return token
 
     def end_relay(self, token: str) -> None:
@@ -393,12 +411,23 @@ class TableServer(LobbyDesk, TablePlay):
     def _relayed_from(self, socket: ServerConnection, request: Request) -> Response | None:
         """A relayed game's connection takes its visitor's address (nothing is refused)."""
         token = request.headers.get(RELAY_HEADER)
-        address = self._relays.get(token) if token else None
-        if address is not None:
+        relayed = self._relays.get(token) if token else None
+        if relayed is not None:
+            address, credential = relayed
             self._relayed[socket] = address
+            if credential is not None:
+                self._relayed_as[socket] = credential
             if socket in self._strangers:
                 self._strangers[socket] = address
         return None
+
+    def _credential(self, connection: Connection, enter: Enter) -> str | None:
+        """What proves who a lobby's client is: a relayed game's visitor's key (its token
+        ignored: the server gave that game no other identity), else the client's token."""
+        socket = connection.socket
+        if socket in self._relayed:
+            return self._relayed_as.get(socket)
+        return None if enter.token is None else token_credential(enter.token)
 
     def _remember_miss(self, address: str) -> Misses:
         """A new address's record of wrong joins; those whose window has passed are

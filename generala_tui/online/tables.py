@@ -41,6 +41,7 @@ from .protocol import (
     Hold,
     Move,
     Played,
+    RatingChange,
     SeatKey,
     Seats,
     SeatView,
@@ -64,6 +65,9 @@ class Seat(FrozenModel):
     free: bool = False
     """A human seat whose key nobody has been given yet: the first to claim it by the
     table's code (:class:`~.protocol.Claim`) is given it."""
+    person: str | None = None
+    """The id of the player the server knows who holds it (:mod:`.people`; None: a guest,
+    or nobody yet)."""
 
 
 class TableRecord(FrozenModel):
@@ -89,6 +93,10 @@ class TableRecord(FrozenModel):
     created: Annotated[float, Field(ge=0)] = 0.0
     seeded: bool = False
     """Whether the dice come from the game's seed (else from :func:`draw`)."""
+    rated: bool = False
+    """Whether its end moves its known players' ratings (:mod:`.ratings`)."""
+    ratings: tuple[RatingChange, ...] = ()
+    """Once its rated game is over: the ratings it moved (kept with its end)."""
 
 
 def new_id() -> str:
@@ -123,17 +131,24 @@ def open_table(
     code: str | None = None,
     free: bool = False,
     turn_time: float | None = None,
+    person: str | None = None,
+    rated: bool = False,
 ) -> TableRecord:
     """A new table for ``players`` (computers where their level says), each human seat with
     its own key; with ``free``, every human seat but the first is free until claimed by
-    the table's code. The first human seat's player is the table's opener. Raises
+    the table's code. The first human seat's player is the table's opener (``person``, the
+    player the server knows there, if any). Raises
     :class:`~generala_tui.game.rules.IllegalMove` for bad names."""
     game = rules.new_game(list(players), house_rules, seed=0 if seed is None else seed)
     humans = [index for index, player in enumerate(game.players) if player.level is None]
     seats = tuple(
         Seat(level=player.level)
         if player.level is not None
-        else Seat(key=new_id(), free=free and index != humans[0])
+        else Seat(
+            key=new_id(),
+            free=free and index != humans[0],
+            person=person if index == humans[0] else None,
+        )
         for index, player in enumerate(game.players)
     )
     return TableRecord(
@@ -147,6 +162,7 @@ def open_table(
         turn_time=turn_time,
         opener=humans[0] if humans else None,
         by_code=free,
+        rated=rated,
     )
 
 
@@ -154,11 +170,12 @@ NO_FREE_SEAT = N_("This table has no free seat: you may watch it.")
 
 
 def claim(
-    record: TableRecord, seat: int | None, name: str | None = None
+    record: TableRecord, seat: int | None, name: str | None = None, person: str | None = None
 ) -> tuple[TableRecord, int]:
-    """The table with its free seat ``seat`` (None: the first free one) given, and the seat;
-    raises :class:`Refusal` when it is not free. The seat takes ``name`` when the game takes
-    it there (no other seat has it, it is a name), else keeps the opener's."""
+    """The table with its free seat ``seat`` (None: the first free one) given (to
+    ``person``, a player the server knows), and the seat; raises :class:`Refusal` when it
+    is not free. The seat takes ``name`` when the game takes it there (no other seat has
+    it, it is a name), else keeps the opener's."""
     free = [index for index, each in enumerate(record.seats) if each.free]
     if seat is None and free:
         seat = free[0]
@@ -168,7 +185,7 @@ def claim(
             raise Refusal(N_("{name}'s seat is taken: choose a free one, or watch."), name=name)
         raise Refusal(NO_FREE_SEAT)
     seats = list(record.seats)
-    seats[seat] = seats[seat].model_copy(update={"free": False})
+    seats[seat] = seats[seat].model_copy(update={"free": False, "person": person})
     game = record.game
     taken = _named(game, seat, name) if name is not None else None
     if taken is not None:  # else the seat keeps the name it was opened with
@@ -187,6 +204,11 @@ def _named(game: GameState, seat: int, name: str) -> str | None:
         return rules.validate_names(names)[seat]
     except rules.IllegalMove:
         return None
+
+
+def seat_held_by(record: TableRecord, person: str) -> int | None:
+    """The seat at this table the player ``person`` holds, if any."""
+    return next((i for i, seat in enumerate(record.seats) if seat.person == person), None)
 
 
 def seat_of(record: TableRecord, key: str) -> int | None:
@@ -218,7 +240,13 @@ def again(record: TableRecord) -> tuple[TableRecord, list[int]]:
     seats = tuple(record.seats[i] for i in order)
     moved = [order.index(seat) for seat in range(len(order))]
     opener = None if record.opener is None else moved[record.opener]
-    update = {"game": dealt, "seats": seats, "number": record.number + 1, "opener": opener}
+    update = {
+        "game": dealt,
+        "seats": seats,
+        "number": record.number + 1,
+        "opener": opener,
+        "ratings": (),
+    }
     return record.model_copy(update=update), moved
 
 
@@ -335,6 +363,8 @@ def public(record: TableRecord, at: Seats, turn_left: float | None = None) -> Ta
         turn_time=record.turn_time,
         turn_left=turn_left,
         opener=record.opener,
+        rated=record.rated,
+        ratings=record.ratings,
         game=record.game.model_copy(update={"seed": 0}),
         seats=at.seats,
         spectators=at.spectators,

@@ -131,6 +131,8 @@ class GeneralaApp(Shell):
         self.set_reactive(GeneralaApp.coach, preferences.coach)
         self.set_reactive(GeneralaApp.win_chances, preferences.win_chances)
         self.set_reactive(GeneralaApp.sorted_dice, preferences.sorted_dice)
+        self.aids_barred = False
+        """Whether the table played is rated: no coach or win chances at it (:meth:`bar_aids`)."""
         self.roll_animation = preferences.roll_animation
         """Whether rolled dice tumble for a moment (:meth:`set_roll_animation`)."""
         self.turn_nudge = preferences.turn_nudge
@@ -253,6 +255,10 @@ class GeneralaApp(Shell):
         table, self.table = self.table, None
         self.remove_class("-unreachable")
         self.seats_away = ()
+        if self.aids_barred:  # the player's own choice again, past the rated table
+            self.aids_barred = False
+            self.set_reactive(GeneralaApp.coach, self.keeper.preferences.coach)
+            self.set_reactive(GeneralaApp.win_chances, self.keeper.preferences.win_chances)
         if table is not None:
             self.run_worker(table.close(), name="leave table", group="tables")
 
@@ -484,12 +490,35 @@ class GeneralaApp(Shell):
         """The coach's list ranked by the other measure: expected total or win chance."""
         self.coach_by_chance = not self.coach_by_chance
 
+    def rated(self) -> None:
+        from .screens.game_over import GameOverScreen
+
+        if isinstance(self.screen, GameOverScreen):
+            self.screen.show_ratings()
+
+    def bar_aids(self) -> None:
+        self.aids_barred = True
+        self.set_reactive(GeneralaApp.coach, False)
+        self.set_reactive(GeneralaApp.win_chances, False)
+        self.refresh_bindings()
+
+    def _barred(self) -> bool:
+        """Whether the coach and the win chances are barred here (a rated table): told so."""
+        if self.aids_barred and self.table is not None and self.table.game is not None:
+            self.tell(app_words.no_aids_rated(), severity="warning")
+            return True
+        return False
+
     def toggle_coach(self) -> None:
+        if self._barred():
+            return
         self.coach = not self.coach
         self.keeper.remember(coach=self.coach)
         self._aid_turned(on=self.coach)
 
     def toggle_win_chances(self) -> None:
+        if self._barred():
+            return
         self.win_chances = not self.win_chances
         self.keeper.remember(win_chances=self.win_chances)
         self._aid_turned(on=self.win_chances)

@@ -166,3 +166,7 @@ def trainer_command() -> str:
 
 def trainer_command_help() -> str:
     return _("Decide in positions from your costliest decisions, and see what each costs")
+
+
+def no_aids_rated() -> str:
+    return _("This table is rated: no coach or win chances at it.")

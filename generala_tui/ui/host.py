@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .online_play import OnlinePlay
     from .seating import Seating
     from .solver import Solver
+    from .table import Table
 
 
 @runtime_checkable
@@ -30,6 +31,11 @@ class GameHost(Protocol):
     @property
     def game(self) -> GameState | None:
         """The game in play, as its table last showed it; None before a game starts."""
+        ...
+
+    @property
+    def table(self) -> Table | None:
+        """The table played at (None: none yet)."""
         ...
 
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
@@ -25,6 +26,18 @@ def own_name(players: Sequence[Player] | None) -> str | None:
     """The name this window's player goes by at a table they join: their setup's first
     human seat's (None: nobody set up, the seat keeps the name its table gave it)."""
     return next((player.name for player in players or () if player.level is None), None)
+
+
+def own_token(server: str) -> str | None:
+    """This player's secret at ``server`` (made and kept the first time), by which it knows
+    them; None in a game run for an SSH visitor (their key says who they are) or when it
+    cannot be kept (a guest)."""
+    from ..online.protocol import RELAY_VARIABLE
+    from ..store.identities import token_for
+
+    if os.environ.get(RELAY_VARIABLE):
+        return None
+    return token_for(server)
 
 
 class LobbyView(Protocol):
@@ -65,6 +78,7 @@ class LobbyVisit:
         self.client = LobbyClient(
             server,
             password=password,
+            token=own_token(server),
             on_lobby=self._tables,
             on_refused=self._refused,
             on_connected=self._connected,
@@ -101,6 +115,21 @@ class LobbyVisit:
         watching; None when done, else why not, in words."""
         name = own_name(self.players)
         return await self._sit_down(self.client.claim(code, seat, watch=watch, name=name))
+
+    @property
+    def asks_name(self) -> bool:
+        """Whether the server would know this player by a name they have not chosen yet."""
+        return self.client.known and self.client.you is None
+
+    async def take_name(self, name: str) -> str | None:
+        """Be known on this server as ``name``; None when done, else why not, in words."""
+        try:
+            await self.client.take_name(name)
+        except LobbyRefused as refused:
+            return said(refused.refused)
+        except ConnectionError:
+            return table_words.not_connected()
+        return None
 
     async def open(self, players: Sequence[Player], house_rules: HouseRules) -> str | None:
         """Open a table of ``players`` (this window at its first human seat), as

@@ -191,6 +191,9 @@ class LocalTable:
     def turn_left(self) -> None:
         return None
 
+    def ratings(self) -> list[str]:
+        return []  # a game at one keyboard is never rated
+
     @property
     def talk(self) -> None:
         return None  # everyone at one keyboard talks out loud

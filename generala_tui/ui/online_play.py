@@ -144,6 +144,7 @@ class OnlinePlay:
         from ..online.tables import NO_FREE_SEAT
         from ..store.seats import kept_seat
         from . import table_words
+        from .lobby import own_token
         from .remote import said
 
         assert entrance.code is not None
@@ -154,7 +155,11 @@ class OnlinePlay:
         try:
             try:
                 claimed = await claim_seat(
-                    entrance.server, entrance.code, password=entrance.password, name=name
+                    entrance.server,
+                    entrance.code,
+                    password=entrance.password,
+                    name=name,
+                    token=own_token(entrance.server),
                 )
             except LobbyRefused as refused:
                 if refused.refused.template != NO_FREE_SEAT:

@@ -105,10 +105,20 @@ def news(before: Table, after: Table, seat: int | None) -> Iterator[str]:
         for index in sorted(set(after.again) - set(before.again)):
             if index != seat:
                 yield table_words.would_play_again(names[index])
+    if after.ratings and not before.ratings:
+        yield from rating_lines(after)
     if after.paused and not before.paused:
         yield table_words.table_paused(names[after.game.current])
     elif before.paused and not after.paused:
         yield table_words.table_goes_on()
+
+
+def rating_lines(table: Table) -> Iterator[str]:
+    """Each known player's rating after the table's rated game, and its change."""
+    names = [player.name for player in table.game.players]
+    for change in table.ratings:
+        moved = change.mu - change.before
+        yield table_words.rating_moved(names[change.seat], change.mu, change.sigma, moved)
 
 
 def thrown_as_held(action: Action, game: GameState) -> Action:
@@ -234,6 +244,9 @@ class RemoteTable:
             )
             if table.turn_time is not None and seat is not None:
                 self._window.tell(table_words.clock_rule(table.turn_time))
+            if table.rated:
+                self._window.bar_aids()
+                self._window.tell(table_words.rated_table())
             if table.code is not None and seat is not None and seat == table.opener:
                 # The opener is the one who asks the others: how they take their seats.
                 from ..online.invites import code_command
@@ -243,6 +256,8 @@ class RemoteTable:
             return
         for line in news(before, table, seat):
             self._window.tell(line)
+        if table.ratings and not before.ratings:
+            self._window.rated()
 
     def _time_the_turn(self, before: Table | None, table: Table) -> None:
         """Follow the turn's clock: as the server sent it (a welcome's), or from the turn's
@@ -362,6 +377,12 @@ class RemoteTable:
     def undo(self) -> bool:
         self._window.tell(table_words.no_undo_online(), severity="warning")
         return False
+
+    def ratings(self) -> list[str]:
+        table = self._latest
+        if table is None:
+            return []
+        return list(rating_lines(table))
 
     def plays_here(self, seat: int) -> bool:
         return self.client.seat == seat

@@ -58,6 +58,15 @@ class Window(Protocol):
         tell, the talk changed all the same: read again)."""
         ...
 
+    def rated(self) -> None:
+        """A rated game's end moved its players' ratings (:meth:`Table.ratings`)."""
+        ...
+
+    def bar_aids(self) -> None:
+        """The table is rated: the coach and the win chances are off while it is played,
+        and may not be turned on (the player's own choice is kept for other tables)."""
+        ...
+
 
 class Table(Protocol):
     """A game being played, and what may be done at it from this window."""
@@ -155,6 +164,11 @@ class Table(Protocol):
 
     def turn_left(self) -> float | None:
         """The seconds left of the turn being played, where a clock runs."""
+        ...
+
+    def ratings(self) -> list[str]:
+        """What a rated game's end did to its players' ratings, a line each (none: not
+        rated, not over, or not told yet)."""
         ...
 
     def removable(self) -> list[tuple[int, str]]:

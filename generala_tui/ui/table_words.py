@@ -12,7 +12,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from ..game.model import printable
-from ..i18n import _
+from ..i18n import _, decimal
 
 
 def quit_question(unsaved_in: str | None = None) -> Content:
@@ -251,6 +251,19 @@ def waiting_for_again(names: list[str]) -> str:
         return _("Everyone agrees: the next game is being dealt…")
     return _("You would play again: waiting for {names}.").format(
         names=", ".join(printable(name) for name in names)
+    )
+
+
+def rated_table() -> str:
+    """What a player is told at a rated table's start."""
+    return _("This table is rated: its end moves every known player's rating.")
+
+
+def rating_moved(name: str, mu: float, sigma: float, moved: float) -> str:
+    """A player's rating after a rated game (``mu`` ± ``sigma``) and how much it moved."""
+    change = ("+" if moved >= 0 else "−") + decimal(abs(moved))
+    return _("{name}'s rating: {rating} ± {uncertainty} ({change})").format(
+        name=printable(name), rating=decimal(mu), uncertainty=decimal(sigma), change=change
     )
 
 

@@ -184,3 +184,25 @@ def test_a_migration_that_fails_leaves_the_file_as_it_was(
         TableDatabase(tmp_path / "old")
     assert _version(path) == 0
     assert _shape(path) == shape
+
+
+def test_a_file_of_version_2_gains_the_players_tables_and_keeps_its_tables(
+    tmp_path: Path,
+) -> None:
+    opened, rolled, steps = _record_and_steps()
+    path = _old_file(tmp_path / "v2", KEPT, opened, steps)
+    with sqlite3.connect(path) as db:  # version 2 as its release made it: chat, no players
+        db.execute(
+            "CREATE TABLE chat (id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,"
+            " said TEXT NOT NULL)"
+        )
+        db.execute("CREATE INDEX chat_of_a_table ON chat (id)")
+        db.execute("PRAGMA user_version = 2")
+    assert "people" not in _shape(path)
+    tables = TableDatabase(tmp_path / "v2")
+    assert tables.load() == [rolled]
+    tables.close()
+    assert _version(path) == SCHEMA_VERSION == 3
+    TableDatabase(tmp_path / "new").close()
+    assert _shape(path) == _shape(tmp_path / "new" / database.FILE_NAME)
+    assert {"people", "credentials", "results"} <= set(_shape(path))

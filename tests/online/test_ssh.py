@@ -58,10 +58,21 @@ async def ssh_server(folder: Path, **options: Any) -> AsyncIterator[tuple[TableS
             await games.close()
 
 
-def visit(games: SSHGames) -> Any:
-    """An SSH connection to ``games`` (any user, no key checked: a test's own server)."""
+VISITOR_KEY = asyncssh.generate_private_key("ssh-ed25519")
+"""The key the tests' visitors sign with (any key is let in)."""
+
+
+def visit(games: SSHGames, key: Any = VISITOR_KEY, **options: Any) -> Any:
+    """An SSH connection to ``games`` (any user, signing with ``key``; the server's key not
+    checked: a test's own server)."""
     return asyncssh.connect(
-        "127.0.0.1", games.port, username="anyone", known_hosts=None, agent_path=None
+        "127.0.0.1",
+        games.port,
+        username="anyone",
+        known_hosts=None,
+        agent_path=None,
+        client_keys=[key],
+        **options,
     )
 
 
@@ -94,6 +105,9 @@ async def test_a_visitor_sees_the_lobby_its_keys_act_and_a_resize_redraws(
         )
         screen = Screen(process)
         await screen.shows(b"o opens a table")  # the lobby heard from its server
+        await screen.shows(b"Your name on this server")  # its key's first visit
+        process.stdin.write(b"Vera\r")
+        await screen.shows(b"you are Vera")
         process.stdin.write(b"o")  # opens a table: the turn screen
         await screen.shows(b"Round 1/10")
         assert len(tables.open_tables()) == 1
@@ -108,6 +122,30 @@ async def test_a_visitor_sees_the_lobby_its_keys_act_and_a_resize_redraws(
         assert completed.exit_status == 0
         await asyncio.wait_for(games.none_playing.wait(), DEADLINE)
         assert list((tmp_path / "ssh-sessions").iterdir()) == []  # its home went with it
+
+
+async def test_a_visitors_key_is_who_they_are_at_their_next_visit(tmp_path: Path) -> None:
+    async def lobby(games: SSHGames, key: Any) -> tuple[Any, Screen]:
+        connection = await visit(games, key)
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
+        return connection, Screen(process)
+
+    async with ssh_server(tmp_path) as (_, games):
+        connection, screen = await lobby(games, VISITOR_KEY)
+        async with connection:
+            await screen.shows(b"Your name on this server")
+            screen.process.stdin.write(b"Vera\r")
+            await screen.shows(b"you are Vera")
+        connection, screen = await lobby(games, VISITOR_KEY)  # the same key, a new session
+        async with connection:
+            drawn = await screen.shows(b"you are Vera")
+            assert b"Your name on this server" not in CONTROL.sub(b"", drawn)
+        other = asyncssh.generate_private_key("ssh-ed25519")
+        connection, screen = await lobby(games, other)  # another key: another player
+        async with connection:
+            await screen.shows(b"Your name on this server")
 
 
 async def test_a_visitor_gone_ends_the_game_and_leaves_no_zombie(tmp_path: Path) -> None:

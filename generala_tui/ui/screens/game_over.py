@@ -66,6 +66,7 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
                     yield Static(face, id="winning-die", markup=False)
                 yield Static(game_over_words.explanation(state), id="how-won")
             yield Static(self._ranking(state), id="ranking")
+            yield Static(id="ratings", markup=False)
             match = host_of(self).seating.match
             tally = Static(game_over_words.match_line(match.games, match.ranking()), id="match")
             tally.display = match.games > 1
@@ -109,6 +110,17 @@ class GameOverScreen(TranslatedBindings, Screen[None]):
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
+        self.show_ratings()
+
+    def show_ratings(self) -> None:
+        """A rated game's new ratings under the ranking, once its table has told them."""
+        table = host_of(self).table
+        lines = [] if table is None else table.ratings()
+        ratings = next(iter(self.query("#ratings").results(Static)), None)
+        if ratings is None:
+            return  # not composed yet: its mounting shows them
+        ratings.update("\n".join(lines))
+        ratings.set_class(not lines, "-none")
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)

@@ -16,14 +16,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from ...game.model import HouseRules, Player
+from ...game.names import MAX_NAME_LENGTH
 from ...game.rule_choices import preset_in_effect
 from ...online.protocol import SeatSummary, TableSummary
 from .. import vocabulary
 from ..host import host_of, own_keys
-from ..lobby import LobbyVisit
+from ..lobby import LobbyVisit, own_name
 from ..translated import TranslatedBindings
 from ..widgets.footer import Footer
 from . import lobby_words, settings_words
@@ -62,10 +63,18 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         with Vertical(id="lobby"):
             yield Static(lobby_words.title(self.visit.server), id="lobby-title", markup=False)
             yield Static(lobby_words.entering(), id="lobby-status", markup=False)
+            yield Static(lobby_words.ask_name(), id="lobby-ask-name", markup=False)
+            yield Input(
+                own_name(self.visit.players) or "",
+                id="lobby-name",
+                max_length=MAX_NAME_LENGTH,
+                placeholder=lobby_words.name_placeholder(),
+            )
             table = GameList(id="lobby-tables", cursor_type="row", zebra_stripes=True)
             table.add_columns(*lobby_words.columns())
             yield table
             yield Static(id="lobby-details", markup=False)
+            yield Static(id="lobby-leaders", markup=False)
             yield Static(id="lobby-opens", markup=False)
         yield Footer()
 
@@ -83,6 +92,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         if not self.is_attached:
             return
         self.tables, self.may_open = tables, may_open
+        self._show_naming()
         grid = self.query_one("#lobby-tables", GameList)
         highlighted = self._highlighted()
         grid.clear()
@@ -106,15 +116,40 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         self.query_one("#lobby-status", Static).update(status)
         opens = self.query_one("#lobby-opens", Static)
         opens.set_class(not may_open, "-closed")  # no table opens here
+        seated = _as_known(self.players, self.visit.client.you)
         opens.update(
             lobby_words.opens(
-                [lobby_words.seat(seat) for seat in _seats(self.players)],
+                [lobby_words.seat(seat) for seat in _seats(seated)],
                 _rules_name_of(host_of(self).house_rules),
-                next((player.name for player in self.players if player.level is None), None),
+                next((player.name for player in seated if player.level is None), None),
             )
         )
         self._show_details()
+        board = lobby_words.leaders(self.visit.client.leaders)
+        leaders = self.query_one("#lobby-leaders", Static)
+        leaders.update(board)
+        leaders.set_class(not board, "-empty")  # nobody rated yet
         self.refresh_bindings()
+
+    def _show_naming(self) -> None:
+        """Ask the player's name on this server while it would know them by none; once it
+        does, say it in the title."""
+        asks = self.visit.asks_name
+        self.set_class(asks, "-naming")
+        you = self.visit.client.you
+        title = lobby_words.title(self.visit.server)
+        self.query_one("#lobby-title", Static).update(
+            title if you is None else lobby_words.title_as(self.visit.server, you)
+        )
+        if asks and not self._busy:
+            self.query_one("#lobby-name", Input).focus()
+        elif not asks and self.query_one("#lobby-name", Input).has_focus:
+            self.query_one("#lobby-tables", GameList).focus()
+
+    @on(Input.Submitted, "#lobby-name")
+    def _name_given(self, event: Input.Submitted) -> None:
+        if self.visit.asks_name and event.value.strip():
+            self._ask(lobby_words.naming(), self.visit.take_name(event.value))
 
     def connection_changed(self, connected: bool) -> None:
         if self.is_attached and not connected:
@@ -152,6 +187,8 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in {"take", "watch", "open"}:
             return True
+        if self.visit.asks_name and action != "watch":
+            return False  # a seat is taken under the name asked first (Enter gives it)
         code = self._highlighted()
         if action == "take":
             return code is not None and lobby_words.free_seats(self.tables[code]) > 0
@@ -192,6 +229,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
                 self._busy = False
             if why is not None and self.is_attached:
                 self.notify(why, severity="warning", markup=False)
+            if self.is_attached:
                 self.tables_changed(self.tables, self.may_open)
 
         self.run_worker(ask(), name="lobby", group=LOBBY_GROUP, exit_on_error=False)
@@ -207,6 +245,20 @@ def _rules_name(summary: TableSummary) -> str:
 
 def _rules_name_of(house_rules: HouseRules) -> str:
     return lobby_words.rules_name(preset_in_effect(house_rules))
+
+
+def _as_known(players: list[Player], you: str | None) -> list[Player]:
+    """The players a table opened here seats, the first human under the name the server
+    knows this player by (it seats them so)."""
+    first = next((i for i, player in enumerate(players) if player.level is None), None)
+    if you is None or first is None:
+        return players
+    others = [
+        p for i, p in enumerate(players) if i != first and p.name.casefold() == you.casefold()
+    ]
+    if others:
+        return players  # a seat of the others has that name: the server refuses it, in words
+    return [Player(name=you) if i == first else p for i, p in enumerate(players)]
 
 
 def _seats(players: list[Player]) -> list[SeatSummary]:

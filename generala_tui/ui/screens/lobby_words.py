@@ -4,13 +4,32 @@ from __future__ import annotations
 
 from ... import words
 from ...game.refusals import printable
-from ...i18n import _, ngettext, pgettext
-from ...online.protocol import SeatSummary, TableSummary
+from ...i18n import _, decimal, ngettext, pgettext
+from ...online.protocol import Leader, SeatSummary, TableSummary
 from ..vocabulary import GAME_KEYS, KeyMap, shown_key
 
 
 def title(server: str) -> str:
     return _("Tables at {server}").format(server=printable(server))
+
+
+def title_as(server: str, name: str) -> str:
+    """The lobby's title once the server knows this player by ``name``."""
+    return _("Tables at {server} · you are {name}").format(
+        server=printable(server), name=printable(name)
+    )
+
+
+def ask_name() -> str:
+    return _("Your name on this server (every seat you take here is under it), then Enter:")
+
+
+def name_placeholder() -> str:
+    return _("your name")
+
+
+def naming() -> str:
+    return _("Keeping your name…")
 
 
 def entering() -> str:
@@ -98,6 +117,33 @@ def details(table: TableSummary, rules: str) -> str:
     """The highlighted table in full: its seats, its house rules and its turn clock."""
     if table.turn_time is not None:
         rules = _("{rules} · {seconds:g} s a turn").format(rules=rules, seconds=table.turn_time)
+    if table.rated:
+        rules = _("{rules} · rated").format(rules=rules)
     return _("{code}: {players}. {rules}").format(
         code=table.code, players=players(table), rules=rules
     )
+
+
+LEADERS_SHOWN = 5
+"""The players of the leaderboard the lobby shows."""
+
+
+def leaders(board: tuple[Leader, ...]) -> str:
+    """The server's leaderboard in short: its best players, their rating ± its uncertainty,
+    rated games and best total (empty: nobody is rated yet)."""
+    if not board:
+        return ""
+    lines = [_("Leaderboard (rating ± uncertainty):")]
+    for place, leader in enumerate(board[:LEADERS_SHOWN], start=1):
+        games = ngettext("{count} game", "{count} games", leader.games).format(count=leader.games)
+        line = _("{place}. {name}  {rating} ± {uncertainty} · {games}").format(
+            place=place,
+            name=printable(leader.name),
+            rating=decimal(leader.mu),
+            uncertainty=decimal(leader.sigma),
+            games=games,
+        )
+        if leader.best is not None:
+            line = _("{line} · best {best}").format(line=line, best=leader.best)
+        lines.append(line)
+    return "\n".join(lines)

@@ -9,6 +9,7 @@ import asyncio
 from textual.widgets import Static
 
 from generala_tui import store
+from generala_tui.game import rules
 from generala_tui.game.action import Action
 from generala_tui.game.model import Box, Category, GameState, HouseRules, Phase, Player
 from generala_tui.online.client import TableClient, parse_url
@@ -243,3 +244,56 @@ async def test_a_paste_of_keys_queues_no_more_than_the_outbox_holds(
         assert accepted == [True] * OUTBOX + [False] * (OUTBOX * 3)
         await pilot.pause()
         assert "Too many messages: slow down." in notices(app)
+
+
+async def test_a_rated_table_bars_the_coach_and_the_win_chances_while_it_is_played(
+    server: TableServer,
+) -> None:
+    from generala_tui.ui.screens.turn import TurnScreen
+
+    record = server.open([Player(name="Ana"), Player(name="Bruno")], rated=True)
+    assert store.save_preferences(store.Preferences(coach=True, win_chances=True)) is None
+    async with seated(link(server, record, 0)) as (app, pilot):
+        await until(pilot, lambda: isinstance(app.screen, TurnScreen))
+        assert app.aids_barred and not app.coach and not app.win_chances
+        assert "This table is rated: its end moves every known player's rating." in notices(app)
+        app.toggle_coach()
+        app.toggle_win_chances()
+        await pilot.pause()
+        assert not app.coach and not app.win_chances
+        assert "This table is rated: no coach or win chances at it." in notices(app)
+        assert app.keeper.preferences.coach  # the player's own choice is kept
+        app.start(rules.new_game([Player(name="Ana")]))  # another table: the coach is back
+        await pilot.pause()
+        assert app.coach and app.win_chances and not app.aids_barred
+
+
+async def test_a_rated_games_end_shows_the_new_ratings_on_the_winners_screen(
+    server: TableServer,
+) -> None:
+    from generala_tui.game.model import Level
+    from generala_tui.game.strategy import choose_action
+    from generala_tui.online.protocol import Move
+    from generala_tui.online.tables import take
+
+    ana = server.database.add_person("token:ana", "ana-person-id", "Ana")
+    bruno = server.database.add_person("token:bruno", "bruno-person-id", "Bruno")
+    record = server.open(
+        [Player(name="Ana"), Player(name="Bruno")], free=True, person=ana.id, rated=True
+    )
+    server.claim(record.code or "", None, person=bruno)
+    table = server.tables[record.id]
+
+    def step() -> tuple[GameState, object]:
+        game = table.record.game
+        move = Move(step=len(game.log), action=choose_action(game, Level.EASY))
+        return take(table.record, game.current, move)
+
+    while (next_step := step())[0].phase is not Phase.OVER:
+        server._step(table, *next_step)  # type: ignore[arg-type]
+    async with seated(link(server, record, 0)) as (app, pilot):
+        server._step(table, *next_step)  # type: ignore[arg-type]  # the last step: rated
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        shown = app.screen.query_one("#ratings", Static)
+        await until(pilot, lambda: "Ana's rating: " in str(shown.render()))
+        assert "Bruno's rating: " in str(shown.render())

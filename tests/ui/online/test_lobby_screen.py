@@ -4,7 +4,8 @@ the player's own name, and the seat kept in the home for the next join (issue 35
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Static
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Static
 
 from generala_tui.game.model import HouseRules, Level, Player
 from generala_tui.online.lobby_client import Entrance
@@ -40,6 +41,7 @@ async def test_the_lobby_shows_the_tables_as_they_open_and_a_free_seat_is_taken(
         assert row[0] == record.code
         assert row[1] == "Ana (away), Bruno (free), Rita (Easy)"  # nobody is at it yet
         assert row[2] == "1"
+        await _named(pilot, screen, "Bruno")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.game is not None)
         assert app.table is not None and app.table.plays_here(1)
@@ -60,6 +62,7 @@ async def test_a_table_opened_in_the_lobby_seats_the_players_set_up(server: Tabl
         assert isinstance(screen, LobbyScreen)
         screen.players = players
         await until(pilot, lambda: screen.may_open)
+        await _named(pilot, screen, "Ana")
         await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.game is not None)
         (record,) = [table.record for table in server.tables.values()]
@@ -103,6 +106,14 @@ async def test_a_code_with_no_free_seat_watches_and_a_wrong_code_ends_in_words(
     assert wrong.return_code == 2
 
 
+async def _named(pilot: Pilot[None], screen: LobbyScreen, name: str) -> None:
+    """Give the name the lobby asks the first time (the server keeps it)."""
+    await until(pilot, lambda: screen.has_class("-naming"))
+    assert screen.query_one("#lobby-name", Input).has_focus
+    await pilot.press(*name, "enter")
+    await until(pilot, lambda: not screen.has_class("-naming"))
+
+
 def _status(screen: LobbyScreen) -> str:
     return str(screen.query_one("#lobby-status", Static).render())
 
@@ -133,6 +144,7 @@ async def test_a_lobby_left_for_a_table_tells_its_screen_nothing_more(server: Ta
         async with asyncio.timeout(10):
             while not told:
                 await asyncio.sleep(0.01)
+            assert await visit.take_name("Ana") is None
             opened = await visit.open([Player(name="Ana"), Player(name="Bruno")], HouseRules())
             assert opened is None
             assert len(sat) == 1

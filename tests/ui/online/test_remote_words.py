@@ -110,3 +110,22 @@ def test_join_asks_a_password_only_of_a_server(capsys: pytest.CaptureFixture[str
     assert main(["join", link, "--password"]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line == "generala-tui join: --password is for a server's lobby or a code, not a link"
+
+
+def test_a_rated_games_end_tells_each_players_rating_and_its_change() -> None:
+    from generala_tui.online.protocol import RatingChange
+
+    here, computer = SeatView(connected=True), SeatView(level=Level.EASY, connected=True)
+    before = _table(here, here, computer)
+    ratings = (
+        RatingChange(seat=0, mu=27.94, sigma=7.2, before=25.0),
+        RatingChange(seat=1, mu=23.5, sigma=7.21, before=25.0),
+    )
+    rated = before.model_copy(update={"ratings": ratings})
+    assert list(news(before, rated, 0)) == [
+        "Ana's rating: 27.9 ± 7.2 (+2.9)",
+        "Bruno's rating: 23.5 ± 7.2 (−1.5)",
+    ]
+    assert list(news(rated, rated, 0)) == []  # told once
+    i18n.set_language("es")
+    assert next(iter(news(before, rated, 0))).endswith("27,9 ± 7,2 (+2,9)")
