@@ -38,6 +38,7 @@ from ..widgets.footer import Footer
 from ..widgets.scorecard import SideScorecard
 from . import trainer_words, turn_words
 from .modal import Page
+from .turn_keys import CHOOSE_BINDINGS, hold_bindings
 from .turn_view import box_offers, first_open_box
 
 TRAINER_GROUP = "trainer"
@@ -63,34 +64,8 @@ class TrainerScreen(Page[None]):
     BINDINGS = [
         Binding("r", "roll", vocabulary.Keys.ROLL, id="turn.roll"),
         Binding("space", "roll", vocabulary.Keys.ROLL, show=False, id="turn.roll"),
-        *(
-            Binding(
-                str(n),
-                f"hold({n - 1})",
-                vocabulary.Keys.HOLD,
-                key_display="1-5",
-                show=n == 1,
-                id=f"turn.hold_{n}",
-            )
-            for n in range(1, 6)
-        ),
-        Binding(
-            "up",
-            "move(-1)",
-            vocabulary.Keys.CHOOSE,
-            key_display="↑↓",
-            priority=True,
-            id="turn.cursor_up",
-        ),
-        Binding(
-            "down",
-            "move(1)",
-            vocabulary.Keys.CHOOSE,
-            show=False,
-            priority=True,
-            id="turn.cursor_down",
-        ),
-        Binding("enter", "fill", vocabulary.Keys.FILL, priority=True, id="turn.fill"),
+        *hold_bindings(priority=False),
+        *CHOOSE_BINDINGS,
         Binding("enter", "next", vocabulary.Keys.NEXT, priority=True, id="trainer.next"),
         Binding("enter", "again", vocabulary.Keys.ANOTHER_ROUND, priority=True, id="trainer.again"),
         Binding("r", "retry", vocabulary.Keys.TRY_AGAIN, id="trainer.retry"),

@@ -28,24 +28,24 @@ def box_keys(keymap: Mapping[str, str]) -> dict[Category, str]:
     }
 
 
-TURN_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
-    Binding("r", "roll", vocabulary.Keys.ROLL, priority=True, id="turn.roll"),
-    Binding("space", "roll", vocabulary.Keys.ROLL, show=False, priority=True, id="turn.roll"),
-    # Priority like the roll's: a burst of keys ("1 2 4 r" in one read of the terminal)
-    # runs in the order typed. A key without priority goes by the focused widget's queue
-    # first, and a priority key typed after it would run before it.
-    *(
+def hold_bindings(*, priority: bool) -> list[Binding]:
+    """The keys 1 to 5, each holding or releasing the die at its place (the turn's and the
+    trainer's, which shares their ids)."""
+    return [
         Binding(
             str(n),
             f"hold({n - 1})",
             vocabulary.Keys.HOLD,
             key_display="1-5",
             show=n == 1,
-            priority=True,
+            priority=priority,
             id=f"turn.hold_{n}",
         )
         for n in range(1, 6)
-    ),
+    ]
+
+
+CHOOSE_BINDINGS = [
     Binding(
         "up",
         "move(-1)",
@@ -55,14 +55,22 @@ TURN_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
         id="turn.cursor_up",
     ),
     Binding(
-        "down",
-        "move(1)",
-        vocabulary.Keys.CHOOSE,
-        show=False,
-        priority=True,
-        id="turn.cursor_down",
+        "down", "move(1)", vocabulary.Keys.CHOOSE, show=False, priority=True, id="turn.cursor_down"
     ),
     Binding("enter", "fill", vocabulary.Keys.FILL, priority=True, id="turn.fill"),
+]
+"""The cursor over the open boxes, and Enter filling the box under it (the turn's and the
+trainer's)."""
+
+
+TURN_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
+    Binding("r", "roll", vocabulary.Keys.ROLL, priority=True, id="turn.roll"),
+    Binding("space", "roll", vocabulary.Keys.ROLL, show=False, priority=True, id="turn.roll"),
+    # Priority like the roll's: a burst of keys ("1 2 4 r" in one read of the terminal)
+    # runs in the order typed. A key without priority goes by the focused widget's queue
+    # first, and a priority key typed after it would run before it.
+    *hold_bindings(priority=True),
+    *CHOOSE_BINDINGS,
     Binding(
         "enter",
         "end_tie_break",
