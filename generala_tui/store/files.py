@@ -11,6 +11,9 @@ import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
 
 from ..game.model import printable
 from ..i18n import N_, _, language
@@ -228,3 +231,25 @@ def read_bytes(path: Path, cap: int) -> bytes:
     if len(data) > cap:
         raise Unusable(_("too large to be one of generala-tui's files"))
     return data
+
+
+Kept = TypeVar("Kept", bound=BaseModel)
+
+
+def read_kept(path: Path, model: type[Kept], cap: int) -> Kept | None:
+    """A small file the game keeps for itself (the seats it holds, its identities), read by
+    its ``model``: None when there is none yet; one that can't be read or validated is set
+    aside (:func:`set_aside`) and begun anew, without a word (it holds nothing a player
+    would miss more than a fresh one)."""
+    try:
+        data = read_bytes(path, cap)
+    except FileNotFoundError:
+        return None
+    except Exception:  # unreadable (a folder, too large, no permission): begun anew
+        set_aside(path)
+        return None
+    try:
+        return model.model_validate_json(data)
+    except ValidationError:
+        set_aside(path)
+        return None

@@ -16,10 +16,10 @@ from __future__ import annotations
 import secrets
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import paths
-from .files import read_bytes, set_aside, write_file
+from .files import read_kept, write_file
 
 FILE_NAME = "identities.json"
 KEPT = 500
@@ -43,19 +43,8 @@ class _Identities(BaseModel):
 
 
 def _read() -> tuple[Identity, ...]:
-    path = paths.data_dir() / FILE_NAME
-    try:
-        data = read_bytes(path, MAX_BYTES)
-    except FileNotFoundError:
-        return ()
-    except Exception:  # unreadable (a folder, too large, no permission): begun anew
-        set_aside(path)
-        return ()
-    try:
-        return _Identities.model_validate_json(data).identities
-    except ValidationError:
-        set_aside(path)
-        return ()
+    kept = read_kept(paths.data_dir() / FILE_NAME, _Identities, MAX_BYTES)
+    return () if kept is None else kept.identities
 
 
 def token_for(server: str) -> str | None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import time
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import paths
-from .files import read_bytes, set_aside, write_file
+from .files import read_kept, write_file
 
 FILE_NAME = "seats.json"
 KEPT = 200
@@ -47,19 +47,8 @@ class _Seats(BaseModel):
 
 
 def _read() -> tuple[KeptSeat, ...]:
-    path = paths.data_dir() / FILE_NAME
-    try:
-        data = read_bytes(path, MAX_BYTES)
-    except FileNotFoundError:
-        return ()
-    except Exception:  # unreadable (a folder, too large, no permission): begun anew
-        set_aside(path)
-        return ()
-    try:
-        return _Seats.model_validate_json(data).seats
-    except ValidationError:
-        set_aside(path)
-        return ()
+    kept = read_kept(paths.data_dir() / FILE_NAME, _Seats, MAX_BYTES)
+    return () if kept is None else kept.seats
 
 
 def _write(seats: tuple[KeptSeat, ...]) -> str | None:
