@@ -233,10 +233,10 @@ def read_bytes(path: Path, cap: int) -> bytes:
     return data
 
 
-Kept = TypeVar("Kept", bound=BaseModel)
+_M = TypeVar("_M", bound=BaseModel)
 
 
-def read_kept(path: Path, model: type[Kept], cap: int) -> Kept | None:
+def read_kept(path: Path, model: type[_M], cap: int) -> _M | None:
     """A small file the game keeps for itself (the seats it holds, its identities), read by
     its ``model``: None when there is none yet; one that can't be read or validated is set
     aside (:func:`set_aside`) and begun anew, without a word (it holds nothing a player
