@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import logging
 import os
 import sqlite3
@@ -39,10 +40,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..game.model import Phase
+from ..game.model import GameState, Phase
 from ..game.refusals import printable
 from .people import Person
-from .protocol import Played
+from .protocol import GameSummary, Played
 from .ratings import Result
 from .tables import OutOfStep, TableRecord, follow
 
@@ -56,7 +57,7 @@ class FolderInUse(OSError):
     """Another table server keeps its tables in this folder now."""
 
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The version of the database's tables, kept in SQLite's ``PRAGMA user_version``: set when
 the file is made, and raised by :data:`_MIGRATIONS` when a server of this release opens
 an older file. A file of a newer version is refused (:class:`NewerDatabase`), never
@@ -104,6 +105,22 @@ _PEOPLE = (
 )
 """The tables of the players a server knows (version 3 on)."""
 
+_RATED_GAMES = (
+    # Each rated game whole (its GameState as JSON, with its log), written with its end and
+    # its results, once: what a player's recent games open in the analysis.
+    """
+    CREATE TABLE rated_games (
+        table_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        game TEXT NOT NULL,
+        ended REAL NOT NULL,
+        PRIMARY KEY (table_id, number)
+    )
+    """,
+)
+"""The rated games kept whole (version 4 on)."""
+
 _SCHEMA = (
     """
     CREATE TABLE tables (
@@ -131,6 +148,7 @@ _SCHEMA = (
     """,
     "CREATE INDEX chat_of_a_table ON chat (id)",
     *_PEOPLE,
+    *_RATED_GAMES,
 )
 """The tables of a new file, at :data:`SCHEMA_VERSION`."""
 
@@ -174,7 +192,19 @@ def _from_version_2(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
-_MIGRATIONS = {0: _from_version_0, 1: _from_version_1, 2: _from_version_2}
+def _from_version_3(db: sqlite3.Connection) -> None:
+    """Version 3 kept a rated game's results, not the game: the table version 4 keeps it in
+    is added (the games rated before stay out of the players' recent games)."""
+    for statement in _RATED_GAMES:
+        db.execute(statement)
+
+
+_MIGRATIONS = {
+    0: _from_version_0,
+    1: _from_version_1,
+    2: _from_version_2,
+    3: _from_version_3,
+}
 """For each version before :data:`SCHEMA_VERSION`, what takes a file of it to the next."""
 
 
@@ -433,7 +463,20 @@ class TableDatabase:
             )
 
     def _rated(self, record: TableRecord, results: Sequence[Result]) -> None:
+        if not results:
+            return
         now = time.time()
+        self._db.execute(
+            "INSERT OR REPLACE INTO rated_games (table_id, number, players, game, ended)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (
+                record.id,
+                record.number,
+                json.dumps([player.name for player in record.game.players]),
+                record.game.model_copy(update={"seed": 0}).model_dump_json(),  # as told
+                now,
+            ),
+        )
         for one in results:
             self._db.execute(
                 "INSERT INTO results (table_id, number, person, place, total, mu_before,"
@@ -462,6 +505,48 @@ class TableDatabase:
             f"{_PERSON} WHERE games > 0 ORDER BY mu - 3 * sigma DESC, name LIMIT ?", (count,)
         ).fetchall()
         return [_person(row) for row in rows]
+
+    def recent_games(self, person: str, count: int) -> list[GameSummary]:
+        """The rated games of the player ``person`` (an id) kept whole, the latest first, at
+        most ``count``."""
+        rows = self._db.execute(
+            "SELECT g.table_id, g.number, g.ended, g.players, r.place, r.total, r.mu,"
+            " r.mu_before FROM results r JOIN rated_games g"
+            " ON g.table_id = r.table_id AND g.number = r.number"
+            " WHERE r.person = ? ORDER BY r.ended DESC LIMIT ?",
+            (person, count),
+        ).fetchall()
+        games = []
+        for table_id, number, ended, players, place, total, mu, before in rows:
+            try:
+                games.append(
+                    GameSummary(
+                        table=table_id,
+                        number=number,
+                        ended=ended,
+                        players=tuple(json.loads(players)),
+                        place=place,
+                        total=total,
+                        mu=mu,
+                        change=None if before is None else mu - before,
+                    )
+                )
+            except (ValueError, TypeError) as error:  # a row not as written: left out
+                log.warning("a rated game of %s not listed: %s", person, printable(str(error)))
+        return games
+
+    def rated_game(self, table_id: str, number: int) -> GameState | None:
+        """The rated game kept whole, if it is (and reads as one)."""
+        row = self._db.execute(
+            "SELECT game FROM rated_games WHERE table_id = ? AND number = ?", (table_id, number)
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            return GameState.model_validate_json(str(row[0]))
+        except ValidationError as error:
+            log.warning("rated game %s/%d does not read: %s", table_id, number, error)
+            return None
 
     def _write(self, record: TableRecord) -> None:
         finished = record.game.phase is Phase.OVER

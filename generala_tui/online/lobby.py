@@ -36,10 +36,15 @@ from .people import NAME_FIRST, NAME_TAKEN, NAMED_ALREADY, NOT_KNOWN, Person, ch
 from .protocol import (
     MAX_LEADERS,
     MAX_LOBBY_TABLES,
+    MAX_RECENT_GAMES,
+    AskGame,
+    AskGames,
     Claim,
     Claimed,
     ClientMessage,
     Enter,
+    GameKept,
+    Games,
     Leader,
     Lobby,
     LobbyChanged,
@@ -80,6 +85,8 @@ RATED_KNOWN_ONLY = N_(
     "or over SSH with a key."
 )
 CLAIMS_PER_ADDRESS = 4
+NOBODY_SO_NAMED = N_("Nobody is known on this server as {name}.")
+GAME_NOT_KEPT = N_("That game is not kept on this server.")
 """Seats of tables not finished that one address may have claimed by code."""
 
 
@@ -394,9 +401,13 @@ class LobbyDesk:
             if message is None:
                 continue
             try:
-                answer: Claimed | Named
+                answer: Claimed | Named | Games | GameKept
                 if isinstance(message, TakeName):
                     answer = self._named(connection, message)
+                elif isinstance(message, AskGames):
+                    answer = self._games(message, connection.person)
+                elif isinstance(message, AskGame):
+                    answer = self._game(message)
                 elif isinstance(message, OpenTable) and unnamed(connection):
                     raise Refusal(NAME_FIRST)  # a seat is taken under the player's name
                 elif isinstance(message, OpenTable):
@@ -440,6 +451,28 @@ class LobbyDesk:
             raise unsaved(error) from None
         log.info("%s: known here as %r", connection.address, name)
         return Named(name=name)
+
+    def _games(self, message: AskGames, person: Person | None) -> Games:
+        """The recent rated games of the player named (None: the client's own)."""
+        if message.name is None:
+            if person is None:
+                raise Refusal(NAME_FIRST)
+            found, name = person.id, person.name
+        else:
+            holder = self.database.name_holder(message.name)
+            if holder is None:
+                raise Refusal(NOBODY_SO_NAMED, name=message.name)
+            found = holder
+            name = self.database.people([holder])[holder].name
+        games = self.database.recent_games(found, MAX_RECENT_GAMES)
+        return Games(name=name, games=tuple(games))
+
+    def _game(self, message: AskGame) -> GameKept:
+        """A rated game whole, to analyse."""
+        game = self.database.rated_game(message.table, message.number)
+        if game is None:
+            raise Refusal(GAME_NOT_KEPT)
+        return GameKept(table=message.table, number=message.number, game=game)
 
     def _opened(
         self, message: OpenTable, address: str, may_open: bool, person: Person | None

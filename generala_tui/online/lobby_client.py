@@ -28,9 +28,13 @@ from .client import Address, close_quietly, connecting
 from .protocol import (
     MAX_LOBBY_TABLES,
     SERVER_MESSAGE,
+    AskGame,
+    AskGames,
     Claim,
     Claimed,
     Enter,
+    GameKept,
+    Games,
     Leader,
     Lobby,
     LobbyChanged,
@@ -43,6 +47,9 @@ from .protocol import (
 )
 
 log = logging.getLogger("generala_tui.online")
+
+Answer = Claimed | Named | Games | GameKept
+"""What the server answers a lobby's request with, when it does not refuse it."""
 
 TABLE_ID_LENGTH = 16
 """The length of the table ids this server makes (:func:`~.tables.new_id`)."""
@@ -158,7 +165,7 @@ class LobbyClient:
         self._on_connected = on_connected
         self._open_timeout = open_timeout
         self._socket: object | None = None
-        self._answer: asyncio.Future[Claimed | Named | Refused] | None = None
+        self._answer: asyncio.Future[Answer | Refused] | None = None
         self._asking = asyncio.Lock()
         self._closing = False
 
@@ -192,7 +199,7 @@ class LobbyClient:
                             return
                         if not self._settle(message):
                             self._on_refused(message)
-                    elif isinstance(message, Claimed | Named):
+                    elif isinstance(message, Answer):
                         if isinstance(message, Named):
                             self.you = message.name
                         self._settle(message)
@@ -223,7 +230,7 @@ class LobbyClient:
                 self.tables[table.code] = table
         self._on_lobby(dict(self.tables), self.may_open)
 
-    def _settle(self, answer: Claimed | Named | Refused | None) -> bool:
+    def _settle(self, answer: Answer | Refused | None) -> bool:
         """Give ``answer`` to the request waiting for one (None: the connection is lost);
         whether one was."""
         waiting, self._answer = self._answer, None
@@ -239,7 +246,7 @@ class LobbyClient:
     def connected(self) -> bool:
         return self._socket is not None
 
-    async def _ask(self, text: str) -> Claimed | Named:
+    async def _ask(self, text: str) -> Answer:
         from websockets.asyncio.client import ClientConnection
         from websockets.exceptions import ConnectionClosed
 
@@ -263,10 +270,13 @@ class LobbyClient:
             raise LobbyRefused(got)
         return got
 
-    async def open(self, seats: Sequence[NewSeat], house_rules: HouseRules) -> Claimed:
-        """Open a table with ``seats``; its code, id and this client's seat and key. Raises
-        :class:`LobbyRefused`, or :class:`ConnectionError` when the server can't be asked."""
-        message = OpenTable(seats=tuple(seats), house_rules=house_rules)
+    async def open(
+        self, seats: Sequence[NewSeat], house_rules: HouseRules, *, rated: bool = False
+    ) -> Claimed:
+        """Open a table with ``seats`` (``rated``: a rated one); its code, id and this
+        client's seat and key. Raises :class:`LobbyRefused`, or :class:`ConnectionError`
+        when the server can't be asked."""
+        message = OpenTable(seats=tuple(seats), house_rules=house_rules, rated=rated)
         return _claimed(await self._ask(message.model_dump_json()))
 
     async def take_name(self, name: str) -> str:
@@ -285,25 +295,40 @@ class LobbyClient:
         message = Claim(code=code, seat=seat, watch=watch, name=name)
         return _claimed(await self._ask(message.model_dump_json()))
 
+    async def games(self, name: str | None = None) -> Games:
+        """The recent rated games of the player known here as ``name`` (None: this
+        window's own); raises as :meth:`open` does."""
+        games = await self._ask(AskGames(name=name).model_dump_json())
+        if not isinstance(games, Games):
+            raise ConnectionError("the server did not answer with games")
+        return games
+
+    async def game(self, table: str, number: int) -> GameKept:
+        """A rated game whole (one of :meth:`games`), to analyse; raises as :meth:`open`."""
+        kept = await self._ask(AskGame(table=table, number=number).model_dump_json())
+        if not isinstance(kept, GameKept):
+            raise ConnectionError("the server did not answer with the game")
+        return kept
+
     async def close(self) -> None:
         """Leave the lobby for good."""
         self._closing = True
         await close_quietly(self._socket)
 
 
-def _claimed(answer: Claimed | Named) -> Claimed:
+def _claimed(answer: Answer) -> Claimed:
     if not isinstance(answer, Claimed):
         raise ConnectionError("the server did not answer the claim")
     return answer
 
 
-def _read(raw: str | bytes) -> Claimed | Named | Refused | Lobby | LobbyChanged | None:
+def _read(raw: str | bytes) -> Answer | Refused | Lobby | LobbyChanged | None:
     try:
         message = SERVER_MESSAGE.validate_json(raw)
     except ValidationError as error:
         log.warning("the server sent what is not a lobby's: %s", error.error_count())
         return None
-    if isinstance(message, Claimed | Named | Refused | Lobby | LobbyChanged):
+    if isinstance(message, Answer | Refused | Lobby | LobbyChanged):
         return message
     return None
 

@@ -42,10 +42,12 @@ MAX_CLIENT_MESSAGE = 4096
 """The most bytes of one message a client may send (a move is under 200)."""
 MAX_SERVER_MESSAGE = 1 << 20
 """The most bytes of one message the server sends (a table with its whole log is far less)."""
-PROTOCOL = 5
+PROTOCOL = 6
 """The protocol's version: a client of another is refused in words, not misunderstood.
 
-5: players known to a server (:class:`Enter`'s ``token``, :class:`TakeName`,
+6: a player's recent rated games, and one of them whole (:class:`AskGames`, :class:`Games`,
+:class:`AskGame`, :class:`GameKept`); 5: players known to a server (:class:`Enter`'s
+``token``, :class:`TakeName`,
 :class:`Named`, :class:`Lobby`'s ``you``), rated tables (:class:`OpenTable`'s ``rated``,
 :class:`Rated`, :class:`Table`'s ``ratings``) and the leaderboard (:class:`Leader`); 4: a
 lobby (:class:`Enter`, :class:`Lobby`, :class:`OpenTable`, :class:`Claim`), tables named by
@@ -193,8 +195,36 @@ class Claim(FrozenModel):
     name: Annotated[str, Field(max_length=100)] | None = None
 
 
+class AskGames(FrozenModel):
+    """In the lobby: the recent rated games of the player the server knows by ``name``
+    (None: this client's own)."""
+
+    kind: Literal["games"] = "games"
+    name: Annotated[str, Field(max_length=100)] | None = None
+
+
+class AskGame(FrozenModel):
+    """In the lobby: one rated game whole (a :class:`GameSummary`'s), to analyse it."""
+
+    kind: Literal["game"] = "game"
+    table: TableId
+    number: Annotated[int, Field(ge=1)]
+
+
 _ClientMessages = (
-    Join | Move | Hold | Say | Again | Here | Remove | Enter | OpenTable | Claim | TakeName
+    Join
+    | Move
+    | Hold
+    | Say
+    | Again
+    | Here
+    | Remove
+    | Enter
+    | OpenTable
+    | Claim
+    | TakeName
+    | AskGames
+    | AskGame
 )
 ClientMessage = Annotated[_ClientMessages, Field(discriminator="kind")]
 CLIENT_MESSAGE: TypeAdapter[_ClientMessages] = TypeAdapter(ClientMessage)
@@ -422,6 +452,42 @@ class LobbyChanged(FrozenModel):
     """The leaderboard now, when a rated game changed it (None: as it was)."""
 
 
+MAX_RECENT_GAMES = 20
+"""The most games one :class:`Games` lists."""
+
+
+class GameSummary(FrozenModel):
+    """A rated game, as a player's recent games list it: theirs at it."""
+
+    table: TableId
+    number: Annotated[int, Field(ge=1)]
+    ended: Annotated[float, Field(ge=0)]
+    """When it ended (seconds since the epoch)."""
+    players: tuple[Annotated[str, Field(max_length=100)], ...] = Field(min_length=1, max_length=8)
+    place: Annotated[int, Field(ge=1, le=8)]
+    total: Annotated[int, Field(ge=0)]
+    mu: Rating
+    change: Rating | None = None
+    """How much it moved their rating (None: their first rated game)."""
+
+
+class Games(FrozenModel):
+    """The answer to :class:`AskGames`: the player's rated games, the latest first."""
+
+    kind: Literal["games"] = "games"
+    name: Annotated[str, Field(max_length=100)]
+    games: tuple[GameSummary, ...] = Field(default=(), max_length=MAX_RECENT_GAMES)
+
+
+class GameKept(FrozenModel):
+    """The answer to :class:`AskGame`: the rated game whole, with its log."""
+
+    kind: Literal["game-kept"] = "game-kept"
+    table: TableId
+    number: Annotated[int, Field(ge=1)]
+    game: GameState
+
+
 class Claimed(FrozenModel):
     """The answer to :class:`Claim` or :class:`OpenTable`: the table, and the seat now this
     client's with its key (None for both: watching). Kept on the server before it is
@@ -435,7 +501,18 @@ class Claimed(FrozenModel):
 
 
 _ServerMessages = (
-    Welcome | Played | Seats | Said | Refused | Lobby | LobbyChanged | Claimed | Named | Rated
+    Welcome
+    | Played
+    | Seats
+    | Said
+    | Refused
+    | Lobby
+    | LobbyChanged
+    | Claimed
+    | Named
+    | Rated
+    | Games
+    | GameKept
 )
 ServerMessage = Annotated[_ServerMessages, Field(discriminator="kind")]
 SERVER_MESSAGE: TypeAdapter[_ServerMessages] = TypeAdapter(ServerMessage)

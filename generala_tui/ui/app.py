@@ -551,6 +551,8 @@ class GeneralaApp(Shell):
         if action == "undo":
             # Always live during a game: a refused undo says why instead of doing nothing.
             return self.game_in_progress()
+        if action == "coach_ranking":
+            return not self.aids_barred  # a rated table shows no coach
         return True
 
     def action_undo(self) -> None:

@@ -55,6 +55,11 @@ class GameHost(Protocol):
         ...
 
     @property
+    def aids_barred(self) -> bool:
+        """Whether the coach and the win chances are barred (a rated table is played)."""
+        ...
+
+    @property
     def roll_animation(self) -> bool:
         """Whether rolled dice tumble for a moment (a preference, off in headless runs)."""
         ...

@@ -61,6 +61,7 @@ SCREENS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("join", "generala_tui.ui.screens.online", ("JoinDialog",)),
     ("host", "generala_tui.ui.screens.online", ("HostDialog",)),
     ("lobby", "generala_tui.ui.screens.lobby", ("LobbyScreen",)),
+    ("games", "generala_tui.ui.screens.rated_games", ("RatedGamesScreen",)),
     ("palette", "generala_tui.ui.workarounds", ("PaletteWorkarounds",)),
 )
 """Every class of the game with bindings, by the screen where they are live together."""

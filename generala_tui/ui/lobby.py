@@ -17,7 +17,7 @@ from typing import Protocol
 
 from ..game.model import HouseRules, Player
 from ..online.lobby_client import LobbyClient, LobbyRefused
-from ..online.protocol import Claimed, NewSeat, Refused, TableSummary
+from ..online.protocol import Claimed, GameKept, Games, NewSeat, Refused, TableSummary
 from . import table_words
 from .remote import said
 
@@ -131,11 +131,32 @@ class LobbyVisit:
             return table_words.not_connected()
         return None
 
-    async def open(self, players: Sequence[Player], house_rules: HouseRules) -> str | None:
-        """Open a table of ``players`` (this window at its first human seat), as
-        :meth:`take`."""
+    async def open(
+        self, players: Sequence[Player], house_rules: HouseRules, *, rated: bool = False
+    ) -> str | None:
+        """Open a table of ``players`` (this window at its first human seat; ``rated``: a
+        rated one), as :meth:`take`."""
         seats = [NewSeat(name=player.name, level=player.level) for player in players]
-        return await self._sit_down(self.client.open(seats, house_rules))
+        return await self._sit_down(self.client.open(seats, house_rules, rated=rated))
+
+    async def games(self, name: str | None = None) -> Games | str:
+        """The recent rated games of the player known here as ``name`` (None: this
+        player's own), or why not, in words."""
+        try:
+            return await self.client.games(name)
+        except LobbyRefused as refused:
+            return said(refused.refused)
+        except ConnectionError:
+            return table_words.not_connected()
+
+    async def game(self, table: str, number: int) -> GameKept | str:
+        """One of those games whole, to analyse, or why not, in words."""
+        try:
+            return await self.client.game(table, number)
+        except LobbyRefused as refused:
+            return said(refused.refused)
+        except ConnectionError:
+            return table_words.not_connected()
 
     async def _sit_down(self, asked: Awaitable[Claimed]) -> str | None:
         try:

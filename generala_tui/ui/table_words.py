@@ -12,7 +12,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from ..game.model import printable
-from ..i18n import _, decimal
+from ..i18n import _, decimal, genitive
 
 
 def quit_question(unsaved_in: str | None = None) -> Content:
@@ -262,8 +262,11 @@ def rated_table() -> str:
 def rating_moved(name: str, mu: float, sigma: float, moved: float) -> str:
     """A player's rating after a rated game (``mu`` ± ``sigma``) and how much it moved."""
     change = ("+" if moved >= 0 else "−") + decimal(abs(moved))
-    return _("{name}'s rating: {rating} ± {uncertainty} ({change})").format(
-        name=printable(name), rating=decimal(mu), uncertainty=decimal(sigma), change=change
+    return _("{whose} rating: {rating} ± {uncertainty} ({change})").format(
+        whose=genitive(printable(name)),
+        rating=decimal(mu),
+        uncertainty=decimal(sigma),
+        change=change,
     )
 
 

@@ -76,6 +76,8 @@ class Keys:
     TAKE_SEAT = NP_("key", "Take a seat")
     WATCH = NP_("key", "Watch")
     OPEN_TABLE = NP_("key", "Open a table")
+    OPEN_RATED = NP_("key", "Open rated")
+    RECENT_GAMES = NP_("key", "Rated games")
     BACK = NP_("key", "Back")
     CHAT = NP_("key", "Talk")
     NEXT = NP_("key", "Next")

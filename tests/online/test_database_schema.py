@@ -186,7 +186,7 @@ def test_a_migration_that_fails_leaves_the_file_as_it_was(
     assert _shape(path) == shape
 
 
-def test_a_file_of_version_2_gains_the_players_tables_and_keeps_its_tables(
+def test_a_file_of_version_2_gains_the_players_and_rated_games_tables_and_keeps_its_tables(
     tmp_path: Path,
 ) -> None:
     opened, rolled, steps = _record_and_steps()
@@ -202,7 +202,7 @@ def test_a_file_of_version_2_gains_the_players_tables_and_keeps_its_tables(
     tables = TableDatabase(tmp_path / "v2")
     assert tables.load() == [rolled]
     tables.close()
-    assert _version(path) == SCHEMA_VERSION == 3
+    assert _version(path) == SCHEMA_VERSION == 4
     TableDatabase(tmp_path / "new").close()
     assert _shape(path) == _shape(tmp_path / "new" / database.FILE_NAME)
-    assert {"people", "credentials", "results"} <= set(_shape(path))
+    assert {"people", "credentials", "results", "rated_games"} <= set(_shape(path))

@@ -14,9 +14,13 @@ from websockets.asyncio.client import connect
 from generala_tui.game.model import Level, Phase
 from generala_tui.online.database import FILE_NAME
 from generala_tui.online.protocol import (
+    AskGame,
+    AskGames,
     Claim,
     Claimed,
     Enter,
+    GameKept,
+    Games,
     Lobby,
     LobbyChanged,
     Named,
@@ -41,11 +45,11 @@ from .test_whole_game import Seat
 pytest.importorskip("openskill")
 
 
-async def _ask(socket: object, message: object) -> Claimed | Named | Refused:
+async def _ask(socket: object, message: object) -> Claimed | Named | Games | GameKept | Refused:
     await socket.send(message.model_dump_json())  # type: ignore[attr-defined]
     while True:
         answer = await receive(socket)
-        if isinstance(answer, Claimed | Named | Refused):
+        if isinstance(answer, Claimed | Named | Games | GameKept | Refused):
             return answer
 
 
@@ -137,6 +141,24 @@ async def test_a_rated_game_of_two_joins_and_a_computer_rates_each_once_and_a_re
         async with connect(url(server)) as socket:
             await socket.send(Enter(token=bruno_token).model_dump_json())
             lobby = await receive_a(socket, Lobby)
+            # ... and the game whole: Bruno's recent games list it, and it opens as played.
+            games = await _ask(socket, AskGames())
+            assert isinstance(games, Games) and games.name == "Bruno"
+            (listed,) = games.games
+            assert (listed.table, listed.number) == (opened.table, 1)
+            assert listed.players == ("Ana", "Bruno", "Rita")
+            assert (listed.place, listed.total) == (places(game)[1], game.players[1].total)
+            assert listed.mu == pytest.approx(moved[1].mu) and listed.change is not None
+            anas = await _ask(socket, AskGames(name="ana"))  # by name, as it looks
+            assert isinstance(anas, Games) and anas.name == "Ana" and len(anas.games) == 1
+            kept = await _ask(socket, AskGame(table=listed.table, number=1))
+            assert isinstance(kept, GameKept)
+            assert kept.game == game.model_copy(update={"seed": 0})  # the seed stays here
+            for refused, said in (
+                (await _ask(socket, AskGames(name="Nobody")), "Nobody is known on this"),
+                (await _ask(socket, AskGame(table=listed.table, number=2)), "That game is not"),
+            ):
+                assert isinstance(refused, Refused) and refused.english.startswith(said)
         board = {leader.name: leader for leader in lobby.leaders}
         assert board["Bruno"].games == 1
         assert board["Bruno"].mu == pytest.approx(moved[1].mu)

@@ -41,6 +41,8 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         Binding("enter", "take", vocabulary.Keys.TAKE_SEAT, priority=True, id="lobby.take_seat"),
         Binding("w", "watch", vocabulary.Keys.WATCH, id="lobby.watch"),
         Binding("o", "open", vocabulary.Keys.OPEN_TABLE, id="lobby.open_table"),
+        Binding("r", "open_rated", vocabulary.Keys.OPEN_RATED, id="lobby.open_rated"),
+        Binding("g", "games", vocabulary.Keys.RECENT_GAMES, id="lobby.games"),
         Binding("escape", "back", vocabulary.Keys.BACK, id="lobby.back"),
     ]
 
@@ -185,6 +187,13 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         self.action_take()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_rated":
+            # Only players the server knows sit at a rated table: shown once it knows this
+            # one, for two players or more.
+            known = self.visit.client.you is not None
+            return (self.may_open and len(self.players) >= 2) if known else False
+        if action == "games":
+            return self.visit.client.you is not None or bool(self.visit.client.leaders)
         if action not in {"take", "watch", "open"}:
             return True
         if self.visit.asks_name and action != "watch":
@@ -208,10 +217,25 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
         if code is not None:
             self._ask(lobby_words.taking(code), self.visit.take(code, watch=True))
 
-    def action_open(self) -> None:
+    def action_open(self, rated: bool = False) -> None:
         if not self.may_open:
             return
-        self._ask(lobby_words.opening(), self.visit.open(self.players, host_of(self).house_rules))
+        opened = self.visit.open(self.players, host_of(self).house_rules, rated=rated)
+        self._ask(lobby_words.opening(), opened)
+
+    def action_open_rated(self) -> None:
+        if self.check_action("open_rated", ()):
+            self.action_open(rated=True)
+
+    def action_games(self) -> None:
+        """The rated games of this player (or, for a guest, of the leaderboard's first)."""
+        from .rated_games import RatedGamesScreen
+
+        leaders = self.visit.client.leaders
+        name = None if self.visit.client.you is not None else (leaders[0].name if leaders else None)
+        if self.visit.client.you is None and name is None:
+            return
+        self.app.push_screen(RatedGamesScreen(self.visit, name))
 
     def _ask(self, doing: str, asked: Coroutine[Any, Any, str | None]) -> None:
         """Ask the visit (one request at a time): ``doing`` shows meanwhile, and a refusal

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ... import words
 from ...game.refusals import printable
-from ...i18n import _, decimal, ngettext, pgettext
-from ...online.protocol import Leader, SeatSummary, TableSummary
+from ...i18n import _, date_time, decimal, genitive, ngettext, pgettext
+from ...online.protocol import GameSummary, Leader, SeatSummary, TableSummary
 from ..vocabulary import GAME_KEYS, KeyMap, shown_key
 
 
@@ -147,3 +147,44 @@ def leaders(board: tuple[Leader, ...]) -> str:
             line = _("{line} · best {best}").format(line=line, best=leader.best)
         lines.append(line)
     return "\n".join(lines)
+
+
+def games_title(name: str) -> str:
+    """The title of a player's rated games (Enter opens one in the analysis)."""
+    return _("{whose} rated games, the latest first: Enter analyses one").format(
+        whose=genitive(printable(name))
+    )
+
+
+def no_games(name: str) -> str:
+    return _("{name} has played no rated game kept here yet.").format(name=printable(name))
+
+
+def reading_games() -> str:
+    return _("Asking the server for the games…")
+
+
+def fetching_game() -> str:
+    return _("Fetching the game for its analysis…")
+
+
+def player_label() -> str:
+    return _("Player (a name, then Enter):")
+
+
+def games_columns() -> tuple[str, ...]:
+    return (_("Ended"), _("Players"), _("Place"), _("Total"), _("Rating"))
+
+
+def game_row(game: GameSummary) -> tuple[str, str, str, str, str]:
+    """A rated game in the list: when it ended, who played, the place and total, and the
+    rating after it with its change."""
+    from datetime import UTC, datetime
+
+    ended = date_time(datetime.fromtimestamp(game.ended, UTC).astimezone())
+    rating = decimal(game.mu)
+    if game.change is not None:
+        change = ("+" if game.change >= 0 else "−") + decimal(abs(game.change))
+        rating = _("{rating} ({change})").format(rating=rating, change=change)
+    players = ", ".join(printable(name) for name in game.players)
+    return ended, players, str(game.place), str(game.total), rating

@@ -443,6 +443,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             return self.table.talk is not None
         if action == "leave_guide":  # else escape goes back to the setup screen
             return self.guide is not None and self.guide.teaching
+        if action in {"coach", "win_chances"} and self.host.aids_barred:
+            return False  # a rated table: not offered (the palette's toggle says why)
         return key_state(self.game, action)
 
     def _human_to_act(self) -> GameState | None:

@@ -257,6 +257,9 @@ async def test_a_rated_table_bars_the_coach_and_the_win_chances_while_it_is_play
         await until(pilot, lambda: isinstance(app.screen, TurnScreen))
         assert app.aids_barred and not app.coach and not app.win_chances
         assert "This table is rated: its end moves every known player's rating." in notices(app)
+        offered = {active.binding.action for active in app.active_bindings.values()}
+        assert "roll" in offered  # the Footer offers neither the coach nor the chances
+        assert not offered & {"coach", "win_chances", "app.coach_ranking"}
         app.toggle_coach()
         app.toggle_win_chances()
         await pilot.pause()
@@ -266,6 +269,8 @@ async def test_a_rated_table_bars_the_coach_and_the_win_chances_while_it_is_play
         app.start(rules.new_game([Player(name="Ana")]))  # another table: the coach is back
         await pilot.pause()
         assert app.coach and app.win_chances and not app.aids_barred
+        offered = {active.binding.action for active in app.active_bindings.values()}
+        assert "coach" in offered
 
 
 async def test_a_rated_games_end_shows_the_new_ratings_on_the_winners_screen(

@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Input, Static
 from generala_tui.game.model import HouseRules, Level, Player
 from generala_tui.online.lobby_client import Entrance
 from generala_tui.online.server import TableServer
+from generala_tui.online.tables import TableRecord
 from generala_tui.store.seats import kept_seat
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.lobby import LobbyScreen
@@ -165,3 +166,68 @@ def test_the_lobbys_keys_are_asked_of_it_before_it_is_composed() -> None:
     assert screen.check_action("copy_text", ()) is True
     assert screen.check_action("take", ()) is False
     assert screen.check_action("watch", ()) is False
+
+
+def _rated_game_of(server: TableServer, person: str) -> TableRecord:
+    """A rated game of the player ``person`` (an id) against an easy computer, played to
+    its end and kept by the server as a rated game's end is."""
+    from generala_tui.game.model import Phase
+    from generala_tui.game.strategy import choose_action
+    from generala_tui.online.protocol import Move
+    from generala_tui.online.ratings import PRIOR, Result
+    from generala_tui.online.tables import open_table, take
+
+    record = open_table([Player(name="Ana"), Player(name="Rita", level=Level.EASY)], seed=5)
+    record = record.model_copy(update={"rated": True})
+    server.database.save(record)
+    while True:
+        move = Move(step=len(record.game.log), action=choose_action(record.game, Level.EASY))
+        after, played = take(record, record.game.current, move)
+        ended = record.model_copy(update={"game": after})
+        if after.phase is Phase.OVER:
+            won = Result(person, 1, after.players[0].total, PRIOR, (PRIOR[0] + 2, PRIOR[1] - 1))
+            server.database.step(ended, played.model_dump_json(), before=record, results=[won])
+            return ended
+        server.database.step(ended, played.model_dump_json(), before=record)
+        record = ended
+
+
+async def test_rated_games_open_in_the_analysis_and_r_opens_a_rated_table(
+    server: TableServer,
+) -> None:
+    from generala_tui.ui.screens.analysis import AnalysisScreen
+    from generala_tui.ui.screens.rated_games import RatedGamesScreen
+
+    app = GeneralaApp(table=Entrance(_server(server)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        screen.players = [Player(name="Ana"), Player(name="Rita", level=Level.EASY)]
+        await until(pilot, lambda: screen.may_open)
+        assert not screen.check_action("open_rated", ())  # a guest, until named
+        await _named(pilot, screen, "Ana")
+        holder = server.database.name_holder("Ana")
+        assert holder is not None
+        played = _rated_game_of(server, holder)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, RatedGamesScreen))
+        games = app.screen
+        grid = games.query_one("#rated-games-table", DataTable)
+        await until(pilot, lambda: grid.row_count == 1)
+        row = [str(cell) for cell in grid.get_row_at(0)]
+        assert row[1:4] == ["Ana, Rita", "1", str(played.game.players[0].total)]
+        assert row[4].endswith("(+2.0)")
+        assert "Ana's rated games" in str(games.query_one("#rated-games-title", Static).render())
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        assert app.screen.game == played.game.model_copy(update={"seed": 0})
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is games)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        assert screen.check_action("open_rated", ())
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.game is not None)
+        (opened,) = [t.record for t in server.tables.values() if t.record.id != played.id]
+        assert opened.rated
