@@ -47,9 +47,12 @@ CONTROL = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 @contextlib.asynccontextmanager
-async def ssh_server(folder: Path, **options: Any) -> AsyncIterator[tuple[TableServer, SSHGames]]:
-    """A table server and its SSH side on free loopback ports, for the length of the block."""
-    async with serving(folder) as tables:
+async def ssh_server(
+    folder: Path, *, turn_time: float | None = None, **options: Any
+) -> AsyncIterator[tuple[TableServer, SSHGames]]:
+    """A table server (its turn clock ``turn_time``) and its SSH side (of ``options``) on
+    free loopback ports, for the length of the block."""
+    async with serving(folder, turn_time=turn_time) as tables:
         games = SSHGames(tables, folder, f"ws://127.0.0.1:{tables.port}", **options)
         await games.start("127.0.0.1", 0)
         try:
@@ -94,6 +97,15 @@ class Screen:
             assert chunk, f"the session ended before {text!r}: {self.drawn[-400:]!r}"
             self.drawn += chunk
         return self.drawn[start:]
+
+    async def seen(self, text: bytes) -> None:
+        """Read until ``text`` has been drawn at any time in the session (its words)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + DEADLINE
+        while text not in CONTROL.sub(b"", self.drawn):
+            chunk = await asyncio.wait_for(self.process.stdout.read(65536), end - loop.time())
+            assert chunk, f"the session ended before {text!r}: {self.drawn[-400:]!r}"
+            self.drawn += chunk
 
 
 async def test_a_visitor_sees_the_lobby_its_keys_act_and_a_resize_redraws(
@@ -307,3 +319,79 @@ def test_host_prints_how_to_come_in_over_ssh_and_the_same_key_after_a_restart(
         said.append(line.split("the server's key: ")[1])
     assert said[0] == said[1] and said[0].startswith("SHA256:")
     assert "PRIVATE" not in "".join(said)
+
+
+@pytest.mark.slow
+async def test_two_ssh_visitors_and_a_join_client_play_a_rated_game_and_all_see_the_ratings(
+    tmp_path: Path,
+) -> None:
+    """Issue 37's end to end: Ana joins with the game's own client (a token kept in her
+    home) and opens a rated table of three from the lobby (``r``: the server is not
+    ``--rated``); Vera and Wim come in over SSH, each known by their key, and take its free
+    seats. Ana plays her turns by keys; the turn clock is short, so Vera's and Wim's seats
+    are played for them once it runs out. At the end all three see everyone's new rating,
+    and the leaderboard has them."""
+    from textual.widgets import Input
+
+    from generala_tui.game.model import Phase, Player
+    from generala_tui.online.lobby_client import Entrance
+    from generala_tui.ui.app import GeneralaApp
+    from generala_tui.ui.screens.game_over import GameOverScreen
+    from generala_tui.ui.screens.lobby import LobbyScreen
+
+    async def until(done: Any, seconds: float = DEADLINE) -> None:
+        async with asyncio.timeout(seconds):
+            while not done():
+                await pilot.pause()
+
+    async def visitor(games: SSHGames, name: bytes) -> tuple[Any, Screen]:
+        connection = await visit(games, asyncssh.generate_private_key("ssh-ed25519"))
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None
+        )
+        screen = Screen(process)
+        await screen.shows(b"Your name on this server")
+        process.stdin.write(name + b"\r")
+        await screen.shows(b"you are " + name)
+        return connection, screen
+
+    async with ssh_server(tmp_path, turn_time=1.0) as (tables, games):
+        app = GeneralaApp(table=Entrance(f"ws://127.0.0.1:{tables.port}"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            lobby.players = [Player(name="Ana"), Player(name="Player 2"), Player(name="Player 3")]
+            await until(lambda: lobby.query_one("#lobby-name", Input).has_focus)
+            await pilot.press(*"Ana", "enter")  # her name on this server, asked the first time
+            await until(lambda: lobby.check_action("open_rated", ()))
+            await pilot.press("r")  # a rated table of three, two seats free
+            await until(lambda: app.game is not None)
+            (table,) = tables.tables.values()
+            assert table.record.rated and table.record.code is not None
+            vera, vera_screen = await visitor(games, b"Vera")
+            wim, wim_screen = await visitor(games, b"Wim")
+            async with vera, wim:
+                for screen in (vera_screen, wim_screen):
+                    await screen.shows(table.record.code.encode())
+                    screen.process.stdin.write(b"\r")  # the table highlighted: a free seat
+                    await screen.shows(b"This table is rated")
+                await until(lambda: not any(s.free for s in table.record.seats))
+                assert [p.name for p in table.record.game.players] == ["Ana", "Vera", "Wim"]
+                async with asyncio.timeout(240):
+                    while (game := app.game) is None or game.phase is not Phase.OVER:
+                        if game.current != 0 or game.phase is not Phase.PLAYING:
+                            await pilot.pause()
+                            continue
+                        await pilot.press("enter" if game.turn.rolls else "r")  # Ana's turn
+                        await until(lambda before=game: app.game is not before)
+                await until(lambda: isinstance(app.screen, GameOverScreen), DEADLINE)
+                shown = app.screen.query_one("#ratings")
+                await until(lambda: "Wim's rating: " in str(shown.render()), DEADLINE)
+                for name in ("Ana", "Vera", "Wim"):
+                    assert f"{name}'s rating: " in str(shown.render())
+                for screen in (vera_screen, wim_screen):
+                    for name in (b"Ana", b"Vera", b"Wim"):
+                        await screen.seen(name + b"'s rating: ")
+        board = {leader.name: leader.games for leader in tables.database.leaders(3)}
+        assert board == {"Ana": 1, "Vera": 1, "Wim": 1}
