@@ -42,6 +42,7 @@ from pydantic import ValidationError
 
 from ..game.model import GameState, Phase
 from ..game.refusals import printable
+from . import salvage
 from .people import Person
 from .protocol import GameSummary, Played
 from .ratings import Result
@@ -380,19 +381,18 @@ class TableDatabase:
         )
         damaged = sqlite3.connect(aside)
         try:
-            tables, whole = _readable(damaged, "tables", "id, record, kept")
-            steps, _ = _readable(damaged, "steps", "id, played")
+            tables, whole = salvage.readable(damaged, "tables", "id, record, kept")
+            steps, _ = salvage.readable(damaged, "steps", "id, played")
             chat: list[tuple[object, ...]] = []
-            with contextlib.suppress(sqlite3.DatabaseError):
-                if damaged.execute(
-                    "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'chat'"
-                ).fetchone() == (1,):
-                    chat, _ = _readable(damaged, "chat", "id, said")
+            if salvage.has_table(damaged, "chat"):
+                chat, _ = salvage.readable(damaged, "chat", "id, said")
+            people = salvage.read_people(damaged)
         finally:
             damaged.close()
         if not whole:
             log.error("some tables of %s could not be read at all: they are lost", aside.name)
         self._open(folder)
+        salvage.keep_people(self._db, people)  # before the tables: a rated end names them
         played: dict[str, list[str]] = {}
         for table_id, text in steps:
             played.setdefault(str(table_id), []).append(str(text))
@@ -639,36 +639,6 @@ class TableDatabase:
         """Delete these tables (finished ones: their steps and talk go with them)."""
         with self._db:
             self._db.executemany("DELETE FROM tables WHERE id = ?", [(one,) for one in tables])
-
-
-def _readable(
-    db: sqlite3.Connection, table: str, columns: str
-) -> tuple[list[tuple[object, ...]], bool]:
-    """The rows of ``table`` in a damaged database that still read, in rowid order, and
-    whether that is all of them: read in order up to the first damaged page, then row by
-    row past it, up to the largest rowid (if that still reads) and at most a million."""
-    rows: list[tuple[object, ...]] = []
-    last = 0
-    try:
-        for row in db.execute(f"SELECT rowid, {columns} FROM {table} ORDER BY rowid"):
-            rows.append(row[1:])
-            last = row[0]
-        return rows, True
-    except sqlite3.DatabaseError:
-        pass
-    try:
-        (largest,) = db.execute(f"SELECT max(rowid) FROM {table}").fetchone()
-        largest = min(int(largest or 0), last + 1_000_000)
-    except sqlite3.DatabaseError:
-        largest = last + 10_000
-    for rowid in range(last + 1, largest + 1):
-        with contextlib.suppress(sqlite3.DatabaseError):
-            found = db.execute(
-                f"SELECT {columns} FROM {table} WHERE rowid = ?", (rowid,)
-            ).fetchone()
-            if found is not None:
-                rows.append(found)
-    return rows, False
 
 
 def _set_aside(table_id: object, error: object) -> None:

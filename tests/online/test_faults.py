@@ -248,3 +248,49 @@ def test_a_folder_that_cannot_be_written_says_so(tmp_path: Path) -> None:
         with pytest.raises(PermissionError) as refused:
             TableDatabase(disk / "tables")
     assert "cannot be written" in str(refused.value)
+
+
+def test_a_damaged_database_keeps_the_players_it_knows_their_ratings_and_rated_games(
+    tmp_path: Path,
+) -> None:
+    from generala_tui.game.model import Level, Phase
+    from generala_tui.game.strategy import choose_action
+    from generala_tui.online.people import token_credential
+    from generala_tui.online.ratings import PRIOR, Result
+
+    folder = tmp_path / "tables"
+    database = TableDatabase(folder)
+    ana = database.add_person(token_credential("ana's secret"), "ana-id", "Ana")
+    record = open_table([Player(name="Ana"), Player(name="Rita", level=Level.EASY)], seed=4)
+    record = record.model_copy(update={"rated": True})
+    database.save(record)
+    while True:
+        move = Move(step=len(record.game.log), action=choose_action(record.game, Level.EASY))
+        game, played = take(record, record.game.current, move)
+        before, record = record, record.model_copy(update={"game": game})
+        won = [Result(ana.id, 1, game.players[0].total, PRIOR, (27.0, 7.5))]
+        ended = game.phase is Phase.OVER
+        database.step(record, played.model_dump_json(), before=before, results=won * ended)
+        if ended:
+            break
+    database.close()
+    _tables_on_disk(folder, 150)  # the players' rows first in the file, tables after
+    path = folder / "tables.sqlite3"
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 80_000] = random.Random(5).randbytes(80_000)
+    path.write_bytes(bytes(data))
+
+    salvaged = TableDatabase(folder)
+    try:
+        assert list(folder.glob("tables.sqlite3.damaged-*"))  # it was damaged, and set aside
+        known = salvaged.person(token_credential("ana's secret"))
+        assert known is not None and (known.name, known.games, known.mu) == ("Ana", 1, 27.0)
+        (leader,) = salvaged.leaders(5)
+        assert leader.name == "Ana" and leader.best == record.game.players[0].total
+        (kept,) = salvaged.recent_games(ana.id, 5)
+        assert salvaged.rated_game(kept.table, kept.number) == record.game.model_copy(
+            update={"seed": 0}
+        )
+    finally:
+        salvaged.close()
