@@ -534,6 +534,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         if offer is None or offer.points is None or offer.points:
             self.table.move(Action.score(category))  # the rules explain a refusal
             return
+        if not self.table.plays_here(state.current):
+            # Another's turn at an online table: no question about their dice; the table
+            # says whose turn it is.
+            self.table.move(Action.scratch(category))
+            return
 
         def answered(confirmed: bool | None) -> None:
             if confirmed:

@@ -87,6 +87,18 @@ async def test_a_move_out_of_turn_is_refused_here_and_nothing_is_sent(
         assert footer.isdisjoint({"roll", "hold", "fill", "undo"}), footer
         assert {"coach", "help"} <= footer
         assert "roll the dice" not in said
+        # Ana rolls: a box that would score nothing for her dice asks Bruno nothing.
+        async with seated(link(server, table, 0)) as (ana, ana_pilot):
+            await ana_pilot.press("r")
+            await until(pilot, lambda: app.game is not None and app.game.turn.rolls == 1)
+        assert app.game is not None
+        nothing = [o.category for o in rules.offers(app.game) if o.points == 0]
+        assert nothing  # the seed's roll scores nothing in some boxes
+        told = notices(app).count("It is Ana's turn, not yours.")
+        app.screen.action_box(nothing[0].value)
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)  # no "Scratch …?" over the game
+        assert notices(app).count("It is Ana's turn, not yours.") == told + 1
 
 
 async def test_a_spectator_sees_the_others_come_go_and_roll_and_cannot_move(
