@@ -104,7 +104,7 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
                 Text(lobby_words.players(summary)),
                 Text(str(lobby_words.free_seats(summary))),
                 Text(lobby_words.round_of(summary)),
-                Text(_rules_name(summary)),
+                Text(lobby_words.rules_column(summary, _rules_name(summary))),
                 Text(str(summary.spectators)),
                 key=code,
             )

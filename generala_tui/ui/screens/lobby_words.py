@@ -117,11 +117,14 @@ def details(table: TableSummary, rules: str) -> str:
     """The highlighted table in full: its seats, its house rules and its turn clock."""
     if table.turn_time is not None:
         rules = _("{rules} · {seconds:g} s a turn").format(rules=rules, seconds=table.turn_time)
-    if table.rated:
-        rules = _("{rules} · rated").format(rules=rules)
-    return _("{code}: {players}. {rules}").format(
-        code=table.code, players=players(table), rules=rules
-    )
+    code = _("{code}, rated").format(code=table.code) if table.rated else table.code
+    return _("{code}: {players}. {rules}").format(code=code, players=players(table), rules=rules)
+
+
+def rules_column(table: TableSummary, name: str) -> str:
+    """The table's house rules in the lobby's list (``name``: its preset's), and whether it
+    is rated."""
+    return _("{rules}, rated").format(rules=name) if table.rated else name
 
 
 LEADERS_SHOWN = 5

@@ -606,7 +606,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         panel.keys = host.keymap
         panel.display = self.query_one("#coach-room").display = host.coach
         label = turn_words.coach_button(host.coach, host.keymap)
-        relabel(self.query_one("#toggle-coach", Button), label)
+        toggle = self.query_one("#toggle-coach", Button)
+        toggle.display = not host.aids_barred  # never offered at a rated table
+        relabel(toggle, label)
         computer = rules.computer_to_act(state)
         self.query_one(CoachAdvice).show(state, values if host.coach and not computer else None)
         if not host.coach:
@@ -636,8 +638,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         bar = self.query_one(WinChances)
         bar.set_class(shown, "-on")  # (a class: the too-small notice hides it, in the CSS)
         button = self.query_one("#toggle-chances", Button)
-        if button.display != at_table:
-            button.display = at_table
+        offered = at_table and not host.aids_barred  # never at a rated table
+        if button.display != offered:
+            button.display = offered
         relabel(button, win_chances_words.chances_button(shown, self.host.keymap))
         if not shown:
             return

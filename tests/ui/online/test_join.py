@@ -88,7 +88,7 @@ async def test_a_move_out_of_turn_is_refused_here_and_nothing_is_sent(
         assert {"coach", "help"} <= footer
         assert "roll the dice" not in said
         # Ana rolls: a box that would score nothing for her dice asks Bruno nothing.
-        async with seated(link(server, table, 0)) as (ana, ana_pilot):
+        async with seated(link(server, table, 0)) as (_ana, ana_pilot):
             await ana_pilot.press("r")
             await until(pilot, lambda: app.game is not None and app.game.turn.rolls == 1)
         assert app.game is not None
@@ -272,6 +272,8 @@ async def test_a_rated_table_bars_the_coach_and_the_win_chances_while_it_is_play
         offered = {active.binding.action for active in app.active_bindings.values()}
         assert "roll" in offered  # the Footer offers neither the coach nor the chances
         assert not offered & {"coach", "win_chances", "app.coach_ranking"}
+        for button in ("#toggle-coach", "#toggle-chances"):  # nor its buttons
+            assert not app.screen.query_one(button).display
         app.toggle_coach()
         app.toggle_win_chances()
         await pilot.pause()
@@ -282,7 +284,7 @@ async def test_a_rated_table_bars_the_coach_and_the_win_chances_while_it_is_play
         await pilot.pause()
         assert app.coach and app.win_chances and not app.aids_barred
         offered = {active.binding.action for active in app.active_bindings.values()}
-        assert "coach" in offered
+        assert "coach" in offered and app.screen.query_one("#toggle-coach").display
 
 
 async def test_a_rated_games_end_shows_the_new_ratings_on_the_winners_screen(

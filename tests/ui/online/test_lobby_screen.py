@@ -231,3 +231,18 @@ async def test_rated_games_open_in_the_analysis_and_r_opens_a_rated_table(
         await until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.game is not None)
         (opened,) = [t.record for t in server.tables.values() if t.record.id != played.id]
         assert opened.rated
+
+
+def test_a_rated_table_says_so_first_in_the_lobby() -> None:
+    """Said beside its code and in its rules column, where a small terminal still shows it
+    (the house rules' long summary comes after, and may be cut)."""
+    from generala_tui.online.protocol import SeatSummary, TableSummary
+    from generala_tui.ui.screens import lobby_words
+
+    seats = (SeatSummary(name="Vera", connected=True), SeatSummary(name="Player 2", free=True))
+    rated = TableSummary(code="EZC8QP", seats=seats, rated=True)
+    casual = rated.model_copy(update={"rated": False})
+    assert lobby_words.details(rated, "Generala 50").startswith("EZC8QP, rated: Vera, ")
+    assert lobby_words.details(casual, "Generala 50").startswith("EZC8QP: Vera, ")
+    assert lobby_words.rules_column(rated, "Classic") == "Classic, rated"
+    assert lobby_words.rules_column(casual, "Classic") == "Classic"
