@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -348,7 +349,7 @@ async def _serve(
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
         if args.ssh is not None:
-            started = await _serve_ssh(args, server, data, password is not None)
+            started = await _serve_ssh(args, server, data, password is not None, url)
             if isinstance(started, int):
                 return started
             ssh = started
@@ -360,7 +361,7 @@ async def _serve(
         ]
         lines.append(_("The lobby: {command} {url}").format(command=COMMAND, url=url))
         if ssh is not None:
-            lines.append(ssh.invitation(args.host))
+            lines.append(ssh.invitation(args.host if ssh.public is None else ssh.public[1]))
         print("\n".join(lines), flush=True)
         # The tables are long-lived and free of cycles: the collector's full passes over
         # them are left out (docs/server.md, "Where the time goes").
@@ -375,14 +376,27 @@ async def _serve(
 
 
 async def _serve_ssh(
-    args: argparse.Namespace, server: TableServer, data: Path, password: bool
+    args: argparse.Namespace, server: TableServer, data: Path, password: bool, url: str
 ) -> SSHGames | int:
-    """The SSH side listening beside ``server``, or the exit status when it cannot."""
+    """The SSH side listening beside ``server`` (which players reach at ``url``), or the
+    exit status when it cannot."""
+    from urllib.parse import urlsplit
+
     from .ssh import SSHGames
 
     own = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(args.host, args.host)
     table_url = f"ws://{f'[{own}]' if ':' in own else own}:{server.port}"
-    games = SSHGames(server, data, table_url, max_sessions=args.max_ssh_sessions, password=password)
+    public = urlsplit(url).hostname or args.host
+    if public in {"0.0.0.0", "::"}:  # every address: the machine's name is the best guess
+        public = socket.gethostname()
+    games = SSHGames(
+        server,
+        data,
+        table_url,
+        max_sessions=args.max_ssh_sessions,
+        password=password,
+        public=(url, public),
+    )
     try:
         await games.start(args.host, args.ssh)
     except ValueError as error:

@@ -207,8 +207,13 @@ class SSHGames:
         password: bool = False,
         idle_seconds: float = IDLE_SECONDS,
         login_seconds: float = LOGIN_SECONDS,
+        public: tuple[str, str] | None = None,
     ) -> None:
         self.tables = tables
+        self.public = public
+        """How players reach the server (its ``--url``) and its SSH side's host, as the
+        host tells them: a game says these when its visitor opens a table (None: this
+        machine's own addresses)."""
         self.data = data
         self.table_url = table_url
         """Where a session's game joins the table server (this machine's own address)."""
@@ -264,6 +269,17 @@ class SSHGames:
         # asyncio's Server's own sockets (get_port is asyncssh 2.15's).
         self.port = int(self._acceptor.sockets[0].getsockname()[1])
         return fingerprint(self.key)
+
+    def ways_in(self) -> dict[str, str]:
+        """What a session's game is told of how the others come: the server as players
+        reach it, and the SSH command (environment variables, :mod:`..online.invites`)."""
+        from ..online.invites import SERVER_VARIABLE, SSH_VARIABLE
+
+        if self.public is None:
+            return {}
+        url, host = self.public
+        shown = f"[{host}]" if ":" in host else host
+        return {SERVER_VARIABLE: url, SSH_VARIABLE: f"ssh -p {self.port} {shown}"}
 
     def invitation(self, host: str) -> str:
         """The line the host prints: how to play over SSH, and the key to check."""
@@ -483,6 +499,7 @@ def _define() -> Callable[[SSHGames], asyncssh.SSHServer]:
                 "TERM": self.term or FALLBACK_TERM,
                 HOME_VARIABLE: str(self.home),
                 RELAY_VARIABLE: self.relay,
+                **self.games.ways_in(),
             }
             master, slave = os.openpty()
             set_window(slave, *self.size)

@@ -4,10 +4,18 @@ them to copy."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
+
 from .client import join_url
 from .tables import TableRecord
 
 COMMAND = "generala-tui join"
+SERVER_VARIABLE = "GENERALA_TUI_SERVER_URL"
+"""In a game the server runs for an SSH visitor: the server's address as players reach it
+(its ``--url``), where the game itself joins it at this machine's own."""
+SSH_VARIABLE = "GENERALA_TUI_SSH_COMMAND"
+"""In a game the server runs for an SSH visitor: how the others come in over SSH."""
 
 
 def join_command(server_url: str, table: str, key: str | None) -> str:
@@ -18,6 +26,15 @@ def join_command(server_url: str, table: str, key: str | None) -> str:
 def code_command(server_url: str, code: str) -> str:
     """The command that takes a free seat of the table ``code`` names (or watches it)."""
     return f"{COMMAND} {server_url} {code}"
+
+
+def code_ways(
+    server_url: str, code: str, environ: Mapping[str, str] = os.environ
+) -> tuple[str, str | None]:
+    """How the others take a seat of the table ``code`` names: the join command, and in a
+    game run for an SSH visitor the SSH command that brings them to its lobby (else None)."""
+    public = environ.get(SERVER_VARIABLE) or server_url
+    return code_command(public, code), environ.get(SSH_VARIABLE) or None
 
 
 def seat_commands(

@@ -249,10 +249,10 @@ class RemoteTable:
                 self._window.tell(table_words.rated_table())
             if table.code is not None and seat is not None and seat == table.opener:
                 # The opener is the one who asks the others: how they take their seats.
-                from ..online.invites import code_command
+                from ..online.invites import code_ways
 
-                command = code_command(self.address.server, table.code)
-                self._window.tell(table_words.table_code(table.code, command))
+                command, ssh = code_ways(self.address.server, table.code)
+                self._window.tell(table_words.table_code(table.code, command, ssh))
             return
         for line in news(before, table, seat):
             self._window.tell(line)

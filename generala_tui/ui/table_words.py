@@ -101,8 +101,14 @@ def clock_rule(seconds: float) -> str:
     ).format(seconds=seconds)
 
 
-def table_code(code: str, command: str) -> str:
-    """Said once at a table with a code: how the others join it."""
+def table_code(code: str, command: str, ssh: str | None = None) -> str:
+    """Said once at a table with a code: how the others join it (``ssh``: how they come in
+    over SSH too, in a game the server runs for an SSH visitor)."""
+    if ssh is not None:
+        return _(
+            "This table's code is {code}: the others come in with {ssh} and take a seat in "
+            "the lobby, or join with {command}"
+        ).format(code=code, ssh=printable(ssh), command=printable(command))
     return _("This table's code is {code}: the others join with {command}").format(
         code=code, command=printable(command)
     )

@@ -395,3 +395,28 @@ async def test_two_ssh_visitors_and_a_join_client_play_a_rated_game_and_all_see_
                         await screen.seen(name + b"'s rating: ")
         board = {leader.name: leader.games for leader in tables.database.leaders(3)}
         assert board == {"Ana": 1, "Vera": 1, "Wim": 1}
+
+
+async def test_a_visitors_game_names_the_ways_in_players_have_not_this_machines(
+    tmp_path: Path,
+) -> None:
+    """A visitor who opens a table is told how the others come: over SSH to the host the
+    server's players reach, or with the join command at its public address; never the
+    loopback address the game itself joins the server at."""
+    from generala_tui.online.invites import SERVER_VARIABLE, SSH_VARIABLE, code_ways
+    from generala_tui.ui import table_words
+
+    public = ("wss://example.org/generala", "example.org")
+    async with ssh_server(tmp_path, public=public) as (tables, games):
+        ways = games.ways_in()
+        own = f"ws://127.0.0.1:{tables.port}"
+    assert ways == {
+        SERVER_VARIABLE: "wss://example.org/generala",
+        SSH_VARIABLE: f"ssh -p {games.port} example.org",
+    }
+    command, ssh = code_ways(own, "EZC8QP", ways)
+    assert command == "generala-tui join wss://example.org/generala EZC8QP"
+    said = table_words.table_code("EZC8QP", command, ssh)
+    assert f"come in with ssh -p {games.port} example.org and take a seat" in said
+    assert "127.0.0.1" not in said
+    assert code_ways(own, "EZC8QP", {}) == (f"generala-tui join {own} EZC8QP", None)
