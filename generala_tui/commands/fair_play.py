@@ -169,22 +169,22 @@ def _text(report: FairPlay, folder: Path, records: Path | None) -> str:
     lines = [
         _("Fair play on the rated tables kept in {folder}").format(folder=shown(str(folder))),
         _(
-            "Every rated game is reviewed as the analysis reviews a game: a decision's cost is "
-            "what it gave away, in expected points, against the best choice ({docs})."
+            "A decision's cost: what it gave away against the best choice, in expected points "
+            "({docs})."
         ).format(docs=document_command("analysis")),
         _(
-            "Flagged, to look at: at least {games} rated games and {decisions} decisions with a "
-            "choice, at a mean cost per decision below {threshold}."
+            "Flagged: at least {games} rated games and {decisions} decisions with a choice, "
+            "a mean cost below {threshold}."
         ).format(
             games=report.min_games,
             decisions=report.min_decisions,
             threshold=decimal(report.threshold, 2),
         ),
         _(
-            "A strong player can be flagged, and a player often away (the stand-in plays the "
-            "optimum for them) looks stronger: a flag asks you to look at the games, it is no "
-            "proof of anything."
+            "A flag asks you to look at the games, and proves nothing: a strong player can be "
+            "flagged."
         ),
+        _("The turns a stand-in played for an away player count as theirs: the optimum's."),
         "",
     ]
     if not report.players:
@@ -208,7 +208,7 @@ def _text(report: FairPlay, folder: Path, records: Path | None) -> str:
         if records is not None:
             lines.append(
                 _("Their games are written as game records in {folder}: {command}.").format(
-                    folder=shown(str(records)), command=f"{PROG} analyse FILE"
+                    folder=shown(str(records)), command=_analyse()
                 )
             )
         else:
@@ -216,7 +216,7 @@ def _text(report: FairPlay, folder: Path, records: Path | None) -> str:
                 _(
                     "Open them with {command} after writing them as records with --records "
                     "DIR, or in the lobby (g, then p and the player's name)."
-                ).format(command=f"{PROG} analyse FILE")
+                ).format(command=_analyse())
             )
     if report.unread:
         count = len(report.unread)
@@ -232,6 +232,12 @@ def _text(report: FairPlay, folder: Path, records: Path | None) -> str:
         ]
         lines += ["  " + _game(*key) for key in report.unread]
     return "\n".join(lines) + "\n"
+
+
+def _analyse() -> str:
+    """The command that opens a record: "generala-tui analyse FILE", FILE as the help names it."""
+    file = metavar(NP_("metavar", "FILE"))
+    return f"{PROG} analyse {file}"
 
 
 def _row(player: PlayerPlay) -> tuple[str, ...]:

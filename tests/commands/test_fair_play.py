@@ -84,7 +84,7 @@ def test_the_optimums_play_is_flagged_with_its_games_and_the_easy_computers_is_n
     assert main(["fair-play", "--data", str(database.path.parent), "--min-games", "2"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert "a flag asks you to look at the games, it is no proof of anything" in out
+    assert "A flag asks you to look at the games, and proves nothing" in out
     (row,) = [line for line in lines if line.startswith("Ana ")]
     assert row.split()[1:] == ["2", str(ana["decisions"]), "0.000", "100.0%", "look"]
     (row,) = [line for line in lines if line.startswith("Bruno ")]
@@ -118,7 +118,9 @@ def test_a_game_that_does_not_read_is_left_out_and_counted(
 ) -> None:
     database, games = served
     with sqlite3.connect(database.path) as other:  # beside the server's own connection
-        other.execute("UPDATE rated_games SET game = '{\"not\": 1}' WHERE table_id = ?", (games[0].id,))
+        other.execute(
+            "UPDATE rated_games SET game = '{\"not\": 1}' WHERE table_id = ?", (games[0].id,)
+        )
     report = _report(database.path.parent, capsys, "--min-games", "1")
     assert report["not_counted"] == [{"table": games[0].id, "number": games[0].number}]
     assert [p["games"] for p in report["players"]] == [1, 1]
@@ -138,7 +140,10 @@ def _folder_of_version(folder: Path, version: int) -> Path:
     [
         (lambda tmp: tmp / "nowhere", "holds no tables.sqlite3: it is not a table server's"),
         (lambda tmp: tmp, "holds no tables.sqlite3"),
-        (lambda tmp: (tmp / FILE_NAME).write_text("no database" * 200) and tmp, "could not be read"),
+        (
+            lambda tmp: (tmp / FILE_NAME).write_text("no database" * 200) and tmp,
+            "could not be read",
+        ),
         (lambda tmp: _folder_of_version(tmp / "old", 3), "of version 3, older than this"),
         (
             lambda tmp: _folder_of_version(tmp / "new", SCHEMA_VERSION + 1),
@@ -167,6 +172,6 @@ def test_a_players_name_is_printed_escaped_and_the_report_speaks_spanish(
     folder = str(database.path.parent)
     assert main(["fair-play", "--data", folder, "--min-games", "2", "--lang", "es"]) == 0
     out = capsys.readouterr().out
-    assert "Ana: mira estas 2 partidas" in out and "prueba de nada" in out
+    assert "Ana: mirá estas 2 partidas" in out and "no prueba nada" in out
     assert main(["fair-play", "--data", folder, "--min-games", "0", "--lang", "sv"]) == 2
     assert "--min-games" in capsys.readouterr().err
