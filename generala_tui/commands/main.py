@@ -1,6 +1,6 @@
 """The ``generala-tui`` command: its arguments, the language, then the game, ``replay``, or
-the command named (``simulate``, ``serve``, ``host``, ``join``, ``analyse``, ``docs``,
-``completion``, each in its module beside this one)."""
+the command named (``simulate``, ``serve``, ``host``, ``join``, ``analyse``, ``fair-play``,
+``docs``, ``completion``, each in its module beside this one)."""
 
 from __future__ import annotations
 
@@ -181,6 +181,12 @@ def _configure_analyse(parser: argparse.ArgumentParser) -> None:
     analyse.configure_parser(parser)
 
 
+def _configure_fair_play(parser: argparse.ArgumentParser) -> None:
+    from . import fair_play
+
+    fair_play.configure_parser(parser)
+
+
 def _configure_docs(parser: argparse.ArgumentParser) -> None:
     from . import documents
 
@@ -259,6 +265,15 @@ def build_parser() -> argparse.ArgumentParser:
         "analyse", help=_("print the luck and the decisions of a recorded game")
     )
     analyse_parser.when_used(_configure_analyse)
+    fair_play_parser = commands.add_parser(
+        "fair-play",
+        help=_(
+            "report how close each player's rated games came to the optimum, for a table "
+            "server's host"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    fair_play_parser.when_used(_configure_fair_play)
     replay = commands.add_parser(
         "replay",
         help=_("open a game record file in the game and step through it move by move"),
@@ -439,7 +454,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import analyse
 
         return analyse.run(args)
-    if args.command in ("replay", "join", "docs", "completion") and (given or args.resume):
+    if args.command in ("replay", "join", "docs", "completion", "fair-play") and (
+        given or args.resume
+    ):
         return fail(
             _("--players, --seed, --rule and --resume don't go with '{command}'.").format(
                 command=args.command
@@ -452,6 +469,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import join
 
         return join.run(args.url, args.code, ask_password=args.password)
+    if args.command == "fair-play":
+        from . import fair_play
+
+        return fair_play.run(args)
     if args.command == "docs":
         from . import documents
 

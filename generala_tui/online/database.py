@@ -657,3 +657,14 @@ def _system_error(error: sqlite3.OperationalError, folder: Path) -> OSError:
     if "full" in said:
         return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder))
     return OSError(errno.EIO, f"{FILE_NAME}: {said}", str(folder))
+
+
+def read_rated_games(folder: Path) -> tuple[int, list[tuple[str, str, str, int, str]]]:
+    """The schema version; at :data:`SCHEMA_VERSION` each kept rated game's results (person, name,
+    table, number, game JSON), oldest first. Read-only, no lock taken; sqlite3.Error if no db."""
+    uri = f"{folder.resolve().joinpath(FILE_NAME).as_uri()}?mode=ro"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        query = "SELECT p.id, p.name, r.table_id, r.number, g.game FROM results r JOIN people p"
+        query += " ON p.id = r.person JOIN rated_games g USING (table_id, number) ORDER BY r.ended"
+        return version, db.execute(query).fetchall() if version == SCHEMA_VERSION else []

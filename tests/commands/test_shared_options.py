@@ -74,7 +74,7 @@ def test_every_lang_help_names_the_languages_the_game_speaks(a_fourth_language: 
         for prog, action in _helps(finished_parser())
         if arguments.LANG in action.option_strings
     }
-    assert len(helps) == 7  # the game, simulate, serve, analyse, replay, join, docs
+    assert len(helps) == 8  # the game, simulate, serve, analyse, replay, join, docs, fair-play
     for prog, text in helps.items():
         assert a_fourth_language in text, prog
         assert "en, es or sv" not in text, prog
