@@ -82,6 +82,8 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "generala_tui.ui.widgets.scorecard",
     "plotext",
     "textual_plotext",
+    # Babel's data: the parser names the languages for replay and join only when they run.
+    "babel",
 )
 
 
