@@ -84,6 +84,9 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "textual_plotext",
     # Babel's data: the parser names the languages for replay and join only when they run.
     "babel",
+    # The finished games' history and the game records: read when a screen asks for them.
+    "generala_tui.store.history",
+    "generala_tui.store.records",
 )
 
 
