@@ -87,6 +87,8 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     # The finished games' history and the game records: read when a screen asks for them.
     "generala_tui.store.history",
     "generala_tui.store.records",
+    # The saved game's lock: taken before the first frame only where a saved game is offered.
+    "filelock",
 )
 
 
