@@ -89,6 +89,8 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "generala_tui.store.records",
     # The saved game's lock: taken before the first frame only where a saved game is offered.
     "filelock",
+    # The guided game's lessons: the setup screen offers it (ui/guide_offer.py) on a first launch.
+    "generala_tui.ui.guide",
 )
 
 

@@ -307,9 +307,9 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                     yield Button(
                         setup_words.trainer_setup_button(keys), id="open-trainer", compact=True
                     )
-            # A first launch: the guided game beside Start (ui/guide.py).
+            # A first launch: the guided game beside Start (ui/guide_offer.py).
             if host_of(self).seating.offer_guided_game:
-                from ..guide import GuideOffer
+                from ..guide_offer import GuideOffer
 
                 yield GuideOffer()
             yield Button(setup_words.start_button(keys), id="start", variant="success")
