@@ -290,6 +290,7 @@ UI_LAYERS: dict[str, int] = {
     "generala_tui.ui.host": 4,
     # guide: the guided game, its lessons and the pieces the screens show of it
     "generala_tui.ui.guide": 5,
+    "generala_tui.ui.guide_offer": 5,
     "generala_tui.ui.guide_words": 5,
     # screens, each beside its words and its presenter
     "generala_tui.ui.screens": 6,

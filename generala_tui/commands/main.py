@@ -199,6 +199,47 @@ def _configure_completion(parser: argparse.ArgumentParser) -> None:
     completion.configure_parser(parser)
 
 
+def _configure_replay(parser: argparse.ArgumentParser) -> None:
+    completes(
+        parser.add_argument(
+            "file",
+            metavar=metavar(NP_("metavar", "FILE")),
+            help=_("a game record (or a history or autosave file)"),
+        ),
+        FILES,
+    )
+    # Naming the languages loads Babel's data: only for this command or its help.
+    add_language(parser, _("the language: {languages}").format(languages=languages()))
+
+
+def _configure_join(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "url",
+        metavar=metavar(NP_("metavar", "SERVER|LINK")),
+        help=_(
+            "a server (HOST, HOST:PORT or ws://HOST:PORT), or a table's link: "
+            "ws://HOST:PORT/TABLE?seat=KEY; - reads the link from standard input (typed "
+            "unseen, or from a file: join - < link.txt), so the seat's key is not in the "
+            "list of processes"
+        ),
+    )
+    parser.add_argument(
+        "code",
+        nargs="?",
+        metavar=metavar(NP_("metavar", "CODE")),
+        help=_("the table's code on that server (six letters and digits, as K7QXM3)"),
+    )
+    parser.add_argument(
+        "--password",
+        action="store_true",
+        help=_(
+            "the server is private: ask for its password (typed unseen, or the first line "
+            "of standard input), so it is not in the list of processes"
+        ),
+    )
+    add_language(parser, _("the language: {languages}").format(languages=languages()))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's parser, its help in the current language."""
     speak_to_argparse()
@@ -285,15 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=_("A file that can't be read gets one line on stderr and exit status 2."),
     )
-    completes(
-        replay.add_argument(
-            "file",
-            metavar=metavar(NP_("metavar", "FILE")),
-            help=_("a game record (or a history or autosave file)"),
-        ),
-        FILES,
-    )
-    add_language(replay, _("the language: {languages}").format(languages=languages()))
+    replay.when_used(_configure_replay)
     join = commands.add_parser(
         "join",
         help=_("play at an online table in this terminal, or see a server's open tables"),
@@ -308,31 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
             "A link, server or code that is not one gets one line on stderr and exit status 2."
         ),
     )
-    join.add_argument(
-        "url",
-        metavar=metavar(NP_("metavar", "SERVER|LINK")),
-        help=_(
-            "a server (HOST, HOST:PORT or ws://HOST:PORT), or a table's link: "
-            "ws://HOST:PORT/TABLE?seat=KEY; - reads the link from standard input (typed "
-            "unseen, or from a file: join - < link.txt), so the seat's key is not in the "
-            "list of processes"
-        ),
-    )
-    join.add_argument(
-        "code",
-        nargs="?",
-        metavar=metavar(NP_("metavar", "CODE")),
-        help=_("the table's code on that server (six letters and digits, as K7QXM3)"),
-    )
-    join.add_argument(
-        "--password",
-        action="store_true",
-        help=_(
-            "the server is private: ask for its password (typed unseen, or the first line "
-            "of standard input), so it is not in the list of processes"
-        ),
-    )
-    add_language(join, _("the language: {languages}").format(languages=languages()))
+    join.when_used(_configure_join)
     docs_parser = commands.add_parser(
         "docs",
         help=_("print one of the game's documents: its rule book, the analysis explained"),

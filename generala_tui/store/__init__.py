@@ -49,10 +49,14 @@ migrations, salvage, the one error formatter), :mod:`.preferences`, :mod:`.autos
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .autosave import (
     GAME_VERSION,
     MAX_WINDOWS,
     GameSlot,
+    any_saved_game,
     clear_game,
     load_game,
     load_saved_game,
@@ -60,7 +64,6 @@ from .autosave import (
     take_game_slot,
 )
 from .files import set_aside, why
-from .history import HISTORY_KEPT, HISTORY_VERSION, HistoryRecord, add_to_history, load_history
 from .paths import (
     cache_dir,
     config_dir,
@@ -79,20 +82,60 @@ from .preferences import (
     load_preferences,
     save_preferences,
 )
-from .records import (
-    RECORD_FORMAT,
-    RECORD_VERSION,
-    RecordError,
-    read_record,
-    record_folder,
-    write_record,
-)
 from .strategy_tables import (
     StrategyTables,
     load_strategy_table,
     save_strategy_table,
     strategy_tables,
 )
+
+if TYPE_CHECKING:
+    from .history import (
+        HISTORY_KEPT,
+        HISTORY_VERSION,
+        HistoryRecord,
+        add_to_history,
+        load_history,
+    )
+    from .records import (
+        RECORD_FORMAT,
+        RECORD_VERSION,
+        RecordError,
+        read_record,
+        record_folder,
+        write_record,
+    )
+
+_LATER = {
+    **dict.fromkeys(
+        ("HISTORY_KEPT", "HISTORY_VERSION", "HistoryRecord", "add_to_history", "load_history"),
+        "history",
+    ),
+    **dict.fromkeys(
+        (
+            "RECORD_FORMAT",
+            "RECORD_VERSION",
+            "RecordError",
+            "read_record",
+            "record_folder",
+            "write_record",
+        ),
+        "records",
+    ),
+}
+"""The history's and the records' names, each imported from its module when first asked for:
+the first frame reads neither (tests/processes/test_startup_imports.py)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("history", "records"):
+        return importlib.import_module(f"{__name__}.{name}")
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_LATER[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "GAME_VERSION",
@@ -109,6 +152,7 @@ __all__ = [
     "Seat",
     "StrategyTables",
     "add_to_history",
+    "any_saved_game",
     "cache_dir",
     "clear_game",
     "config_dir",

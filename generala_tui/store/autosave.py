@@ -92,13 +92,20 @@ def _saved_slots() -> list[int]:
     return [number for _time, number in sorted(saved, reverse=True)]
 
 
-def take_game_slot() -> tuple[GameSlot | None, bool]:
+def any_saved_game() -> bool:
+    """Whether a game in progress is saved in any slot (held by a window or not)."""
+    return bool(_saved_slots())
+
+
+def take_game_slot(*, keep_saved: bool = False) -> tuple[GameSlot | None, bool]:
     """Lock the slot this window keeps its game in, and say whether another window holds a
     saved game (so this one plays beside it).
 
     The saved game no other window holds, the one saved last first, else the first
     free slot: a window opened alone resumes the game left last, and two windows
-    opened together play in two files. ``None`` when every slot is held. Where no
+    opened together play in two files. With ``keep_saved``, a slot no game is saved in
+    (for a window that found none to offer: a game another window saved since is not
+    its to write over). ``None`` when every slot is held. Where no
     lock can be made (the state folder can't be written, or a file system without
     locks), the first slot free, unlocked: saving there says why it can't, if it can't.
     """
@@ -117,7 +124,10 @@ def take_game_slot() -> tuple[GameSlot | None, bool]:
             path.with_name(path.name + ".lock"), timeout=0, mode=0o600, thread_local=False
         )
 
-    for number in dict.fromkeys([*saved, *range(1, MAX_WINDOWS + 1)]):
+    offered = [] if keep_saved else saved
+    for number in dict.fromkeys([*offered, *range(1, MAX_WINDOWS + 1)]):
+        if keep_saved and number in saved:
+            continue
         lock = lock_of(number)
         try:
             lock.acquire()

@@ -14,7 +14,8 @@ up otherwise (a served roll of the player's own) is taught then.
 
 Which lesson is due, and what completes it, are pure functions of the game
 (:func:`lesson_due`, :func:`completes`), tested without an app. The screens use the guide
-(the turn screen shows :class:`Guide`, the setup screen :class:`GuideOffer`); it uses no
+(the turn screen shows :class:`Guide`; the setup screen's offer of it is
+:class:`~.guide_offer.GuideOffer`, beside it); it uses no
 screen (``tests/test_layout.py``): the setup screen asks before a guided game replaces a
 game in progress (``screens/setup.py``'s ``begin_guided_game``).
 """
@@ -29,7 +30,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Button
 
 from ..game import rules
 from ..game.model import (
@@ -190,47 +190,6 @@ def lesson_words(
 
 
 # --- the widgets -------------------------------------------------------------
-
-
-class GuideOffer(Horizontal):
-    """The setup screen's offer of a guided game, on a first launch: take it, or say no
-    (the help starts one any time)."""
-
-    # Not scoped: its looks follow the setup screen's size classes.
-    SCOPED_CSS = False
-    DEFAULT_CSS = """
-    GuideOffer {
-        height: auto;
-        width: 100%;
-        margin: 1 0 0 0;
-        /* Shown from the screen's first layout at its size: the first name, focused before
-        it, is brought into view by the layout without the offer (as it was before it). */
-        display: none;
-    }
-    SetupScreen.-medium GuideOffer, SetupScreen.-tall GuideOffer { display: block; }
-    SetupScreen.-short GuideOffer { display: block; margin: 0; }
-    GuideOffer #guided-game { width: 1fr; }
-    GuideOffer #decline-guide { width: auto; min-width: 0; margin-left: 1; }
-    """
-
-    def __init__(self) -> None:
-        super().__init__(id="guide-offer")
-
-    def compose(self) -> ComposeResult:
-        keys = host_of(self).keymap
-        yield Button(
-            guide_words.offer_button(keys),
-            id="guided-game",
-            variant="warning",
-            compact=True,
-            tooltip=guide_words.offer_tooltip(),
-        )
-        yield Button(
-            guide_words.decline_button(),
-            id="decline-guide",
-            compact=True,
-            tooltip=guide_words.decline_tooltip(keys),
-        )
 
 
 class GuideWords(Widget):

@@ -51,6 +51,9 @@ class Keeper:
         self._told: set[str] = set()
         self._slot: store.GameSlot | None = None
         self._slot_taken = False
+        self._found_none = False
+        """Whether the UI looked for a saved game and found none in any slot: the slot is
+        taken by the first save then, and is one no game is saved in."""
         self.beside_another = False
         """Whether another window holds a saved game, so this one keeps its game apart."""
         self.waiting = 0
@@ -106,7 +109,7 @@ class Keeper:
         with self._lock:
             if not self._slot_taken:
                 self._slot_taken = True
-                self._slot, self.beside_another = store.take_game_slot()
+                self._slot, self.beside_another = store.take_game_slot(keep_saved=self._found_none)
                 self.waiting = 0 if self._slot is None else self._slot.waiting
             return self._slot
 
@@ -171,6 +174,11 @@ class Keeper:
         """The autosaved game in progress (of this window: one another window holds is left
         to it), the language it was played in, and a warning; a finished one found there is
         filed first."""
+        with self._lock:
+            if not self._slot_taken and not store.any_saved_game():
+                # Nothing to offer: no lock (nor filelock) before the first frame.
+                self._found_none = True
+                return None, None, None
         slot = self._take_slot()
         if slot is None:
             return None, None, None

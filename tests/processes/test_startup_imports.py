@@ -1,6 +1,7 @@
 """Start-up imports only what it needs: ``--version`` and ``--help`` no user interface, the
 first frame of the setup and turn screens neither the strategy package (nor numpy), nor the
-simulate command, nor the screens not shown yet. Each check runs in a fresh interpreter."""
+simulate command, nor the screens not shown yet, nor online play, Babel, the saved game's
+lock (none is saved), the history or the records. Each check runs in a fresh interpreter."""
 
 from __future__ import annotations
 
@@ -82,6 +83,36 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "generala_tui.ui.widgets.scorecard",
     "plotext",
     "textual_plotext",
+    # Babel's data: the parser names the languages for replay and join only when they run.
+    "babel",
+    # The finished games' history and the game records: read when a screen asks for them.
+    "generala_tui.store.history",
+    "generala_tui.store.records",
+    # The saved game's lock: taken before the first frame only where a saved game is offered.
+    "filelock",
+    # The guided game's lessons: the setup screen offers it (ui/guide_offer.py) on a first launch.
+    "generala_tui.ui.guide",
+    # Online play (its tables, client and server, the lobby, the rating) and the other
+    # screens' words: none of it is on the first frame of a game at this keyboard.
+    "generala_tui.online",
+    "generala_tui.ui.remote",
+    "generala_tui.ui.lobby",
+    "generala_tui.ui.hosting",
+    "generala_tui.ui.keymap",
+    "websockets",
+    "asyncssh",
+    "openskill",
+    "sqlite3",
+    "generala_tui.game.statistics",
+    "generala_tui.game.training",
+    "generala_tui.ui.screens.analysis_words",
+    "generala_tui.ui.screens.game_over_words",
+    "generala_tui.ui.screens.help_words",
+    "generala_tui.ui.screens.history_words",
+    "generala_tui.ui.screens.statistics_words",
+    "generala_tui.ui.screens.trainer_words",
+    "generala_tui.ui.screens.lobby",
+    "generala_tui.ui.screens.online",
 )
 
 

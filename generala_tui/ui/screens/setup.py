@@ -208,10 +208,9 @@ def _in_this_language(seat: int, player: Player | SeatEntry) -> SeatEntry:
     a seat's default name ("Jugador 2": "Player 2"), the seat's own default for an empty
     name, a computer's level ("Medio": "Medium"); a name typed stays as it is."""
     name = player.name
-    number = vocabulary.default_name_number(name)
     if not name.strip():
         name = vocabulary.default_player_name(seat + 1)
-    elif number is not None:
+    elif (number := vocabulary.default_name_number(name)) is not None:
         name = vocabulary.default_player_name(number)
     else:
         name = setup_words.level_named(name, player.level) or name
@@ -308,9 +307,9 @@ class SetupScreen(TranslatedBindings, Screen[None]):
                     yield Button(
                         setup_words.trainer_setup_button(keys), id="open-trainer", compact=True
                     )
-            # A first launch: the guided game beside Start (ui/guide.py).
+            # A first launch: the guided game beside Start (ui/guide_offer.py).
             if host_of(self).seating.offer_guided_game:
-                from ..guide import GuideOffer
+                from ..guide_offer import GuideOffer
 
                 yield GuideOffer()
             yield Button(setup_words.start_button(keys), id="start", variant="success")

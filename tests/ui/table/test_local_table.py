@@ -326,6 +326,27 @@ async def test_every_step_is_saved_as_it_happens() -> None:
         keeper.close()
 
 
+async def test_a_window_that_found_no_saved_game_keeps_clear_of_one_saved_since() -> None:
+    # It takes its file at its first save (no lock before the first frame): another
+    # window's game, left there meanwhile, is not its to write over.
+    keeper = Keeper(lambda message: None)
+    keeper.attach(asyncio.get_running_loop())
+    try:
+        assert keeper.saved_game() == (None, None, None)
+        left = rules.roll(rules.new_game(["Cid", "Dee"], seed=2))
+        assert store.save_game(left, 1) is None  # by a window that has closed since
+        table = LocalTable(
+            rules.new_game(["Ana", "Bruno"], seed=4), Window(), saver=keeper, tables=NoTables()
+        )
+        table.start()
+        assert table.move(Action.roll())
+        await keeper.flush()
+        assert store.load_game(1) == (left, None)
+        assert store.load_game(2) == (table.game, None)
+    finally:
+        keeper.close()
+
+
 def _unwritable_home() -> None:
     store.state_dir().parent.mkdir(parents=True, exist_ok=True)
     store.state_dir().write_text("a file where the state folder should be")
