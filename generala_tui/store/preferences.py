@@ -1,7 +1,9 @@
 """The preferences (``config/preferences.json``): house rules, theme, pace, coach, the
-last table of players, the language and the player's own keys."""
+last table of players, the language and the player's own keys.
 
-from __future__ import annotations
+The annotations are not postponed (no ``from __future__ import annotations``), as in
+:mod:`generala_tui.game.model`: pydantic reads the models' field types as they are, rather
+than compiling and evaluating each from a string as the first frame imports them."""
 
 import contextlib
 import re
