@@ -28,9 +28,10 @@ BROKEN_PIPE = 141
 killed by it); nothing is said, the reader having gone (``| head``)."""
 
 
-_SPACES = re.compile("([\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000])")
+_SPACES = "([\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000])"
 """The space separators but the space: a terminal shows them as spaces, and the
-languages' numbers have some (Swedish "10\u00a0000")."""
+languages' numbers have some (Swedish "10\u00a0000"). Compiled by :mod:`re` at its first
+use (and kept in its cache), not as every command starts."""
 
 
 def shown(text: str) -> str:
@@ -41,7 +42,7 @@ def shown(text: str) -> str:
     from ..game.model import printable
 
     return "".join(
-        part if index % 2 else printable(part) for index, part in enumerate(_SPACES.split(text))
+        part if index % 2 else printable(part) for index, part in enumerate(re.split(_SPACES, text))
     )
 
 
