@@ -2,13 +2,15 @@
 and in the table server, what survives frozen as it goes (:func:`freeze_survivors`).
 
 Start-up allocates a great deal (modules, styles, widgets) and frees little, so the
-collector's passes over it before the first frame only delay that frame. ``cli.main``
-calls :func:`pause` before it imports the app, and the app calls :func:`resume` once
-its first frame is drawn: what start-up built, which lives as long as the app, is then
-frozen (``gc.freeze``: a full collection no longer walks it, which took up to 150 ms in
-the middle of a key), and the collector runs again. A collector that was already off
-is left off, and :func:`resume` does nothing unless :func:`pause` turned it off, so an
-app started any other way (tests, the web server) keeps the collector as it found it.
+collector's passes over it before the first frame only delay that frame.
+``commands.main`` calls :func:`pause` before it imports the store (pydantic, the game's
+models) and reads the preferences; a command other than the game calls :func:`resume` as
+it starts, and the app calls it once its first frame is drawn: what start-up built, which
+lives as long as the app, is then frozen (``gc.freeze``: a full collection no longer walks
+it, which took up to 150 ms in the middle of a key), and the collector runs again. A
+collector that was already off is left off, and :func:`resume` does nothing unless
+:func:`pause` turned it off, so an app started any other way (tests, the web server)
+keeps the collector as it found it.
 """
 
 from __future__ import annotations

@@ -422,6 +422,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     speak_to_argparse()
     # A damaged preferences file is told in --lang's language, else the environment's.
     i18n.set_language(_error_language(argv))
+    # From the store's import (pydantic, the models) to the app's first frame: see
+    # generala_tui.collector. A command other than the game turns it back on as it starts.
+    collector.pause()
+    try:
+        return _command(argv)
+    finally:
+        collector.resume()  # if the app stopped before it drew a frame
+
+
+def _command(argv: list[str]) -> int:
+    """:func:`main` from the preferences on: the game, or the command named."""
     from ..store import load_preferences
 
     # Read once: a damaged file is set aside as it is read, and its warning told once.
@@ -434,6 +445,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         )
     args = build_parser().parse_args(argv)
+    if args.command is not None:
+        collector.resume()  # not the game: start-up is over
     given = args.game_players is not None or args.game_seed is not None or args.game_rules
     if args.command == "simulate":
         if given:
@@ -490,11 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import completion
 
         return completion.run(finished_parser(), args.shell)
-    collector.pause()  # until the app's first frame (see generala_tui.collector)
-    try:
-        return _play(args, preferences, warning)
-    finally:
-        collector.resume()  # if the app stopped before it drew a frame
+    return _play(args, preferences, warning)
 
 
 def _play(

@@ -34,6 +34,43 @@ def test_a_refused_option_leaves_the_collector_on(capsys: pytest.CaptureFixture[
     assert gc.isenabled()
 
 
+def test_the_store_is_imported_and_the_preferences_read_with_the_collector_paused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # pydantic, the game's models and the preferences' schema come before the first frame.
+    from generala_tui import store
+
+    read = store.load_preferences
+    collecting: list[bool] = []
+
+    def load_preferences() -> tuple[store.Preferences, str | None]:
+        collecting.append(gc.isenabled())
+        return read()
+
+    monkeypatch.setattr(store, "load_preferences", load_preferences)
+    assert main(["--rule", "no-such-rule"]) == 2
+    assert "no-such-rule" in capsys.readouterr().err
+    assert collecting == [False]
+    assert gc.isenabled()
+
+
+def test_a_command_other_than_the_game_runs_with_the_collector_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from generala_tui.commands import completion
+
+    collecting: list[bool] = []
+
+    def run(parser: object, shell: str) -> int:
+        collecting.append(gc.isenabled())
+        return 0
+
+    monkeypatch.setattr(completion, "run", run)
+    assert main(["completion", "bash"]) == 0
+    assert collecting == [True]
+    assert gc.isenabled()
+
+
 def test_a_caller_that_had_paused_the_collector_keeps_it_paused() -> None:
     gc.disable()
     assert main(["--rule", "no-such-rule"]) == 2
