@@ -50,6 +50,7 @@ class RatedGamesScreen(Page[None]):
                 id="rated-games-name",
                 max_length=MAX_NAME_LENGTH,
                 placeholder=lobby_words.name_placeholder(),
+                compact=True,  # a line: the games keep the room
             )
             table = GameList(id="rated-games-table", cursor_type="row", zebra_stripes=True)
             table.add_columns(*lobby_words.games_columns())
