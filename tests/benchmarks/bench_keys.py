@@ -1,4 +1,4 @@
-"""Key response, the coach and the win chances on: ``python tests/benchmarks/bench_keys.py [PRESSES]``.
+"""Key response, coach and win chances on: ``python tests/benchmarks/bench_keys.py [PRESSES]``.
 
 In one process, through Pilot (``app.run_test(size=...)``, Textual's headless driver), the
 turn screen of a seeded two-player game started as ``generala_tui.commands.main`` starts it
@@ -55,6 +55,8 @@ class Probe:
         """(start of the frame's update, end of its render) of each frame rendered."""
         self.moves: list[float] = []
         """How long each move took, its synchronous redraw included."""
+        self.drawn = asyncio.Event()
+        """Set as each frame is rendered."""
         self._update_started: float | None = None
         self._undo: list[Callable[[], None]] = []
 
@@ -77,6 +79,7 @@ class Probe:
             started = probe._update_started or time.perf_counter()
             refresh(self)
             probe.frames.append((started, time.perf_counter()))
+            probe.drawn.set()
 
         def timed(method: Callable[..., bool]) -> Callable[..., bool]:
             def timed_move(self: LocalTable, *args: Any) -> bool:
@@ -107,6 +110,7 @@ class Probe:
     def clear(self) -> None:
         self.frames.clear()
         self.moves.clear()
+        self.drawn.clear()
 
 
 class Times:
@@ -118,21 +122,21 @@ class Times:
         self.settled: list[float] = []
 
 
-async def _next_frame(app: Any, pilot: Any, probe: Probe, what: str) -> tuple[float, float]:
-    deadline = time.monotonic() + TIMEOUT
-    while not probe.frames:
-        if time.monotonic() > deadline:  # never wait for ever: say why
-            raise RuntimeError(f"{what} drew no frame on {type(app.screen).__name__}")
-        await pilot.pause()
+async def _next_frame(app: Any, probe: Probe, what: str) -> tuple[float, float]:
+    """The first frame drawn since ``probe`` was cleared, waited for as it comes: on Textual's
+    own timer (``pilot.pause()`` would draw one at once, sooner than a player sees it)."""
+    try:
+        await asyncio.wait_for(probe.drawn.wait(), TIMEOUT)
+    except TimeoutError:  # never wait for ever: say why
+        raise RuntimeError(f"{what} drew no frame on {type(app.screen).__name__}") from None
     return probe.frames[0]
 
 
-async def _settle(app: Any, pilot: Any, probe: Probe) -> None:
+async def _settle(app: Any, probe: Probe) -> None:
     """Wait until no worker runs and no frame has come for :data:`QUIET` seconds."""
     deadline = time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
         await app.workers.wait_for_complete()
-        await pilot.pause()
         seen = len(probe.frames)
         await asyncio.sleep(QUIET)  # real time: frames come on Textual's 60 Hz timer
         if len(probe.frames) == seen and not any(w.is_running for w in app.workers):
@@ -144,15 +148,15 @@ async def _timed(
     app: Any, pilot: Any, probe: Probe, act: Callable[[], object], what: str
 ) -> tuple[float, float, float]:
     """(key to frame, work, key to settled) of ``act`` (a key's press, or a refresh)."""
-    await _settle(app, pilot, probe)
+    await _settle(app, probe)
     probe.clear()
     sent = time.perf_counter()
     done = act()
     if isinstance(done, Awaitable):
         await done
-    start, end = await _next_frame(app, pilot, probe, what)
+    start, end = await _next_frame(app, probe, what)
     moves = sum(probe.moves)
-    await _settle(app, pilot, probe)
+    await _settle(app, probe)
     return end - sent, moves + end - start, probe.frames[-1][1] - sent
 
 
@@ -177,7 +181,7 @@ async def _session(
 ) -> dict[str, Times]:
     from generala_tui import collector
     from generala_tui.game import rules
-    from generala_tui.game.model import HouseRules, Phase, Player
+    from generala_tui.game.model import Phase, Player
     from generala_tui.store import load_preferences
     from generala_tui.ui.app import GeneralaApp
     from generala_tui.ui.screens.turn import TurnScreen
@@ -192,7 +196,7 @@ async def _session(
     app = GeneralaApp(game, house_rules, seed=seed)
     assert app.coach and app.win_chances and not app.roll_animation
     async with app.run_test(size=size) as pilot:
-        await _settle(app, pilot, probe)
+        await _settle(app, probe)
         for _ in range(turns):
             state = app.game
             if state is None or state.phase is not Phase.PLAYING:
