@@ -12,11 +12,13 @@ two stand side by side as the machine's speed drifts.
 
 For each key (``1`` hold, ``r`` roll, ``enter`` fill on the box that scores most):
 
-- **frame**: from sending the key to the end of the next frame Textual renders. Textual
-  draws at most 60 frames a second, so a change waits up to 16.7 ms for its frame; the
-  headless driver writes nothing to a terminal, so a terminal's own time is not in these;
-- **work**: the app's own work for it: the move (``LocalTable.move`` or ``hold``, with the
-  synchronous redraw it sets off) plus that frame's layout and render;
+- **frame**: from sending the key to the end of the next frame Textual renders. A screen
+  at rest draws its next frame at once; Textual draws at most 60 frames a second, so a
+  frame that follows another within 16.7 ms (the coach's, after the key's) waits for its
+  turn. The headless driver writes nothing to a terminal, so a terminal's own time is not
+  in these;
+- **move**: the move (``LocalTable.move`` or ``hold``), with the synchronous redraw it
+  sets off; **drawing**: that frame's layout and render;
 - **settled**: from the key to the end of the last frame it set off (the coach's advice and
   the win chances of the new position shown, every worker done).
 
@@ -118,8 +120,17 @@ class Times:
 
     def __init__(self) -> None:
         self.frame: list[float] = []
-        self.work: list[float] = []
+        """From the key to the end of the next frame."""
+        self.move: list[float] = []
+        """The move, with the redraw it sets off (nothing for the idle frame)."""
+        self.drawing: list[float] = []
+        """That frame's layout and render."""
         self.settled: list[float] = []
+        """From the key to the end of the last frame it set off."""
+
+    def add(self, other: Times) -> None:
+        for name, values in vars(other).items():
+            getattr(self, name).extend(values)
 
 
 async def _next_frame(app: Any, probe: Probe, what: str) -> tuple[float, float]:
@@ -145,9 +156,9 @@ async def _settle(app: Any, probe: Probe) -> None:
 
 
 async def _timed(
-    app: Any, pilot: Any, probe: Probe, act: Callable[[], object], what: str
-) -> tuple[float, float, float]:
-    """(key to frame, work, key to settled) of ``act`` (a key's press, or a refresh)."""
+    app: Any, probe: Probe, act: Callable[[], object], what: str, times: Times
+) -> None:
+    """Time ``act`` (a key's press, or a refresh) into ``times``."""
     await _settle(app, probe)
     probe.clear()
     sent = time.perf_counter()
@@ -155,9 +166,11 @@ async def _timed(
     if isinstance(done, Awaitable):
         await done
     start, end = await _next_frame(app, probe, what)
-    moves = sum(probe.moves)
+    times.frame.append(end - sent)
+    times.move.append(sum(probe.moves))
+    times.drawing.append(end - start)
     await _settle(app, probe)
-    return end - sent, moves + end - start, probe.frames[-1][1] - sent
+    times.settled.append(probe.frames[-1][1] - sent)
 
 
 def _home(cache: Path) -> str:
@@ -213,13 +226,9 @@ async def _session(
                     assert state is not None
                     best = max(rules.offers(state), key=lambda offer: offer.points or 0)
                     screen.point_at(best.category)
-                idle = await _timed(app, pilot, probe, screen.refresh, "a refresh")
-                pressed = await _timed(app, pilot, probe, lambda k=key: pilot.press(k), key)
+                await _timed(app, probe, screen.refresh, "a refresh", times["idle"])
+                await _timed(app, probe, lambda k=key: pilot.press(k), key, times[name])
                 assert probe.moves, f"{key} made no move"
-                for what, measured in (("idle", idle), (name, pressed)):
-                    times[what].frame.append(measured[0])
-                    times[what].work.append(measured[1])
-                    times[what].settled.append(measured[2])
         await app.workers.wait_for_complete()
     return times
 
@@ -248,9 +257,7 @@ async def _run(presses: int) -> dict[tuple[int, int], dict[str, Times]]:
                 seed += 1
                 session = await _session(size, seed, TURNS_PER_APP, cache, probe)
                 for name, times in session.items():
-                    results[size][name].frame += times.frame
-                    results[size][name].work += times.work
-                    results[size][name].settled += times.settled
+                    results[size][name].add(times)
     finally:
         probe.uninstall()
         os.environ.pop("GENERALA_TUI_HOME", None)
@@ -262,32 +269,35 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def _said(values: list[float]) -> str:
+def _said(values: list[float], *, spread: bool = True) -> str:
     ms = 1e3
-    return (
-        f"{statistics.median(values) * ms:5.1f} {_p95(values) * ms:5.1f} "
-        f"{min(values) * ms:5.1f}-{max(values) * ms:<5.1f}"
-    )
+    median = f"{statistics.median(values) * ms:6.1f}"
+    if not spread:
+        return median
+    return f"{median} {_p95(values) * ms:5.1f} {min(values) * ms:5.1f}-{max(values) * ms:<5.1f}"
 
 
 def main() -> None:
     presses = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     results = asyncio.run(_run(presses))
     print(
-        "Key response, coach and win chances on, roll animation off (Pilot, headless, turn\n"
-        "screen of a two-player game); ms: median, p95, min-max. frame: from the key to the\n"
-        "end of the next frame (Textual draws at most 60 a second: up to 16.7 ms of waiting);\n"
-        "work: the move with its redraw, and that frame's layout and render; settled: to the\n"
-        "end of the last frame the key set off (coach and win chances of the new position).\n"
-        "idle: a frame drawn with no key (screen.refresh()), timed the same way beside each."
+        "Key response, coach and win chances on, roll animation off (Pilot, headless, the turn\n"
+        "screen of a two-player game), ms. frame: from the key to the end of the next frame\n"
+        "(median, p95, min-max); move: the move with the redraw it sets off; drawing: that\n"
+        "frame's layout and render (medians); settled: from the key to the end of the last\n"
+        "frame it set off, the coach's advice and the win chances of the new position shown\n"
+        "(median, p95). idle: a frame drawn with no key (screen.refresh()), beside each key."
     )
-    head = "median   p95   min-max"
     for size, by_key in results.items():
-        print(f"{size[0]}x{size[1]}:{'frame':>13} {head:>22}  {'work':>6} {head:>22}  settled")
+        print(
+            f"{size[0]}x{size[1]:<8}{'frame: median p95 min-max':>30} {'move':>6} {'drawing':>7}"
+            f"   settled: median p95"
+        )
         for name, times in by_key.items():
             print(
-                f"  {name:5} {len(times.frame):3}x  {_said(times.frame)}   {_said(times.work)}"
-                f"   {_said(times.settled)}"
+                f"  {name:5} {len(times.frame):3}x {_said(times.frame):>28}"
+                f" {_said(times.move, spread=False)} {_said(times.drawing, spread=False):>7}"
+                f"  {_said(times.settled, spread=False):>17} {_p95(times.settled) * 1e3:5.1f}"
             )
 
 
