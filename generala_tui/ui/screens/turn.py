@@ -625,30 +625,22 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             panel.show_progress(host.strategy_progress or 0.0)
 
     def _advise_after_frame(self, state: GameState, values: list[ActionValue]) -> None:
-        """The coach's advice on a new position comes after the frame that shows it: the
-        dice, boxes and scores of a key show at once, and the advice (its win chances looked
-        up, its lines laid out) a frame later; until then the coach shows none, never the
-        advice on the old dice. The same position again (a redraw: a resize, the tables
-        ready) is advised at once."""
-        panel = self.query_one(CoachPanel)
-        advising = self._advising
-        coming = advising is not None and advising[0] is state and advising[1] is values
+        """The advice on a new position comes with the frame after the one showing it (the
+        coach blank until then, never the old dice's advice); on the same one, at once."""
+        coming = self._advising is not None and self._advising[1] is values
         self._advising = (state, values)
-        if panel.showing(state, values):
+        if self.query_one(CoachPanel).showing(state, values):
             self._advise(state, values)
         elif not coming:
-            panel.wait()
+            self.query_one(CoachPanel).wait()
             self.query_one(CoachAdvice).wait()
             self.call_after_refresh(self._advise, state, values)
 
     def _advise(self, state: GameState, values: list[ActionValue]) -> None:
-        """Show the coach's advice on ``state``, if it is still the position to advise on."""
-        advising = self._advising
-        if advising is None or advising[0] is not state or advising[1] is not values:
+        if self._advising is None or self._advising[1] is not values or not self._composed():
             return  # another position came since (its own advice follows it), or none
-        if self._composed():
-            self.query_one(CoachPanel).show(state, values)
-            self.query_one(CoachAdvice).show(state, values)
+        self.query_one(CoachPanel).show(state, values)
+        self.query_one(CoachAdvice).show(state, values)
 
     # --- the win chances -------------------------------------------------
 
