@@ -1,4 +1,4 @@
-"""Start-up and key response: ``python tests/benchmarks/bench_startup.py [RUNS] [--against PATH]``.
+"""Start-up: ``python tests/benchmarks/bench_startup.py [RUNS] [--against PATH]``.
 
 ``--against PATH`` (another checkout of generala-tui, say a ``git worktree`` of an older
 commit) runs its setup, turn and saved cases too, taking turns with this one's, and prints
@@ -29,22 +29,12 @@ the run-by-run ratios are printed.
 Every child compiles to bytecode under one temporary ``PYTHONPYCACHEPREFIX``,
 written by a warm-up run, as an installed package's is at install time.
 
-**Key response.** In one process, through Pilot (``app.run_test``, 100x32, the
-turn screen, a seeded two-player game, started as ``commands.main.main`` starts it: the garbage
-collector paused until the first frame, then what start-up built frozen), for a hold
-(``1``), a roll (``r``: the first frame of the roll) and a fill (``enter``): the time
-from sending a key to the end of the next frame the screen renders after it
-(``Screen._compositor_refresh`` returning), and the app's own work for it: the
-move (``GeneralaApp.move`` or ``toggle_hold``, with the redraw it sets off) plus
-that frame's render. Textual draws at most 60 frames a second, so a change
-waits up to a frame (16.7 ms) for its frame to come. Pilot's headless driver
-writes nothing to a terminal, so the terminal's own time is not in these.
+The keys are timed by ``tests/benchmarks/bench_keys.py``.
 Not collected by pytest.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import pty
@@ -55,7 +45,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 PROBE = r"""
 import os, resource, sys, time
@@ -215,87 +204,6 @@ def _leave_a_game(home: str) -> None:
             os.environ["GENERALA_TUI_HOME"] = previous
 
 
-async def _key_response(runs: int) -> dict[str, tuple[list[float], list[float]]]:
-    """For each key: seconds from sending it to the end of the next frame, and the app's
-    own work for it (the move with its synchronous redraw, plus that frame's render)."""
-    from textual.screen import Screen
-
-    from generala_tui import collector
-    from generala_tui.game import rules
-    from generala_tui.game.model import HouseRules, Player
-    from generala_tui.ui.app import GeneralaApp
-    from generala_tui.ui.screens.turn import TurnScreen
-
-    latency: dict[str, list[float]] = {"hold": [], "roll": [], "fill": []}
-    work: dict[str, list[float]] = {"hold": [], "roll": [], "fill": []}
-    frames: list[tuple[float, float]] = []  # (start, end) of each frame rendered
-    moves: list[float] = []  # how long each move took, redraw included
-    refresh = Screen._compositor_refresh
-    move, toggle_hold = GeneralaApp.move, GeneralaApp.toggle_hold
-
-    def timed_refresh(self: Screen[object]) -> None:
-        started = time.perf_counter()
-        refresh(self)
-        frames.append((started, time.perf_counter()))
-
-    def timed_move(self: GeneralaApp, *args: Any) -> bool:
-        started = time.perf_counter()
-        done = move(self, *args)
-        moves.append(time.perf_counter() - started)
-        return done
-
-    def timed_hold(self: GeneralaApp, *args: Any) -> bool:
-        started = time.perf_counter()
-        done = toggle_hold(self, *args)
-        moves.append(time.perf_counter() - started)
-        return done
-
-    Screen._compositor_refresh = timed_refresh  # type: ignore[method-assign]
-    GeneralaApp.move = timed_move  # type: ignore[method-assign]
-    GeneralaApp.toggle_hold = timed_hold  # type: ignore[method-assign]
-    try:
-        for run in range(runs):
-            # An empty home for each run: a game saved by the run before (or in the real
-            # home) would be offered first, in a dialog that takes the keys.
-            os.environ["GENERALA_TUI_HOME"] = tempfile.mkdtemp(prefix="bench-keys-")
-            game = rules.new_game([Player(name="Ana"), Player(name="Bruno")], HouseRules(), run)
-            # As commands.main.main starts it: the collector paused, then start-up's objects frozen.
-            collector.pause()
-            app = GeneralaApp(game, computer_delay=0)
-            async with app.run_test(size=(100, 32)) as pilot:
-                await pilot.pause()
-                for key, name in (("r", None), ("1", "hold"), ("r", "roll"), ("enter", "fill")):
-                    await pilot.pause()
-                    if key == "enter":  # the cursor on a box that scores: no scratch question
-                        state = app.game
-                        assert state is not None and isinstance(app.screen, TurnScreen)
-                        best = max(rules.offers(state), key=lambda offer: offer.points or 0)
-                        app.screen.cursor = best.category
-                        app.screen.draw(state)
-                        await pilot.pause()
-                    frames.clear()
-                    moves.clear()
-                    sent = time.perf_counter()
-                    await pilot.press(key)
-                    deadline = time.monotonic() + TIMEOUT
-                    while not frames:
-                        if time.monotonic() > deadline:  # never wait for ever: say why
-                            raise RuntimeError(
-                                f"{key!r} drew no frame on {type(app.screen).__name__}"
-                            )
-                        await pilot.pause()
-                    if name is not None:
-                        assert moves, f"{key} made no move"
-                        latency[name].append(frames[0][1] - sent)
-                        work[name].append(sum(moves) + frames[0][1] - frames[0][0])
-                await app.workers.wait_for_complete()
-    finally:
-        Screen._compositor_refresh = refresh  # type: ignore[method-assign]
-        GeneralaApp.move, GeneralaApp.toggle_hold = move, toggle_hold  # type: ignore[method-assign]
-        os.environ.pop("GENERALA_TUI_HOME", None)
-    return {name: (latency[name], work[name]) for name in latency}
-
-
 def main() -> None:
     global AGAINST
     arguments = sys.argv[1:]
@@ -359,21 +267,6 @@ def main() -> None:
         print(
             f"  {kind}: imported before the first frame: {len(modules[kind])} modules of "
             f"generala_tui/numpy; numpy, strategy, simulate, analysis: {heavy or 'none'}"
-        )
-
-    times = asyncio.run(_key_response(max(5, runs)))
-    print(
-        "Key response (Pilot, headless, 100x32, turn screen), median (min-max): from the key\n"
-        "to the end of the next frame (Textual draws at most 60 frames a second, so a change\n"
-        "waits up to 16.7 ms for its frame), and the app's own work (the move, its redraw\n"
-        "and that frame's render):"
-    )
-    for name, (latency, work) in times.items():
-        print(
-            f"  {name:5} key to frame {statistics.median(latency) * ms:5.1f} ms "
-            f"({min(latency) * ms:.1f}-{max(latency) * ms:.1f}), "
-            f"work {statistics.median(work) * ms:4.1f} ms "
-            f"({min(work) * ms:.1f}-{max(work) * ms:.1f}), {len(latency)} presses"
         )
 
 

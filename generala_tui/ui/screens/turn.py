@@ -28,7 +28,7 @@ from .. import app_words, table_words, vocabulary
 from ..host import GameHost, host_of
 from ..table import Table
 from ..translated import TranslatedBindings, translate
-from ..widgets import coach_words, win_chances_words
+from ..widgets import coach, coach_words, win_chances_words
 from ..widgets.boxes import BoxList, BoxOffer, BoxRow
 from ..widgets.buttons import ClickButton, relabel
 from ..widgets.coach import CoachAdvice, CoachPanel
@@ -79,6 +79,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         self.cursor: Category | None = None
         """The box the player's cursor is on: the player's own, kept across rolls."""
         self._coach_cache: tuple[GameState, list[ActionValue]] | None = None
+        self._advising: tuple[GameState, list[ActionValue]] | None = None
+        """The position whose advice the coach shows, or is about to show after this frame."""
         self._host: GameHost | None = None
         self._has_widgets = False
         self._standings: list[Standings] = []
@@ -113,7 +115,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                     yield DiceTray(id="dice")
                 yield Static(id="message")
                 # below 80 columns: no #side
-                yield CoachAdvice(id="coach-advice", chances=self.host.solver.prepare_chances)
+                # The coach's two widgets share their win chances: one lookup a position.
+                chances = coach.WinChances(self.host.solver.prepare_chances)
+                yield CoachAdvice(id="coach-advice", chances=chances)
                 with Horizontal(id="boxes-area"):
                     yield BoxList(id="boxes")
                     # and the scorecard beside them, mounted once the terminal is wide
@@ -126,7 +130,7 @@ class TurnScreen(TranslatedBindings, Screen[None]):
                 yield Standings(id="standings")
                 yield ClickButton(vocabulary.roll_button(), id="roll", variant="success")
                 with Vertical(id="coach-room"):  # the room under the Roll button
-                    yield CoachPanel(id="coach", chances=self.host.solver.prepare_chances)
+                    yield CoachPanel(id="coach", chances=chances)
                 with Vertical(id="side-buttons"):
                     yield ClickButton(
                         turn_words.coach_button(False), id="toggle-coach", compact=True
@@ -610,18 +614,42 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         toggle.display = not host.aids_barred  # never offered at a rated table
         relabel(toggle, label)
         computer = rules.computer_to_act(state)
-        self.query_one(CoachAdvice).show(state, values if host.coach and not computer else None)
+        advice = self.query_one(CoachAdvice)
+        advising = (state, values) if host.coach and not computer and values else None
+        if advising is None:
+            self._advising = None
+            advice.show(state, values if host.coach and not computer else None)
         if not host.coach:
             return
         failure = host.solver.failure(state.house_rules)
         if computer:
             panel.show_computer(state.current_player.name)
-        elif values is not None:
-            panel.show(state, values)
+        elif values is not None and advising is None:
+            panel.show(state, values)  # nothing to decide
+        elif advising is not None:
+            self._advise_after_frame(state, values or [])
         elif failure is not None:
             panel.show_failure(failure)
         else:
             panel.show_progress(host.strategy_progress or 0.0)
+
+    def _advise_after_frame(self, state: GameState, values: list[ActionValue]) -> None:
+        """The advice on a new position comes with the frame after the one showing it (the
+        coach blank until then, never the old dice's advice); on the same one, at once."""
+        coming = self._advising is not None and self._advising[1] is values
+        self._advising = (state, values)
+        if self.query_one(CoachPanel).showing(state, values):
+            self._advise(state, values)
+        elif not coming:
+            self.query_one(CoachPanel).wait()
+            self.query_one(CoachAdvice).wait()
+            self.call_after_refresh(self._advise, state, values)
+
+    def _advise(self, state: GameState, values: list[ActionValue]) -> None:
+        if self._advising is None or self._advising[1] is not values or not self._composed():
+            return  # another position came since (its own advice follows it), or none
+        self.query_one(CoachPanel).show(state, values)
+        self.query_one(CoachAdvice).show(state, values)
 
     # --- the win chances -------------------------------------------------
 

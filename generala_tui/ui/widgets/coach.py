@@ -64,6 +64,14 @@ class WinChances:
         return found
 
 
+def _win_chances(chances: ChanceTables | WinChances | None) -> WinChances | None:
+    """A coach's win chances: its own on the tables given, or shared with another coach
+    widget showing the same positions (one lookup for both)."""
+    if chances is None or isinstance(chances, WinChances):
+        return chances
+    return WinChances(chances)
+
+
 def ranked(
     values: Sequence[ActionValue], chances: Sequence[float] | None, *, by: bool
 ) -> list[int]:
@@ -106,9 +114,11 @@ class CoachPanel(Widget):
     by_chance: reactive[bool] = reactive(False, init=False, layout=False, repaint=False)
     """Whether the list is ranked by win chance (else by expected total)."""
 
-    def __init__(self, *, id: str | None = None, chances: ChanceTables | None = None) -> None:
+    def __init__(
+        self, *, id: str | None = None, chances: ChanceTables | WinChances | None = None
+    ) -> None:
         super().__init__(id=id)
-        self._chances = WinChances(chances) if chances is not None else None
+        self._chances = _win_chances(chances)
         self._text = Text("")
         self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
         """The position shown, laid out again at a new width (labels cut to fit it)."""
@@ -150,6 +160,25 @@ class CoachPanel(Widget):
         self.tooltip = None
         self._text = Text(coach_words.coach_computer(name), style="dim")
         self._redraw()
+
+    def wait(self) -> None:
+        """Show no advice until :meth:`show` gives the position's (the dice changed, the advice
+        on the old ones must not stay beside them): the heading stays, the lines under it are
+        blank, as many as shown, so that nothing is laid out again for the wait."""
+        if self._shown is None:
+            return  # no advice shows: the progress, a failure, a computer's turn
+        self._shown = None
+        self.tooltip = None
+        heading = self._text.split("\n")[0] if self._text.plain else Text("")
+        blank = "\n" * self._text.plain.count("\n")
+        self._text = Text.assemble(heading, blank, no_wrap=True, overflow="ellipsis", end="")
+        self._redraw()
+
+    def showing(self, state: GameState, values: Sequence[ActionValue]) -> bool:
+        """Whether the panel shows the advice of ``state`` with these ``values`` (the same
+        objects), and need not wait to show them again."""
+        shown = self._shown
+        return shown is not None and shown[0] is state and shown[1] is values
 
     def show(self, state: GameState, values: Sequence[ActionValue]) -> None:
         self._shown = (state, values)
@@ -335,12 +364,21 @@ class CoachAdvice(Widget):
     by_chance: reactive[bool] = reactive(False, init=False, layout=False)
     """Whether the advice is the best action by win chance (else by expected total)."""
 
-    def __init__(self, *, id: str | None = None, chances: ChanceTables | None = None) -> None:
+    def __init__(
+        self, *, id: str | None = None, chances: ChanceTables | WinChances | None = None
+    ) -> None:
         super().__init__(id=id)
-        self._chances = WinChances(chances) if chances is not None else None
+        self._chances = _win_chances(chances)
         self._shown: tuple[GameState, Sequence[ActionValue]] | None = None
         self._with: list[float] | None = None
         """The win chances of the values shown, once they are ready."""
+
+    def wait(self) -> None:
+        """Say nothing until :meth:`show` gives the position's advice (the advice on the old
+        dice must not stay beside the new), keeping the line's place."""
+        if self._shown is not None:
+            self._shown = self._with = None
+            self.refresh()
 
     def show(self, state: GameState | None, values: Sequence[ActionValue] | None) -> None:
         """Advise on ``values`` (the coach's, best first), or nothing (None: coach off, a

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.actions import SkipAction
 from textual.widgets import DataTable
 
+from ... import i18n
 from ...game.model import GameState, Phase
 from ...i18n import _
 from ..colours import for_node
@@ -37,6 +38,10 @@ class ScorecardTable(DataTable[Text]):
         self._fit_rows = fit_rows
         self._state: GameState | None = None
         """The game shown, to show again in a new theme's colours."""
+        self._shown: tuple[object, ...] | None = None
+        """What the rows shown were built from: the same again builds nothing (a hold or a
+        roll changes no box, and rebuilding the rows repaints the whole table, some 10 ms at
+        200 columns)."""
         self.room: int | None = None
         """The cells the table has across (None: no limit): where its columns would not fit,
         the players' names are cut (and the boxes named short), so that no column shows in
@@ -53,6 +58,7 @@ class ScorecardTable(DataTable[Text]):
         self.watch(self.app, "theme", self._theme_changed, init=False)
 
     def _theme_changed(self) -> None:
+        self._shown = None
         if self._state is not None:
             self.show(self._state)
             # Its columns are measured again when idle: laid out with them then, not a frame
@@ -86,9 +92,13 @@ class ScorecardTable(DataTable[Text]):
 
     def show(self, state: GameState) -> None:
         self._state = state
-        self.clear(columns=True)
         current = state.current if state.phase is not Phase.OVER else None
         colours = for_node(self, [player.name for player in state.players])
+        shown = (state.players, current, state.house_rules, colours, self.room, i18n.language())
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.clear(columns=True)
         self.add_column(Text(_("Box"), style="bold"), key="box")
         columns = fitted_columns(state, self.room)
         labels = headings(state, colours, columns.names)

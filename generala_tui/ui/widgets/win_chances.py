@@ -7,8 +7,9 @@ marks stay, as in the standings), then the bar; colour is never the only cue.
 
 The chances are :mod:`generala_tui.game.strategy.chances`' exact ones, under the assumption
 that every player plays like the expert from here (said in the tooltip and the help). They
-are worked out in a thread (a position takes 1 to 20 ms, more with many players): the bar
-keeps the last ones until the new ones come, so it never blocks a key.
+are worked out in a thread (a position takes 1 to 20 ms, more with many players), started
+once the move's frame is drawn: the bar keeps the last ones until the new ones come, so it
+never blocks a key.
 
 :func:`chance_line` lays the line out from the facts alone (no app), and is tested so.
 """
@@ -171,6 +172,14 @@ class WinChances(Widget):
         if key == self._key:
             return
         self._key = key
+        # After the frame that shows the move: the thread would hold the interpreter's lock
+        # for part of the time that frame is drawn in.
+        self.call_after_refresh(self._work_out, key, state, chances)
+
+    def _work_out(self, key: tuple[object, ...], state: GameState, chances: Chances) -> None:
+        """Work out the chances of ``state`` in a thread, if it is still the position shown."""
+        if key != self._key:
+            return  # another position came before this frame was drawn: its own follow
         self.run_worker(
             lambda: (key, chances.win_chances(state)),
             name="win chances",

@@ -7,17 +7,20 @@ under them) are played on the local table alone: tests/ui/table/test_local_table
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
+from generala_tui import i18n
 from generala_tui.game import rules
 from generala_tui.game.action import Action, ActionKind, action_of
 from generala_tui.game.model import GameState, Level, Phase, Player
 from generala_tui.game.strategy import play_game
+from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.analysis import AnalysisScreen
 from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.setup import LevelPicker, SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
-from generala_tui.ui.widgets.coach import CoachPanel
+from generala_tui.ui.widgets.coach import CoachAdvice, CoachPanel
 
 from ..conftest import computer_first, running, settle, settle_until
 
@@ -164,6 +167,63 @@ async def test_coach_shows_the_best_action_and_follows_holds_and_rolls() -> None
         await pilot.press("h")
         await pilot.pause()
         assert not panel.display
+
+
+def _coach_says(app: GeneralaApp) -> list[str]:
+    """The coach's words: its panel's lines under their heading, and its one line (which shows
+    below 80 columns, where the panel does not)."""
+    screen = app.screen
+    panel_lines = str(screen.query_one(CoachPanel).render()).splitlines()[1:]
+    line = str(screen.query_one(CoachAdvice).render())
+    return [said for said in [*panel_lines, line] if said.strip()]
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (200, 60)])
+async def test_the_coach_advises_on_new_dice_a_frame_after_them_never_on_the_old(
+    size: tuple[int, int],
+) -> None:
+    # A key's frame shows its dice, boxes and scores at once; the coach's advice on them (its
+    # win chances looked up, its lines laid out) comes with the next frame (bench_keys.py).
+    game = _game(Player(name="Ana"), Player(name="Bruno"))
+    async with running(game, size=size) as (app, pilot):
+        await pilot.press("h")
+        await settle_until(pilot, lambda: any("%" in said for said in _coach_says(app)))
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TurnScreen) and app.table is not None
+
+        def fill() -> bool:
+            state = app.game
+            assert state is not None and app.table is not None
+            best = max(rules.offers(state), key=lambda offer: offer.points or 0)
+            return app.table.move(Action.score(best.category))
+
+        moves = {
+            "hold": lambda: app.table.hold(0),
+            "two holds before a frame": lambda: app.table.hold(1) and app.table.hold(2),
+            "roll": lambda: app.table.move(Action.roll([0])),
+            "fill": fill,
+        }
+        for name, move in moves.items():
+            before = _coach_says(app)
+            assert before, name
+            assert move(), name  # the move and its redraw, as its key makes them
+            # Its frame: no advice, neither on the dice before nor yet on these.
+            assert _coach_says(app) == [], (name, _coach_says(app))
+            await settle(pilot)
+            state = app.game
+            assert state is not None
+            values = screen._coach_values(state)
+            assert values and screen.query_one(CoachPanel).showing(state, values), name
+            said = _coach_says(app)
+            assert i18n.decimal(values[0].expected) in said[-1], (name, said)  # the best total
+            assert any(i18n.decimal(values[0].expected) in line for line in said[:-1]), name
+        # A redraw of the same position (the tables ready, a resize, a language) keeps the
+        # advice in view: it is the position's already.
+        advice = _coach_says(app)
+        screen.draw(state)
+        assert _coach_says(app) == advice
 
 
 async def test_new_game_while_a_computer_plays_does_not_crash() -> None:

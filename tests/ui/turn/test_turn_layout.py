@@ -66,6 +66,42 @@ async def test_the_side_scorecard_shows_straight_after_a_resize_into_the_wide_la
         assert table.region.height == table.virtual_size.height > 0
 
 
+def _card(table: SideScorecard) -> list[list[str]]:
+    return [[cell.plain for cell in table.get_row_at(row)] for row in range(table.row_count)]
+
+
+async def test_the_side_scorecard_is_built_again_for_a_fill_a_language_or_a_theme_only() -> None:
+    # Built again, every row repaints (some 10 ms at 200 columns): not for a hold or a roll,
+    # which change no box.
+    game = rules.new_game([Player(name="Ana"), Player(name="Bo")], seed=3)
+    async with running(game, size=(130, 40), settled=True) as (app, pilot):
+        table = app.screen.query_one(SideScorecard)
+        rows = list(table.rows.values())
+        await pilot.press("r", "1", "r")
+        await settle(pilot)
+        assert all(now is then for now, then in zip(table.rows.values(), rows, strict=True))
+        card = _card(table)
+        await pilot.press("enter")
+        await settle(pilot)
+        if isinstance(app.screen, ConfirmDialog):
+            await pilot.press("y")
+            await settle(pilot)
+        state = app.game
+        assert state is not None
+        filled = next(iter(state.players[0].boxes.items()))
+        after = _card(table)
+        assert after != card
+        row = [c.value for c in state.house_rules.categories()].index(filled[0].value)
+        assert after[row][1].strip() == ("✗" if filled[1].scratched else str(filled[1].points))
+        app.set_language("es")
+        await settle(pilot)
+        assert [row[0] for row in _card(table)] != [row[0] for row in after]  # the boxes' names
+        spanish = list(table.rows.values())
+        app.theme = "textual-light"
+        await settle(pilot)
+        assert all(a is not b for a, b in zip(table.rows.values(), spanish, strict=True))
+
+
 async def test_the_narrow_roll_button_speaks_the_new_language() -> None:
     app = ana_and_a_computer()
     async with app.run_test(size=(50, 14)) as pilot:

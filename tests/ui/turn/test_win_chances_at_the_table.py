@@ -56,6 +56,17 @@ async def test_the_bar_moves_after_a_roll_and_after_a_fill() -> None:
         assert _bar(app).shares not in (None, rolled)
 
 
+async def test_a_moves_chances_are_worked_out_once_its_frame_is_drawn() -> None:
+    # Their thread would hold the interpreter's lock for part of the move's frame.
+    async with running(_mid_game(), settled=True) as (app, pilot):
+        await pilot.press("w")
+        before = await _chances_shown(app, pilot)
+        assert app.table is not None and app.table.move(Action.roll([]))
+        assert not [worker for worker in app.workers if worker.group == "win-chances"]
+        assert _bar(app).shares == before  # the last ones stay until the new ones come
+        await _moved(app, pilot, before)
+
+
 async def test_the_bar_is_off_at_first_w_shows_every_players_share_and_is_remembered() -> None:
     async with running(_mid_game(), settled=True) as (app, pilot):
         bar = _bar(app)
