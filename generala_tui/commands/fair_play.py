@@ -119,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
         )
     if version != SCHEMA_VERSION:
         return fail(_version_words(FILE_NAME, version, SCHEMA_VERSION), COMMAND)
-    report = fair_play(rows, args.min_games)
+    from .. import store
+
+    report = fair_play(rows, args.min_games, store.strategy_tables)
     if args.records is not None:
         failed = _write_records(report, args.records)
         if failed is not None:

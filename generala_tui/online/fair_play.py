@@ -25,6 +25,7 @@ from ..game.model import GameState
 from ..game.names import name_key
 
 if TYPE_CHECKING:
+    from ..game.strategy.cache import TableStore
     from ..game.strategy.review import GameReview
 
 THRESHOLD = 0.05
@@ -75,13 +76,15 @@ class FairPlay:
 
 
 def fair_play(
-    rows: Sequence[tuple[str, str, str, int, str]], min_games: int = MIN_GAMES
+    rows: Sequence[tuple[str, str, str, int, str]],
+    min_games: int = MIN_GAMES,
+    tables: TableStore | None = None,
 ) -> FairPlay:
     """The report of ``rows`` (:func:`.database.read_rated_games`'s: person, name, table,
-    number, game JSON); a player is flagged from ``min_games`` games on."""
+    number, game JSON); a player is flagged from ``min_games`` games on. The strategy of
+    each game's house rules is solved, or read from ``tables`` (the store's, kept)."""
     from pydantic import ValidationError
 
-    from .. import store
     from ..game.rules import IllegalMove
     from ..game.strategy import review_game, solve
 
@@ -94,7 +97,7 @@ def fair_play(
         if key not in games and key not in unread:
             try:
                 game = GameState.model_validate_json(text)
-                strategy = solve(game.house_rules, tables=store.strategy_tables)
+                strategy = solve(game.house_rules, tables=tables)
                 reviews[key] = review_game(game, strategy)
                 games[key] = game
             except (ValidationError, IllegalMove, ValueError):  # BadRecord is an IllegalMove

@@ -538,10 +538,8 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         if offer is None or offer.points is None or offer.points:
             self.table.move(Action.score(category))  # the rules explain a refusal
             return
-        if not self.table.plays_here(state.current):
-            # Another's turn at an online table: no question about their dice; the table
-            # says whose turn it is.
-            self.table.move(Action.scratch(category))
+        if not self.table.plays_here(state.current):  # another's turn, online: the table
+            self.table.move(Action.scratch(category))  # says whose, and asks nothing
             return
 
         def answered(confirmed: bool | None) -> None:
@@ -609,10 +607,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         panel = self.query_one(CoachPanel)
         panel.keys = host.keymap
         panel.display = self.query_one("#coach-room").display = host.coach
-        label = turn_words.coach_button(host.coach, host.keymap)
         toggle = self.query_one("#toggle-coach", Button)
         toggle.display = not host.aids_barred  # never offered at a rated table
-        relabel(toggle, label)
+        relabel(toggle, turn_words.coach_button(host.coach, host.keymap))
         computer = rules.computer_to_act(state)
         advice = self.query_one(CoachAdvice)
         advising = (state, values) if host.coach and not computer and values else None
@@ -646,8 +643,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             self.call_after_refresh(self._advise, state, values)
 
     def _advise(self, state: GameState, values: list[ActionValue]) -> None:
-        if self._advising is None or self._advising[1] is not values or not self._composed():
-            return  # another position came since (its own advice follows it), or none
+        here = self.is_attached and self._composed()
+        if not here or self._advising is None or self._advising[1] is not values:
+            return  # gone, or another position came since (its own advice follows it)
         self.query_one(CoachPanel).show(state, values)
         self.query_one(CoachAdvice).show(state, values)
 
