@@ -643,11 +643,11 @@ class TurnScreen(TranslatedBindings, Screen[None]):
             self.call_after_refresh(self._advise, state, values)
 
     def _advise(self, state: GameState, values: list[ActionValue]) -> None:
-        here = self.is_attached and self._composed()
-        if not here or self._advising is None or self._advising[1] is not values:
+        shown = [*self.query(CoachPanel), *self.query(CoachAdvice)]  # (none: screen gone)
+        if len(shown) < 2 or self._advising is None or self._advising[1] is not values:
             return  # gone, or another position came since (its own advice follows it)
-        self.query_one(CoachPanel).show(state, values)
-        self.query_one(CoachAdvice).show(state, values)
+        for widget in shown:
+            widget.show(state, values)
 
     # --- the win chances -------------------------------------------------
 

@@ -78,6 +78,9 @@ async def test_a_resize_keeps_the_scorecard_as_measured() -> None:
         await pilot.resize_terminal(80, 24)
         assert all(card.rows[key] is row for key, row in rows.items())
         assert [column.content_width for column in card.ordered_columns] == widths
-        await pilot.press("right")  # a step builds it again, with the position's dice
+        await pilot.press("right")  # a roll changes no box: nothing is built again
+        await settle(pilot)
+        assert all(card.rows[key] is row for key, row in rows.items())
+        await pilot.press("pagedown")  # the next turn, a box filled: built again
         await settle(pilot)
         assert all(card.rows[key] is not row for key, row in rows.items())
