@@ -279,6 +279,7 @@ async def test_every_switch_says_on_or_off_in_words() -> None:
         assert str(screen.query_one("#state-tie_break", Label).render()) == "on"
         screen.query_one("#rule-locked_holds", Switch).focus()  # scrolls it into view
         await pilot.wait_for_scheduled_animations()
+        await pilot.pause()  # and the frame that draws it there, so the click lands on it
         await pilot.click("#rule-locked_holds")
         await pilot.pause()
         assert screen.query_one("#rule-locked_holds", Switch).value

@@ -64,6 +64,7 @@ async def test_the_settings_switch_turns_it_off_at_once_and_it_is_remembered() -
         assert switch.value
         switch.focus()  # scrolls it into view
         await pilot.wait_for_scheduled_animations()
+        await pilot.pause()  # and the frame that draws it there, so the click lands on it
         await pilot.click("#roll-animation")
         await pilot.pause()
         assert not switch.value

@@ -62,6 +62,7 @@ async def test_the_settings_switch_puts_the_dice_in_order_at_once_and_it_is_reme
         assert not switch.value
         switch.focus()  # scrolls it into view
         await pilot.wait_for_scheduled_animations()
+        await pilot.pause()  # and the frame that draws it there, so the click lands on it
         await pilot.click("#sorted-dice")
         await pilot.pause()
         assert switch.value and app.sorted_dice
