@@ -386,6 +386,7 @@ async def test_two_ssh_visitors_and_a_join_client_play_a_rated_game_and_all_see_
                         await pilot.press("enter" if game.turn.rolls else "r")  # Ana's turn
                         await until(lambda before=game: app.game is not before)
                 await until(lambda: isinstance(app.screen, GameOverScreen), DEADLINE)
+                await until(lambda: bool(app.screen.query("#ratings")))  # composed
                 shown = app.screen.query_one("#ratings")
                 await until(lambda: "Wim's rating: " in str(shown.render()), DEADLINE)
                 for name in ("Ana", "Vera", "Wim"):

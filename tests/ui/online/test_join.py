@@ -313,6 +313,7 @@ async def test_a_rated_games_end_shows_the_new_ratings_on_the_winners_screen(
     async with seated(link(server, record, 0)) as (app, pilot):
         server._step(table, *next_step)  # type: ignore[arg-type]  # the last step: rated
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await until(pilot, lambda: bool(app.screen.query("#ratings")))  # composed
         shown = app.screen.query_one("#ratings", Static)
         await until(pilot, lambda: "Ana's rating: " in str(shown.render()))
         assert "Bruno's rating: " in str(shown.render())
