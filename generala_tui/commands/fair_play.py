@@ -87,18 +87,13 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _default_data() -> Path:
-    from ..store.paths import data_dir
-
-    return data_dir() / "tables"  # as host keeps its tables
-
-
 def run(args: argparse.Namespace) -> int:
     """Print the report of the folder the parsed ``args`` name; return the exit status."""
     from ..online.database import FILE_NAME, SCHEMA_VERSION, read_rated_games
     from ..online.fair_play import fair_play
+    from ..store.paths import tables_dir
 
-    folder: Path = args.data or _default_data()
+    folder: Path = args.data or tables_dir()
     if args.min_games < 1:
         return fail(_("--min-games takes a whole number from 1 up."), COMMAND)
     if not (folder / FILE_NAME).is_file():

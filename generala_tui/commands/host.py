@@ -202,12 +202,6 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _default_data() -> Path:
-    from ..store.paths import data_dir
-
-    return data_dir() / "tables"
-
-
 def join_lines(server_url: str, records: Sequence[TableRecord]) -> list[str]:
     """The lines that tell who joins each table, and how."""
     from ..online.invites import code_command, join_command, seat_commands
@@ -294,9 +288,10 @@ async def _serve(
     from ..game.refusals import Refusal
     from ..online.server import TableServer
     from ..store.files import private_folder
+    from ..store.paths import tables_dir
     from ..words import refusal
 
-    data = args.data or _default_data()
+    data = args.data or tables_dir()
     try:
         private_folder(data)  # the seats' keys are in it: this user's only, as the app's own
         server = TableServer(

@@ -67,6 +67,12 @@ def history_dir() -> Path:
     return data_dir() / "history"
 
 
+def tables_dir() -> Path:
+    """Where a table server keeps its tables unless told (``host --data``), and where
+    ``fair-play`` reads them."""
+    return data_dir() / "tables"
+
+
 def records_dir() -> Path:
     """Where the app offers to save a game record (it may not exist yet: writing a record
     makes its folder). Under ``$GENERALA_TUI_HOME`` when it is set, ``records`` beside the
