@@ -97,6 +97,11 @@ def notices(app: App[Any], severity: str | None = None, *, title: str | None = N
     ]
 
 
+def screen_text(app: App[Any]) -> str:
+    """The screen's lines as the terminal would show them, without their colours."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
 def fully_shown(app: App[None], widget: Widget) -> bool:
     """Whether the whole widget is on the screen and inside every container around it."""
     if not app.screen.region.contains_region(widget.region):

@@ -26,7 +26,7 @@ from generala_tui.ui.screens.settings import SettingsScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
 
-from ..conftest import running, settle
+from ..conftest import running, screen_text, settle
 
 PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ACCENTED = "áƀçđéƒğĥíĵķļɱñöþʠŕšţüṽŵẋýžÁɃÇĐÉƑĞĤÍĴĶĻMÑÖÞQŔŠŢÜṼŴẊÝŽ"
@@ -60,10 +60,6 @@ NOT_WORDS = {"GENERALA", "PgUp", "PgDn", "esc", "tab", "enter", "space", "home",
 buttons, "Start the game (ctrl+s)")."""
 PLAYERS = ["Ωμέγα", "Δέλτα"]
 """Names with no ASCII letters, so a name on screen is never taken for a word."""
-
-
-def screen_text(app: GeneralaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def english_on_screen(app: GeneralaApp, *data: str) -> list[str]:

@@ -23,7 +23,7 @@ from generala_tui.ui.widgets.dice import Die
 from generala_tui.ui.widgets.scorecard import SideScorecard
 from generala_tui.ui.widgets.turn_log import TurnLog
 
-from ..conftest import fully_shown, last_turn_tie, running, settle, settle_until
+from ..conftest import fully_shown, last_turn_tie, running, screen_text, settle, settle_until
 
 
 def ana_and_a_computer() -> GeneralaApp:
@@ -60,14 +60,18 @@ async def test_the_side_scorecard_shows_straight_after_a_resize_into_the_wide_la
         await pilot.pause()
         table = app.screen.query_one(SideScorecard)
         assert table.display
-        assert table.row_count == len(app.game.house_rules.categories()) + 1
-        # Laid out with its rows: as wide as its columns and as tall as its rows.
-        assert table.region.width >= table.virtual_size.width > 0
-        assert table.region.height == table.virtual_size.height > 0
+        assert table.card is not None
+        assert len(table.card.rows) == len(app.game.house_rules.categories()) + 1
+        # Laid out with its rows: as wide as its columns and as tall as its rows, drawn.
+        assert table.region.width == sum(w + 2 for w in table.card.widths) > 0
+        assert table.region.height == len(table.card.rows) + 1
+        shown = screen_text(app)
+        assert all(row[0].plain in shown for row in table.card.rows)
 
 
 def _card(table: SideScorecard) -> list[list[str]]:
-    return [[cell.plain for cell in table.get_row_at(row)] for row in range(table.row_count)]
+    assert table.card is not None
+    return [[cell.plain for cell in row] for row in table.card.rows]
 
 
 async def test_the_side_scorecard_is_built_again_for_a_fill_a_language_or_a_theme_only() -> None:
@@ -76,10 +80,10 @@ async def test_the_side_scorecard_is_built_again_for_a_fill_a_language_or_a_them
     game = rules.new_game([Player(name="Ana"), Player(name="Bo")], seed=3)
     async with running(game, size=(130, 40), settled=True) as (app, pilot):
         table = app.screen.query_one(SideScorecard)
-        rows = list(table.rows.values())
+        card = table.card
         await pilot.press("r", "1", "r")
         await settle(pilot)
-        assert all(now is then for now, then in zip(table.rows.values(), rows, strict=True))
+        assert table.card is card
         card = _card(table)
         await pilot.press("enter")
         await settle(pilot)
@@ -96,10 +100,10 @@ async def test_the_side_scorecard_is_built_again_for_a_fill_a_language_or_a_them
         app.set_language("es")
         await settle(pilot)
         assert [row[0] for row in _card(table)] != [row[0] for row in after]  # the boxes' names
-        spanish = list(table.rows.values())
+        spanish = table.card
         app.theme = "textual-light"
         await settle(pilot)
-        assert all(a is not b for a, b in zip(table.rows.values(), spanish, strict=True))
+        assert table.card is not spanish  # built again in the new colours
 
 
 async def test_the_narrow_roll_button_speaks_the_new_language() -> None:

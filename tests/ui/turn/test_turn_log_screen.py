@@ -16,15 +16,11 @@ from generala_tui.ui.screens.turn_log import TurnLogScreen
 from generala_tui.ui.widgets.scorecard import SideScorecard
 from generala_tui.ui.widgets.turn_log import TurnLog
 
-from ..conftest import footer_by_action, fully_shown, running, settle, settle_until
+from ..conftest import footer_by_action, fully_shown, running, screen_text, settle, settle_until
 
 
 def ana_and_rita() -> GameState:
     return rules.new_game([Player(name="Ana"), Player(name="Rita", level=Level.EASY)], seed=3)
-
-
-def screen_text(app: GeneralaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def anas_turn_then_ritas(app: GeneralaApp, pilot) -> None:  # type: ignore[no-untyped-def]
