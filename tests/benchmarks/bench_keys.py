@@ -22,6 +22,13 @@ For each key (``1`` hold, ``r`` roll, ``enter`` fill on the box that scores most
 - **settled**: from the key to the end of the last frame it set off (the coach's advice and
   the win chances of the new position shown, every worker done).
 
+``--against PATH [--rounds N]`` (another checkout, say a ``git worktree`` of an older commit):
+N rounds (6 unless told), each a fresh process of this checkout and one of the other, taking
+turns which goes first, each pressing every key ``PRESSES`` times at both sizes; it prints
+both checkouts' pooled times and, key by key, each round's median key-to-frame here over
+there (the median of those ratios and their spread): on this shared machine the ratio of
+runs side by side holds where the times themselves drift.
+
 Frames are observed by wrapping two private methods of Textual's ``Screen``
 (``_on_timer_update``, the frame's layout and render, and ``_compositor_refresh``, which
 renders and writes it): only this benchmark touches them, nothing in ``generala_tui`` does.
@@ -31,8 +38,10 @@ Not collected by pytest.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -277,9 +286,111 @@ def _said(values: list[float], *, spread: bool = True) -> str:
     return f"{median} {_p95(values) * ms:5.1f} {min(values) * ms:5.1f}-{max(values) * ms:<5.1f}"
 
 
-def main() -> None:
-    presses = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+def _report(results: dict[tuple[int, int], dict[str, Times]], label: str = "") -> None:
+    for size, by_key in results.items():
+        print(
+            f"{label}{size[0]}x{size[1]:<8}{'frame: median p95 min-max':>30} {'move':>6}"
+            f" {'drawing':>7}   settled: median p95"
+        )
+        for name, times in by_key.items():
+            print(
+                f"  {name:5} {len(times.frame):3}x {_said(times.frame):>28}"
+                f" {_said(times.move, spread=False)} {_said(times.drawing, spread=False):>7}"
+                f"  {_said(times.settled, spread=False):>17} {_p95(times.settled) * 1e3:5.1f}"
+            )
+
+
+def _child(presses: int) -> None:
+    """``--child``: measure, and print the times as JSON for the parent of ``--against``."""
     results = asyncio.run(_run(presses))
+    print(
+        json.dumps(
+            [
+                [list(size), {name: vars(times) for name, times in by_key.items()}]
+                for size, by_key in results.items()
+            ]
+        )
+    )
+
+
+def _from_child(output: str) -> dict[tuple[int, int], dict[str, Times]]:
+    results: dict[tuple[int, int], dict[str, Times]] = {}
+    for size, by_key in json.loads(output.strip().splitlines()[-1]):
+        results[(size[0], size[1])] = {}
+        for name, values in by_key.items():
+            times = results[(size[0], size[1])][name] = Times()
+            for field, measured in values.items():
+                setattr(times, field, measured)
+    return results
+
+
+def _against(other: Path, rounds: int, presses: int) -> None:
+    """Rounds of a child process of this checkout and one of ``other`` (taking turns which
+    goes first), ``presses`` presses of each key at each size each; the times pooled, and
+    each round's median key-to-frame here over there."""
+    here = Path(__file__).resolve().parents[2]
+    checkouts = {"here": here, "there": other.resolve()}
+    pooled = {
+        name: {size: {key: Times() for key in ("idle", *KEYS)} for size in SIZES}
+        for name in checkouts
+    }
+    ratios: dict[tuple[tuple[int, int], str], list[float]] = {}
+    for round_ in range(rounds):
+        order = list(checkouts.items())
+        if round_ % 2:
+            order.reverse()
+        medians: dict[str, dict[tuple[tuple[int, int], str], float]] = {}
+        for name, checkout in order:
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    str(here / "tests/benchmarks/bench_keys.py"),
+                    "--child",
+                    str(presses),
+                ],
+                cwd=checkout,
+                env={**os.environ, "PYTHONPATH": str(checkout)},
+                capture_output=True,
+                text=True,
+                check=True,
+                timeout=600,
+            )
+            results = _from_child(done.stdout)
+            medians[name] = {}
+            for size, by_key in results.items():
+                for key, times in by_key.items():
+                    pooled[name][size][key].add(times)
+                    medians[name][(size, key)] = statistics.median(times.frame)
+        for case, median in medians["here"].items():
+            ratios.setdefault(case, []).append(median / medians["there"][case])
+        print(f"round {round_ + 1} of {rounds} done", file=sys.stderr)
+    for name, checkout in checkouts.items():
+        print(f"\n{name}: {checkout}")
+        _report(pooled[name])
+    print("\nKey to frame, here over there, round by round (median of the rounds, min-max):")
+    for (size, key), values in ratios.items():
+        print(
+            f"  {size[0]}x{size[1]:<4} {key:5} {statistics.median(values):5.2f}"
+            f"  ({min(values):.2f}-{max(values):.2f})"
+        )
+
+
+def main() -> None:
+    arguments = sys.argv[1:]
+    if arguments and arguments[0] == "--child":
+        _child(int(arguments[1]))
+        return
+    other: Path | None = None
+    rounds = 6
+    if "--against" in arguments:
+        at = arguments.index("--against")
+        other = Path(arguments[at + 1])
+        del arguments[at : at + 2]
+    if "--rounds" in arguments:
+        at = arguments.index("--rounds")
+        rounds = int(arguments[at + 1])
+        del arguments[at : at + 2]
+    presses = int(arguments[0]) if arguments else 20
     print(
         "Key response, coach and win chances on, roll animation off (Pilot, headless, the turn\n"
         "screen of a two-player game), ms. frame: from the key to the end of the next frame\n"
@@ -288,17 +399,10 @@ def main() -> None:
         "frame it set off, the coach's advice and the win chances of the new position shown\n"
         "(median, p95). idle: a frame drawn with no key (screen.refresh()), beside each key."
     )
-    for size, by_key in results.items():
-        print(
-            f"{size[0]}x{size[1]:<8}{'frame: median p95 min-max':>30} {'move':>6} {'drawing':>7}"
-            f"   settled: median p95"
-        )
-        for name, times in by_key.items():
-            print(
-                f"  {name:5} {len(times.frame):3}x {_said(times.frame):>28}"
-                f" {_said(times.move, spread=False)} {_said(times.drawing, spread=False):>7}"
-                f"  {_said(times.settled, spread=False):>17} {_p95(times.settled) * 1e3:5.1f}"
-            )
+    if other is not None:
+        _against(other, rounds, presses)
+    else:
+        _report(asyncio.run(_run(presses)))
 
 
 if __name__ == "__main__":
