@@ -1,7 +1,8 @@
 """Start-up imports only what it needs: ``--version`` and ``--help`` no user interface, the
 first frame of the setup and turn screens neither the strategy package (nor numpy), nor the
 simulate command, nor the screens not shown yet, nor online play, Babel, the saved game's
-lock (none is saved), the history or the records. Each check runs in a fresh interpreter."""
+lock (none is saved), the history or the records. Each check runs in a fresh interpreter.
+And the app's stylesheet, parsed on the first frame, lays out only the screens it shows."""
 
 from __future__ import annotations
 
@@ -176,3 +177,50 @@ def test_the_first_frame_imports_only_what_it_shows(argv: list[str], screen: str
         else "generala_tui.ui.screens.setup"
     )
     assert other not in modules
+
+
+FIRST_FRAME_SCREENS = frozenset({"SetupScreen", "TurnScreen"})
+"""The screens a first frame shows: the app's own stylesheet lays out these alone."""
+
+
+def test_the_apps_stylesheet_lays_out_only_the_screens_of_the_first_frame() -> None:
+    """``generala.tcss`` is parsed and matched against every widget on the first frame: each
+    other screen's layout is in its own ``DEFAULT_CSS``, parsed when it is first shown. The
+    sheet names another screen only to dim a modal's backdrop (its ``Screen`` rule would
+    win over a ``DEFAULT_CSS``)."""
+    import importlib
+    import inspect
+    import pkgutil
+    from pathlib import Path
+
+    from textual.app import App
+    from textual.css.stylesheet import Stylesheet
+    from textual.screen import Screen
+
+    import generala_tui.ui.screens
+    from generala_tui.ui.app import GeneralaApp
+
+    screens: set[str] = set()
+    for module_info in pkgutil.iter_modules(generala_tui.ui.screens.__path__):
+        module = importlib.import_module(f"generala_tui.ui.screens.{module_info.name}")
+        screens.update(
+            name
+            for name, value in vars(module).items()
+            if inspect.isclass(value) and issubclass(value, Screen)
+        )
+    assert {"SettingsScreen", "ConfirmDialog", "TrainerScreen"} <= screens
+    sheet = Stylesheet(variables=App().get_css_variables())
+    sheet.read(Path(inspect.getfile(GeneralaApp)).parent / str(GeneralaApp.CSS_PATH))
+    sheet.parse()
+    named_any = False
+    for rule in sheet.rules:
+        named = {
+            selector.name for selectors in rule.selector_set for selector in selectors.selectors
+        }
+        named_any = named_any or bool(named & FIRST_FRAME_SCREENS)
+        others = named & (screens - FIRST_FRAME_SCREENS)
+        assert not others or set(rule.styles.get_rules()) <= {"background", "auto_background"}, (
+            rule.selectors,
+            sorted(rule.styles.get_rules()),
+        )
+    assert named_any  # the check sees the screens' names in the rules

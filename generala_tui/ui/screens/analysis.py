@@ -122,10 +122,70 @@ class AnalysisScreen(Modal[None]):
         Binding("c", "chart", vocabulary.Keys.CHART, id="analysis.chart"),
         Binding("w", "win_chart", analysis_words.WIN_CHART_KEY, id="analysis.win_chart"),
     ]
-    # The win-chance chart (by default at a table of two or more) or the course in points
-    # (-course, w): one of the two in each player's tab.
+    # Parsed when a review is first shown (its dimmed backdrop is in generala.tcss, whose
+    # `Screen` rule would win over this one's): the players' table, a tab a player with the
+    # chart and the decisions. The win-chance chart (by default at a table of two or more)
+    # or the course in points (-course, w): one of the two in each player's tab.
     DEFAULT_CSS = """
     AnalysisScreen {
+        align: center middle;
+
+        #analysis-panel {
+            width: 100%;
+            height: 100%;
+            border: round $success;
+            background: $surface;
+            padding: 0 1;
+        }
+
+        #analysis-title {
+            margin-bottom: 1;
+        }
+
+        #analysis-scroll {
+            height: 1fr;
+        }
+
+        #analysis {
+            height: auto;
+        }
+        &.-reviewed #analysis { display: none; }
+        &.-reviewed #analysis-title { margin-bottom: 0; }
+        #analysis-body {
+            height: auto;
+        }
+        #analysis-players {
+            height: auto;
+            max-height: 10;
+        }
+        &.-tall #analysis-players { margin: 1 0; }
+        &.-short CourseChartPlot { height: 10; }
+        &.-tiny CourseChartPlot { height: 6; min-height: 6; }
+        &.-tiny.-reviewed #analysis-title { display: none; }
+        #analysis-note { height: auto; color: $text-muted; }
+        /* The decisions alone (c): the list fills what the table and the tabs leave. */
+        &.-list.-reviewed {
+            #analysis-scroll, #analysis-body, #analysis-tabs, ContentSwitcher, TabPane {
+                height: 1fr;
+            }
+            CourseChartPlot, .chart-legend { display: none; }
+            DecisionList { height: 1fr; max-height: 100%; }
+        }
+        &.-list.-tiny.-reviewed {
+            #analysis-players, #analysis-note, .decisions-hint { display: none; }
+        }
+        #analysis-tabs {
+            height: auto;
+        }
+        .chart-legend, .decisions-hint {
+            height: auto;
+            color: $text-muted;
+        }
+        DecisionList {
+            height: auto;
+            max-height: 20;
+        }
+
         #analysis-chances-note { height: auto; color: $text-muted; }
         #analysis-chances { height: auto; max-height: 10; }
         .win-legend, .turning-points { height: auto; color: $text-muted; }
@@ -422,6 +482,50 @@ STACKED_WIDTH = 76
 class DecisionScreen(Modal[None]):
     """One decision opened: the position (dice, held, the boxes, the scorecard), what was
     done, the best and next best choices, and every choice valued as the coach shows them."""
+
+    # Parsed when a decision is first opened (its dimmed backdrop is in generala.tcss, whose
+    # `Screen` rule would win over this one's).
+    DEFAULT_CSS = """
+    DecisionScreen {
+        align: center middle;
+        #decision-panel {
+            width: 100%;
+            max-width: 110;
+            height: 100%;
+            border: round $success;
+            background: $surface;
+            padding: 0 1;
+        }
+        #decision-scroll { height: 1fr; }
+        #decision-heading, #decision-choices { height: auto; margin-bottom: 1; }
+        #decision-dice-row {
+            height: auto;
+            width: 100%;
+            align-horizontal: center;
+        }
+        #decision-values { height: auto; }
+        #decision-boxes {
+            height: auto;
+            max-height: 16;
+            width: 1fr;
+        }
+        #decision-coach {
+            height: auto;
+            width: 45%;
+            min-width: 24;
+        }
+        #decision-scorecard {
+            height: auto;
+            width: auto;
+            margin-top: 1;
+        }
+        &.-stacked {
+            #decision-values { layout: vertical; }
+            #decision-boxes { width: 100%; }
+            #decision-coach { width: 100%; margin-top: 1; }
+        }
+    }
+    """
 
     BINDINGS = [
         Binding("escape", "close", vocabulary.Keys.CLOSE, id="analysis.close"),

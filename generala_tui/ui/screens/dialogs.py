@@ -32,7 +32,62 @@ class ConfirmDialog(Modal[bool]):
         Binding("escape", "cancel", vocabulary.Keys.NO, priority=True, id="dialog.no"),
     ]
 
-    # Narrow: the buttons stack; short: they take one line each (see generala.tcss).
+    # Its layout, parsed when a dialog is first shown (the dimmed backdrop is in generala.tcss,
+    # whose `Screen` rule would win over this one's). Narrow: the buttons stack; short: they
+    # take one line each.
+    DEFAULT_CSS = """
+    ConfirmDialog {
+        align: center middle;
+
+        #dialog {
+            width: 60;
+            max-width: 90%;
+            height: auto;
+            border: thick $warning;
+            background: $surface;
+            padding: 1 2;
+        }
+
+        #question {
+            width: 100%;
+            margin-bottom: 1;
+        }
+
+        #dialog-buttons {
+            height: auto;
+            align-horizontal: center;
+        }
+
+        #dialog-buttons Button {
+            margin: 0 1;
+        }
+
+        &.-narrow {
+            #dialog {
+                max-width: 100%;
+                padding: 0 1;
+            }
+            #dialog-buttons {
+                layout: vertical;
+            }
+            #dialog-buttons Button {
+                width: 100%;
+                margin: 0;
+            }
+        }
+
+        &.-short {
+            #dialog {
+                padding: 0 1;
+            }
+            #dialog-buttons Button {
+                height: 1;
+                border: none;
+                min-width: 0;
+            }
+        }
+    }
+    """
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]
 

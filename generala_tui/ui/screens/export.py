@@ -84,6 +84,34 @@ class ExportDialog(Modal[Path | None]):
     """Ask where to save the record; dismiss with the file written, or None. In a served
     game, offer it as a download instead (no path asked) and dismiss with None."""
 
+    # Parsed when a record is first saved (the dimmed backdrop is in generala.tcss, whose
+    # `Screen` rule would win over this one's).
+    DEFAULT_CSS = """
+    ExportDialog {
+        align: center middle;
+        #export-dialog {
+            width: 80;
+            max-width: 100%;
+            height: auto;
+            max-height: 100%;
+            border: thick $primary;
+            background: $surface;
+            padding: 0 1;
+            overflow-y: auto;
+        }
+        #export-title { margin-bottom: 1; }
+        #export-error {
+            height: auto;
+            color: $error;
+        }
+        #export-buttons {
+            height: auto;
+            align-horizontal: center;
+        }
+        #export-buttons Button { margin: 0 1; }
+    }
+    """
+
     BINDINGS = [Binding("escape", "cancel", vocabulary.Keys.CANCEL, id="export.cancel")]
 
     def __init__(self, state: GameState, moment: datetime | None = None) -> None:

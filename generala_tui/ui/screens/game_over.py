@@ -41,6 +41,115 @@ SHORT_HEIGHT = 20
 class GameOverScreen(TranslatedBindings, Screen[None]):
     """The end of a game: play again, start a new game, or quit."""
 
+    # Parsed when a game first ends.
+    DEFAULT_CSS = """
+    GameOverScreen {
+        #game-over {
+            align-horizontal: center;
+            padding: 1 2;
+        }
+
+        #headline {
+            width: 100%;
+            content-align: center middle;
+            text-style: bold;
+            color: $warning;
+            height: 3;
+            border: double $warning;
+        }
+
+        #result {
+            height: auto;
+            margin: 1 0;
+        }
+
+        #winning-die {
+            width: 9;
+            border: double $warning;
+            color: $warning;
+            margin-right: 2;
+            height: 5;
+        }
+
+        #how-won {
+            width: 1fr;
+            height: auto;
+        }
+
+        #ranking {
+            height: auto;
+            margin-bottom: 1;
+        }
+
+        #match {
+            height: auto;
+            margin-bottom: 1;
+        }
+
+        #ratings {
+            height: auto;
+            margin-bottom: 1;
+        }
+
+        #ratings.-none { display: none; }
+
+        #game-over-buttons {
+            height: auto;
+            width: auto;
+        }
+
+        #game-over-buttons Button {
+            margin: 0 1;
+            width: auto;
+            min-width: 0;
+            padding: 0 1;
+        }
+
+        &.-short {
+            #game-over { padding: 0 1; }
+            #headline {
+                height: 1;
+                border: none;
+            }
+            #result { margin: 0 0 1 0; }
+        }
+        &.-narrow {
+            #game-over-buttons {
+                layout: vertical;
+                width: 100%;
+            }
+            #game-over-buttons Button {
+                width: 100%;
+                margin: 0;
+            }
+        }
+
+        /* The statistics and history, a second row of buttons. */
+        #game-over-records {
+            height: auto;
+            width: auto;
+            margin-top: 1;
+        }
+        #game-over-records Button {
+            margin: 0 1;
+            width: auto;
+            min-width: 0;
+            padding: 0 1;
+        }
+        &.-narrow {
+            #game-over-records {
+                layout: vertical;
+                width: 100%;
+                margin-top: 0;
+            }
+            #game-over-records Button {
+                width: 100%;
+                margin: 0;
+            }
+        }
+    }
+    """
+
     BINDINGS = [
         Binding("a", "play_again", vocabulary.Keys.PLAY_AGAIN, id="game_over.play_again"),
         Binding("n", "app.new_game", vocabulary.Keys.NEW_GAME, id="game_over.new_game"),

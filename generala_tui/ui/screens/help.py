@@ -19,6 +19,51 @@ from .modal import SCROLL_BINDINGS, Modal, scroll
 class HelpScreen(Modal[None]):
     """The rules and the keys, in a panel that scrolls by keys and by mouse wheel."""
 
+    # Parsed when the help is first shown (its dimmed backdrop is in generala.tcss, whose
+    # `Screen` rule would win over this one's).
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+
+        #help-panel {
+            width: 90;
+            min-width: 50;
+            max-width: 100%;
+            height: 100%;
+            max-height: 100%;
+            border: round $primary;
+            background: $surface;
+            padding: 0 1;
+        }
+
+        #help-scroll {
+            height: 1fr;
+            scrollbar-size-vertical: 1;
+        }
+
+        #help-text {
+            height: auto;
+            padding: 0 1 0 0;
+        }
+
+        #help-text MarkdownH1 {
+            margin: 1 0 0 0;
+        }
+
+        #help-text MarkdownH1:first-child {
+            margin: 0;
+        }
+
+        #help-text MarkdownH2 {
+            margin: 1 0 0 0;
+        }
+
+        #close-help {
+            width: 100%;
+        }
+    }
+    """
+
     BINDINGS = [
         Binding("escape", "close", vocabulary.Keys.CLOSE, id="help.close"),
         Binding("question_mark", "close", vocabulary.Keys.CLOSE, show=False, id="help.close"),

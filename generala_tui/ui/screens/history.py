@@ -70,6 +70,23 @@ class GameList(DataTable[Text]):
 class HistoryScreen(Page[None]):
     """Every finished game kept: when, who won, the totals and how the game was decided."""
 
+    # Parsed when the history is first shown.
+    DEFAULT_CSS = """
+    HistoryScreen {
+        #history {
+            padding: 0 1;
+        }
+        #history-title {
+            height: auto;
+            text-style: bold;
+            color: $primary;
+        }
+        #history-table {
+            height: 1fr;
+        }
+    }
+    """
+
     BINDINGS = [
         Binding("escape", "close", vocabulary.Keys.CLOSE, id="history.close"),
         Binding("e", "export", vocabulary.Keys.EXPORT, id="history.export"),

@@ -48,6 +48,50 @@ class LobbyScreen(TranslatedBindings, Screen[None]):
 
     # Below 20 rows the line of what o opens goes, and the highlighted table's in full
     # takes two lines at most: the tables keep the room.
+    DEFAULT_CSS = """
+    LobbyScreen {
+        #lobby {
+            padding: 0 1;
+        }
+        #lobby-title {
+            height: auto;
+            text-style: bold;
+            color: $primary;
+        }
+        #lobby-status, #lobby-opens {
+            height: auto;
+            color: $text-muted;
+        }
+        #lobby-tables {
+            height: 1fr;
+            margin-top: 1;
+        }
+        #lobby-details {
+            height: auto;
+            max-height: 3;
+        }
+        #lobby-opens.-closed { display: none; }
+        #lobby-leaders {
+            height: auto;
+            margin-top: 1;
+            color: $text-muted;
+        }
+        #lobby-leaders.-empty { display: none; }
+        #lobby-ask-name, #lobby-name { display: none; }
+        #lobby-ask-name { height: auto; margin-top: 1; }
+
+        &.-naming {
+            #lobby-ask-name, #lobby-name { display: block; }
+        }
+
+        &.-short {
+            #lobby-opens { display: none; }
+            #lobby-leaders { display: none; }
+            #lobby-details { max-height: 2; }
+            #lobby-tables { margin-top: 0; }
+        }
+    }
+    """
     VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]
 
     def __init__(self, visit: LobbyVisit) -> None:

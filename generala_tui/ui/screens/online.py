@@ -24,7 +24,7 @@ from ...words import refusal
 from .. import vocabulary
 from ..host import own_keys
 from . import online_words
-from .modal import Modal
+from .modal import Modal, ResultType
 
 DEFAULT_ADDRESS = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -43,7 +43,41 @@ def link_in(typed: str) -> list[str]:
     return words
 
 
-class OnlineChoice(Modal[str | None]):
+class OnlineDialog(Modal[ResultType]):
+    """What the three online dialogs share: their look, parsed once, when the first of them
+    is shown (the dimmed backdrop is in generala.tcss, whose `Screen` rule would win over
+    this one's)."""
+
+    DEFAULT_CSS = """
+    OnlineDialog {
+        align: center middle;
+        #online-dialog {
+            width: 84;
+            max-width: 100%;
+            height: auto;
+            max-height: 100%;
+            border: thick $primary;
+            background: $surface;
+            padding: 0 1;
+            overflow-y: auto;
+        }
+        .online-title { margin-bottom: 1; text-style: bold; }
+        #host-where { height: auto; }
+        #host-commands { height: auto; margin: 1 0; }
+        #online-error {
+            height: auto;
+            color: $error;
+        }
+        .online-buttons {
+            height: auto;
+            align-horizontal: center;
+        }
+        .online-buttons Button { margin: 0 1; }
+    }
+    """
+
+
+class OnlineChoice(OnlineDialog[str | None]):
     """Host the table set up here, or join one: dismiss with ``host``, ``join`` or None."""
 
     BINDINGS = [
@@ -81,7 +115,7 @@ class OnlineChoice(Modal[str | None]):
         self.dismiss(None)
 
 
-class JoinDialog(Modal[Address | Entrance | None]):
+class JoinDialog(OnlineDialog[Address | Entrance | None]):
     """Ask where to join: a table's link, a server (its lobby), or a server and a table's
     code; dismiss with where it leads once it reads as one, or None."""
 
@@ -125,7 +159,7 @@ class JoinDialog(Modal[Address | Entrance | None]):
         self.dismiss(None)
 
 
-class HostDialog(Modal[bool]):
+class HostDialog(OnlineDialog[bool]):
     """Ask where to listen, open the table there, show the join commands; dismiss with True
     when the player sits down at it (False: cancelled before it opened)."""
 

@@ -29,6 +29,27 @@ class RatedGamesScreen(Page[None]):
     """The rated games of a player the server knows (``player``; None: this window's own),
     the latest first; Enter on one fetches it whole and opens its analysis."""
 
+    # Parsed when the rated games are first shown.
+    DEFAULT_CSS = """
+    RatedGamesScreen {
+        #rated-games {
+            padding: 0 1;
+        }
+        #rated-games-title {
+            height: auto;
+            text-style: bold;
+            color: $primary;
+        }
+        #rated-games-ask {
+            height: auto;
+            color: $text-muted;
+        }
+        #rated-games-table {
+            height: 1fr;
+        }
+    }
+    """
+
     BINDINGS = [
         Binding("p", "player", vocabulary.Keys.PLAYER, id="games.player"),
         Binding("escape", "close", vocabulary.Keys.CLOSE, id="games.close"),

@@ -36,6 +36,52 @@ WORDS_BESIDE_THE_CARD = 42
 class ReplayScreen(Page[None]):
     """Every position of a game, from its start to where its record stops."""
 
+    # Parsed when a replay is first shown.
+    DEFAULT_CSS = """
+    ReplayScreen {
+        #replay-top {
+            height: auto;
+            padding: 0 1;
+            background: $panel;
+        }
+        #replay-body { height: 1fr; padding: 0 1; }
+        #replay-dice-row {
+            height: auto;
+            width: 100%;
+            align-horizontal: center;
+        }
+        #replay-step { height: auto; margin: 1 0 0 0; }
+        #replay-buttons {
+            height: auto;
+            margin: 1 0;
+        }
+        #replay-buttons Button {
+            width: auto;
+            min-width: 0;
+            margin-right: 1;
+        }
+        #replay-card { height: auto; }
+        #replay-scorecard { height: auto; width: auto; }
+        #replay-lower { height: auto; layout: vertical; }
+        #replay-words { height: auto; }
+        /* The scorecard beside the words, where it leaves them room: its Total in view at
+           80x24. */
+        &.-side {
+            #replay-lower { layout: horizontal; margin-top: 1; }
+            #replay-words { width: 1fr; margin-right: 2; }
+            #replay-step { margin: 0; }
+            #replay-buttons {
+                layout: grid;
+                grid-size: 3;
+                grid-gutter: 0 1;
+                margin: 1 0 0 0;
+            }
+            #replay-buttons Button { margin-right: 0; }
+            #replay-card { width: auto; }
+        }
+    }
+    """
+
     BINDINGS = [
         # Priority: the scrolling body would take these keys for itself.
         Binding(

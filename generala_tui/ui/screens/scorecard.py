@@ -28,11 +28,42 @@ def scorecard_title() -> str:
 
 
 SCROLLBAR = 1
-"""The panel's scrollbar, when the screen is too short for its rows (the tcss's)."""
+"""The panel's scrollbar, when the screen is too short for its rows (its DEFAULT_CSS's)."""
 
 
 class ScorecardScreen(Modal[None]):
     """Every box of every player; escape or s closes it."""
+
+    # Parsed when the scorecard is first shown (its dimmed backdrop is in generala.tcss, whose
+    # `Screen` rule would win over this one's).
+    DEFAULT_CSS = """
+    ScorecardScreen {
+        align: center middle;
+
+        #scorecard-panel {
+            width: auto;
+            min-width: 50;
+            max-width: 100%;
+            height: auto;
+            max-height: 100%;
+            border: round $primary;
+            background: $surface;
+            padding: 0 1;
+            overflow-y: auto;
+            scrollbar-size-vertical: 1;
+        }
+
+        #scorecard {
+            height: auto;
+            width: auto;
+            max-width: 100%;
+        }
+
+        #close-scorecard {
+            margin-top: 1;
+        }
+    }
+    """
 
     BINDINGS = [
         Binding("escape", "close", vocabulary.Keys.CLOSE, id="scorecard.close"),

@@ -57,8 +57,169 @@ class SettingsScreen(Page[HouseRules | None]):
         Binding("ctrl+s", "save", vocabulary.Keys.SAVE, id="settings.save"),
     ]
 
-    # Below 60 columns each control goes under its rule's words; below 24 rows the
-    # buttons take one line (see generala.tcss).
+    # Parsed when the settings are first shown. Below 60 columns each control goes under its
+    # rule's words; below 24 rows the buttons take one line.
+    DEFAULT_CSS = """
+    SettingsScreen {
+        align-horizontal: center;
+
+        #settings {
+            width: 100;
+            max-width: 100%;
+            height: 1fr;
+        }
+
+        #settings-title {
+            padding: 0 1;
+            background: $panel;
+        }
+
+        #preferences-title {
+            margin-top: 1;
+            padding: 0 1;
+            background: $panel;
+        }
+
+        #presets {
+            height: auto;
+            padding: 0 1;
+        }
+
+        #presets Label {
+            margin-right: 1;
+        }
+
+        #presets Button {
+            margin-right: 1;
+        }
+
+        #presets Button.-in-effect {
+            text-style: bold;
+            color: $success;
+        }
+
+        /* A compact button's own focus is a faint tint: a preset replaces every rule at
+           once, so the one Enter would press must show plainly (a Classic pressed by
+           mistake). */
+        #presets Button:focus {
+            background: $accent;
+            color: $text;
+            text-style: bold;
+        }
+
+        #preset-about {
+            width: 100%;
+            color: $text-muted;
+            padding: 0 1;
+        }
+
+        #preset-about.-chosen {
+            color: $text-success;
+            text-style: bold;
+        }
+
+        #rules {
+            height: 1fr;
+            padding: 0 1;
+            scrollbar-size-vertical: 1;
+        }
+
+        .rule {
+            height: auto;
+            margin-bottom: 1;
+        }
+
+        .rule-text {
+            width: 1fr;
+            height: auto;
+        }
+
+        .rule-text Label {
+            width: 1fr;
+        }
+
+        .rule-title {
+            text-style: bold;
+        }
+
+        .rule-help {
+            color: $text-muted;
+        }
+
+        .rule.-inapplicable {
+            .rule-title {
+                color: $text-disabled;
+                text-style: none;
+            }
+            .rule-help {
+                color: $text-warning;
+            }
+        }
+
+        .rule-control {
+            width: 32;
+            height: auto;
+            margin-left: 1;
+        }
+
+        .rule Select {
+            width: 30;
+        }
+
+        .rule Switch {
+            width: auto;
+            height: 1;
+            border: none;
+            padding: 0 1;
+        }
+
+        .rule Switch:focus {
+            border: none;
+            background: $accent 40%;
+        }
+
+        .switch-state {
+            width: 4;
+            margin-left: 1;
+        }
+
+        #settings-buttons {
+            height: auto;
+            align-horizontal: right;
+            padding: 0 1;
+        }
+
+        #settings-buttons Button {
+            margin-left: 1;
+        }
+
+        &.-narrow {
+            #presets-label {
+                display: none;
+            }
+            .rule {
+                layout: vertical;
+            }
+            .rule-control {
+                margin-left: 2;
+            }
+            #settings-buttons {
+                align-horizontal: left;
+            }
+        }
+
+        &.-short {
+            .rule {
+                margin-bottom: 0;
+            }
+            #settings-buttons Button {
+                height: 1;
+                border: none;
+                min-width: 0;
+            }
+        }
+    }
+    """
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
 

@@ -79,6 +79,39 @@ class StatisticsScreen(Page[None]):
     """The hall of fame and the statistics of every player in the history; the whole page
     scrolls both ways."""
 
+    # Parsed when the statistics are first shown.
+    DEFAULT_CSS = """
+    StatisticsScreen {
+        #statistics {
+            padding: 0 1;
+        }
+        #statistics-title, #charts-title, #fame-title {
+            height: auto;
+            text-style: bold;
+            color: $primary;
+        }
+        #charts-title {
+            margin-top: 1;
+        }
+        /* Its max-height is DataTable's own (100%): "max-height: initial" said that in the
+           app's stylesheet, where "initial" falls back to the widget's default; here, in a
+           default stylesheet itself, it would mean none at all. */
+        #statistics DataTable {
+            width: auto;
+            height: auto;
+        }
+        #statistics-note, #fame-note {
+            height: auto;
+            max-width: 100;
+            margin-top: 1;
+            color: $text-muted;
+        }
+        #fame-note {
+            margin: 1 0;
+        }
+    }
+    """
+
     BINDINGS = [
         Binding("escape", "close", vocabulary.Keys.CLOSE, id="statistics.close"),
         Binding("r", "other_rules", vocabulary.Keys.OTHER_RULES, id="statistics.other_rules"),

@@ -61,6 +61,117 @@ class Answer:
 class TrainerScreen(Page[None]):
     """A training round: each position is answered, then valued against the optimum."""
 
+    # Parsed when the trainer is first shown: a side panel from 80 columns, one line a die
+    # below 56x24, the scorecard from 120x34.
+    DEFAULT_CSS = """
+    TrainerScreen {
+        #trainer-top {
+            height: auto;
+            max-height: 2;
+            padding: 0 1;
+            background: $panel;
+        }
+        #trainer-table { height: 1fr; }
+        #trainer-play {
+            width: 1fr;
+            padding: 0 1;
+        }
+        #trainer-dice-row {
+            height: auto;
+            width: 100%;
+            align-horizontal: center;
+        }
+        #trainer-message {
+            height: auto;
+            min-height: 2;
+            max-height: 5;
+        }
+        #trainer-boxes-area { height: 1fr; }
+        #trainer-scorecard { display: none; }
+        #trainer-side {
+            width: 30%;
+            min-width: 26;
+            max-width: 40;
+            padding: 0 1 0 0;
+        }
+        #trainer-score {
+            height: auto;
+            border: round $accent;
+            border-title-color: $accent;
+            padding: 0 1;
+        }
+        #trainer-side Button {
+            width: 100%;
+            margin-top: 1;
+        }
+        #trainer-roll { height: 3; }
+        #trainer-side Button.-textual-compact {
+            height: 1;
+            margin-top: 1;
+        }
+        #trainer-next { display: none; }
+        #trainer-coach-room { height: 1fr; }
+        #trainer-summary {
+            display: none;
+            height: auto;
+            padding: 0 1;
+            border: round $success;
+        }
+        &.-done #trainer-summary { display: block; }
+        &.-preparing #trainer-table { display: none; }
+        &.-narrow {
+            #trainer-table { layout: vertical; }
+            #trainer-side {
+                width: 100%;
+                max-width: 100%;
+                height: 1;
+                layout: horizontal;
+                padding: 0 1;
+            }
+            #trainer-score {
+                border: none;
+                width: 1fr;
+                height: 1;
+                padding: 0;
+            }
+            #trainer-side Button, #trainer-side Button.-textual-compact {
+                width: auto;
+                min-width: 0;
+                height: 1;
+                border: none;
+                margin: 0 0 0 1;
+                padding: 0 1;
+            }
+            #trainer-coach, #trainer-coach-room { display: none; }
+            /* Esc closes (in the Footer); the roll button goes once answered: room for the
+               score. */
+            #trainer-close { display: none; }
+            #trainer-top { max-height: 3; }
+            #trainer-message { max-height: 6; }
+            #trainer-boxes-area { min-height: 3; }
+        }
+        &.-small-dice #trainer-message { min-height: 1; }
+        &.-wide {
+            #trainer-boxes {
+                width: 1fr;
+                max-width: 64;
+            }
+            #trainer-scorecard {
+                display: block;
+                width: auto;
+                max-width: 60%;
+                height: auto;
+                max-height: 100%;
+                margin-left: 2;
+            }
+            #trainer-coach {  /* as high as its lines, as on the turn screen */
+                height: auto;
+                max-height: 100%;
+            }
+        }
+    }
+    """
+
     BINDINGS = [
         Binding("r", "roll", vocabulary.Keys.ROLL, id="turn.roll"),
         Binding("space", "roll", vocabulary.Keys.ROLL, show=False, id="turn.roll"),
