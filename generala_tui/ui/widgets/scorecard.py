@@ -144,8 +144,8 @@ class ScorecardTable(DataTable[Text]):
     def show(self, state: GameState) -> None:
         self._state = state
         colours = for_node(self, [player.name for player in state.players])
-        shown = (state.players, state.current, state.phase, state.house_rules, colours)
-        shown += (self.room, i18n.language())
+        shown: tuple[object, ...] = (state.players, state.current, state.phase)
+        shown += (state.house_rules, colours, self.room, i18n.language())
         if shown == self._shown:
             return
         self._shown = shown
@@ -229,8 +229,8 @@ class SideScorecard(Widget, can_focus=False):
     def show(self, state: GameState) -> None:
         self._state = state
         colours = for_node(self, [player.name for player in state.players])
-        shown = (state.players, state.current, state.phase, state.house_rules, colours)
-        shown += (self.room, i18n.language())
+        shown: tuple[object, ...] = (state.players, state.current, state.phase)
+        shown += (state.house_rules, colours, self.room, i18n.language())
         if shown == self._shown:
             return
         self._shown = shown

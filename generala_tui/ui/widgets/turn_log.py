@@ -29,7 +29,7 @@ from .scorecard_columns import RECORDS_GAP, fitted_columns
 from .turn_log_words import LoggedTurn, Piece, line_of, logged_turns, turn_pieces, wrap_turn
 
 if TYPE_CHECKING:
-    from .scorecard import ScorecardTable
+    from .scorecard import SideScorecard
 
 HANGING_INDENT = 2
 """How far a turn's further lines are indented under its first."""
@@ -192,7 +192,7 @@ class TurnRecords(Container):
     }
     """
 
-    def __init__(self, scorecard: ScorecardTable, log: TurnLog) -> None:
+    def __init__(self, scorecard: SideScorecard, log: TurnLog) -> None:
         super().__init__(scorecard, log)
         self._scorecard = scorecard
         self._log = log
