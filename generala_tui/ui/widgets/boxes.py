@@ -262,20 +262,22 @@ class BoxList(ScrollView, can_focus=False):
     def render_line(self, y: int) -> Strip:
         index = round(self.scroll_offset.y) + y
         width = self.scrollable_content_region.width
-        if not 0 <= index < len(self._rows):
-            return Strip.blank(width, self.visual_style.rich_style)
+        if not 0 <= index < len(self._rows):  # below the rows: the list's background alone
+            return Strip.blank(width, self.visual_style.rich_style.background_style)
         row = self._rows[index]
         if row.cursor:
-            style = self.get_visual_style("box-list--cursor")
+            on: tuple[str, ...] = ("box-list--cursor",)
         elif row.category is self._hover:
-            style = self.get_visual_style("box-list--hover")
+            on = ("box-list--hover",)
         else:
-            style = self.visual_style
+            on = ()
+        style = self.get_visual_style(*on)
         key = (row, width, style, changes(), self.app.theme)
         line = self._lines.get(key)
         if line is None:
-            scratch = row.offer.points == 0
-            muted = self.get_component_rich_style("box-list--scratch") if scratch else None
+            muted = None
+            if row.offer.points == 0:  # muted as seen on this row's own background
+                muted = self.get_visual_style(*on, "box-list--scratch").rich_style
             visual = visualize(self, row_text(row, width, muted), markup=False)
             [line] = Visual.to_strips(self, visual, width, 1, style)
             self._lines[key] = line
