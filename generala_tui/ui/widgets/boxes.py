@@ -195,8 +195,9 @@ class BoxList(ScrollView, can_focus=False):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._rows: tuple[BoxLine, ...] = ()
-        self._hover: Category | None = None
-        """The box whose row is under the mouse."""
+        self._hover: int | None = None
+        """The line of the list the mouse is over: the row drawn there is highlighted, whichever
+        it is now (the rows change, the list scrolls, the mouse stays)."""
         self._lines: OrderedDict[Hashable, Strip] = OrderedDict()
         """Each row's line, kept per look: a hold changes no row, and draws none again."""
 
@@ -267,7 +268,7 @@ class BoxList(ScrollView, can_focus=False):
         row = self._rows[index]
         if row.cursor:
             on: tuple[str, ...] = ("box-list--cursor",)
-        elif row.category is self._hover:
+        elif y == self._hover:
             on = ("box-list--hover",)
         else:
             on = ()
@@ -287,29 +288,29 @@ class BoxList(ScrollView, can_focus=False):
             self._lines.move_to_end(key)
         return line
 
-    def _category_at(self, event: events.MouseEvent) -> Category | None:
-        """The box whose row is under the mouse, if any."""
+    def _line_at(self, event: events.MouseEvent) -> int | None:
+        """The line of the list under the mouse (a row's or not), if any."""
         offset = event.get_content_offset(self)
         if offset is None or offset.x >= self.scrollable_content_region.width:
             return None
-        index = round(self.scroll_offset.y) + offset.y
-        return self._rows[index].category if 0 <= index < len(self._rows) else None
+        return offset.y
 
-    def _hover_over(self, category: Category | None) -> None:
-        if category is self._hover:
+    def _hover_over(self, y: int | None) -> None:
+        if y == self._hover:
             return
-        for shown in (self._hover, category):
-            if shown is not None and any(row.category is shown for row in self._rows):
-                self.refresh_line(self._index(shown))
-        self._hover = category
+        for line in (self._hover, y):
+            if line is not None:
+                self.refresh(Region(0, line, self.size.width, 1))
+        self._hover = y
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._hover_over(self._category_at(event))
+        self._hover_over(self._line_at(event))
 
     def on_leave(self, event: events.Leave) -> None:
         self._hover_over(None)
 
     def on_click(self, event: events.Click) -> None:
-        category = self._category_at(event)
-        if category is not None:
-            self.post_message(self.Chosen(self, category))
+        y = self._line_at(event)
+        index = None if y is None else round(self.scroll_offset.y) + y
+        if index is not None and 0 <= index < len(self._rows):
+            self.post_message(self.Chosen(self, self._rows[index].category))
