@@ -16,6 +16,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 from generala_tui.game import rules
 from generala_tui.game.model import Box, Category, GameState, HouseRules, Level, Player
 from generala_tui.ui.app import GeneralaApp
+from generala_tui.ui.widgets.boxes import BoxLine, BoxList
 
 
 def first_seed(predicate: Callable[[GameState], bool], game: GameState) -> int:
@@ -110,6 +111,44 @@ def fully_shown(app: App[None], widget: Widget) -> bool:
     if any(not a.region.contains_region(widget.region) for a in containers):
         return False
     return widget.region.area > 0
+
+
+def box_rows(app: App[Any]) -> tuple[BoxLine, ...]:
+    """The rows the screen's box list shows, top to bottom."""
+    return app.screen.query_one(BoxList).rows
+
+
+def box_row(app: App[Any], category: Category) -> BoxLine:
+    """The row of ``category`` in the screen's box list."""
+    [row] = [row for row in box_rows(app) if row.category is category]
+    return row
+
+
+def cursor_row(app: App[Any]) -> BoxLine | None:
+    """The row under the box cursor, if one shows."""
+    rows = [row for row in box_rows(app) if row.cursor]
+    assert len(rows) <= 1
+    return rows[0] if rows else None
+
+
+def box_shown(app: App[None], category: Category) -> bool:
+    """Whether ``category``'s whole row is on the screen, in the box list's visible part and
+    inside every container around it."""
+    boxes = app.screen.query_one(BoxList)
+    region = boxes.row_region(category)
+    if not boxes.scrollable_content_region.contains_region(region):
+        return False
+    if not app.screen.region.contains_region(region):
+        return False
+    containers = [a for a in boxes.ancestors if isinstance(a, Widget)]
+    return all(a.region.contains_region(region) for a in containers) and region.area > 0
+
+
+async def click_box(pilot: Pilot[None], category: Category) -> None:
+    """Click the row of ``category`` in the screen's box list (its name, past the marks)."""
+    assert box_shown(pilot.app, category), f"{category.value}'s row is out of view"
+    region = pilot.app.screen.query_one(BoxList).row_region(category)
+    await pilot.click(offset=(region.x + 4, region.y))
 
 
 def footer_by_action(app: App[None]) -> dict[str, str]:

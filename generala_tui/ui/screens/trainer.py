@@ -30,7 +30,7 @@ from ...game.training import ROUND_SIZE, Drill, DrillSource, Verdict, grade
 from .. import vocabulary
 from ..host import host_of, own_keys
 from ..widgets import coach_words
-from ..widgets.boxes import BoxList, BoxRow
+from ..widgets.boxes import BoxList
 from ..widgets.buttons import ClickButton
 from ..widgets.coach import CoachPanel
 from ..widgets.dice import DiceTray, Die, dice_order
@@ -517,11 +517,11 @@ class TrainerScreen(Page[None]):
         if self.cursor is not None and self.check_action("fill", ()):
             self._fill(self.cursor)
 
-    @on(BoxRow.Chosen)
-    def _box_clicked(self, event: BoxRow.Chosen) -> None:
+    @on(BoxList.Chosen)
+    def _box_clicked(self, event: BoxList.Chosen) -> None:
         if self.check_action("fill", ()):
-            self.cursor = event.row.category
-            self._fill(event.row.category)
+            self.cursor = event.category
+            self._fill(event.category)
 
     def _fill(self, category: Category) -> None:
         state = self.position

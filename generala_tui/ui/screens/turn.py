@@ -29,7 +29,7 @@ from ..host import GameHost, host_of
 from ..table import Table
 from ..translated import TranslatedBindings, translate
 from ..widgets import coach, coach_words, win_chances_words
-from ..widgets.boxes import BoxList, BoxOffer, BoxRow
+from ..widgets.boxes import BoxList, BoxOffer
 from ..widgets.buttons import ClickButton, relabel
 from ..widgets.coach import CoachAdvice, CoachPanel
 from ..widgets.dice import DiceTray, Die, dice_order
@@ -516,9 +516,9 @@ class TurnScreen(TranslatedBindings, Screen[None]):
         if self._human_to_act() is not None and self.cursor is not None:
             self.fill(self.cursor)
 
-    @on(BoxRow.Chosen)
-    def _box_clicked(self, event: BoxRow.Chosen) -> None:
-        self.action_box(event.row.category.value)
+    @on(BoxList.Chosen)
+    def _box_clicked(self, event: BoxList.Chosen) -> None:
+        self.action_box(event.category.value)
 
     def action_box(self, category: str) -> None:
         """Fill a box at once (its letter, or a click on it), as the cursor and Enter do."""

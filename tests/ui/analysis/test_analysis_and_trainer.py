@@ -32,7 +32,7 @@ from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.trainer import TrainerScreen, _shown_best
 from generala_tui.ui.widgets import coach_words
 
-from ..conftest import running, settle, settle_until
+from ..conftest import click_box, running, settle, settle_until
 
 
 @pytest.fixture(scope="module")
@@ -234,7 +234,7 @@ async def test_a_whole_training_round_by_mouse() -> None:
                 assert await pilot.click("#trainer-roll")
             else:
                 category = rules.offers(state)[0].category
-                assert await pilot.click(f"#box-{category.value}")
+                await click_box(pilot, category)
             await pilot.pause()
             assert len(screen.answers) == number + 1
             assert screen.query_one("#trainer-next", Button).display

@@ -11,7 +11,7 @@ from generala_tui.game.model import GameState, HouseRules, Level, Player
 from generala_tui.game.strategy import play_game
 from generala_tui.ui.screens.analysis import DecisionList, DecisionScreen
 from generala_tui.ui.widgets import boxes_words, coach_words
-from generala_tui.ui.widgets.boxes import BoxRow
+from generala_tui.ui.widgets.boxes import BoxList
 from generala_tui.ui.widgets.coach import CoachPanel
 
 from ..conftest import running, settle, settle_until
@@ -27,14 +27,14 @@ def finished() -> GameState:
 
 
 def check_the_boxes_and_the_coach(screen: DecisionScreen, finished: GameState, at: str) -> None:
-    rows = [row for row in screen.query(BoxRow) if row.display]
-    assert {row.category for row in rows} == set(finished.house_rules.categories()), at
-    for row in rows:
-        shown = str(row.render())
+    boxes = screen.query_one(BoxList)
+    assert {row.category for row in boxes.rows} == set(finished.house_rules.categories()), at
+    for row in boxes.rows:
+        shown = boxes.row_text(row.category)
         offer = row.offer
         assert offer.expected is not None and offer.best is not None
         assert shown.endswith(coach_words.coach_cost_between(offer.expected, offer.best)), at
-        assert cell_len(shown) <= row.content_region.width, f"{shown} at {at}"
+        assert cell_len(shown) <= boxes.scrollable_content_region.width, f"{shown} at {at}"
         name = boxes_words.box_name(row.category, offer.note)
         short = boxes_words.box_short_name(row.category)
         assert name in shown or short in shown, f"{shown} at {at}"

@@ -16,9 +16,8 @@ from generala_tui.game.training import DrillSource, games_under_other_rules
 from generala_tui.ui.screens import trainer as trainer_screen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.trainer import TrainerScreen
-from generala_tui.ui.widgets.boxes import BoxRow
 
-from ..conftest import fully_shown, running, settle_until
+from ..conftest import box_rows, box_shown, running, settle_until
 
 OTHER_RULES = HouseRules(served_generala_wins=False)
 
@@ -92,9 +91,14 @@ async def test_at_40x12_the_rules_note_is_told_once_and_leaves_the_boxes_in_view
         )
         screen = app.screen
         assert isinstance(screen, TrainerScreen)
+
         # The position drawn, its layout may take a frame more on a busy machine.
-        await settle_until(pilot, lambda: fully_shown(app, screen.query(BoxRow).first()))
+        def first_row_shown() -> bool:
+            rows = box_rows(app)
+            return bool(rows) and box_shown(app, rows[0].category)
+
+        await settle_until(pilot, first_row_shown)
         message = str(screen.query_one("#trainer-message", Static).render())
         assert "ctrl+r" not in message
         assert [note for note in told if "ctrl+r" in note and "Ana" in note]
-        assert fully_shown(app, screen.query(BoxRow).first())
+        assert first_row_shown()

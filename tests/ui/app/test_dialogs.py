@@ -16,7 +16,7 @@ from generala_tui.game.model import Category
 from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.screens.dialogs import ConfirmDialog, QuitDialog
 
-from ..conftest import fully_shown, nothing_to_score, running
+from ..conftest import click_box, fully_shown, nothing_to_score, running
 
 
 class Asker(App[None]):
@@ -95,7 +95,7 @@ async def test_a_long_question_and_both_buttons_fit_at_every_size(size: tuple[in
 async def test_ctrl_q_over_another_dialog_still_asks() -> None:
     state = nothing_to_score()
     async with running(state) as (app, pilot):
-        await pilot.click("#box-generala")
+        await click_box(pilot, Category.GENERALA)
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("ctrl+q")
@@ -109,14 +109,14 @@ async def test_ctrl_q_over_another_dialog_still_asks() -> None:
 async def test_enter_on_the_scratch_question_keeps_playing() -> None:
     state = nothing_to_score()
     async with running(state) as (app, pilot):
-        await pilot.click("#box-generala")
+        await click_box(pilot, Category.GENERALA)
         await pilot.pause()
         await pilot.press(
             "enter"
         )  # the focus starts on "Keep playing": Enter, Enter never scratches
         await pilot.pause()
         assert app.game == state
-        await pilot.click("#box-generala")
+        await click_box(pilot, Category.GENERALA)
         await pilot.pause()
         app.screen.query_one("#confirm", Button).focus()
         await pilot.press("enter")

@@ -33,7 +33,7 @@ from generala_tui.ui.screens.turn import TurnScreen
 from generala_tui.ui.vocabulary import shown_key, shown_keys
 from generala_tui.ui.widgets import coach_words, win_chances_words
 
-from ..conftest import footer_by_action, nothing_to_score, notices, running
+from ..conftest import click_box, footer_by_action, nothing_to_score, notices, running
 
 DOCS = Path(__file__).parents[3] / "docs" / "keys.md"
 
@@ -307,7 +307,7 @@ async def test_a_question_is_answered_by_the_players_keys() -> None:
     own_keys(dialog__yes="x", dialog__no="z")
     state = nothing_to_score()
     async with running(state, settled=True) as (app, pilot):
-        await pilot.click("#box-generala")
+        await click_box(pilot, Category.GENERALA)
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         confirm, cancel = _labels(app, "confirm", "cancel")
@@ -318,7 +318,7 @@ async def test_a_question_is_answered_by_the_players_keys() -> None:
         await pilot.press("z")
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmDialog) and app.game == state
-        await pilot.click("#box-generala")
+        await click_box(pilot, Category.GENERALA)
         await pilot.pause()
         await pilot.press("x")
         await pilot.pause()

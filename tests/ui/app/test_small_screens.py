@@ -18,12 +18,12 @@ from generala_tui.ui.screens.replay import ReplayScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
 from generala_tui.ui.vocabulary import CURRENT_MARK
 from generala_tui.ui.widgets import coach_words
-from generala_tui.ui.widgets.boxes import BoxRow
+from generala_tui.ui.widgets.boxes import BoxList
 from generala_tui.ui.widgets.coach import CoachPanel
 from generala_tui.ui.widgets.dice import Die
 from generala_tui.ui.widgets.standings import LEFT_OUT, Standings
 
-from ..conftest import fully_shown, last_turn_tie, running, settle, settle_until
+from ..conftest import box_shown, fully_shown, last_turn_tie, running, settle, settle_until
 
 
 async def press(pilot: Pilot[None], *keys: str) -> None:
@@ -143,16 +143,23 @@ async def test_a_decision_scrolls_by_keys_to_every_box_and_to_its_end(finished: 
             assert scroll.scroll_y == scroll.max_scroll_y, size
             last = screen.query_one("#decision-scorecard")  # the last part, to its foot
             assert scroll.region.y < last.region.bottom <= scroll.region.bottom, size
-            for row in [r for r in screen.query(BoxRow) if r.display]:
-                scroll.scroll_to_widget(row, animate=False)
+            boxes = screen.query_one(BoxList)
+            for row in boxes.rows:
+                # The row's place in what the decision's scroll holds, scrolled into view.
+                view = scroll.scrollable_content_region
+                at = boxes.row_region(row.category).translate(
+                    (round(scroll.scroll_x) - view.x, round(scroll.scroll_y) - view.y)
+                )
+                scroll.scroll_to_region(at, animate=False)
                 await settle(pilot)
-                assert fully_shown(app, row), f"{row.category} at {size}"
+                assert box_shown(app, row.category), f"{row.category} at {size}"
                 if size[0] >= 60:  # each row ends with its cost, at the row's right edge
                     offer = row.offer
                     assert offer.loss is not None
-                    shown = str(row.render())
+                    shown = boxes.row_text(row.category)
                     assert shown.endswith(coach_words.coach_cost(offer.loss)), f"{shown} {size}"
-                    assert cell_len(shown) == row.content_region.width, f"{shown} at {size}"
+                    width = boxes.scrollable_content_region.width
+                    assert cell_len(shown) == width, f"{shown} at {size}"
             await press(pilot, "home")
             assert scroll.scroll_y == 0, size
             await press(pilot, "enter")  # Close keeps the focus

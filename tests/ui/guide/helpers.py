@@ -10,9 +10,8 @@ from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.guide import Guide, GuideWords, Lesson
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.turn import TurnScreen
-from generala_tui.ui.widgets.boxes import BoxRow
 
-from ..conftest import settle_until
+from ..conftest import click_box, settle_until
 
 
 def turn_screen(app: GeneralaApp) -> TurnScreen:
@@ -70,8 +69,7 @@ async def fill(pilot: Pilot[None], category: Category, *, by_mouse: bool = False
     assert screen.cursor is category
     await pilot.pause()
     if by_mouse:
-        row = screen.query_one(f"#box-{category.value}", BoxRow)
-        await pilot.click(row)
+        await click_box(pilot, category)
     else:
         await pilot.press("enter")
     await pilot.pause()

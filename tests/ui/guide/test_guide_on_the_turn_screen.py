@@ -19,10 +19,10 @@ from generala_tui.ui.app import GeneralaApp
 from generala_tui.ui.guide import GUIDED_SEED, Lesson, served_offer
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.vocabulary import category_label
-from generala_tui.ui.widgets.boxes import BoxList, BoxRow
+from generala_tui.ui.widgets.boxes import BoxList
 from generala_tui.ui.widgets.dice import DiceTray
 
-from ..conftest import fully_shown, running
+from ..conftest import box_shown, cursor_row, fully_shown, running
 from .helpers import fill, guide_of, lesson, press, said, start_guided_game, turn_screen
 
 SIZES = [(40, 12), (80, 24), (120, 40), (200, 60)]
@@ -230,8 +230,9 @@ async def test_the_guide_fits_and_covers_nothing_it_points_at(size: tuple[int, i
             roll = screen.query_one("#roll-compact" if screen.has_class("-narrow") else "#roll")
             for target in (dice, boxes, roll):
                 assert not _overlap(guide, target), f"{expected} covers {target} at {size}"
-            [cursor] = [row for row in screen.query(BoxRow) if row.display and row.cursor]
-            assert fully_shown(app, cursor), "the box under the cursor stays in view"
+            cursor = cursor_row(app)
+            assert cursor is not None
+            assert box_shown(app, cursor.category), "the box under the cursor stays in view"
             await step(pilot, kind, what)
 
 

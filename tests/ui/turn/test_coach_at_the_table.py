@@ -15,10 +15,10 @@ from generala_tui.game.action import Action
 from generala_tui.game.model import Category, GameState, HouseRules
 from generala_tui.game.strategy import ActionValue
 from generala_tui.ui.widgets import boxes_words, coach_words
-from generala_tui.ui.widgets.boxes import BoxRow
+from generala_tui.ui.widgets.boxes import BoxList
 from generala_tui.ui.widgets.coach import CoachAdvice, CoachPanel, _fit, advice_labels
 
-from ..conftest import fully_shown, running, settle, settle_until
+from ..conftest import box_rows, fully_shown, running, settle, settle_until
 from ..snapshots.test_snapshots import _mid_game
 
 NARROW = [(40, 12), (60, 20)]
@@ -75,7 +75,7 @@ async def test_below_80_columns_the_coach_names_the_box_to_fill() -> None:
             assert boxes_words.box_short_name(best.action.category) in shown or (
                 coach_words.action_label(best, app.game) in shown
             ), (size, shown)
-            advised = [row for row in app.screen.query(BoxRow) if row.display and row.offer.advised]
+            advised = [row for row in box_rows(app) if row.offer.advised]
             assert [row.category for row in advised] == [best.action.category], size
 
 
@@ -114,15 +114,15 @@ async def test_no_row_cuts_its_points_or_its_coach_columns(language: str) -> Non
             if size != first:
                 await pilot.resize_terminal(*size)
                 await settle(pilot)
-            rows = [row for row in app.screen.query(BoxRow) if row.display]
-            assert {row.category for row in rows} == set(house.categories()), size
-            for row in rows:
-                shown = str(row.render())
+            boxes = app.screen.query_one(BoxList)
+            assert {row.category for row in boxes.rows} == set(house.categories()), size
+            for row in boxes.rows:
+                shown = boxes.row_text(row.category)
                 offer = row.offer
                 assert offer.expected is not None and offer.loss is not None and offer.best
                 cost = coach_words.coach_cost_between(offer.expected, offer.best)
                 assert shown.endswith(cost), (size, shown)
-                assert cell_len(shown) <= row.content_region.width, (size, shown)
+                assert cell_len(shown) <= boxes.scrollable_content_region.width, (size, shown)
                 assert f" {offer.points} " in shown or offer.points == 0, (size, shown)
                 whole = boxes_words.box_name(row.category, offer.note)
                 short = boxes_words.box_short_name(row.category)

@@ -18,12 +18,22 @@ from generala_tui.ui.local import LocalTable
 from generala_tui.ui.screens import turn_words
 from generala_tui.ui.screens.dialogs import ConfirmDialog
 from generala_tui.ui.screens.turn import TurnScreen
-from generala_tui.ui.widgets.boxes import BoxList, BoxRow
+from generala_tui.ui.widgets.boxes import BoxList
 from generala_tui.ui.widgets.dice import Die
 from generala_tui.ui.widgets.scorecard import SideScorecard
 from generala_tui.ui.widgets.turn_log import TurnLog
 
-from ..conftest import fully_shown, last_turn_tie, running, screen_text, settle, settle_until
+from ..conftest import (
+    box_row,
+    box_rows,
+    box_shown,
+    fully_shown,
+    last_turn_tie,
+    running,
+    screen_text,
+    settle,
+    settle_until,
+)
 
 
 def ana_and_a_computer() -> GeneralaApp:
@@ -128,11 +138,9 @@ async def test_the_box_cursor_is_in_view_when_a_new_turn_starts_at_40x12() -> No
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TurnScreen)
-        boxes = screen.query_one(BoxList)
-        row = boxes.query_one(f"#box-{screen.cursor.value}", BoxRow)
-        assert row.cursor
+        assert screen.cursor is not None and box_row(app, screen.cursor).cursor
         # The row under the cursor lies inside the list's visible part.
-        assert boxes.scrollable_content_region.contains_region(row.region)
+        assert box_shown(app, screen.cursor)
 
 
 async def test_the_tie_break_button_fits_the_computers_label(
@@ -285,7 +293,7 @@ async def test_a_fill_taken_back_puts_the_cursor_on_its_box_again() -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TurnScreen)
-        scoring = [row.offer.category for row in screen.query(BoxRow) if row.offer.points]
+        scoring = [row.offer.category for row in box_rows(app) if row.offer.points]
         target = scoring[-1]
         while screen.cursor != target:
             await pilot.press("down")

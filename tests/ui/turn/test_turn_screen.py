@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
+from rich.color import Color
+from rich.style import Style
+from textual.strip import Strip
 from textual.widget import Widget
 
 from generala_tui.game import rules
@@ -16,12 +19,15 @@ from generala_tui.ui.screens.game_over import GameOverScreen
 from generala_tui.ui.screens.scorecard import ScorecardScreen
 from generala_tui.ui.screens.setup import SetupScreen
 from generala_tui.ui.screens.turn import TurnScreen
-from generala_tui.ui.widgets.boxes import BoxRow
+from generala_tui.ui.widgets.boxes import BoxLine, BoxList, BoxOffer, row_text
 from generala_tui.ui.widgets.dice import Die
 from generala_tui.ui.widgets.scorecard import ScorecardTable
 from generala_tui.ui.widgets.standings import Standings
 
 from ..conftest import (
+    box_row,
+    click_box,
+    cursor_row,
     first_seed,
     last_turn_tie,
     nothing_to_score,
@@ -102,8 +108,9 @@ async def test_whole_game_from_setup_with_the_mouse_only(size: tuple[int, int]) 
                 await pilot.pause()
                 continue
             # The row under the cursor is always scrolled into view, whatever the size.
-            [row] = [row for row in screen.query(BoxRow) if row.display and row.cursor]
-            await pilot.click(f"#{row.id}")
+            row = cursor_row(app)
+            assert row is not None
+            await click_box(pilot, row.category)
             await pilot.pause()
             if isinstance(app.screen, ConfirmDialog):
                 await pilot.click("#confirm")
@@ -143,13 +150,13 @@ async def test_holding_before_the_first_roll_explains_and_changes_nothing() -> N
 async def test_scratch_asks_first_and_cancel_keeps_the_turn() -> None:
     state = nothing_to_score()
     async with running(state) as (app, pilot):
-        await pilot.click("#box-generala")
+        await click_box(pilot, Category.GENERALA)
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")
         await pilot.pause()
         assert app.game == state
-        await pilot.click("#box-generala")
+        await click_box(pilot, Category.GENERALA)
         await pilot.pause()
         await pilot.click("#confirm")
         await pilot.pause()
@@ -159,9 +166,8 @@ async def test_scratch_asks_first_and_cancel_keeps_the_turn() -> None:
 
 
 def _cursor(app: GeneralaApp) -> str | None:
-    rows = [row for row in app.screen.query(BoxRow) if row.cursor and row.display]
-    assert len(rows) <= 1
-    return rows[0].category.value if rows else None
+    row = cursor_row(app)
+    return None if row is None else row.category.value
 
 
 async def test_the_cursor_starts_each_turn_on_the_first_open_box_and_stays_across_rolls() -> None:
@@ -186,7 +192,7 @@ async def test_down_moves_the_cursor_to_the_next_open_box_and_enter_fills_it() -
     async with running(state) as (app, pilot):
         await pilot.press("down")
         await pilot.pause()
-        assert app.screen.query_one("#box-twos", BoxRow).cursor
+        assert box_row(app, Category.TWOS).cursor
         await pilot.press("enter")  # 0 in Twos: a score of 0, asked first
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
@@ -204,8 +210,70 @@ async def test_served_roll_is_announced_and_marked_on_the_box() -> None:
     async with running(state) as (app, pilot):
         await pilot.pause()
         assert "Served!" in str(app.screen.query_one("#message").render())
-        row = app.screen.query_one("#box-full_house", BoxRow)
-        assert "35 served" in str(row.render())
+        boxes = app.screen.query_one(BoxList)
+        assert "35 served" in boxes.row_text(Category.FULL_HOUSE)
+
+
+def test_a_box_row_is_its_marks_key_name_leader_and_points_across_its_width() -> None:
+    served = BoxOffer(Category.FULL_HOUSE, 35, served=True)
+    row = row_text(BoxLine(served, cursor=True, key="m"), 40)
+    assert row.plain.startswith("▶ m Full house ..") and row.plain.endswith(" 35 served ")
+    assert row.cell_len == 40
+    assert row_text(BoxLine(served), 80).plain.startswith("  Full house ..")
+    muted = Style(color="grey50")
+    scratch = row_text(BoxLine(BoxOffer(Category.GENERALA, 0)), 30, muted)
+    assert scratch.plain.endswith(" ✗ scratch") and scratch.cell_len == 30
+    first = scratch.spans[0]  # the muted colour under every other style, across the row
+    assert (first.start, first.end, first.style) == (0, len(scratch), muted)
+    assert muted not in {span.style for span in row_text(BoxLine(served), 30, muted).spans}
+
+
+async def test_a_click_on_a_box_row_fills_that_box_and_a_click_below_the_rows_does_nothing() -> (
+    None
+):
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
+    async with running(state, size=(80, 24)) as (app, pilot):
+        await pilot.pause()
+        boxes = app.screen.query_one(BoxList)
+        last = boxes.row_region(boxes.rows[-1].category)
+        below = (last.x + 4, last.y + 1)
+        assert boxes.scrollable_content_region.contains(*below)  # the list's blank foot
+        await pilot.click(offset=below)
+        await pilot.pause()
+        assert app.game == state and app.screen.cursor is Category.ONES
+        await click_box(pilot, Category.FULL_HOUSE)
+        await pilot.pause()
+        assert app.game.players[0].boxes[Category.FULL_HOUSE].points == 35  # served
+        assert app.game.current == 1
+
+
+async def test_the_mouse_over_a_box_row_highlights_that_row_alone_until_it_leaves() -> None:
+    state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
+    async with running(state, size=(80, 24)) as (app, pilot):
+        await pilot.pause()
+        boxes = app.screen.query_one(BoxList)
+
+        def lines() -> dict[Category, Strip]:
+            return {row.category: boxes.render_line(y) for y, row in enumerate(boxes.rows)}
+
+        def background(line: Strip) -> Color | None:
+            return next(iter(line)).style.bgcolor if line.cell_length else None
+
+        still = lines()
+        fours = boxes.row_region(Category.FOURS)
+        await pilot.hover(offset=(fours.x + 4, fours.y))
+        await pilot.pause()
+        hovered = lines()
+        changed = {category for category in still if hovered[category] != still[category]}
+        assert changed == {Category.FOURS}
+        assert hovered[Category.FOURS].text == still[Category.FOURS].text
+        assert background(hovered[Category.FOURS]) not in {
+            background(still[Category.FOURS]),
+            background(still[Category.ONES]),  # the cursor's
+        }
+        await pilot.hover("#roll")
+        await pilot.pause()
+        assert lines() == still
 
 
 async def test_served_generala_wins_at_once_and_is_explained() -> None:
@@ -375,6 +443,10 @@ async def test_dice_and_boxes_reuse_the_lines_of_a_look_and_draw_a_new_look_afre
     state = rules.roll(rules.new_game(["Ana", "Bruno"], seed=1), [5, 5, 5, 3, 3])
     async with running(state, size=(100, 32)) as (app, pilot):
         await pilot.pause()
+        boxes = app.screen.query_one(BoxList)
+        threes = [row.category for row in boxes.rows].index(Category.THREES)
+        row = boxes.render_line(threes)
+        assert row.text.split()[-1] == "6"
         die = app.screen.query_one("#die-1", Die)
         first = [die.render_line(y) for y in range(die.size.height)]
         lines = [line.text for line in first]
@@ -386,11 +458,10 @@ async def test_dice_and_boxes_reuse_the_lines_of_a_look_and_draw_a_new_look_afre
         await pilot.press("1")  # released: the first look again, its very lines reused
         await pilot.pause()
         assert all(die.render_line(y) is line for y, line in enumerate(first))
-        row = app.screen.query_one("#box-threes", BoxRow)
-        assert row.render_line(0).text.split()[-1] == "6"
+        assert boxes.render_line(threes) is row  # a hold changes no box: its very line
         await pilot.press("down", "down", "enter")  # Ana fills threes: Bruno's rows, no points
         await pilot.pause()
-        assert row.render_line(0).text.split()[-1] != "6"
+        assert boxes.render_line(threes).text.split()[-1] != "6"
 
 
 async def test_enter_before_the_first_roll_does_nothing_and_says_nothing() -> None:
