@@ -219,6 +219,14 @@ def _in_this_language(seat: int, player: Player | SeatEntry) -> SeatEntry:
 
 SHORT_RULES_BELOW = 24
 """The height under which a preset's rules are summed up by what makes it that preset."""
+WIDE_FROM = 70
+"""From this many columns the player rows have their room and the buttons under them one line
+(``-wide``; ``-narrow`` below)."""
+MEDIUM_FROM = 24
+"""From this many rows the title shows and the buttons have their height (``-medium``;
+``-short`` below)."""
+TALL_FROM = 30
+"""From this many rows everything fits, eight players too, centred (``-tall``)."""
 
 
 class SetupScreen(TranslatedBindings, Screen[None]):
@@ -266,10 +274,28 @@ class SetupScreen(TranslatedBindings, Screen[None]):
     # focus would land on whatever is focusable before them and centre it, leaving a
     # small terminal scrolled past the players.
     AUTO_FOCUS = ""  # none (None would take the app's)
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-medium"), (30, "-tall")]
+    # Its size classes are its own (_fit_size), as the turn screen's are, not Textual's
+    # breakpoints: set as it composes, before its widgets mount, they style each widget once
+    # (the breakpoints came with the first resize and styled all 45 again: about 11 ms of the
+    # first frame).
+    HORIZONTAL_BREAKPOINTS = []
+    VERTICAL_BREAKPOINTS = []
+
+    def _fit_size(self, width: int, height: int) -> None:
+        """The classes the stylesheet lays the screen out by, for a terminal of this size."""
+        self.update_classes(
+            {
+                "-narrow": width < WIDE_FROM,
+                "-wide": width >= WIDE_FROM,
+                "-short": height < MEDIUM_FROM,
+                "-medium": MEDIUM_FROM <= height < TALL_FROM,
+                "-tall": height >= TALL_FROM,
+            },
+            animate=False,
+        )
 
     def compose(self) -> ComposeResult:
+        self._fit_size(*self.app.size)
         keys = host_of(self).keymap  # the labels name the player's own keys
         with Vertical(id="setup"):
             # Everything but Start scrolls, so Start stays in view at any height.
@@ -350,6 +376,7 @@ class SetupScreen(TranslatedBindings, Screen[None]):
         self.query_one("#rules-summary", Static).update(summary)
 
     def on_resize(self, event: events.Resize) -> None:
+        self._fit_size(*event.size)
         self._show_rules()  # the summary for the new height (Textual calls the base's too)
 
     async def _show_players(self, focus: str | None = None) -> None:
