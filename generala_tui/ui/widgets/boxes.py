@@ -222,7 +222,7 @@ class BoxList(ScrollView, can_focus=False):
         for index, row in enumerate(self._rows):
             if row.category is category:
                 return index
-        raise LookupError(f"{category.value} is not shown")
+        raise LookupError(category)  # not shown: no row to point at
 
     def show(
         self,
