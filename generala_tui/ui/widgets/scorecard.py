@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -12,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable
 
 from ... import i18n
-from ...game.model import GameState, Phase
+from ...game.model import Category, GameState, Phase
 from ...i18n import _
 from ..colours import SeatColours, for_node
 from ..vocabulary import OPEN_MARK, SCRATCH_MARK
@@ -33,6 +34,8 @@ class Card:
     rows: tuple[tuple[Text, ...], ...]
     widths: tuple[int, ...]
     """Each column's cells, its padding left out."""
+    boxes: tuple[Category, ...]
+    """The box of each row but the last (the totals)."""
 
     @classmethod
     def of(cls, state: GameState, colours: SeatColours, room: int | None) -> Card:
@@ -69,7 +72,47 @@ class Card:
         rows.append(tuple(totals))
         heading = (Text(_("Box"), style="bold"), *labels)
         first = max(cell.cell_len for cell in (heading[0], *(row[0] for row in rows)))
-        return cls(heading, tuple(rows), (first, *widths))
+        boxes = tuple(state.house_rules.categories())
+        return cls(heading, tuple(rows), (first, *widths), boxes)
+
+
+class CardKeeper:
+    """What a scorecard widget shows: the game, the room it has across, and what its card was
+    built from; the same again builds and draws nothing (a hold or a roll changes no box,
+    and drawing a card again repaints every row)."""
+
+    def __init__(self, widget: Widget, draw: Callable[[Card], None]) -> None:
+        self._widget = widget
+        self._draw = draw
+        self._state: GameState | None = None
+        """The game shown, to show again in a new theme's colours or another room."""
+        self._shown: tuple[object, ...] | None = None
+        self.room: int | None = None
+        """The cells the card has across (None: no limit): where its columns would not fit,
+        the players' names are cut (and the boxes named short), so that no column shows in
+        part (see :func:`~.scorecard_columns.fitted_columns`)."""
+
+    def show(self, state: GameState) -> None:
+        self._state = state
+        colours = for_node(self._widget, [player.name for player in state.players])
+        shown: tuple[object, ...] = (state.players, state.current, state.phase)
+        shown += (state.house_rules, colours, self.room, i18n.language())
+        if shown != self._shown:
+            self._shown = shown
+            self._draw(Card.of(state, colours, self.room))
+
+    def fit(self, room: int | None) -> None:
+        """Head the columns to fit ``room`` cells across (None: no limit)."""
+        if room != self.room:
+            self.room = room
+            if self._state is not None:
+                self.show(self._state)
+
+    def theme_changed(self) -> None:
+        """Draw the card again in the new theme's colours (the players' are the theme's)."""
+        self._shown = None
+        if self._state is not None:
+            self.show(self._state)
 
 
 class ScorecardTable(DataTable[Text]):
@@ -87,34 +130,23 @@ class ScorecardTable(DataTable[Text]):
             cell_padding=CELL_PADDING,
         )
         self._fit_rows = fit_rows
-        self._state: GameState | None = None
-        """The game shown, to show again in a new theme's colours."""
-        self._shown: tuple[object, ...] | None = None
-        """What the rows shown were built from: the same again builds nothing (a hold or a
-        roll changes no box, and rebuilding the rows repaints the whole table, some 10 ms at
-        200 columns)."""
-        self.room: int | None = None
-        """The cells the table has across (None: no limit): where its columns would not fit,
-        the players' names are cut (and the boxes named short), so that no column shows in
-        part (see :func:`~.scorecard_columns.fitted_columns`)."""
+        self.cards = CardKeeper(self, self._draw)
 
     def fit(self, room: int | None) -> None:
         """Head the columns to fit ``room`` cells across (None: no limit)."""
-        if room != self.room:
-            self.room = room
-            if self._state is not None:
-                self.show(self._state)
+        self.cards.fit(room)
+
+    def show(self, state: GameState) -> None:
+        self.cards.show(state)
 
     def on_mount(self) -> None:
         self.watch(self.app, "theme", self._theme_changed, init=False)
 
     def _theme_changed(self) -> None:
-        self._shown = None
-        if self._state is not None:
-            self.show(self._state)
-            # Its columns are measured again when idle: laid out with them then, not a frame
-            # later with the Box column cut (an auto width follows the columns).
-            self.call_after_refresh(self.refresh, layout=True)
+        self.cards.theme_changed()
+        # Its columns are measured again when idle: laid out with them then, not a frame
+        # later with the Box column cut (an auto width follows the columns).
+        self.call_after_refresh(self.refresh, layout=True)
 
     def _fit_height(self) -> None:
         """As tall as every row (and the sideways scrollbar, if any): the panel around scrolls
@@ -141,20 +173,13 @@ class ScorecardTable(DataTable[Text]):
             raise SkipAction()  # nothing to scroll sideways: the panel around scrolls down
         super().action_scroll_end()
 
-    def show(self, state: GameState) -> None:
-        self._state = state
-        colours = for_node(self, [player.name for player in state.players])
-        shown: tuple[object, ...] = (state.players, state.current, state.phase)
-        shown += (state.house_rules, colours, self.room, i18n.language())
-        if shown == self._shown:
-            return
-        self._shown = shown
+    def _draw(self, card: Card) -> None:
+        """The table's rows, built again from ``card``."""
         self.clear(columns=True)
-        card = Card.of(state, colours, self.room)
         self.add_column(card.heading[0], key="box")
         for index, label in enumerate(card.heading[1:]):
             self.add_column(label, key=f"p{index}")
-        for category, cells in zip(state.house_rules.categories(), card.rows, strict=False):
+        for category, cells in zip(card.boxes, card.rows, strict=False):
             self.add_row(*cells, key=category.value)
         self.add_row(*card.rows[-1], key="total")
         self._fit_height()
@@ -199,46 +224,25 @@ class SideScorecard(Widget, can_focus=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._state: GameState | None = None
-        """The game shown, to show again in a new theme's colours."""
-        self._shown: tuple[object, ...] | None = None
-        """What the card shown was built from: the same again builds and draws nothing (a
-        hold or a roll changes no box)."""
+        self.cards = CardKeeper(self, self._draw)
         self.card: Card | None = None
         """The cells shown."""
-        self.room: int | None = None
-        """The cells the card has across (None: no limit): where its columns would not fit,
-        the players' names are cut (and the boxes named short), so that no column shows in
-        part (see :func:`~.scorecard_columns.fitted_columns`)."""
 
     def fit(self, room: int | None) -> None:
         """Head the columns to fit ``room`` cells across (None: no limit)."""
-        if room != self.room:
-            self.room = room
-            if self._state is not None:
-                self.show(self._state)
-
-    def on_mount(self) -> None:
-        self.watch(self.app, "theme", self._theme_changed, init=False)
-
-    def _theme_changed(self) -> None:
-        self._shown = None  # the players' colours are the theme's
-        if self._state is not None:
-            self.show(self._state)
+        self.cards.fit(room)
 
     def show(self, state: GameState) -> None:
-        self._state = state
-        colours = for_node(self, [player.name for player in state.players])
-        shown: tuple[object, ...] = (state.players, state.current, state.phase)
-        shown += (state.house_rules, colours, self.room, i18n.language())
-        if shown == self._shown:
-            return
-        self._shown = shown
-        before = self.card
-        self.card = Card.of(state, colours, self.room)
+        self.cards.show(state)
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "theme", self.cards.theme_changed, init=False)
+
+    def _draw(self, card: Card) -> None:
+        before, self.card = self.card, card
         resized = before is None or (before.widths, len(before.rows)) != (
-            self.card.widths,
-            len(self.card.rows),
+            card.widths,
+            len(card.rows),
         )
         self.refresh(layout=resized)
 
