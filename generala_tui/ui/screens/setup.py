@@ -283,16 +283,16 @@ class SetupScreen(TranslatedBindings, Screen[None]):
 
     def _fit_size(self, width: int, height: int) -> None:
         """The classes the stylesheet lays the screen out by, for a terminal of this size."""
-        self.update_classes(
-            {
-                "-narrow": width < WIDE_FROM,
-                "-wide": width >= WIDE_FROM,
-                "-short": height < MEDIUM_FROM,
-                "-medium": MEDIUM_FROM <= height < TALL_FROM,
-                "-tall": height >= TALL_FROM,
-            },
-            animate=False,
-        )
+        classes = {
+            "-narrow": width < WIDE_FROM,
+            "-wide": width >= WIDE_FROM,
+            "-short": height < MEDIUM_FROM,
+            "-medium": MEDIUM_FROM <= height < TALL_FROM,
+            "-tall": height >= TALL_FROM,
+        }
+        # Those it gains, then those it loses: a class changed restyles the screen.
+        self.set_class(True, *(name for name, on in classes.items() if on))
+        self.set_class(False, *(name for name, on in classes.items() if not on))
 
     def compose(self) -> ComposeResult:
         self._fit_size(*self.app.size)
